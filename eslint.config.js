@@ -1,0 +1,58 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+// The engine (src/sim) is pure and deterministic: no UI layers, no DOM d3, no wall clock, no randomness.
+const simRestrictedImports = {
+  patterns: [
+    { group: ['react', 'react-*', 'react/*', 'zustand', 'zustand/*'], message: 'src/sim is pure: no React or Zustand.' },
+    { group: ['**/ui/**', '**/state/**', '**/viz/**'], message: 'src/sim must not import the view layers.' },
+    { group: ['d3', 'd3-selection', 'd3-zoom', 'd3-drag', 'd3-transition', 'd3-brush'], message: 'src/sim: no DOM-touching d3.' },
+  ],
+};
+const wallClock = [
+  { name: 'Date', message: 'src/sim runs on virtual time: no Date.' },
+  { name: 'performance', message: 'src/sim runs on virtual time: no performance.' },
+  { name: 'setTimeout', message: 'src/sim owns time: no timers.' },
+  { name: 'setInterval', message: 'src/sim owns time: no timers.' },
+  { name: 'requestAnimationFrame', message: 'src/sim owns time: no timers.' },
+];
+
+export default tseslint.config(
+  { ignores: ['dist', 'test-results', 'playwright-report', 'eslint.config.js', 'bench'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        project: ['./tsconfig.json', './tsconfig.node.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  reactHooks.configs.flat.recommended,
+  {
+    files: ['src/sim/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', simRestrictedImports],
+      'no-restricted-globals': ['error', ...wallClock],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'src/sim: use the seeded PRNG in core/prng.' },
+        { object: 'Date', property: 'now', message: 'src/sim runs on virtual time.' },
+      ],
+    },
+  },
+  {
+    files: ['src/viz/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['react', 'zustand', '**/ui/**', '**/state/**'], message: 'src/viz is DOM-free view maths.' }] },
+      ],
+    },
+  },
+);

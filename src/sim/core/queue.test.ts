@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { queueCancel, queuePop, queuePush, type Queue } from './queue';
+
+function drain(q: Queue<string>): string[] {
+  const out: string[] = [];
+  for (let e = queuePop(q); e; e = queuePop(q)) out.push(e.event);
+  return out;
+}
+
+describe('event queue', () => {
+  it('orders by time, then by insertion sequence at equal times', () => {
+    const q: Queue<string> = [];
+    let seq = 0;
+    for (const [t, name] of [[5, 'c'], [1, 'a'], [5, 'd'], [1, 'b'], [0, 'z']] as const) {
+      queuePush(q, { t, seq: seq++, target: 'x', event: name });
+    }
+    expect(drain(q)).toEqual(['z', 'a', 'b', 'c', 'd']);
+  });
+
+  it('pops any pushed sequence in (t, seq) order (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 50 }), { maxLength: 200 }), (times) => {
+        const q: Queue<string> = [];
+        times.forEach((t, seq) => queuePush(q, { t, seq, target: 'x', event: `${t}:${seq}` }));
+        const popped: [number, number][] = [];
+        for (let e = queuePop(q); e; e = queuePop(q)) popped.push([e.t, e.seq]);
+        const sorted = [...popped].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+        expect(popped).toEqual(sorted);
+        expect(popped).toHaveLength(times.length);
+      }),
+    );
+  });
+
+  it('cancels keyed entries of one target and keeps heap order', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 20 }), fc.constantFrom('k1', 'k2', undefined)), { maxLength: 100 }),
+        (entries) => {
+          const q: Queue<string> = [];
+          entries.forEach(([t, key], seq) => queuePush(q, { t, seq, target: seq % 2 ? 'a' : 'b', event: `${seq}`, key }));
+          queueCancel(q, 'a', 'k1');
+          const rest: [number, number][] = [];
+          for (let e = queuePop(q); e; e = queuePop(q)) {
+            expect(e.target === 'a' && e.key === 'k1').toBe(false);
+            rest.push([e.t, e.seq]);
+          }
+          expect(rest).toEqual([...rest].sort((x, y) => x[0] - y[0] || x[1] - y[1]));
+          const expected = entries.filter(([, key], seq) => !(seq % 2 === 1 && key === 'k1')).length;
+          expect(rest).toHaveLength(expected);
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { assign, setup } from 'xstate';
+import { nextInt } from '../core/prng';
+import { createWorld, Engine } from './engine';
+import type { EngineSpec } from './types';
+
+interface Domain {
+  ticks: number;
+  log: string[];
+}
+
+// A ticker that pings a worker at a random interval; the worker times out unless pinged.
+const ticker = setup({
+  types: { context: {} as { n: number }, events: {} as { type: 'TICK' } },
+  actions: { ping: () => {} },
+  delays: { period: 1000 },
+}).createMachine({
+  id: 'ticker',
+  context: { n: 0 },
+  initial: 'waiting',
+  states: {
+    waiting: { after: { period: { target: 'firing' } } },
+    firing: {
+      entry: [assign({ n: ({ context }) => context.n + 1 }), { type: 'ping' }],
+      always: 'waiting',
+    },
+  },
+});
+
+const worker = setup({
+  types: { context: {} as { busyMs: number }, events: {} as { type: 'PING'; ms: number } },
+  actions: { note: (_, _p: { what: string }) => {} },
+  delays: { busy: ({ context }) => context.busyMs, timeout: 2500 },
+}).createMachine({
+  id: 'worker',
+  context: { busyMs: 0 },
+  initial: 'idle',
+  states: {
+    idle: {
+      after: { timeout: { target: 'timedOut' } },
+      on: { PING: { target: 'busy', actions: assign({ busyMs: ({ event }) => event.ms }) } },
+    },
+    busy: {
+      entry: { type: 'note', params: { what: 'busy' } },
+      after: { busy: 'idle' },
+    },
+    timedOut: { type: 'final', entry: { type: 'note', params: { what: 'timed out' } } },
+  },
+});
+
+const spec: EngineSpec<Domain> = {
+  kinds: { ticker, worker },
+  effects: {
+    ping: (api) => {
+      api.domain.ticks++;
+      api.send('w', { type: 'PING', ms: nextInt(api.rng, 100, 3000) });
+    },
+    note: (api, p: { what: string }) => {
+      api.domain.log.push(`${api.t}:${p.what}`);
+      api.log({ v: 2, severity: 'I', source: 'test.go:1', msg: p.what, kv: [] });
+    },
+  },
+};
+
+function fresh(seed: number) {
+  const engine = new Engine(spec);
+  const world = createWorld<Domain>(seed, { ticks: 0, log: [] });
+  const api = engine.api(world, 'engine', null);
+  api.spawn('ticker', 't', undefined);
+  api.spawn('worker', 'w', undefined);
+  return { engine, world };
+}
+
+describe('engine', () => {
+  it('fires delayed transitions at their virtual times and cancels left-state timers', () => {
+    const { engine, world } = fresh(1);
+    const trace = engine.run(world, 20_000, { checkpointEvery: 8 });
+    // The ticker fires every 1000 ms exactly.
+    const ping = trace.strings.indexOf('PING');
+    const pingTimes = trace.steps.t.filter((_, i) => trace.steps.event[i] === ping);
+    expect(pingTimes.slice(0, 3)).toEqual([1000, 2000, 3000]);
+    expect(world.domain.ticks).toBe(20);
+    // While pinged every second, the worker's 2.5 s timeout is always cancelled before it fires.
+    expect(world.domain.log.some((l) => l.endsWith('timed out'))).toBe(false);
+    expect(trace.stopReason).toBe('horizon');
+  });
+
+  it('is deterministic: the same seed gives the same trace byte for byte', () => {
+    const a = fresh(9);
+    const b = fresh(9);
+    const ta = a.engine.run(a.world, 30_000);
+    const tb = b.engine.run(b.world, 30_000);
+    const strip = (t: typeof ta) => JSON.stringify({ ...t, checkpoints: t.checkpoints.length });
+    expect(strip(ta)).toBe(strip(tb));
+    const c = fresh(10);
+    expect(strip(c.engine.run(c.world, 30_000))).not.toBe(strip(ta));
+  });
+
+  it('stateAt(n) from a checkpoint equals a straight run of n steps', () => {
+    const { engine, world } = fresh(5);
+    const trace = engine.run(world, 30_000, { checkpointEvery: 16 });
+    const total = trace.steps.t.length;
+    for (const n of [0, 1, 15, 16, 17, 40, total - 1, total]) {
+      const viaCheckpoint = engine.stateAt(trace, n, 30_000);
+      const straight = fresh(5);
+      while (straight.world.step < n && straight.engine.step(straight.world, 30_000, null)) {
+        /* run */
+      }
+      const view = (w: typeof world) => ({
+        t: w.t,
+        step: w.step,
+        rng: w.rng,
+        queue: w.queue,
+        domain: w.domain,
+        machines: Object.fromEntries(Object.entries(w.machines).map(([k, v]) => [k, v.snapshot ? [v.snapshot.value, v.snapshot.context] : null])),
+      });
+      expect(view(viaCheckpoint)).toEqual(view(straight.world));
+    }
+  });
+
+  it('a worker that is never pinged times out and stops taking events', () => {
+    const engine = new Engine(spec);
+    const world = createWorld<Domain>(1, { ticks: 0, log: [] });
+    engine.api(world, 'engine', null).spawn('worker', 'w', undefined);
+    const trace = engine.run(world, 10_000);
+    expect(world.domain.log).toEqual(['2500:timed out']);
+    expect(trace.logs.map((l) => [l.t, l.msg])).toEqual([[2500, 'timed out']]);
+    expect(trace.stopReason).toBe('idle');
+  });
+});
