@@ -18,7 +18,9 @@ describe('seeded PRNG', () => {
     const a = createRng(7);
     for (let i = 0; i < 10; i++) nextFloat(a);
     const copy = structuredClone(a);
-    expect(Array.from({ length: 10 }, () => nextFloat(copy))).toEqual(Array.from({ length: 10 }, () => nextFloat(a)));
+    expect(Array.from({ length: 10 }, () => nextFloat(copy))).toEqual(
+      Array.from({ length: 10 }, () => nextFloat(a)),
+    );
   });
 
   it('spreads values over the range', () => {

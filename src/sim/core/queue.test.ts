@@ -12,7 +12,13 @@ describe('event queue', () => {
   it('orders by time, then by insertion sequence at equal times', () => {
     const q: Queue<string> = [];
     let seq = 0;
-    for (const [t, name] of [[5, 'c'], [1, 'a'], [5, 'd'], [1, 'b'], [0, 'z']] as const) {
+    for (const [t, name] of [
+      [5, 'c'],
+      [1, 'a'],
+      [5, 'd'],
+      [1, 'b'],
+      [0, 'z'],
+    ] as const) {
       queuePush(q, { t, seq: seq++, target: 'x', event: name });
     }
     expect(drain(q)).toEqual(['z', 'a', 'b', 'c', 'd']);
@@ -35,10 +41,15 @@ describe('event queue', () => {
   it('cancels keyed entries of one target and keeps heap order', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.integer({ min: 0, max: 20 }), fc.constantFrom('k1', 'k2', undefined)), { maxLength: 100 }),
+        fc.array(
+          fc.tuple(fc.integer({ min: 0, max: 20 }), fc.constantFrom('k1', 'k2', undefined)),
+          { maxLength: 100 },
+        ),
         (entries) => {
           const q: Queue<string> = [];
-          entries.forEach(([t, key], seq) => queuePush(q, { t, seq, target: seq % 2 ? 'a' : 'b', event: `${seq}`, key }));
+          entries.forEach(([t, key], seq) =>
+            queuePush(q, { t, seq, target: seq % 2 ? 'a' : 'b', event: `${seq}`, key }),
+          );
           queueCancel(q, 'a', 'k1');
           const rest: [number, number][] = [];
           for (let e = queuePop(q); e; e = queuePop(q)) {
@@ -46,7 +57,9 @@ describe('event queue', () => {
             rest.push([e.t, e.seq]);
           }
           expect(rest).toEqual([...rest].sort((x, y) => x[0] - y[0] || x[1] - y[1]));
-          const expected = entries.filter(([, key], seq) => !(seq % 2 === 1 && key === 'k1')).length;
+          const expected = entries.filter(
+            ([, key], seq) => !(seq % 2 === 1 && key === 'k1'),
+          ).length;
           expect(rest).toHaveLength(expected);
         },
       ),

@@ -12,7 +12,9 @@ describe('durations', () => {
     ['3', 3000],
   ])('parses %s', (text, ms) => expect(parseDuration(text)).toBe(ms));
 
-  it.each(['', 'ten', '5 min', '1x', '-1s'])('rejects %j', (text) => expect(parseDuration(text)).toBeNull());
+  it.each(['', 'ten', '5 min', '1x', '-1s'])('rejects %j', (text) =>
+    expect(parseDuration(text)).toBeNull(),
+  );
 
   it.each([
     [150, '150ms'],

@@ -8,9 +8,10 @@ const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_00
  * seconds into integer milliseconds. Returns null when the text is not a duration.
  */
 export function parseDuration(input: string | number): Millis | null {
-  if (typeof input === 'number') return Number.isFinite(input) && input >= 0 ? Math.round(input * 1000) : null;
+  if (typeof input === 'number')
+    return Number.isFinite(input) && input >= 0 ? Math.round(input * 1000) : null;
   const s = input.trim();
-  if (s === '' ) return null;
+  if (s === '') return null;
   if (/^\d+(\.\d+)?$/.test(s)) return Math.round(Number(s) * 1000);
   const re = /(\d+(?:\.\d+)?)(ms|s|m|h)/gy;
   let total = 0;
@@ -31,7 +32,8 @@ export function formatGoDuration(ms: Millis): string {
   const h = Math.floor(ms / 3_600_000);
   const m = Math.floor((ms % 3_600_000) / 60_000);
   const secMs = ms % 60_000;
-  const sec = secMs % 1000 === 0 ? String(secMs / 1000) : (secMs / 1000).toFixed(3).replace(/0+$/, '');
+  const sec =
+    secMs % 1000 === 0 ? String(secMs / 1000) : (secMs / 1000).toFixed(3).replace(/0+$/, '');
   if (h > 0) return `${h}h${m}m${sec}s`;
   if (m > 0) return `${m}m${sec}s`;
   return `${sec}s`;

@@ -112,7 +112,12 @@ describe('engine', () => {
         rng: w.rng,
         queue: w.queue,
         domain: w.domain,
-        machines: Object.fromEntries(Object.entries(w.machines).map(([k, v]) => [k, v.snapshot ? [v.snapshot.value, v.snapshot.context] : null])),
+        machines: Object.fromEntries(
+          Object.entries(w.machines).map(([k, v]) => [
+            k,
+            v.snapshot ? [v.snapshot.value, v.snapshot.context] : null,
+          ]),
+        ),
       });
       expect(view(viaCheckpoint)).toEqual(view(straight.world));
     }

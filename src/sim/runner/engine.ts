@@ -113,7 +113,13 @@ export class Engine<D> {
   /** An effect API bound to a world, for bootstrapping (self = "engine") and for handlers. */
   api(world: World<D>, self: string, rec: Recorder | null): EffectApi<D> {
     const enqueue = (target: string, event: AnyEventObject, delay = 0, key?: string) => {
-      queuePush(world.queue, { t: world.t + Math.max(0, Math.round(delay)), seq: world.seq++, target, event, key });
+      queuePush(world.queue, {
+        t: world.t + Math.max(0, Math.round(delay)),
+        seq: world.seq++,
+        target,
+        event,
+        key,
+      });
     };
     const step = world.step;
     return {
@@ -190,11 +196,16 @@ export class Engine<D> {
     const api = this.api(world, id, rec);
     for (const a of actions) {
       const params = a.params as Record<string, unknown> | undefined;
-      switch (a.type) {
+      switch (a.type as string) {
         case 'xstate.raise': {
           const delay = params?.delay as number | undefined;
           if (delay !== undefined) {
-            api.send(id, params!.event as AnyEventObject, delay, (params!.id as string | undefined) ?? undefined);
+            api.send(
+              id,
+              params!.event as AnyEventObject,
+              delay,
+              (params!.id as string | undefined) ?? undefined,
+            );
           }
           break;
         }
@@ -211,7 +222,10 @@ export class Engine<D> {
         }
         default: {
           const handler = this.spec.effects[a.type];
-          if (!handler) throw new Error(`machine "${inst.kind}" returned action "${a.type}" with no effect handler`);
+          if (!handler)
+            throw new Error(
+              `machine "${inst.kind}" returned action "${a.type}" with no effect handler`,
+            );
           handler(api, params ?? {}, event);
         }
       }
@@ -223,7 +237,11 @@ export class Engine<D> {
    * Runs to the horizon, recording the trace and a checkpoint of the world every
    * `checkpointEvery` steps (checkpoint i is the world after i*K steps).
    */
-  run(world: World<D>, horizon: number, opts: { checkpointEvery?: number; maxSteps?: number } = {}): Trace<World<D>> {
+  run(
+    world: World<D>,
+    horizon: number,
+    opts: { checkpointEvery?: number; maxSteps?: number } = {},
+  ): Trace<World<D>> {
     const every = opts.checkpointEvery ?? 256;
     const maxSteps = opts.maxSteps ?? 2_000_000;
     const rec = new Recorder(every);

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { formatProblem, parseScenario } from './parse';
+
+const hello = `apiVersion: kubeletscope/v1
+kind: Scenario
+metadata: { name: hello-pod, description: One pod, one container }
+seed: 1
+horizon: 10m
+node:
+  name: node-1
+  topology: { sockets: 1, coresPerSocket: 4, threadsPerCore: 2 }
+  kubelet:
+    cpuManagerPolicy: none
+    serializeImagePulls: true
+  images:
+    - { name: nginx:1.27, present: true }
+    - { name: example.com/big:1, sizeBytes: 2000000000, pullTime: 90s }
+  runtime: { createContainer: 50ms, startContainer: 100ms, runPodSandbox: 1s }
+pods:
+  - at: 0s
+    manifest:
+      apiVersion: v1
+      kind: Pod
+      metadata: { name: web, namespace: default }
+      spec:
+        containers:
+          - name: app
+            image: nginx:1.27
+            resources: { requests: { cpu: 500m, memory: 128Mi }, limits: { cpu: 500m, memory: 128Mi } }
+faults: []
+actions: []
+`;
+
+describe('scenario parsing', () => {
+  it('accepts the documented v1 example and applies defaults', () => {
+    const r = parseScenario(hello);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.scenario.horizon).toBe(600_000);
+    expect(r.scenario.node.runtime.createContainer).toBe(50);
+    expect(r.scenario.node.images[1]!.pullTime).toBe(90_000);
+    expect(r.scenario.node.images[1]!.present).toBe(false);
+    expect(r.scenario.node.kubelet.maxPods).toBe(110);
+    expect(r.scenario.node.kubelet.topologyManagerPolicy).toBe('none');
+    expect(r.scenario.pods[0]!.manifest.metadata.namespace).toBe('default');
+  });
+
+  it('accepts JSON too', () => {
+    const r = parseScenario(
+      JSON.stringify({
+        apiVersion: 'kubeletscope/v1',
+        kind: 'Scenario',
+        metadata: { name: 'x' },
+        node: { topology: { preset: 'laptop' } },
+        pods: [],
+      }),
+    );
+    expect(r.ok).toBe(true);
+  });
+
+  it('names the field path and line of a schema error', () => {
+    const r = parseScenario(
+      hello.replace('image: nginx:1.27\n            resources', 'image: ""\n            resources'),
+    );
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.problems[0]).toMatchObject({
+      path: 'pods[0].manifest.spec.containers[0].image',
+      line: 25,
+    });
+    expect(formatProblem(r.problems[0]!)).toContain('line 25');
+  });
+
+  it('points at the line of malformed YAML', () => {
+    const r = parseScenario(hello.replace('  kubelet:\n', '  kubelet: [\n'));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.problems[0]!.line).toBeGreaterThanOrEqual(9);
+  });
+
+  it('rejects a bad duration with the field path', () => {
+    const r = parseScenario(hello.replace('horizon: 10m', 'horizon: ten minutes'));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.problems[0]).toMatchObject({ path: 'horizon', line: 5 });
+    expect(r.problems[0]!.message).toContain('not a duration');
+  });
+
+  it('rejects unknown top-level fields and unknown fault kinds', () => {
+    const r = parseScenario(
+      hello.replace('faults: []', 'faults: [{ kind: DiskFull, target: default/web }]\nextra: 1'),
+    );
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    const paths = r.problems.map((p) => p.path);
+    expect(paths).toContain('faults[0].kind');
+    expect(paths).toContain('');
+  });
+
+  it('rejects a fault naming a pod or container that is not in the scenario', () => {
+    const r1 = parseScenario(
+      hello.replace('faults: []', 'faults: [{ kind: ImagePullError, target: default/db }]'),
+    );
+    expect(r1.ok || r1.problems[0]).toMatchObject({
+      path: 'faults[0].target',
+      message: 'no pod "default/db" in this scenario',
+    });
+    const r2 = parseScenario(
+      hello.replace('faults: []', 'faults: [{ kind: PostStartFail, target: default/web/sidecar }]'),
+    );
+    expect(r2.ok || r2.problems[0]!.message).toBe('pod default/web has no container "sidecar"');
+    const r3 = parseScenario(
+      hello.replace(
+        'faults: []',
+        'faults: [{ kind: PostStartFail, target: default/web/app, times: 2 }]',
+      ),
+    );
+    expect(r3.ok).toBe(true);
+  });
+
+  it('refuses oversized and deeply nested documents with a clear message', () => {
+    const big = parseScenario('x'.repeat(1_000_001));
+    expect(big.ok || big.problems[0]!.message).toMatch(/limit is/);
+    const deep = parseScenario(`${'['.repeat(60)}${']'.repeat(60)}`);
+    expect(deep.ok).toBe(false);
+  });
+});

@@ -1,0 +1,202 @@
+/**
+ * Text (YAML or JSON) to a validated Scenario. Every problem names its field path and,
+ * when the text came from a file, its line and column, so the editor and the CLI can
+ * point at it. Nothing is thrown: the result says what is wrong.
+ */
+import { isMap, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import type { z } from 'zod';
+import { LIMITS, scenarioSchema, type Scenario } from './schema';
+
+export interface ScenarioProblem {
+  /** "pods[0].manifest.spec.containers[1].image", or "" for the document. */
+  path: string;
+  message: string;
+  line?: number;
+  column?: number;
+}
+
+export type ParseResult =
+  { ok: true; scenario: Scenario } | { ok: false; problems: ScenarioProblem[] };
+
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const p of path) {
+    if (typeof p === 'number') out += `[${p}]`;
+    else out += out ? `.${String(p)}` : String(p);
+  }
+  return out;
+}
+
+export function formatProblem(p: ScenarioProblem): string {
+  const where =
+    p.line !== undefined ? `line ${p.line}${p.column !== undefined ? `:${p.column}` : ''}: ` : '';
+  return `${where}${p.path ? `${p.path}: ` : ''}${p.message}`;
+}
+
+function depth(v: unknown, limit: number, d = 0): number {
+  if (d > limit || v === null || typeof v !== 'object') return d;
+  let max = d;
+  for (const x of Object.values(v as Record<string, unknown>)) {
+    max = Math.max(max, depth(x, limit, d + 1));
+    if (max > limit) break;
+  }
+  return max;
+}
+
+function zodProblems(
+  error: z.ZodError,
+  locate: (path: PropertyKey[]) => { line?: number; column?: number },
+): ScenarioProblem[] {
+  return error.issues.map((issue) => {
+    const path = issue.path as PropertyKey[];
+    let message = issue.message;
+    if (issue.code === 'unrecognized_keys')
+      message = `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+    if (
+      issue.code === 'invalid_union' &&
+      'note' in issue &&
+      issue.note === 'No matching discriminator'
+    )
+      message = `unknown kind (expected one of the documented kinds)`;
+    return { path: formatPath(path), message, ...locate(path) };
+  });
+}
+
+/** Faults and actions must name pods and containers that exist somewhere in the scenario. */
+export function crossCheck(s: Scenario): ScenarioProblem[] {
+  const problems: ScenarioProblem[] = [];
+  const containers = new Map<string, Set<string>>();
+  const manifests = [...s.pods.map((p, i) => ({ m: p.manifest, path: `pods[${i}].manifest` }))];
+  s.actions.forEach((a, i) => {
+    if (a.kind === 'AddPod') manifests.push({ m: a.manifest, path: `actions[${i}].manifest` });
+  });
+  for (const { m, path } of manifests) {
+    const key = `${m.metadata.namespace}/${m.metadata.name}`;
+    if (containers.has(key)) {
+      problems.push({ path: `${path}.metadata.name`, message: `pod ${key} is defined twice` });
+      continue;
+    }
+    const names = new Set<string>();
+    for (const [list, c] of [
+      ...(m.spec.initContainers ?? []).map((c) => ['initContainers', c] as const),
+      ...m.spec.containers.map((c) => ['containers', c] as const),
+    ]) {
+      if (names.has(c.name))
+        problems.push({
+          path: `${path}.spec.${list}`,
+          message: `container name "${c.name}" is used twice in pod ${key}`,
+        });
+      names.add(c.name);
+    }
+    containers.set(key, names);
+  }
+  const checkTarget = (t: string, path: string) => {
+    const [ns, pod, ctr] = t.split('/');
+    const names = containers.get(`${ns}/${pod}`);
+    if (!names) problems.push({ path, message: `no pod "${ns}/${pod}" in this scenario` });
+    else if (ctr !== undefined && !names.has(ctr))
+      problems.push({ path, message: `pod ${ns}/${pod} has no container "${ctr}"` });
+  };
+  s.faults.forEach((f, i) => checkTarget(f.target, `faults[${i}].target`));
+  s.actions.forEach((a, i) => {
+    if (a.kind === 'DeletePod') {
+      if (a.target.split('/').length !== 2)
+        problems.push({
+          path: `actions[${i}].target`,
+          message: 'DeletePod targets a pod: "<namespace>/<pod>"',
+        });
+      else checkTarget(a.target, `actions[${i}].target`);
+    }
+  });
+  return problems;
+}
+
+/** Validates an already-parsed value (from JSON, a permalink, or a preset object). */
+export function validateScenario(
+  value: unknown,
+  locate: (path: PropertyKey[]) => { line?: number; column?: number } = () => ({}),
+): ParseResult {
+  if (depth(value, LIMITS.maxDepth) > LIMITS.maxDepth) {
+    return {
+      ok: false,
+      problems: [
+        { path: '', message: `the document is nested more than ${LIMITS.maxDepth} levels deep` },
+      ],
+    };
+  }
+  const parsed = scenarioSchema.safeParse(value);
+  if (!parsed.success) return { ok: false, problems: zodProblems(parsed.error, locate) };
+  const cross = crossCheck(parsed.data).map((p) => ({ ...p, ...locate(pathKeys(p.path)) }));
+  if (cross.length) return { ok: false, problems: cross };
+  return { ok: true, scenario: parsed.data };
+}
+
+function pathKeys(path: string): PropertyKey[] {
+  const keys: PropertyKey[] = [];
+  for (const m of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g))
+    keys.push(m[2] !== undefined ? Number(m[2]) : m[1]!);
+  return keys;
+}
+
+/** Parses YAML (JSON is YAML) text into a validated scenario. */
+export function parseScenario(text: string): ParseResult {
+  if (text.length > LIMITS.maxBytes) {
+    return {
+      ok: false,
+      problems: [
+        {
+          path: '',
+          message: `the scenario is ${text.length} bytes; the limit is ${LIMITS.maxBytes}`,
+        },
+      ],
+    };
+  }
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, {
+    lineCounter,
+    prettyErrors: false,
+    maxAliasCount: 100,
+    uniqueKeys: true,
+  });
+  if (doc.errors.length) {
+    return {
+      ok: false,
+      problems: doc.errors.map((e) => {
+        const pos = lineCounter.linePos(e.pos[0]);
+        return { path: '', message: e.message.split('\n')[0]!, line: pos.line, column: pos.col };
+      }),
+    };
+  }
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: 100 });
+  } catch (e) {
+    return { ok: false, problems: [{ path: '', message: (e as Error).message }] };
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return {
+      ok: false,
+      problems: [
+        {
+          path: '',
+          message: 'a scenario is a mapping with apiVersion: kubeletscope/v1 and kind: Scenario',
+          line: 1,
+        },
+      ],
+    };
+  }
+  const locate = (path: PropertyKey[]) => {
+    // The deepest node that exists on the path: a missing field points at its parent.
+    for (let n = path.length; n >= 0; n--) {
+      const node = doc.getIn(path.slice(0, n) as (string | number)[], true) as YamlNode | undefined;
+      const range =
+        node && (isMap(node) || isSeq(node) || 'range' in node) ? node.range : undefined;
+      if (range) {
+        const pos = lineCounter.linePos(range[0]);
+        return { line: pos.line, column: pos.col };
+      }
+    }
+    return {};
+  };
+  return validateScenario(value, locate);
+}

@@ -1,0 +1,304 @@
+/**
+ * Scenario format v1: the one input of the engine, shared by the CLI, the page,
+ * the presets and permalinks. Field names follow KubeletConfiguration and the v1 Pod API.
+ */
+import { z } from 'zod';
+import { parseDuration } from '../core/time';
+
+export const SCENARIO_API_VERSION = 'kubeletscope/v1';
+
+/** Hard limits, so a hostile file or link gets a clear message instead of a frozen tab. */
+export const LIMITS = {
+  maxBytes: 1_000_000,
+  maxPods: 500,
+  maxContainersPerPod: 20,
+  maxFaults: 500,
+  maxActions: 500,
+  maxCpus: 1024,
+  maxHorizonMs: 6 * 3_600_000,
+  maxDepth: 40,
+} as const;
+
+export const duration = z.union([z.string(), z.number()]).transform((v, ctx) => {
+  const ms = parseDuration(v);
+  if (ms === null) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${String(v)}" is not a duration (use e.g. 90s, 1m30s, 250ms)`,
+    });
+    return z.NEVER;
+  }
+  return ms;
+});
+
+const quantity = z.union([z.string(), z.number()]).transform((v) => String(v));
+const resourceList = z.record(z.string(), quantity);
+
+const execAction = z.object({ command: z.array(z.string()) });
+const httpGetAction = z.object({
+  path: z.string().optional(),
+  port: z.union([z.number().int(), z.string()]),
+  host: z.string().optional(),
+  scheme: z.string().optional(),
+});
+const tcpSocketAction = z.object({ port: z.union([z.number().int(), z.string()]) });
+
+const handler = z.looseObject({
+  exec: execAction.optional(),
+  httpGet: httpGetAction.optional(),
+  tcpSocket: tcpSocketAction.optional(),
+  sleep: z.object({ seconds: z.number().int().nonnegative() }).optional(),
+});
+
+const probe = z.looseObject({
+  exec: execAction.optional(),
+  httpGet: httpGetAction.optional(),
+  tcpSocket: tcpSocketAction.optional(),
+  grpc: z.object({ port: z.number().int() }).optional(),
+  initialDelaySeconds: z.number().int().nonnegative().optional(),
+  periodSeconds: z.number().int().positive().optional(),
+  timeoutSeconds: z.number().int().positive().optional(),
+  successThreshold: z.number().int().positive().optional(),
+  failureThreshold: z.number().int().positive().optional(),
+});
+
+const containerName = z
+  .string()
+  .regex(
+    /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/,
+    'must be a DNS-1123 label (lower case letters, digits and -)',
+  )
+  .max(63);
+
+export const containerSchema = z.looseObject({
+  name: containerName,
+  image: z.string().min(1, 'image is required'),
+  imagePullPolicy: z.enum(['Always', 'IfNotPresent', 'Never']).optional(),
+  command: z.array(z.string()).optional(),
+  args: z.array(z.string()).optional(),
+  resources: z
+    .looseObject({ requests: resourceList.optional(), limits: resourceList.optional() })
+    .optional(),
+  restartPolicy: z.literal('Always').optional(),
+  lifecycle: z
+    .looseObject({ postStart: handler.optional(), preStop: handler.optional() })
+    .optional(),
+  startupProbe: probe.optional(),
+  readinessProbe: probe.optional(),
+  livenessProbe: probe.optional(),
+});
+
+export const podManifestSchema = z.looseObject({
+  apiVersion: z.literal('v1').default('v1'),
+  kind: z.literal('Pod').default('Pod'),
+  metadata: z.looseObject({
+    name: containerName.or(
+      z
+        .string()
+        .regex(/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/)
+        .max(253),
+    ),
+    namespace: z.string().default('default'),
+    uid: z.string().optional(),
+    labels: z.record(z.string(), z.string()).optional(),
+    annotations: z.record(z.string(), z.string()).optional(),
+  }),
+  spec: z.looseObject({
+    initContainers: z.array(containerSchema).max(LIMITS.maxContainersPerPod).optional(),
+    containers: z
+      .array(containerSchema)
+      .min(1, 'a pod needs at least one container')
+      .max(LIMITS.maxContainersPerPod),
+    restartPolicy: z.enum(['Always', 'OnFailure', 'Never']).optional(),
+    terminationGracePeriodSeconds: z.number().int().nonnegative().optional(),
+    hostNetwork: z.boolean().optional(),
+    priorityClassName: z.string().optional(),
+    nodeName: z.string().optional(),
+  }),
+});
+
+const cpuList = z.object({
+  cpu: z.number().int().nonnegative(),
+  core: z.number().int().nonnegative(),
+  socket: z.number().int().nonnegative(),
+  numa: z.number().int().nonnegative(),
+  uncoreCache: z.number().int().nonnegative().optional(),
+});
+
+export const topologySchema = z.union([
+  z.strictObject({ preset: z.string().min(1) }),
+  z.strictObject({ lscpu: z.string().min(1) }),
+  z.strictObject({ cpus: z.array(cpuList).min(1).max(LIMITS.maxCpus) }),
+  z.strictObject({
+    sockets: z.number().int().min(1).max(16),
+    numaNodesPerSocket: z.number().int().min(1).max(16).optional(),
+    coresPerSocket: z.number().int().min(1).max(512),
+    threadsPerCore: z.number().int().min(1).max(8),
+    uncoreCachesPerSocket: z.number().int().min(1).max(64).optional(),
+  }),
+]);
+
+const cpuManagerPolicyOption = z.enum([
+  'full-pcpus-only',
+  'distribute-cpus-across-numa',
+  'align-by-socket',
+  'distribute-cpus-across-cores',
+  'strict-cpu-reservation',
+  'prefer-align-cpus-by-uncorecache',
+]);
+
+export const kubeletConfigSchema = z.looseObject({
+  cpuManagerPolicy: z.enum(['none', 'static']).default('none'),
+  /** KubeletConfiguration's map[string]string: { "full-pcpus-only": "true" }. */
+  cpuManagerPolicyOptions: z
+    .partialRecord(cpuManagerPolicyOption, z.enum(['true', 'false']))
+    .optional(),
+  cpuManagerReconcilePeriod: duration.optional(),
+  reservedSystemCPUs: z.string().optional(),
+  kubeReserved: resourceList.optional(),
+  systemReserved: resourceList.optional(),
+  topologyManagerPolicy: z
+    .enum(['none', 'best-effort', 'restricted', 'single-numa-node'])
+    .default('none'),
+  topologyManagerScope: z.enum(['container', 'pod']).default('container'),
+  serializeImagePulls: z.boolean().optional(),
+  maxParallelImagePulls: z.number().int().min(1).max(100).optional(),
+  maxPods: z
+    .number()
+    .int()
+    .min(1)
+    .max(LIMITS.maxPods * 2)
+    .default(110),
+  syncFrequency: duration.optional(),
+});
+
+const imageSchema = z.strictObject({
+  name: z.string().min(1),
+  present: z.boolean().default(false),
+  sizeBytes: z.number().int().nonnegative().optional(),
+  pullTime: duration.optional(),
+});
+
+const runtimeSchema = z
+  .strictObject({
+    runPodSandbox: duration.optional(),
+    createContainer: duration.optional(),
+    startContainer: duration.optional(),
+    stopContainer: duration.optional(),
+    /** Registry throughput used when an image gives sizeBytes but no pullTime. */
+    pullBytesPerSecond: z.number().positive().optional(),
+    /** Time of a PostStart or PreStop hook that does not hang. */
+    hook: duration.optional(),
+  })
+  .default({});
+
+const target = z
+  .string()
+  .regex(
+    /^[^/\s]+\/[^/\s]+(\/[^/\s]+)?$/,
+    'a target is "<namespace>/<pod>" or "<namespace>/<pod>/<container>"',
+  );
+
+const faultBase = {
+  target,
+  times: z.number().int().positive().optional(),
+  message: z.string().max(1000).optional(),
+};
+
+export const faultSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('ImagePullError'), ...faultBase }),
+  z.strictObject({
+    kind: z.literal('ImagePullSlow'),
+    ...faultBase,
+    seconds: z.number().positive(),
+  }),
+  z.strictObject({ kind: z.literal('SandboxError'), ...faultBase }),
+  z.strictObject({ kind: z.literal('CreateContainerError'), ...faultBase }),
+  z.strictObject({
+    kind: z.literal('ContainerExit'),
+    ...faultBase,
+    afterSeconds: z.number().nonnegative().default(0),
+    exitCode: z.number().int().min(0).max(255).default(1),
+    reason: z.enum(['Error', 'Completed', 'OOMKilled']).optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('PostStartHang'),
+    ...faultBase,
+    seconds: z.number().positive(),
+  }),
+  z.strictObject({ kind: z.literal('PostStartFail'), ...faultBase }),
+  z.strictObject({ kind: z.literal('StartupProbeFail'), ...faultBase }),
+  z.strictObject({ kind: z.literal('ReadinessProbeFail'), ...faultBase }),
+  z.strictObject({ kind: z.literal('LivenessProbeFail'), ...faultBase }),
+]);
+
+export const actionSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('AddPod'), at: duration, manifest: podManifestSchema }),
+  z.strictObject({
+    kind: z.literal('DeletePod'),
+    at: duration,
+    target,
+    gracePeriodSeconds: z.number().int().nonnegative().optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('RestartKubelet'),
+    at: duration,
+    downtime: duration.optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('ChangeCpuManagerPolicy'),
+    at: duration,
+    policy: z.enum(['none', 'static']),
+    /** Whether the operator removes /var/lib/kubelet/cpu_manager_state before the restart. */
+    removeStateFile: z.boolean().default(false),
+  }),
+]);
+
+export const scenarioSchema = z.strictObject({
+  apiVersion: z.literal(SCENARIO_API_VERSION),
+  kind: z.literal('Scenario'),
+  metadata: z.looseObject({
+    name: z.string().min(1).max(200),
+    description: z.string().max(5000).optional(),
+    caption: z.string().max(500).optional(),
+    /** Where a preset opens: simulated time to put the cursor at. */
+    openAt: duration.optional(),
+  }),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 32 - 1)
+    .default(1),
+  horizon: duration
+    .pipe(
+      z.number().max(LIMITS.maxHorizonMs, `horizon is at most ${LIMITS.maxHorizonMs / 3_600_000}h`),
+    )
+    .default(600_000),
+  node: z.strictObject({
+    name: z.string().min(1).default('node-1'),
+    topology: topologySchema,
+    kubelet: kubeletConfigSchema.default({} as never),
+    capacity: z
+      .looseObject({ memory: quantity.optional(), pods: z.number().int().optional() })
+      .optional(),
+    images: z.array(imageSchema).max(1000).default([]),
+    runtime: runtimeSchema,
+  }),
+  pods: z
+    .array(z.strictObject({ at: duration.default(0), manifest: podManifestSchema }))
+    .max(LIMITS.maxPods),
+  faults: z.array(faultSchema).max(LIMITS.maxFaults).default([]),
+  actions: z.array(actionSchema).max(LIMITS.maxActions).default([]),
+});
+
+export type Scenario = z.output<typeof scenarioSchema>;
+export type ScenarioInput = z.input<typeof scenarioSchema>;
+export type PodManifest = z.output<typeof podManifestSchema>;
+export type ContainerSpec = z.output<typeof containerSchema>;
+export type Fault = z.output<typeof faultSchema>;
+export type ScenarioAction = z.output<typeof actionSchema>;
+export type KubeletConfig = z.output<typeof kubeletConfigSchema>;
+export type TopologyInput = z.output<typeof topologySchema>;
+export type ProbeSpec = z.output<typeof probe>;
+export type HandlerSpec = z.output<typeof handler>;
