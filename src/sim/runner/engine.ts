@@ -134,7 +134,7 @@ export class Engine<D> {
         if (world.machines[id]) throw new Error(`machine instance "${id}" already exists`);
         // The instance exists from now on; its initial transition is its first step.
         world.machines[id] = { kind, snapshot: null as unknown as AnySnapshot };
-        enqueue(id, { type: INIT_EVENT, input } as AnyEventObject);
+        enqueue(id, { type: INIT_EVENT, input });
       },
       stop: (id) => {
         delete world.machines[id];

@@ -48,7 +48,7 @@ function zodProblems(
   locate: (path: PropertyKey[]) => { line?: number; column?: number },
 ): ScenarioProblem[] {
   return error.issues.map((issue) => {
-    const path = issue.path as PropertyKey[];
+    const path = issue.path;
     let message = issue.message;
     if (issue.code === 'unrecognized_keys')
       message = `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
