@@ -155,7 +155,6 @@ export function parseScenario(text: string): ParseResult {
   const doc = parseDocument(text, {
     lineCounter,
     prettyErrors: false,
-    maxAliasCount: 100,
     uniqueKeys: true,
   });
   if (doc.errors.length) {
