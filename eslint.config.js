@@ -5,9 +5,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 // The engine (src/sim) is pure and deterministic: no UI layers, no DOM d3, no wall clock, no randomness.
 const simRestrictedImports = {
   patterns: [
-    { group: ['react', 'react-*', 'react/*', 'zustand', 'zustand/*'], message: 'src/sim is pure: no React or Zustand.' },
-    { group: ['**/ui/**', '**/state/**', '**/viz/**'], message: 'src/sim must not import the view layers.' },
-    { group: ['d3', 'd3-selection', 'd3-zoom', 'd3-drag', 'd3-transition', 'd3-brush'], message: 'src/sim: no DOM-touching d3.' },
+    {
+      group: ['react', 'react-*', 'react/*', 'zustand', 'zustand/*'],
+      message: 'src/sim is pure: no React or Zustand.',
+    },
+    {
+      group: ['**/ui/**', '**/state/**', '**/viz/**'],
+      message: 'src/sim must not import the view layers.',
+    },
+    {
+      group: ['d3', 'd3-selection', 'd3-zoom', 'd3-drag', 'd3-transition', 'd3-brush'],
+      message: 'src/sim: no DOM-touching d3.',
+    },
   ],
 };
 const wallClock = [
@@ -30,7 +39,10 @@ export default tseslint.config(
       },
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   reactHooks.configs.flat.recommended,
@@ -41,7 +53,11 @@ export default tseslint.config(
       'no-restricted-globals': ['error', ...wallClock],
       'no-restricted-properties': [
         'error',
-        { object: 'Math', property: 'random', message: 'src/sim: use the seeded PRNG in core/prng.' },
+        {
+          object: 'Math',
+          property: 'random',
+          message: 'src/sim: use the seeded PRNG in core/prng.',
+        },
         { object: 'Date', property: 'now', message: 'src/sim runs on virtual time.' },
       ],
     },
@@ -51,7 +67,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['react', 'zustand', '**/ui/**', '**/state/**'], message: 'src/viz is DOM-free view maths.' }] },
+        {
+          patterns: [
+            {
+              group: ['react', 'zustand', '**/ui/**', '**/state/**'],
+              message: 'src/viz is DOM-free view maths.',
+            },
+          ],
+        },
       ],
     },
   },
