@@ -201,6 +201,11 @@ const target = z
 
 const faultBase = {
   target,
+  /**
+   * From when the fault is armed: operations that begin at or after this simulated time
+   * are affected. A perturbation made at the cursor sets it, so the past stays unchanged.
+   */
+  at: duration.optional(),
   times: z.number().int().positive().optional(),
   message: z.string().max(1000).optional(),
 };
