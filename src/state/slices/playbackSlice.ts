@@ -1,0 +1,128 @@
+/**
+ * Cursor and playback. `cursor` counts applied steps (exact; stepping moves it);
+ * `timeMs` is the playhead's simulated time (smooth; playing and scrubbing move it,
+ * and the cursor follows as every step at or before it). Nothing here re-runs the
+ * simulation.
+ */
+import type { StateCreator } from 'zustand';
+import {
+  cursorAtTime,
+  nextCursor,
+  prevCursor,
+  speedFromLog,
+  timeAtCursor,
+} from '../../viz/playback/cursor';
+import { followWindow } from '../../viz/zoomWindow';
+import type { AppState } from '../store';
+import type { Granularity } from '../types';
+
+export interface PlaybackSlice {
+  readonly cursor: number;
+  readonly timeMs: number;
+  readonly playing: boolean;
+  /** log10 of simulated seconds per wall second, in [-2, 2]. */
+  readonly speedLog: number;
+  readonly granularity: Granularity;
+  play(): void;
+  pause(): void;
+  togglePlay(): void;
+  stepForward(): void;
+  stepBack(): void;
+  jumpStart(): void;
+  jumpEnd(): void;
+  /** Moves the playhead to simulated time t; `exact` keeps t even between steps. */
+  seekTime(t: number, exact?: boolean): void;
+  seekCursor(cursor: number): void;
+  setSpeedLog(v: number): void;
+  setGranularity(g: Granularity): void;
+  /** Advances playback by `wallMs` of wall time (called once per animation frame). */
+  tick(wallMs: number): void;
+}
+
+export const createPlaybackSlice: StateCreator<AppState, [], [], PlaybackSlice> = (set, get) => {
+  const notable = () => {
+    const { run, granularity } = get();
+    return run && granularity === 'kubelet' ? run.notable : null;
+  };
+  return {
+    cursor: 0,
+    timeMs: 0,
+    playing: false,
+    speedLog: 0,
+    granularity: 'kubelet',
+    play() {
+      const { run, cursor } = get();
+      if (!run) return;
+      // Playing from the end starts again, as media players do.
+      if (cursor >= run.total && get().timeMs >= run.endT) get().seekCursor(0);
+      set({ playing: true, follow: true });
+    },
+    pause() {
+      set({ playing: false });
+    },
+    togglePlay() {
+      if (get().playing) get().pause();
+      else get().play();
+    },
+    stepForward() {
+      const run = get().run;
+      if (!run) return;
+      set({ playing: false });
+      get().seekCursor(nextCursor(run.total, get().cursor, notable()));
+    },
+    stepBack() {
+      if (!get().run) return;
+      set({ playing: false });
+      get().seekCursor(prevCursor(get().cursor, notable()));
+    },
+    jumpStart() {
+      set({ playing: false });
+      get().seekCursor(0);
+      set({ timeMs: 0 });
+    },
+    jumpEnd() {
+      const run = get().run;
+      if (!run) return;
+      set({ playing: false });
+      set({ cursor: run.total, timeMs: run.endT });
+    },
+    seekTime(t, exact = true) {
+      const run = get().run;
+      if (!run) return;
+      const clamped = Math.min(Math.max(0, t), run.endT);
+      const cursor = cursorAtTime(run.times, clamped);
+      set({ cursor, timeMs: exact ? clamped : timeAtCursor(run.times, cursor) });
+    },
+    seekCursor(cursor) {
+      const run = get().run;
+      if (!run) return;
+      const c = Math.min(Math.max(0, Math.round(cursor)), run.total);
+      set({ cursor: c, timeMs: timeAtCursor(run.times, c) });
+      get().followPlayhead();
+    },
+    setSpeedLog(v) {
+      set({ speedLog: Math.min(2, Math.max(-2, v)) });
+    },
+    setGranularity(g) {
+      set({ granularity: g });
+    },
+    tick(wallMs) {
+      const s = get();
+      const run = s.run;
+      if (!s.playing || !run) return;
+      // Advance in warped time, so a collapsed idle gap flies by like a few pixels.
+      const w = s.warp.toWarp(s.timeMs) + wallMs * speedFromLog(s.speedLog);
+      let t = s.warp.fromWarp(w);
+      let playing = true;
+      if (t >= run.endT) {
+        t = run.endT;
+        playing = false;
+      }
+      set({ timeMs: t, cursor: playing ? cursorAtTime(run.times, t) : run.total, playing });
+      if (s.follow) {
+        const win = followWindow(s.window, t, run.endT, s.warp);
+        if (win !== s.window) set({ window: win });
+      }
+    },
+  };
+};

@@ -1,0 +1,107 @@
+/**
+ * What part of the run is in view: the time window (Perfetto-style zoom and pan),
+ * collapsed idle gaps, CPU numbering, panels and the help overlay.
+ */
+import type { StateCreator } from 'zustand';
+import { buildTimeWarp, findIdleGaps, IDENTITY_WARP, type TimeWarp } from '../../viz/timeWarp';
+import type { TimeWindow } from '../../viz/timeScale';
+import { clampWindow, fitWindow, followWindow, panWindow, zoomWindow } from '../../viz/zoomWindow';
+import type { AppState } from '../store';
+import type { CpuIdMode, PanelId, RunView } from '../types';
+
+/** Idle stretches longer than this are collapsible (ms); they keep this much margin. */
+export const GAP_MIN_MS = 8_000;
+export const GAP_MARGIN_MS = 1_000;
+/** How long a collapsed gap lasts on the axis and in playback (ms of warped time). */
+export const GAP_WARPED_MS = 600;
+
+export interface ViewSlice {
+  readonly window: TimeWindow;
+  readonly warp: TimeWarp;
+  readonly collapseGaps: boolean;
+  readonly cpuIds: CpuIdMode;
+  readonly collapsedPanels: Readonly<Record<PanelId, boolean>>;
+  readonly collapsedGroups: readonly string[];
+  readonly helpOpen: boolean;
+  readonly follow: boolean;
+  setWindow(w: TimeWindow, manual?: boolean): void;
+  zoomBy(factor: number, anchorT?: number): void;
+  panBy(fraction: number): void;
+  fitAll(): void;
+  fitRange(start: number, end: number): void;
+  followPlayhead(): void;
+  setCollapseGaps(on: boolean): void;
+  setCpuIds(mode: CpuIdMode): void;
+  togglePanel(id: PanelId): void;
+  toggleGroup(id: string): void;
+  setHelpOpen(open: boolean): void;
+  /** Called by the scenario slice after a new run replaced the old one. */
+  onRunChanged(first: boolean): void;
+}
+
+export function warpFor(run: RunView | null, collapse: boolean): TimeWarp {
+  if (!run || !collapse) return IDENTITY_WARP;
+  const gaps = findIdleGaps(run.activity, GAP_MIN_MS, GAP_MARGIN_MS);
+  return buildTimeWarp(gaps, GAP_WARPED_MS);
+}
+
+export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, get) => {
+  const maxT = () => Math.max(get().run?.endT ?? 1, 1);
+  return {
+    window: { start: 0, end: 1000 },
+    warp: IDENTITY_WARP,
+    collapseGaps: true,
+    cpuIds: 'os',
+    collapsedPanels: { events: false, log: false, inspector: false, machines: false, pods: false },
+    collapsedGroups: [],
+    helpOpen: false,
+    follow: true,
+    setWindow(w, manual = true) {
+      set({ window: clampWindow(w, maxT(), get().warp), ...(manual ? { follow: false } : {}) });
+    },
+    zoomBy(factor, anchorT) {
+      const s = get();
+      const anchor = anchorT ?? s.timeMs;
+      set({ window: zoomWindow(s.window, factor, anchor, maxT(), s.warp), follow: false });
+    },
+    panBy(fraction) {
+      const s = get();
+      set({ window: panWindow(s.window, fraction, maxT(), s.warp), follow: false });
+    },
+    fitAll() {
+      set({ window: fitWindow(0, maxT(), maxT(), get().warp, 0), follow: true });
+    },
+    fitRange(start, end) {
+      set({ window: fitWindow(start, end, maxT(), get().warp), follow: false });
+    },
+    followPlayhead() {
+      const s = get();
+      const w = followWindow(s.window, s.timeMs, maxT(), s.warp);
+      if (w !== s.window) set({ window: w });
+    },
+    setCollapseGaps(on) {
+      const warp = warpFor(get().run, on);
+      set({ collapseGaps: on, warp, window: clampWindow(get().window, maxT(), warp) });
+    },
+    setCpuIds(mode) {
+      set({ cpuIds: mode });
+    },
+    togglePanel(id) {
+      const c = get().collapsedPanels;
+      set({ collapsedPanels: { ...c, [id]: !c[id] } });
+    },
+    toggleGroup(id) {
+      const g = get().collapsedGroups;
+      set({ collapsedGroups: g.includes(id) ? g.filter((x) => x !== id) : [...g, id] });
+    },
+    setHelpOpen(open) {
+      set({ helpOpen: open });
+    },
+    onRunChanged(first) {
+      const warp = warpFor(get().run, get().collapseGaps);
+      set({ warp });
+      if (first) get().fitAll();
+      else set({ window: clampWindow(get().window, maxT(), warp) });
+    },
+  };
+};

@@ -1,0 +1,82 @@
+/**
+ * Who holds each CPU at any step, from the trace's CPU assignment changes. Built
+ * once per run (per CPU, the steps at which its state changed), then queried by
+ * binary search, so scrubbing never folds the whole history again.
+ */
+import { upperBound } from '../timeline/windowQuery';
+
+export type CpuStateKind = 'idle' | 'shared' | 'reserved' | 'exclusive';
+
+export interface CpuStateValue {
+  readonly kind: CpuStateKind;
+  /** "<namespace>/<pod>/<container>" for exclusive CPUs. */
+  readonly owner?: string | undefined;
+}
+
+/** One change: from trace step `step` (applied when the cursor passes it) these CPUs are `state`. */
+export interface CpuChange {
+  readonly step: number;
+  readonly t: number;
+  readonly cpus: readonly number[];
+  readonly state: CpuStateValue;
+}
+
+export interface CpuState extends CpuStateValue {
+  /** Simulated ms and step since which the CPU has been in this state (0/-1: from the start). */
+  readonly since: number;
+  readonly sinceStep: number;
+}
+
+export interface CpuHistory {
+  /** Per CPU id: the steps of its changes (ascending) and the states. */
+  readonly steps: ReadonlyMap<number, Int32Array>;
+  readonly states: ReadonlyMap<number, readonly CpuState[]>;
+  readonly initial: CpuStateValue;
+  /** Container keys that ever held an exclusive CPU, in order of first appearance. */
+  readonly owners: readonly string[];
+}
+
+export function buildCpuHistory(
+  changes: readonly CpuChange[],
+  initial: CpuStateValue = { kind: 'idle' },
+): CpuHistory {
+  const steps = new Map<number, number[]>();
+  const states = new Map<number, CpuState[]>();
+  const owners: string[] = [];
+  const sorted = [...changes].sort((a, b) => a.step - b.step);
+  for (const ch of sorted) {
+    if (ch.state.owner !== undefined && !owners.includes(ch.state.owner))
+      owners.push(ch.state.owner);
+    for (const cpu of ch.cpus) {
+      let s = steps.get(cpu);
+      let v = states.get(cpu);
+      if (!s || !v) {
+        steps.set(cpu, (s = []));
+        states.set(cpu, (v = []));
+      }
+      const prev = v[v.length - 1];
+      // A repeated state is not a change: "since" keeps the first time.
+      if (prev && prev.kind === ch.state.kind && prev.owner === ch.state.owner) continue;
+      s.push(ch.step);
+      v.push({ ...ch.state, since: ch.t, sinceStep: ch.step });
+    }
+  }
+  const typed = new Map<number, Int32Array>();
+  for (const [cpu, s] of steps) typed.set(cpu, Int32Array.from(s));
+  return { steps: typed, states, initial, owners };
+}
+
+/** State of `cpu` once `cursor` steps have been applied (changes at steps < cursor). */
+export function cpuStateAt(h: CpuHistory, cpu: number, cursor: number): CpuState {
+  const s = h.steps.get(cpu);
+  const v = h.states.get(cpu);
+  if (!s || !v) return { ...h.initial, since: 0, sinceStep: -1 };
+  const i = upperBound(s, cursor - 1) - 1;
+  return i < 0 ? { ...h.initial, since: 0, sinceStep: -1 } : v[i]!;
+}
+
+/** The accessible name contract: "CPU 3: exclusive to default/web/app". */
+export function describeCpuState(cpu: number, s: CpuStateValue): string {
+  const what = s.kind === 'exclusive' ? `exclusive to ${s.owner ?? 'unknown'}` : s.kind;
+  return `CPU ${cpu}: ${what}`;
+}

@@ -1,0 +1,319 @@
+/**
+ * lstopo's drawing conventions as plain rectangles: Machine ⊃ Package ⊃ NUMA node
+ * (drawn as a bar above its local compute) ⊃ L3 (a bar above the cores sharing it)
+ * ⊃ Core (grey) ⊃ PU (white). The arrangement (packages per row, cores per row) is
+ * chosen to fit the available box, the way lstopo's aspect heuristic does; past 128
+ * CPUs the cells shrink and lose their text ("compact"), so 256+ CPUs stay legible.
+ * Logical indexes (L#) follow lstopo: PUs numbered in topology order.
+ */
+import type { TopoCpu, TopologyInput } from './topologyInput';
+
+export type TopoBoxKind = 'machine' | 'package' | 'numa' | 'l3' | 'core';
+
+export interface TopoBox {
+  readonly kind: TopoBoxKind;
+  readonly key: string;
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+  /** Text drawn in the box (or bar), e.g. "Package L#0", "NUMANode P#1". */
+  readonly label: string;
+  /** Logical and OS index of the object. */
+  readonly logical: number;
+  readonly os: number;
+}
+
+export interface PuCell {
+  /** OS id (P#). */
+  readonly cpu: number;
+  /** Logical index (L#) in topology order. */
+  readonly logical: number;
+  readonly socket: number;
+  readonly numa: number;
+  readonly coreKey: string;
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+}
+
+export interface TopologyLayout {
+  readonly width: number;
+  readonly height: number;
+  readonly boxes: readonly TopoBox[];
+  readonly pus: readonly PuCell[];
+  readonly compact: boolean;
+}
+
+interface Metrics {
+  pu: [number, number];
+  gap: number;
+  pad: number;
+  label: number;
+  bar: number;
+}
+
+const FULL: Metrics = { pu: [34, 20], gap: 3, pad: 4, label: 14, bar: 16 };
+const COMPACT: Metrics = { pu: [13, 13], gap: 1, pad: 2, label: 0, bar: 9 };
+const MACHINE_LABEL = 18;
+const PACKAGE_LABEL = 16;
+
+interface CoreNode {
+  key: string;
+  core: number;
+  pus: TopoCpu[];
+}
+interface L3Node {
+  id: number;
+  cores: CoreNode[];
+}
+interface NumaNode {
+  id: number;
+  l3s: L3Node[];
+}
+interface PackageNode {
+  id: number;
+  numas: NumaNode[];
+}
+
+/** Groups CPUs into the object tree, every level sorted by OS id. */
+export function buildTree(input: TopologyInput): PackageNode[] {
+  const pk = new Map<number, Map<number, Map<number, Map<number, TopoCpu[]>>>>();
+  const at = <K, V>(m: Map<K, V>, k: K, make: () => V): V => {
+    let v = m.get(k);
+    if (v === undefined) m.set(k, (v = make()));
+    return v;
+  };
+  for (const c of input.cpus) {
+    const numas = at(pk, c.socket, () => new Map<number, Map<number, Map<number, TopoCpu[]>>>());
+    const l3s = at(numas, c.numa, () => new Map<number, Map<number, TopoCpu[]>>());
+    const cores = at(l3s, c.l3 ?? -1, () => new Map<number, TopoCpu[]>());
+    at(cores, c.core, (): TopoCpu[] => []).push(c);
+  }
+  const byKey = <V>(m: Map<number, V>) => [...m.entries()].sort((a, b) => a[0] - b[0]);
+  return byKey(pk).map(([id, numas]) => ({
+    id,
+    numas: byKey(numas).map(([nid, l3s]) => ({
+      id: nid,
+      l3s: byKey(l3s).map(([lid, cores]) => ({
+        id: lid,
+        cores: byKey(cores).map(([core, pus]) => ({
+          key: `${id}:${core}`,
+          core,
+          pus: [...pus].sort((a, b) => a.id - b.id),
+        })),
+      })),
+    })),
+  }));
+}
+
+interface Arrangement {
+  pkgCols: number;
+  numaCols: number;
+  coreCols: number;
+}
+
+interface Dims {
+  threads: number;
+  coresPerL3: number;
+  l3PerNuma: number;
+  numaPerPkg: number;
+  pkgs: number;
+  hasL3: boolean;
+}
+
+function coreSize(m: Metrics, threads: number): [number, number] {
+  return [2 * m.pad + threads * m.pu[0] + (threads - 1) * m.gap, 2 * m.pad + m.label + m.pu[1]];
+}
+
+/** Size of the machine for an arrangement, assuming every group is as big as the biggest. */
+function measure(m: Metrics, d: Dims, a: Arrangement): [number, number] {
+  const [cw, ch] = coreSize(m, d.threads);
+  const { pkgW, pkgH } = sizes(m, d, a, cw, ch);
+  const pc = Math.min(a.pkgCols, d.pkgs);
+  const pr = Math.ceil(d.pkgs / pc);
+  return [
+    2 * m.pad + pc * pkgW + (pc - 1) * m.gap * 2,
+    MACHINE_LABEL + 2 * m.pad + pr * pkgH + (pr - 1) * m.gap * 2,
+  ];
+}
+
+/** Picks the arrangement whose drawing, scaled to fit (maxW, maxH), is largest. */
+function arrange(m: Metrics, d: Dims, maxW: number, maxH: number): Arrangement {
+  let best: Arrangement = { pkgCols: 1, numaCols: 1, coreCols: 1 };
+  let bestScore = -1;
+  for (let pkgCols = 1; pkgCols <= d.pkgs; pkgCols++) {
+    for (let numaCols = 1; numaCols <= d.numaPerPkg; numaCols++) {
+      for (let coreCols = 1; coreCols <= d.coresPerL3; coreCols++) {
+        const a = { pkgCols, numaCols, coreCols };
+        const [w, h] = measure(m, d, a);
+        // Scale to fit, capped: growing beyond 1.5× only wastes room.
+        const s = Math.min(maxW / w, maxH / h, 1.5);
+        // Prefer fewer wrapped rows among near-equal fits (reads like lstopo).
+        const score = s - (pkgCols < d.pkgs ? 0.001 : 0);
+        if (score > bestScore + 1e-9) {
+          bestScore = score;
+          best = a;
+        }
+      }
+    }
+  }
+  return best;
+}
+
+/**
+ * Lays out the topology to fit (maxW, maxH) CSS pixels as well as it can. The
+ * result is in its own units; the SVG scales it with a viewBox.
+ */
+export function layoutTopology(
+  input: TopologyInput,
+  maxW: number,
+  maxH: number,
+  machineLabel = 'Machine',
+): TopologyLayout {
+  const tree = buildTree(input);
+  const compact = input.cpus.length > 128;
+  const m = compact ? COMPACT : FULL;
+  let threads = 1;
+  let coresPerL3 = 1;
+  let l3PerNuma = 1;
+  let numaPerPkg = 1;
+  let hasL3 = false;
+  for (const p of tree) {
+    numaPerPkg = Math.max(numaPerPkg, p.numas.length);
+    for (const n of p.numas) {
+      l3PerNuma = Math.max(l3PerNuma, n.l3s.length);
+      for (const l of n.l3s) {
+        if (l.id >= 0) hasL3 = true;
+        coresPerL3 = Math.max(coresPerL3, l.cores.length);
+        for (const c of l.cores) threads = Math.max(threads, c.pus.length);
+      }
+    }
+  }
+  const d: Dims = { threads, coresPerL3, l3PerNuma, numaPerPkg, pkgs: tree.length, hasL3 };
+  const a = arrange(m, d, Math.max(maxW, 100), Math.max(maxH, 100));
+  const [cw, ch] = coreSize(m, threads);
+
+  const boxes: TopoBox[] = [];
+  const pus: PuCell[] = [];
+  let logicalPu = 0;
+  let logicalCore = 0;
+  let logicalL3 = 0;
+  let logicalNuma = 0;
+
+  const [mw, mh] = measure(m, d, a);
+  boxes.push({
+    kind: 'machine',
+    key: 'machine',
+    x: 0,
+    y: 0,
+    w: mw,
+    h: mh,
+    label: machineLabel,
+    logical: 0,
+    os: 0,
+  });
+  const { pkgW, pkgH, numaW, numaH, l3w } = sizes(m, d, a, cw, ch);
+  tree.forEach((p, pi) => {
+    const px = m.pad + (pi % a.pkgCols) * (pkgW + 2 * m.gap);
+    const py = MACHINE_LABEL + m.pad + Math.floor(pi / a.pkgCols) * (pkgH + 2 * m.gap);
+    boxes.push({
+      kind: 'package',
+      key: `pkg${p.id}`,
+      x: px,
+      y: py,
+      w: pkgW,
+      h: pkgH,
+      label: `Package`,
+      logical: pi,
+      os: p.id,
+    });
+    p.numas.forEach((n, ni) => {
+      const nc = Math.min(a.numaCols, d.numaPerPkg);
+      const nx = px + m.pad + (ni % nc) * (numaW + 2 * m.gap);
+      const ny = py + PACKAGE_LABEL + m.pad + Math.floor(ni / nc) * (numaH + 2 * m.gap);
+      boxes.push({
+        kind: 'numa',
+        key: `numa${n.id}`,
+        x: nx,
+        y: ny,
+        w: numaW,
+        h: m.bar,
+        label: 'NUMANode',
+        logical: logicalNuma++,
+        os: n.id,
+      });
+      n.l3s.forEach((l, li) => {
+        const lx = nx + li * (l3w + 2 * m.gap);
+        let ly = ny + m.bar + m.gap;
+        if (l.id >= 0) {
+          boxes.push({
+            kind: 'l3',
+            key: `l3-${p.id}-${l.id}`,
+            x: lx,
+            y: ly,
+            w: l3w,
+            h: m.bar,
+            label: 'L3',
+            logical: logicalL3++,
+            os: l.id,
+          });
+          ly += m.bar + m.gap;
+        }
+        const cols = Math.min(a.coreCols, d.coresPerL3);
+        l.cores.forEach((c, ci) => {
+          const cx = lx + (ci % cols) * (cw + m.gap);
+          const cy = ly + Math.floor(ci / cols) * (ch + m.gap);
+          boxes.push({
+            kind: 'core',
+            key: c.key,
+            x: cx,
+            y: cy,
+            w: cw,
+            h: ch,
+            label: 'Core',
+            logical: logicalCore++,
+            os: c.core,
+          });
+          c.pus.forEach((pu, ti) => {
+            pus.push({
+              cpu: pu.id,
+              logical: logicalPu++,
+              socket: pu.socket,
+              numa: pu.numa,
+              coreKey: c.key,
+              x: cx + m.pad + ti * (m.pu[0] + m.gap),
+              y: cy + m.pad + m.label,
+              w: m.pu[0],
+              h: m.pu[1],
+            });
+          });
+        });
+      });
+    });
+  });
+  return { width: mw, height: mh, boxes, pus, compact };
+}
+
+interface Sizes {
+  pkgW: number;
+  pkgH: number;
+  numaW: number;
+  numaH: number;
+  l3w: number;
+}
+
+function sizes(m: Metrics, d: Dims, a: Arrangement, cw: number, ch: number): Sizes {
+  const cols = Math.min(a.coreCols, d.coresPerL3);
+  const rows = Math.ceil(d.coresPerL3 / cols);
+  const l3w = cols * cw + (cols - 1) * m.gap;
+  const l3h = (d.hasL3 ? m.bar + m.gap : 0) + rows * ch + (rows - 1) * m.gap;
+  const numaW = d.l3PerNuma * l3w + (d.l3PerNuma - 1) * m.gap * 2;
+  const numaH = m.bar + m.gap + l3h;
+  const nc = Math.min(a.numaCols, d.numaPerPkg);
+  const nr = Math.ceil(d.numaPerPkg / nc);
+  const pkgW = 2 * m.pad + nc * numaW + (nc - 1) * m.gap * 2;
+  const pkgH = PACKAGE_LABEL + 2 * m.pad + nr * numaH + (nr - 1) * m.gap * 2;
+  return { pkgW, pkgH, numaW, numaH, l3w };
+}
