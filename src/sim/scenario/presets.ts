@@ -1,0 +1,85 @@
+/**
+ * The preset scenarios: ordinary scenario files in /presets, indexed here in the order of
+ * anchors.md's preset table. Vite (and Vitest, which runs through Vite) inlines the files
+ * with import.meta.glob; the CLI, which runs without Vite, reads the folder itself and
+ * passes the texts to `presetsFromFiles`.
+ */
+import { parseScenario, type ParseResult } from './parse';
+
+export const PRESET_IDS = [
+  'hello-pod',
+  'static-vs-none',
+  'almost-guaranteed',
+  'reserved-and-shared',
+  'numa-does-not-fit',
+  'odd-cpus-on-smt',
+  'init-cpu-handoff',
+  'poststart-deadlock',
+  'poststart-deadlock-sidecar',
+  'crashloop-backoff',
+  'slow-image-blocks-neighbour',
+  'flip-cpu-policy',
+  'startup-time-breakdown',
+] as const;
+
+export type PresetId = (typeof PRESET_IDS)[number];
+
+export const DEFAULT_PRESET_ID: PresetId = 'hello-pod';
+
+export interface Preset {
+  id: PresetId;
+  /** The YAML file as written, for the editor and "Download scenario". */
+  text: string;
+}
+
+export function isPresetId(id: string): id is PresetId {
+  return (PRESET_IDS as readonly string[]).includes(id);
+}
+
+/** Builds the index from file texts keyed by path or file name ("presets/hello-pod.yaml"). */
+export function presetsFromFiles(files: Readonly<Record<string, string>>): Preset[] {
+  const byId = new Map<string, string>();
+  for (const [path, text] of Object.entries(files)) {
+    const id = /([^/\\]+)\.yaml$/.exec(path)?.[1];
+    if (id !== undefined) byId.set(id, text);
+  }
+  const out: Preset[] = [];
+  for (const id of PRESET_IDS) {
+    const text = byId.get(id);
+    if (text !== undefined) out.push({ id, text });
+  }
+  return out;
+}
+
+function bundledFiles(): Record<string, string> {
+  try {
+    // Replaced by an object literal at build time; under plain Node it is undefined and throws.
+    return import.meta.glob<string>('/presets/*.yaml', {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    });
+  } catch {
+    return {};
+  }
+}
+
+let bundled: Preset[] | undefined;
+
+/** The presets bundled with the page (empty under plain Node: use presetsFromFiles there). */
+export function listPresets(): Preset[] {
+  bundled ??= presetsFromFiles(bundledFiles());
+  return bundled;
+}
+
+export function presetText(id: PresetId): string | undefined {
+  return listPresets().find((p) => p.id === id)?.text;
+}
+
+/** Parses a bundled preset. */
+export function loadPreset(id: PresetId): ParseResult {
+  const text = presetText(id);
+  if (text === undefined)
+    return { ok: false, problems: [{ path: '', message: `no preset "${id}" is bundled` }] };
+  return parseScenario(text);
+}
