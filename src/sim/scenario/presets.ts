@@ -4,6 +4,7 @@
  * with import.meta.glob; the CLI, which runs without Vite, reads the folder itself and
  * passes the texts to `presetsFromFiles`.
  */
+/// <reference types="vite/client" />
 import { parseScenario, type ParseResult } from './parse';
 
 export const PRESET_IDS = [
