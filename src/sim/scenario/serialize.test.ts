@@ -3,7 +3,7 @@ import { parseDuration } from '../core/time';
 import { parseScenario, validateScenario } from './parse';
 import { loadPreset, PRESET_IDS } from './presets';
 import { formatDuration, toScenarioInput, toYaml } from './serialize';
-import type { Scenario } from './schema';
+import { scenarioSchema, type Scenario } from './schema';
 
 function preset(id: (typeof PRESET_IDS)[number]): Scenario {
   const r = loadPreset(id);
@@ -118,6 +118,32 @@ describe('toScenarioInput', () => {
       { kind: 'ContainerExit', target: 'default/flaky/worker', at: '30s' },
     ]);
     expect(validateScenario(input)).toEqual({ ok: true, scenario: withFault });
+  });
+
+  it('writes back every duration the schema has, including ones added later', () => {
+    const runtimeKeys = Object.keys(scenarioSchema.shape.node.shape.runtime.unwrap().shape);
+    const base = toScenarioInput(preset('hello-pod'), { durations: 'text', stripDefaults: true });
+    const node = base.node as Record<string, unknown>;
+    const input = {
+      ...base,
+      node: {
+        ...node,
+        kubelet: { cpuManagerReconcilePeriod: '10s', syncFrequency: '1m' },
+        runtime: Object.fromEntries(
+          runtimeKeys.map((k) => [k, k === 'pullBytesPerSecond' ? 1e8 : '1.234s']),
+        ),
+      },
+      actions: [{ kind: 'RestartKubelet', at: '2m', downtime: '15s' }],
+    };
+    const r = validateScenario(input);
+    if (!r.ok) throw new Error(JSON.stringify(r.problems));
+    expect(r.scenario.node.runtime.hook).toBe(1234);
+    for (const durations of ['text', 'seconds'] as const)
+      expect(
+        validateScenario(toScenarioInput(r.scenario, { durations, stripDefaults: true })),
+      ).toEqual(r);
+    expect(parseScenario(toYaml(r.scenario))).toEqual(r);
+    expect(toYaml(r.scenario)).toContain('downtime: 15s');
   });
 
   it('round-trips a scenario whose kubelet block was left out', () => {

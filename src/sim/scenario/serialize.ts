@@ -2,10 +2,16 @@
  * Scenario (the parsed, validated form) back to its input form: YAML for "Download
  * scenario" and the editor, and a compact object for permalinks. Either way
  * `validateScenario(toScenarioInput(s, ...))` gives back `s`.
+ *
+ * The conversion walks the zod schema beside the value, so a field added to the schema
+ * later is handled without touching this file: every `duration` is written back as text
+ * or seconds, and every field whose schema has a default can be left out when it holds
+ * exactly that default. Keys come out in schema order, which is reading order.
  */
 import { Document, isMap, isPair, isScalar, isSeq, visit, type Node as YamlNode } from 'yaml';
+import type { z } from 'zod';
 import type { Millis } from '../core/time';
-import type { Scenario } from './schema';
+import { duration, scenarioSchema, type Scenario } from './schema';
 
 type Json = Record<string, unknown>;
 
@@ -28,150 +34,96 @@ export function formatDuration(ms: Millis): string {
   return `${h ? `${h}h` : ''}${m ? `${m}m` : ''}${rest ? `${rest / 1000}s` : ''}`;
 }
 
-// Key orders for people reading the file: identity first, then the interesting knobs.
-const ORDER = {
-  scenario: [
-    'apiVersion',
-    'kind',
-    'metadata',
-    'seed',
-    'horizon',
-    'node',
-    'pods',
-    'faults',
-    'actions',
-  ],
-  metadata: ['name', 'caption', 'description', 'openAt'],
-  node: ['name', 'topology', 'kubelet', 'capacity', 'images', 'runtime'],
-  topology: ['preset', 'sockets', 'numaNodesPerSocket', 'coresPerSocket', 'threadsPerCore'],
-  kubelet: [
-    'cpuManagerPolicy',
-    'cpuManagerPolicyOptions',
-    'reservedSystemCPUs',
-    'topologyManagerPolicy',
-    'topologyManagerScope',
-  ],
-  image: ['name', 'present', 'sizeBytes', 'pullTime'],
-  pod: ['at', 'manifest'],
-  manifest: ['apiVersion', 'kind', 'metadata', 'spec'],
-  podMetadata: ['name', 'namespace', 'uid', 'labels', 'annotations'],
-  spec: ['restartPolicy', 'initContainers', 'containers'],
-  container: ['name', 'image', 'imagePullPolicy', 'restartPolicy', 'command', 'args', 'resources'],
-  fault: ['kind', 'target', 'at'],
-  action: ['kind', 'at'],
-};
+/** The parts of zod 4's schema definitions this walk reads. */
+interface Def {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  element?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  options?: z.ZodType[];
+  discriminator?: string;
+  values?: unknown[];
+  defaultValue?: unknown;
+}
+const defOf = (schema: z.ZodType) => schema._zod.def as unknown as Def;
 
-/** A copy with `first` keys leading, the rest in their existing order; undefined values dropped. */
-function ordered(o: Json, first: readonly string[]): Json {
-  const out: Json = {};
-  for (const k of first) if (o[k] !== undefined) out[k] = o[k];
-  for (const [k, v] of Object.entries(o)) if (!(k in out) && v !== undefined) out[k] = v;
-  return out;
+function isObj(v: unknown): v is Json {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-function dropIf(o: Json, key: string, value: unknown, when: boolean) {
-  if (when && o[key] === value) delete o[key];
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
+  if (isObj(a) && isObj(b)) {
+    const ka = Object.keys(a).filter((k) => a[k] !== undefined);
+    const kb = Object.keys(b).filter((k) => b[k] !== undefined);
+    return ka.length === kb.length && ka.every((k) => sameJson(a[k], b[k]));
+  }
+  return false;
+}
+
+/** The default a field's schema fills in, if it has one (through optional wrappers). */
+function defaultOf(schema: z.ZodType): { value: unknown } | undefined {
+  const def = defOf(schema);
+  if (def.type === 'default') return { value: def.defaultValue };
+  if (def.type === 'optional' && def.innerType) return defaultOf(def.innerType);
+  return undefined;
+}
+
+/** The option of a discriminated union whose literal matches the value's discriminator. */
+function unionOption(def: Def, v: unknown): z.ZodType | undefined {
+  if (!def.discriminator || !isObj(v) || !def.options) return undefined;
+  const tag = v[def.discriminator];
+  return def.options.find((o) => {
+    const field = defOf(o).shape?.[def.discriminator!];
+    return field !== undefined && (defOf(field).values ?? []).includes(tag);
+  });
+}
+
+function walk(v: unknown, schema: z.ZodType, opts: InputFormOptions): unknown {
+  if (v === undefined || v === null) return v;
+  if (schema === duration)
+    return typeof v === 'number' ? (opts.durations === 'text' ? formatDuration(v) : v / 1000) : v;
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'default':
+    case 'prefault':
+    case 'optional':
+    case 'nullable':
+    case 'readonly':
+      return def.innerType ? walk(v, def.innerType, opts) : v;
+    case 'pipe':
+      return def.in ? walk(v, def.in, opts) : v;
+    case 'array':
+      return Array.isArray(v) && def.element ? v.map((x) => walk(x, def.element!, opts)) : v;
+    case 'union': {
+      const option = unionOption(def, v);
+      return option ? walk(v, option, opts) : v;
+    }
+    case 'object': {
+      if (!isObj(v) || !def.shape) return v;
+      const out: Json = {};
+      for (const [k, field] of Object.entries(def.shape)) {
+        if (v[k] === undefined) continue;
+        const dflt = opts.stripDefaults ? defaultOf(field) : undefined;
+        // Left out only when it parses back to the same value: zod's .default({}) does not
+        // run the inner defaults, so a filled-in object must stay, if only as {}.
+        if (dflt && sameJson(v[k], dflt.value)) continue;
+        out[k] = walk(v[k], field, opts);
+      }
+      // Fields the schema lets through (labels of a looseObject and the like) stay as they are.
+      for (const [k, x] of Object.entries(v)) if (!(k in def.shape) && x !== undefined) out[k] = x;
+      return out;
+    }
+    default:
+      return v;
+  }
 }
 
 export function toScenarioInput(s: Scenario, opts: InputFormOptions): Json {
-  const strip = opts.stripDefaults;
-  const dur = (ms: Millis | undefined) =>
-    ms === undefined ? undefined : opts.durations === 'text' ? formatDuration(ms) : ms / 1000;
-  const durs = (o: Json, keys: readonly string[]) => {
-    for (const k of keys) if (typeof o[k] === 'number') o[k] = dur(o[k]);
-  };
-
-  const manifest = (m: Scenario['pods'][number]['manifest']): Json => {
-    const meta = ordered({ ...m.metadata }, ORDER.podMetadata);
-    dropIf(meta, 'namespace', 'default', strip);
-    const container = (c: Json) => ordered(c, ORDER.container);
-    const spec = ordered(
-      {
-        ...m.spec,
-        initContainers: m.spec.initContainers?.map(container),
-        containers: m.spec.containers.map(container),
-      },
-      ORDER.spec,
-    );
-    const out = ordered({ ...m, metadata: meta, spec }, ORDER.manifest);
-    dropIf(out, 'apiVersion', 'v1', strip);
-    dropIf(out, 'kind', 'Pod', strip);
-    return out;
-  };
-
-  const metadata = ordered({ ...s.metadata }, ORDER.metadata);
-  durs(metadata, ['openAt']);
-
-  const kubelet = ordered({ ...s.node.kubelet }, ORDER.kubelet);
-  durs(kubelet, ['cpuManagerReconcilePeriod', 'syncFrequency']);
-  dropIf(kubelet, 'cpuManagerPolicy', 'none', strip);
-  dropIf(kubelet, 'topologyManagerPolicy', 'none', strip);
-  dropIf(kubelet, 'topologyManagerScope', 'container', strip);
-  dropIf(kubelet, 'maxPods', 110, strip);
-
-  const images = s.node.images.map((img) => {
-    const o = ordered({ ...img }, ORDER.image);
-    durs(o, ['pullTime']);
-    dropIf(o, 'present', false, strip);
-    return o;
-  });
-  const runtime: Json = { ...s.node.runtime };
-  durs(runtime, ['runPodSandbox', 'createContainer', 'startContainer', 'stopContainer', 'hook']);
-
-  const node = ordered(
-    {
-      ...s.node,
-      topology: ordered({ ...s.node.topology }, ORDER.topology),
-      kubelet,
-      images,
-      runtime,
-    },
-    ORDER.node,
-  );
-  dropIf(node, 'name', 'node-1', strip);
-  if (strip) {
-    // An empty kubelet block is only dropped when it was empty already: zod's .default({})
-    // does not run the inner defaults, so {} and "absent" parse differently.
-    if (Object.keys(s.node.kubelet).length === 0) delete node.kubelet;
-    if (images.length === 0) delete node.images;
-    if (Object.keys(runtime).length === 0) delete node.runtime;
-  }
-
-  const pods = s.pods.map((p) => {
-    const o = ordered({ at: dur(p.at), manifest: manifest(p.manifest) }, ORDER.pod);
-    dropIf(o, 'at', dur(0), strip);
-    return o;
-  });
-
-  const faults = s.faults.map((f) => {
-    const o = ordered({ ...f }, ORDER.fault);
-    durs(o, ['at']);
-    if (f.kind === 'ContainerExit') {
-      dropIf(o, 'afterSeconds', 0, strip);
-      dropIf(o, 'exitCode', 1, strip);
-    }
-    return o;
-  });
-
-  const actions = s.actions.map((a) => {
-    const o = ordered(
-      a.kind === 'AddPod' ? { ...a, manifest: manifest(a.manifest) } : { ...a },
-      ORDER.action,
-    );
-    durs(o, ['at', 'downtime']);
-    if (a.kind === 'ChangeCpuManagerPolicy') dropIf(o, 'removeStateFile', false, strip);
-    return o;
-  });
-
-  const out = ordered(
-    { ...s, metadata, horizon: dur(s.horizon), node, pods, faults, actions },
-    ORDER.scenario,
-  );
-  dropIf(out, 'seed', 1, strip);
-  dropIf(out, 'horizon', dur(600_000), strip);
-  if (strip && faults.length === 0) delete out.faults;
-  if (strip && actions.length === 0) delete out.actions;
-  return out;
+  return walk(s, scenarioSchema, opts) as Json;
 }
 
 /** Flow style (`{ cpu: "2", memory: 1Gi }`, `[sh, -c, ...]`) for short all-scalar maps and lists. */
