@@ -125,3 +125,26 @@ describe('scenario parsing', () => {
     expect(deep.ok).toBe(false);
   });
 });
+
+describe('defaults of omitted blocks', () => {
+  it('fills KubeletConfiguration defaults when the kubelet block is omitted', () => {
+    const r = parseScenario(
+      JSON.stringify({
+        apiVersion: 'kubeletscope/v1',
+        kind: 'Scenario',
+        metadata: { name: 'x' },
+        node: { topology: { sockets: 1, coresPerSocket: 2, threadsPerCore: 1 } },
+        pods: [],
+      }),
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.scenario.node.kubelet).toMatchObject({
+      cpuManagerPolicy: 'none',
+      topologyManagerPolicy: 'none',
+      topologyManagerScope: 'container',
+      maxPods: 110,
+    });
+    expect(r.scenario.node.runtime).toEqual({});
+  });
+});

@@ -190,7 +190,7 @@ const runtimeSchema = z
     /** Time of a PostStart or PreStop hook that does not hang. */
     hook: duration.optional(),
   })
-  .default({});
+  .prefault({});
 
 const target = z
   .string()
@@ -283,7 +283,7 @@ export const scenarioSchema = z.strictObject({
   node: z.strictObject({
     name: z.string().min(1).default('node-1'),
     topology: topologySchema,
-    kubelet: kubeletConfigSchema.default({} as never),
+    kubelet: kubeletConfigSchema.prefault({}),
     capacity: z
       .looseObject({ memory: quantity.optional(), pods: z.number().int().optional() })
       .optional(),
