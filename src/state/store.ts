@@ -8,18 +8,18 @@ import { createPlaybackSlice, type PlaybackSlice } from './slices/playbackSlice'
 import { createScenarioSlice, type ScenarioSlice } from './slices/scenarioSlice';
 import { createSelectionSlice, type SelectionSlice } from './slices/selectionSlice';
 import { createViewSlice, type ViewSlice } from './slices/viewSlice';
-import type { RunView } from './types';
+import type { RunView, Scenario } from './types';
 
 export type AppState = ScenarioSlice & PlaybackSlice & ViewSlice & SelectionSlice;
 
-export type PresetLoad = { ok: true; scenario: unknown } | { ok: false; error: string };
+export type PresetLoad = { ok: true; scenario: Scenario } | { ok: false; error: string };
 
 export interface StoreDeps {
   /** Runs the simulation and builds what the views need. May throw. */
-  buildRun(scenario: unknown): RunView;
+  buildRun(scenario: Scenario): RunView;
   loadPreset(id: string): PresetLoad;
   /** Where a scenario opens (its metadata.openAt), ms. */
-  openAt(scenario: unknown): number;
+  openAt(scenario: Scenario): number;
 }
 
 export type AppStore = StoreApi<AppState>;

@@ -8,6 +8,9 @@ import type { CpuHistory } from '../viz/topology/cpuHistory';
 import type { TopologyInput } from '../viz/topology/topologyInput';
 import type { TimeWindow } from '../viz/timeScale';
 import type { TimeWarp } from '../viz/timeWarp';
+import type { Scenario } from '../sim/scenario/schema';
+
+export type { Scenario };
 
 /** What the views need from one simulation run. Built by the engine adapter. */
 export interface RunView<R = unknown> {

@@ -5,20 +5,20 @@
  */
 import type { StateCreator } from 'zustand';
 import type { AppState, StoreDeps } from '../store';
-import type { RunView } from '../types';
+import type { RunView, Scenario } from '../types';
 
 export interface ScenarioSlice {
   readonly presetId: string;
-  /** The scenario currently simulated (engine type; opaque to the store). */
-  readonly scenario: unknown;
+  /** The scenario currently simulated. */
+  readonly scenario: Scenario | null;
   readonly run: RunView | null;
   /** Why the scenario could not be loaded or run, in words, or null. */
   readonly runError: string | null;
   loadPreset(id: string): void;
   /** Replaces the scenario and re-runs, keeping the playhead's simulated time. */
-  setScenario(scenario: unknown, presetId?: string): void;
+  setScenario(scenario: Scenario, presetId?: string): void;
   /** Edits the scenario through a pure function and re-runs. */
-  editScenario(edit: (s: unknown) => unknown): void;
+  editScenario(edit: (s: Scenario) => Scenario): void;
 }
 
 export const createScenarioSlice =

@@ -18,6 +18,8 @@ export interface TimelineStyle {
   readonly flow: string;
   readonly flowSelected: string;
   readonly selection: string;
+  /** Row tint for the lanes of the selected container. */
+  readonly highlight: string;
   readonly font: string;
 }
 
@@ -27,8 +29,8 @@ export interface DrawOptions {
   readonly height: number;
   readonly scrollY: number;
   readonly selected: SpanRef | null;
-  /** Entity index whose lanes are emphasised (the selected container's machine). */
-  readonly highlightEntity: number;
+  /** 1 per lane index to emphasise (the selected container's or pod's lanes). */
+  readonly highlightLanes: Uint8Array | null;
   readonly showFlows: boolean;
   readonly style: TimelineStyle;
 }
@@ -75,6 +77,10 @@ export function drawTimeline(
     }
     const lane = model.lanes[row.lane];
     if (!lane) continue;
+    if (o.highlightLanes?.[row.lane] === 1) {
+      ctx.fillStyle = style.highlight;
+      ctx.fillRect(0, y, W, row.h);
+    }
     ctx.fillStyle = style.gridLine;
     ctx.fillRect(0, y + row.h - 0.5, W, 0.5);
     const [first, last] = visibleRange(lane, t0, t1);

@@ -11,6 +11,9 @@ export interface Lane {
   readonly group: string;
   /** Index into trace.entities of the machine drawn here, or -1 for derived lanes. */
   readonly entity: number;
+  /** "<namespace>/<pod>" and "<namespace>/<pod>/<container>" this lane belongs to, if any. */
+  readonly pod: string | null;
+  readonly container: string | null;
   /** Marks are instants (wake-ups) rather than spans. */
   readonly instants: boolean;
   readonly start: Float64Array;
@@ -78,7 +81,9 @@ export class LaneBuilder {
     return this.start.length;
   }
 
-  build(meta: Pick<Lane, 'id' | 'label' | 'group' | 'entity' | 'instants'>): Lane {
+  build(
+    meta: Pick<Lane, 'id' | 'label' | 'group' | 'entity' | 'instants' | 'pod' | 'container'>,
+  ): Lane {
     return {
       ...meta,
       start: Float64Array.from(this.start),

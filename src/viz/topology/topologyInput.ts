@@ -16,6 +16,6 @@ export interface TopoCpu {
 
 export interface TopologyInput {
   readonly cpus: readonly TopoCpu[];
-  /** Cache size labels such as "32MB" by L3 id, if known. */
-  readonly l3Label?: string;
+  /** The machine box's title, e.g. "Machine (node-1, 16 CPUs)". */
+  readonly machineLabel?: string;
 }
