@@ -189,6 +189,8 @@ const runtimeSchema = z
     pullBytesPerSecond: z.number().positive().optional(),
     /** Time of a PostStart or PreStop hook that does not hang. */
     hook: duration.optional(),
+    /** How long a regular init container runs before it exits 0 when no fault says otherwise. */
+    initContainerRun: duration.optional(),
   })
   .prefault({});
 

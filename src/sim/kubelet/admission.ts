@@ -1,0 +1,45 @@
+/**
+ * Kubelet.canAdmitPod (pkg/kubelet/kubelet.go) over the admit handlers in NewMainKubelet's
+ * order: eviction (no node pressure modelled: admits), sysctl allowlist (admits), the
+ * resource-allocation handler (topology/CPU manager, via the bridge), then the predicate
+ * handler (lifecycle/predicate.go): scheduler.AdmissionCheck's resource fit against the node's
+ * allocatable, reporting only the first insufficient resource as OutOfpods/OutOfcpu/OutOfmemory
+ * with "Node didn't have enough resource: %s, requested: %d, used: %d, capacity: %d".
+ */
+import { admit as allocationAdmit } from './cpuManagerBridge';
+import type { KubeletConfig, PodDef } from './config';
+import type { KubeletDomain } from './types';
+
+export type Admission = { ok: true } | { ok: false; reason: string; message: string };
+
+/** getAllocatedPods minus this pod: admitted pods whose workers have not finished. */
+export function allocatedPods(cfg: KubeletConfig, d: KubeletDomain, except: string): PodDef[] {
+  const out: PodDef[] = [];
+  for (const uid of d.podOrder) {
+    if (uid === except) continue;
+    const w = d.workers[uid];
+    if (!w || w.terminatedAt !== undefined) continue;
+    out.push(cfg.pods[uid]!);
+  }
+  return out;
+}
+
+export function canAdmitPod(cfg: KubeletConfig, d: KubeletDomain, pod: PodDef): Admission {
+  const alloc = allocationAdmit(pod.manifest);
+  if (!alloc.admit) return { ok: false, reason: alloc.reason, message: alloc.message };
+  const others = allocatedPods(cfg, d, pod.uid);
+  const insufficient = (name: string, requested: number, used: number, capacity: number) => ({
+    ok: false as const,
+    reason: `OutOf${name}`,
+    message: `Node didn't have enough resource: ${name}, requested: ${requested}, used: ${used}, capacity: ${capacity}`,
+  });
+  const a = cfg.allocatable;
+  if (others.length + 1 > a.pods) return insufficient('pods', 1, others.length, a.pods);
+  const usedCpu = others.reduce((n, p) => n + p.requests.cpu, 0);
+  const usedMem = others.reduce((n, p) => n + p.requests.memory, 0);
+  if (pod.requests.cpu > 0 && pod.requests.cpu > a.cpu - usedCpu)
+    return insufficient('cpu', pod.requests.cpu, usedCpu, a.cpu);
+  if (pod.requests.memory > 0 && pod.requests.memory > a.memory - usedMem)
+    return insufficient('memory', pod.requests.memory, usedMem, a.memory);
+  return { ok: true };
+}

@@ -1,0 +1,81 @@
+/**
+ * k8s.io/client-go/util/flowcontrol.Backoff as the kubelet uses it (no jitter):
+ *   Next(id, eventTime): new entry at `initial` (or reset when expired), else double, capped;
+ *                        lastUpdate = now.
+ *   IsInBackOffSince(id, eventTime):       !expired(now) && now - eventTime < backoff
+ *   IsInBackOffSinceUpdate(id, eventTime): !expired(eventTime) && eventTime - lastUpdate < backoff
+ * Two instances: container restarts (10s..300s, HasExpiredFunc overridden in NewMainKubelet to
+ * "eventTime - lastUpdate > 600s") and image pulls (10s..300s, default expiry 2*max).
+ */
+import type { BackoffEntry } from './types';
+
+export interface BackoffPolicy {
+  initialMs: number;
+  maxMs: number;
+  expired(eventTime: number, lastUpdate: number): boolean;
+}
+
+/** klet.backOff: containerBackOffPeriod 10s, MaxContainerBackOff 300s, reset after 10 min. */
+export const CONTAINER_BACKOFF: BackoffPolicy = {
+  initialMs: 10_000,
+  maxMs: 300_000,
+  expired: (eventTime, lastUpdate) => eventTime - lastUpdate > 600_000,
+};
+
+/** imageBackOff: imageBackOffPeriod 10s, MaxImageBackOff 300s, client-go default expiry. */
+export const IMAGE_BACKOFF: BackoffPolicy = {
+  initialMs: 10_000,
+  maxMs: 300_000,
+  expired: (eventTime, lastUpdate) => eventTime - lastUpdate > 2 * 300_000,
+};
+
+export type BackoffTable = Record<string, BackoffEntry>;
+
+export function backoffNext(
+  table: BackoffTable,
+  id: string,
+  eventTime: number,
+  now: number,
+  p: BackoffPolicy,
+): void {
+  const e = table[id];
+  if (!e || p.expired(eventTime, e.lastUpdate)) {
+    table[id] = { backoffMs: p.initialMs, lastUpdate: now };
+  } else {
+    table[id] = { backoffMs: Math.min(e.backoffMs * 2, p.maxMs), lastUpdate: now };
+  }
+}
+
+export function isInBackOffSince(
+  table: BackoffTable,
+  id: string,
+  eventTime: number,
+  now: number,
+  p: BackoffPolicy,
+): boolean {
+  const e = table[id];
+  if (!e || p.expired(now, e.lastUpdate)) return false;
+  return now - eventTime < e.backoffMs;
+}
+
+export function isInBackOffSinceUpdate(
+  table: BackoffTable,
+  id: string,
+  eventTime: number,
+  p: BackoffPolicy,
+): boolean {
+  const e = table[id];
+  if (!e || p.expired(eventTime, e.lastUpdate)) return false;
+  return eventTime - e.lastUpdate < e.backoffMs;
+}
+
+export function backoffGet(table: BackoffTable, id: string): number {
+  return table[id]?.backoffMs ?? 0;
+}
+
+/** Backoff.GC: drop entries not updated for 2*max. */
+export function backoffGC(table: BackoffTable, now: number, p: BackoffPolicy): void {
+  for (const [id, e] of Object.entries(table)) {
+    if (now - e.lastUpdate > 2 * p.maxMs) delete table[id];
+  }
+}

@@ -1,0 +1,341 @@
+/**
+ * The immutable side of a run, derived once from the scenario: kubelet configuration with
+ * the real defaults (pkg/kubelet/apis/config/v1beta1/defaults.go), runtime latencies, the
+ * image table, and every pod the scenario will ever send (manifests with API defaulting).
+ */
+import { hashString } from '../core/prng';
+import type {
+  ContainerSpec,
+  Fault,
+  HandlerSpec,
+  PodManifest,
+  ProbeSpec,
+  Scenario,
+} from '../scenario/schema';
+import { podQOS, type QOSClass } from './cpuManagerBridge';
+import { bytes, milliCpu, podRequests, type Res } from './resources';
+import type { ContainerKind, ProbeType } from './types';
+
+export interface ProbeDef {
+  type: ProbeType;
+  handler: 'httpGet' | 'tcpSocket' | 'exec' | 'grpc';
+  /** What the probe targets, for failure messages. */
+  port: string;
+  path: string;
+  initialDelayMs: number;
+  periodMs: number;
+  timeoutMs: number;
+  successThreshold: number;
+  failureThreshold: number;
+}
+
+export interface HookDef {
+  kind: 'exec' | 'httpGet' | 'sleep' | 'tcpSocket';
+  /** exec command as Go prints a []string: [sh -c echo hi] */
+  command: string;
+  path: string;
+  sleepMs: number;
+}
+
+export interface ContainerDef {
+  name: string;
+  kind: ContainerKind;
+  /** Index in spec.initContainers or spec.containers. */
+  index: number;
+  /** The image as written in the spec. */
+  image: string;
+  /** After applyDefaultImageTag. */
+  imageRef: string;
+  pullPolicy: 'Always' | 'IfNotPresent' | 'Never';
+  /** kubecontainer.HashContainer, hex. */
+  hash: string;
+  /** "spec.containers{app}" */
+  fieldPath: string;
+  postStart?: HookDef;
+  preStop?: HookDef;
+  probes: Partial<Record<ProbeType, ProbeDef>>;
+  spec: ContainerSpec;
+}
+
+export interface PodDef {
+  uid: string;
+  key: string;
+  name: string;
+  namespace: string;
+  /** When the API server sends it (scenario `at`). */
+  at: number;
+  manifest: PodManifest;
+  init: ContainerDef[];
+  containers: ContainerDef[];
+  /** By name, init and regular. */
+  byName: Record<string, ContainerDef>;
+  restartPolicy: 'Always' | 'OnFailure' | 'Never';
+  terminationGraceSeconds: number;
+  hostNetwork: boolean;
+  qos: QOSClass;
+  requests: Res;
+}
+
+export interface ImageDef {
+  present: boolean;
+  sizeBytes: number;
+  pullMs: number;
+}
+
+export interface Latencies {
+  runPodSandbox: number;
+  createContainer: number;
+  startContainer: number;
+  stopContainer: number;
+  hook: number;
+  pullBytesPerSecond: number;
+  /** How long a regular init container runs before it exits 0 (no scenario fault). */
+  initContainerRun: number;
+  /** How long a failing pull takes before the registry error comes back. */
+  pullError: number;
+}
+
+export interface DeleteAction {
+  at: number;
+  uid: string;
+  graceSeconds?: number;
+}
+
+export interface KubeletConfig {
+  nodeName: string;
+  seed: number;
+  horizon: number;
+  syncFrequencyMs: number;
+  serializeImagePulls: boolean;
+  /** Unlimited when undefined. */
+  maxParallelImagePulls?: number;
+  maxPods: number;
+  allocatable: Res & { pods: number };
+  cpuCount: number;
+  latencies: Latencies;
+  images: Record<string, ImageDef>;
+  pods: Record<string, PodDef>;
+  /** "ns/name" -> uid */
+  byKey: Record<string, string>;
+  /** Arrival order: scenario pods then AddPod actions, sorted by time (stable). */
+  arrivals: { at: number; uid: string }[];
+  deletions: DeleteAction[];
+  faults: Fault[];
+  /** Fault indices by target ("ns/pod" or "ns/pod/ctr"). */
+  faultsByTarget: Record<string, number[]>;
+}
+
+export const DEFAULTS = {
+  syncFrequencyMs: 60_000,
+  runPodSandbox: 500,
+  createContainer: 50,
+  startContainer: 100,
+  stopContainer: 200,
+  hook: 100,
+  pullBytesPerSecond: 25_000_000,
+  initContainerRun: 1000,
+  pullError: 800,
+  imageSizeBytes: 50_000_000,
+  memoryCapacity: '32Gi',
+  /** evictionHard memory.available default. */
+  evictionHardMemory: 100 * 2 ** 20,
+} as const;
+
+/** applyDefaultImageTag: no tag and no digest -> ":latest". */
+export function defaultImageTag(image: string): string {
+  if (image.includes('@')) return image;
+  const last = image.slice(image.lastIndexOf('/') + 1);
+  return last.includes(':') ? image : `${image}:latest`;
+}
+
+/** API defaulting of imagePullPolicy: Always for ":latest" (or no tag), else IfNotPresent. */
+export function defaultPullPolicy(image: string): 'Always' | 'IfNotPresent' {
+  if (image.includes('@')) return 'IfNotPresent';
+  return defaultImageTag(image).endsWith(':latest') ? 'Always' : 'IfNotPresent';
+}
+
+function hex(n: number, width: number): string {
+  return n.toString(16).padStart(width, '0').slice(-width);
+}
+
+/** A stable UUID-shaped UID from the pod's namespace/name (so new pods shift nothing). */
+export function podUid(key: string, seed: number): string {
+  const a = hashString(`${seed}:${key}:a`);
+  const b = hashString(`${seed}:${key}:b`);
+  const c = hashString(`${seed}:${key}:c`);
+  const d = hashString(`${seed}:${key}:d`);
+  return `${hex(a, 8)}-${hex(b >>> 16, 4)}-4${hex(b, 3)}-${hex(8 + (c & 3), 1)}${hex(c >>> 8, 3)}-${hex(d, 8)}${hex(c, 4)}`;
+}
+
+function probeDef(type: ProbeType, p: ProbeSpec | undefined): ProbeDef | undefined {
+  if (!p) return undefined;
+  const handler = p.httpGet ? 'httpGet' : p.tcpSocket ? 'tcpSocket' : p.grpc ? 'grpc' : 'exec';
+  const port = String(p.httpGet?.port ?? p.tcpSocket?.port ?? p.grpc?.port ?? '');
+  return {
+    type,
+    handler,
+    port,
+    path: p.httpGet?.path ?? '/',
+    // SetDefaults_Probe: timeout 1, period 10, success 1, failure 3; initialDelay not defaulted.
+    initialDelayMs: (p.initialDelaySeconds ?? 0) * 1000,
+    periodMs: (p.periodSeconds ?? 10) * 1000,
+    timeoutMs: (p.timeoutSeconds ?? 1) * 1000,
+    successThreshold: p.successThreshold ?? 1,
+    failureThreshold: p.failureThreshold ?? 3,
+  };
+}
+
+function hookDef(h: HandlerSpec | undefined): HookDef | undefined {
+  if (!h) return undefined;
+  if (h.exec)
+    return { kind: 'exec', command: `[${h.exec.command.join(' ')}]`, path: '', sleepMs: 0 };
+  if (h.httpGet) return { kind: 'httpGet', command: '', path: h.httpGet.path ?? '/', sleepMs: 0 };
+  if (h.sleep) return { kind: 'sleep', command: '', path: '', sleepMs: h.sleep.seconds * 1000 };
+  return { kind: 'tcpSocket', command: '', path: '', sleepMs: 0 };
+}
+
+function containerDef(c: ContainerSpec, kind: ContainerKind, index: number): ContainerDef {
+  const list = kind === 'regular' ? 'containers' : 'initContainers';
+  const probes: Partial<Record<ProbeType, ProbeDef>> = {};
+  const startup = probeDef('startup', c.startupProbe);
+  const readiness = probeDef('readiness', c.readinessProbe);
+  const liveness = probeDef('liveness', c.livenessProbe);
+  // Probes of regular init containers are ignored (validation forbids them); sidecars keep theirs.
+  if (kind !== 'init') {
+    if (startup) probes.startup = startup;
+    if (readiness) probes.readiness = readiness;
+    if (liveness) probes.liveness = liveness;
+  }
+  return {
+    name: c.name,
+    kind,
+    index,
+    image: c.image,
+    imageRef: defaultImageTag(c.image),
+    pullPolicy: c.imagePullPolicy ?? defaultPullPolicy(c.image),
+    hash: hex(hashString(JSON.stringify(c)), 8),
+    fieldPath: `spec.${list}{${c.name}}`,
+    postStart: hookDef(c.lifecycle?.postStart),
+    preStop: hookDef(c.lifecycle?.preStop),
+    probes,
+    spec: c,
+  };
+}
+
+function podDef(manifest: PodManifest, at: number, seed: number): PodDef {
+  const key = `${manifest.metadata.namespace}/${manifest.metadata.name}`;
+  const init = (manifest.spec.initContainers ?? []).map((c, i) =>
+    containerDef(c, c.restartPolicy === 'Always' ? 'sidecar' : 'init', i),
+  );
+  const containers = manifest.spec.containers.map((c, i) => containerDef(c, 'regular', i));
+  const byName: Record<string, ContainerDef> = {};
+  for (const c of [...init, ...containers]) byName[c.name] = c;
+  return {
+    uid: manifest.metadata.uid ?? podUid(key, seed),
+    key,
+    name: manifest.metadata.name,
+    namespace: manifest.metadata.namespace,
+    at,
+    manifest,
+    init,
+    containers,
+    byName,
+    restartPolicy: manifest.spec.restartPolicy ?? 'Always',
+    terminationGraceSeconds: manifest.spec.terminationGracePeriodSeconds ?? 30,
+    hostNetwork: manifest.spec.hostNetwork ?? false,
+    qos: podQOS(manifest),
+    requests: podRequests(manifest),
+  };
+}
+
+function cpuCount(s: Scenario): number {
+  const t = s.node.topology;
+  if ('cpus' in t) return t.cpus.length;
+  if ('sockets' in t) return t.sockets * t.coresPerSocket * t.threadsPerCore;
+  if ('lscpu' in t) return t.lscpu.split('\n').filter((l) => /^\s*\d/.test(l)).length || 1;
+  // Named presets: resolved by the topology model when it lands; a laptop-sized default meanwhile.
+  return 8;
+}
+
+export function kubeletConfig(s: Scenario): KubeletConfig {
+  const k = s.node.kubelet;
+  const rt = s.node.runtime;
+  const pods: Record<string, PodDef> = {};
+  const arrivals: { at: number; uid: string }[] = [];
+  const byKey: Record<string, string> = {};
+  const add = (manifest: PodManifest, at: number) => {
+    const p = podDef(manifest, at, s.seed);
+    pods[p.uid] = p;
+    byKey[p.key] = p.uid;
+    arrivals.push({ at, uid: p.uid });
+  };
+  for (const p of s.pods) add(p.manifest, p.at);
+  const deletions: DeleteAction[] = [];
+  for (const a of s.actions) if (a.kind === 'AddPod') add(a.manifest, a.at);
+  for (const a of s.actions) {
+    if (a.kind === 'DeletePod' && byKey[a.target])
+      deletions.push({ at: a.at, uid: byKey[a.target]!, graceSeconds: a.gracePeriodSeconds });
+  }
+  arrivals.sort((a, b) => a.at - b.at);
+
+  const images: Record<string, ImageDef> = {};
+  const pullBps = rt.pullBytesPerSecond ?? DEFAULTS.pullBytesPerSecond;
+  for (const img of s.node.images) {
+    const size = img.sizeBytes ?? DEFAULTS.imageSizeBytes;
+    images[defaultImageTag(img.name)] = {
+      present: img.present,
+      sizeBytes: size,
+      pullMs: img.pullTime ?? Math.round((size / pullBps) * 1000),
+    };
+  }
+
+  const cpus = cpuCount(s);
+  const reservedCpu = k.reservedSystemCPUs
+    ? k.reservedSystemCPUs.split(',').reduce((n, part) => {
+        const [a, b] = part.split('-').map(Number);
+        return n + (b !== undefined ? b - a! + 1 : 1);
+      }, 0) * 1000
+    : milliCpu(k.kubeReserved?.cpu) + milliCpu(k.systemReserved?.cpu);
+  const memCapacity = bytes(s.node.capacity?.memory ?? DEFAULTS.memoryCapacity);
+  const reservedMem =
+    bytes(k.kubeReserved?.memory) + bytes(k.systemReserved?.memory) + DEFAULTS.evictionHardMemory;
+
+  const faultsByTarget: Record<string, number[]> = {};
+  s.faults.forEach((f, i) => (faultsByTarget[f.target] ??= []).push(i));
+
+  // defaults.go: SerializeImagePulls defaults to true unless MaxParallelImagePulls >= 2.
+  const serialize =
+    k.serializeImagePulls ?? !(k.maxParallelImagePulls && k.maxParallelImagePulls >= 2);
+  return {
+    nodeName: s.node.name,
+    seed: s.seed,
+    horizon: s.horizon,
+    syncFrequencyMs: k.syncFrequency ?? DEFAULTS.syncFrequencyMs,
+    serializeImagePulls: serialize,
+    maxParallelImagePulls: serialize ? 1 : k.maxParallelImagePulls,
+    maxPods: k.maxPods,
+    allocatable: {
+      cpu: cpus * 1000 - reservedCpu,
+      memory: memCapacity - reservedMem,
+      pods: k.maxPods,
+    },
+    cpuCount: cpus,
+    latencies: {
+      runPodSandbox: rt.runPodSandbox ?? DEFAULTS.runPodSandbox,
+      createContainer: rt.createContainer ?? DEFAULTS.createContainer,
+      startContainer: rt.startContainer ?? DEFAULTS.startContainer,
+      stopContainer: rt.stopContainer ?? DEFAULTS.stopContainer,
+      hook: rt.hook ?? DEFAULTS.hook,
+      pullBytesPerSecond: pullBps,
+      initContainerRun: rt.initContainerRun ?? DEFAULTS.initContainerRun,
+      pullError: DEFAULTS.pullError,
+    },
+    images,
+    pods,
+    byKey,
+    arrivals,
+    deletions,
+    faults: s.faults,
+    faultsByTarget,
+  };
+}

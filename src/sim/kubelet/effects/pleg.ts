@@ -1,0 +1,91 @@
+/**
+ * GenericPLEG.relist (pkg/kubelet/pleg/generic.go): per container (sandboxes included) the
+ * state seen now vs at the previous relist -> lifecycle events (ContainerStarted, ContainerDied,
+ * ContainerRemoved; ContainerChanged for CREATED, which is never sent), the changed pods'
+ * statuses into the cache, the events to the sync loop, then cache.UpdateTime(now), which
+ * unblocks pod workers waiting in GetNewerThan. Only pods the runtime marked dirty are
+ * re-inspected; the others cannot have events.
+ */
+import type { EffectHandler } from '../../runner/types';
+import type { Env } from '../env';
+import { PLEG, SYNC_LOOP, podWorkerId } from '../ids';
+import { klog, q } from '../klog';
+import { workType } from '../podWorkers';
+import { getPodStatus } from '../runtime';
+import type { KubeletDomain } from '../types';
+
+type H = EffectHandler<KubeletDomain>;
+
+export const RELIST_PERIOD_MS = 1000;
+
+type PlegState = 'running' | 'exited' | 'unknown' | 'non-existent';
+
+export function plegEffects(env: Env): Record<string, H> {
+  const relist: H = (api) => {
+    const d = api.domain;
+    const t = api.t;
+    for (const uid of Object.keys(d.pleg.dirty)) {
+      const seen = (d.pleg.seen[uid] ??= {});
+      const now: Record<string, PlegState> = {};
+      for (const id of d.runtime.podSandboxes[uid] ?? [])
+        now[id] = d.runtime.sandboxes[id]!.state === 'SANDBOX_READY' ? 'running' : 'exited';
+      for (const id of d.runtime.podContainers[uid] ?? []) {
+        const c = d.runtime.containers[id]!;
+        now[id] = c.state === 'RUNNING' ? 'running' : c.state === 'EXITED' ? 'exited' : 'unknown';
+      }
+      const events: [string, string][] = [];
+      const ids = [...Object.keys(now), ...Object.keys(seen).filter((id) => !(id in now))];
+      for (const id of ids) {
+        const oldState = (seen[id] ?? 'non-existent') as PlegState;
+        const newState = now[id] ?? 'non-existent';
+        if (oldState === newState) continue;
+        klog(api, 'GenericPLEG', [
+          ['podUID', q(uid)],
+          ['containerID', q(id)],
+          ['oldState', q(oldState)],
+          ['newState', q(newState)],
+        ]);
+        switch (newState) {
+          case 'running':
+            events.push(['ContainerStarted', id]);
+            break;
+          case 'exited':
+            events.push(['ContainerDied', id]);
+            break;
+          case 'unknown':
+            events.push(['ContainerChanged', id]);
+            break;
+          case 'non-existent':
+            if (oldState !== 'exited') events.push(['ContainerDied', id]);
+            events.push(['ContainerRemoved', id]);
+            break;
+        }
+        if (newState === 'non-existent') delete seen[id];
+        else seen[id] = newState;
+      }
+      if (events.length > 0) {
+        d.cache.pods[uid] = getPodStatus(d, uid, t);
+        for (const [type, data] of events) {
+          // ContainerChanged events are filtered out and never sent.
+          if (type === 'ContainerChanged') continue;
+          api.send(SYNC_LOOP, { type: 'PLEG', uid, event: type, data });
+        }
+      }
+    }
+    d.pleg.dirty = {};
+    d.cache.timestamp = t;
+    // Wake pod workers whose GetNewerThan is now satisfied.
+    for (const [uid, minTime] of Object.entries(d.cacheWaiters)) {
+      if (t > minTime) {
+        delete d.cacheWaiters[uid];
+        const s = d.workers[uid]!;
+        api.send(podWorkerId(env.cfg.pods[uid]!.key), {
+          type: 'CACHE_READY',
+          workType: s.activeWork ?? workType(s),
+        });
+      }
+    }
+    api.send(PLEG, { type: 'RELIST' }, RELIST_PERIOD_MS);
+  };
+  return { relist };
+}

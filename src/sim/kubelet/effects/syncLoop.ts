@@ -1,0 +1,182 @@
+/**
+ * What the sync loop does on each wake-up (kubelet.go syncLoopIteration and the SyncHandler
+ * methods it calls): HandlePodAdditions (sorted by creation time, admission, rejectPod),
+ * HandlePodUpdates/DELETE, HandlePodRemoves, HandlePodSyncs for PLEG events, due work and probe
+ * updates, and housekeeping.
+ */
+import type { AnyEventObject } from 'xstate';
+import type { EffectHandler } from '../../runner/types';
+import type { SyncLoopEvent } from '../../machines/syncLoop.machine';
+import { canAdmitPod } from '../admission';
+import type { Env } from '../env';
+import { recordEvent } from '../env';
+import { plegEventString } from '../format';
+import { SYNC_LOOP, proberId } from '../ids';
+import { klog, kobjSlice, q } from '../klog';
+import { getWork, SYNC_TICK_MS, updatePod } from '../podWorkers';
+import {
+  initialStatus,
+  rejectedStatus,
+  setContainerReadiness,
+  setContainerStartup,
+} from '../statusManager';
+import type { KubeletDomain } from '../types';
+
+type H = EffectHandler<KubeletDomain>;
+
+export const HOUSEKEEPING_MS = 2000;
+
+export function syncLoopEffects(env: Env): Record<string, H> {
+  const { cfg } = env;
+  const byCreation = (a: string, b: string) => {
+    const pa = cfg.pods[a]!;
+    const pb = cfg.pods[b]!;
+    return pa.at - pb.at || (pa.key < pb.key ? -1 : pa.key > pb.key ? 1 : 0);
+  };
+
+  const handleConfig: H = (api, _p, e: AnyEventObject) => {
+    const ev = e as Extract<SyncLoopEvent, { type: 'CONFIG' }>;
+    const d = api.domain;
+    const keys = ev.uids.map((u) => cfg.pods[u]!.key);
+    klog(api, `SyncLoop ${ev.op}`, [
+      ['source', q('api')],
+      ['pods', kobjSlice(keys)],
+    ]);
+    switch (ev.op) {
+      case 'ADD': {
+        // HandlePodAdditions: oldest first; podManager.AddPod; admit; UpdatePod(SyncPodCreate).
+        for (const uid of [...ev.uids].sort(byCreation)) {
+          const pod = cfg.pods[uid]!;
+          if (!d.pods[uid]) d.podOrder.push(uid);
+          d.pods[uid] = { uid, key: pod.key, createdAt: pod.at };
+          d.status[uid] ??= initialStatus(pod);
+          const adm = canAdmitPod(cfg, d, pod);
+          if (!adm.ok) {
+            klog(api, 'Pod admission denied', [
+              ['podUID', q(uid)],
+              ['pod', q(pod.key)],
+              ['reason', q(adm.reason)],
+              ['message', q(adm.message)],
+            ]);
+            // Kubelet.rejectPod: Warning event with the reason, phase Failed.
+            recordEvent(api, pod, 'Warning', adm.reason, adm.message);
+            d.status[uid] = rejectedStatus(pod, adm.reason, adm.message, api.t);
+            api.record('podRejected', { uid, reason: adm.reason }, SYNC_LOOP);
+            continue;
+          }
+          updatePod(env, api, uid, 'create');
+        }
+        break;
+      }
+      case 'DELETE':
+        // The API server set deletionTimestamp; DELETE is treated as an UPDATE because of
+        // graceful deletion.
+        for (const uid of ev.uids) {
+          const rec = d.pods[uid];
+          if (!rec) continue;
+          rec.deletionAt = api.t;
+          rec.deletionGraceSeconds = ev.grace ?? cfg.pods[uid]!.terminationGraceSeconds;
+          if (d.workers[uid]) updatePod(env, api, uid, 'update');
+          // Never started (rejected): nothing to tear down; the API server removes it.
+          else api.send(SYNC_LOOP, { type: 'CONFIG', op: 'REMOVE', uids: [uid] });
+        }
+        break;
+      case 'UPDATE':
+        for (const uid of ev.uids) if (d.workers[uid]) updatePod(env, api, uid, 'update');
+        break;
+      case 'REMOVE':
+        for (const uid of ev.uids) {
+          const rec = d.pods[uid];
+          if (rec) rec.removed = true;
+          for (const c of Object.values(cfg.pods[uid]!.byName))
+            for (const probe of Object.keys(c.probes)) {
+              const id = proberId(cfg.pods[uid]!.key, c.name, probe);
+              if (api.has(id)) api.stop(id);
+            }
+          if (d.workers[uid]) updatePod(env, api, uid, 'kill');
+        }
+        break;
+      case 'RECONCILE':
+        break;
+    }
+  };
+
+  const handlePleg: H = (api, _p, e: AnyEventObject) => {
+    const ev = e as Extract<SyncLoopEvent, { type: 'PLEG' }>;
+    const d = api.domain;
+    const pod = cfg.pods[ev.uid];
+    const known = pod && d.pods[ev.uid] && !d.pods[ev.uid]!.removed;
+    const rendered = plegEventString(ev.uid, ev.event, ev.data);
+    if (ev.event === 'ContainerRemoved' || !known) {
+      if (ev.event !== 'ContainerRemoved')
+        klog(api, 'SyncLoop (PLEG): pod does not exist, ignore irrelevant event', [
+          ['event', rendered],
+        ]);
+      return;
+    }
+    klog(api, 'SyncLoop (PLEG): event for pod', [
+      ['pod', q(pod.key)],
+      ['event', rendered],
+    ]);
+    updatePod(env, api, ev.uid, 'sync');
+  };
+
+  const handleSyncTick: H = (api) => {
+    const d = api.domain;
+    api.send(SYNC_LOOP, { type: 'SYNC_TICK' }, SYNC_TICK_MS);
+    const uids = getWork(d, api.t).filter((u) => d.pods[u] && !d.pods[u].removed);
+    if (uids.length === 0) return;
+    klog(api, 'SyncLoop (SYNC) pods', [
+      ['total', String(uids.length)],
+      ['pods', kobjSlice(uids.map((u) => cfg.pods[u]!.key))],
+    ]);
+    for (const uid of uids) updatePod(env, api, uid, 'sync');
+  };
+
+  const handleHousekeeping: H = (api) => {
+    api.send(SYNC_LOOP, { type: 'HOUSEKEEPING' }, HOUSEKEEPING_MS);
+    klog(api, 'SyncLoop (housekeeping)');
+    klog(api, 'SyncLoop (housekeeping) end', [['duration', q('0s')]]);
+  };
+
+  const handleProbe: H = (api, _p, e: AnyEventObject) => {
+    const ev = e as Extract<SyncLoopEvent, { type: 'PROBE' }>;
+    const d = api.domain;
+    const pod = cfg.pods[ev.uid];
+    if (!pod || !d.pods[ev.uid] || d.pods[ev.uid]!.removed) return;
+    let status: string;
+    if (ev.probe === 'liveness') {
+      if (ev.result !== 'Failure') return;
+      status = 'unhealthy';
+    } else if (ev.probe === 'readiness') {
+      const ready = ev.result === 'Success';
+      setContainerReadiness(d, pod, ev.containerId, ready, api.t);
+      status = ready ? 'ready' : 'not ready';
+    } else {
+      const started = ev.result === 'Success';
+      setContainerStartup(d, pod, ev.containerId, started);
+      status = started ? 'started' : 'unhealthy';
+    }
+    klog(api, 'SyncLoop (probe)', [
+      ['probe', q(ev.probe)],
+      ['status', q(status)],
+      ['pod', q(pod.key)],
+    ]);
+    updatePod(env, api, ev.uid, 'sync');
+  };
+
+  const startSyncLoop: H = (api) => {
+    klog(api, 'Starting kubelet main sync loop');
+    api.send(SYNC_LOOP, { type: 'SYNC_TICK' }, SYNC_TICK_MS);
+    api.send(SYNC_LOOP, { type: 'HOUSEKEEPING' }, HOUSEKEEPING_MS);
+  };
+
+  return {
+    startSyncLoop,
+    handleConfig,
+    handlePleg,
+    handleSyncTick,
+    handleHousekeeping,
+    handleProbe,
+  };
+}

@@ -1,0 +1,12 @@
+/** Machine instance ids: readable, one lane each in the timeline. */
+export const SYNC_LOOP = 'syncLoop';
+export const PLEG = 'pleg';
+export const IMAGE_PULLER = 'imagePuller';
+export const CONTAINER_RUNTIME = 'containerd';
+
+export const podWorkerId = (key: string) => `podWorker:${key}`;
+export const syncPodId = (key: string) => `syncPod:${key}`;
+export const startContainerId = (key: string, container: string) =>
+  `startContainer:${key}/${container}`;
+export const proberId = (key: string, container: string, probe: string) =>
+  `prober:${key}/${container}/${probe}`;

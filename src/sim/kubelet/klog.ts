@@ -1,0 +1,154 @@
+/**
+ * klog lines as the kubelet prints them: one table of message -> (Go file:line, verbosity,
+ * severity) so every machine logs a message the same way, and helpers that render values as
+ * klog's structured logging does (strings quoted, klog.KObj as "ns/name", slices as [...]).
+ * Line numbers are representative of a ~v1.32 tree and kept consistent, not exact.
+ */
+import type { EffectApi } from '../runner/types';
+import type { LogLine } from '../trace/types';
+
+interface Src {
+  source: string;
+  v: number;
+  severity: LogLine['severity'];
+}
+
+const I = (source: string, v: number): Src => ({ source, v, severity: 'I' });
+const E = (source: string): Src => ({ source, v: 0, severity: 'E' });
+
+export const KLOG = {
+  // kubelet.go
+  'Starting kubelet main sync loop': I('kubelet.go:2390', 0),
+  'SyncLoop ADD': I('kubelet.go:2417', 2),
+  'SyncLoop UPDATE': I('kubelet.go:2423', 2),
+  'SyncLoop REMOVE': I('kubelet.go:2428', 2),
+  'SyncLoop RECONCILE': I('kubelet.go:2431', 4),
+  'SyncLoop DELETE': I('kubelet.go:2434', 2),
+  'SyncLoop (PLEG): event for pod': I('kubelet.go:2453', 2),
+  'SyncLoop (PLEG): pod does not exist, ignore irrelevant event': I('kubelet.go:2456', 4),
+  'SyncLoop (SYNC) pods': I('kubelet.go:2477', 4),
+  'SyncLoop (probe)': I('kubelet.go:2549', 1),
+  'SyncLoop (housekeeping)': I('kubelet.go:2510', 4),
+  'SyncLoop (housekeeping) end': I('kubelet.go:2518', 4),
+  'Pod admission denied': I('kubelet.go:2310', 0),
+  'SyncPod enter': I('kubelet.go:1720', 4),
+  'SyncPod exit': I('kubelet.go:1722', 4),
+  'Pod has been deleted and must be killed': I('kubelet_pods.go:1070', 3),
+  'Pod terminating with grace period': I('kubelet.go:2010', 4),
+  'Pod termination stopped all running containers': I('kubelet.go:2078', 4),
+  'Pod termination unmounted volumes': I('kubelet.go:2141', 4),
+  'Pod termination cleaned up volume paths': I('kubelet.go:2163', 3),
+  'Pod termination removed cgroups': I('kubelet.go:2186', 4),
+  'Pod is terminated and will need no more status updates': I('kubelet.go:2198', 4),
+  // pod_workers.go
+  'Pod is being synced for the first time': I('pod_workers.go:775', 4),
+  'Notifying pod of pending update': I('pod_workers.go:947', 4),
+  'Pod is marked for graceful deletion, begin teardown': I('pod_workers.go:823', 4),
+  'Pod is being removed by the kubelet, begin teardown': I('pod_workers.go:834', 4),
+  'Pod is finished processing, no further updates': I('pod_workers.go:790', 4),
+  'Processing pod event': I('pod_workers.go:1240', 4),
+  'Processing pod event done': I('pod_workers.go:1327', 4),
+  'Error syncing pod, skipping': E('pod_workers.go:1301'),
+  'Pod worker has observed request to terminate': I('pod_workers.go:1000', 4),
+  'Pod terminated all containers successfully': I('pod_workers.go:1380', 4),
+  'Pod is complete and the worker can now stop': I('pod_workers.go:1426', 4),
+  'Requeueing pod due to pending update': I('pod_workers.go:1513', 4),
+  'Pod is terminal': I('pod_workers.go:1316', 4),
+  'Pod indicated lifecycle completed naturally and should now terminate': I(
+    'pod_workers.go:1351',
+    4,
+  ),
+  'Cancelling current pod sync': I('pod_workers.go:962', 3),
+  // kuberuntime
+  'No sandbox for pod can be found. Need to start a new one': I('util.go:30', 2),
+  'No ready sandbox for pod can be found. Need to start a new one': I('util.go:47', 2),
+  'computePodActions got for pod': I('kuberuntime_manager.go:1194', 3),
+  'SyncPod received new pod, will create a sandbox for it': I('kuberuntime_manager.go:1203', 4),
+  'Stopping PodSandbox for pod, will start new one': I('kuberuntime_manager.go:1212', 4),
+  'Stopping PodSandbox for pod, because all other containers are dead': I(
+    'kuberuntime_manager.go:1214',
+    4,
+  ),
+  'Killing unwanted container for pod': I('kuberuntime_manager.go:1232', 3),
+  'Creating PodSandbox for pod': I('kuberuntime_manager.go:1271', 4),
+  'Failed to create sandbox for pod': E('kuberuntime_sandbox.go:72'),
+  'CreatePodSandbox for pod failed': E('kuberuntime_manager.go:1297'),
+  'Created PodSandbox for pod': I('kuberuntime_manager.go:1306', 4),
+  'Determined the ip for pod after sandbox changed': I('kuberuntime_manager.go:1329', 4),
+  'Container of pod is not in the desired state and shall be started': I(
+    'kuberuntime_manager.go:1064',
+    3,
+  ),
+  'Message for Container of pod': I('kuberuntime_manager.go:1130', 2),
+  'Computing init container action': I('kuberuntime_container.go:1068', 4),
+  'Init container has been initialized': I('kuberuntime_container.go:1143', 4),
+  'Checking backoff for container in pod': I('kuberuntime_manager.go:1480', 3),
+  'Back-off restarting failed container': I('kuberuntime_manager.go:1489', 3),
+  'Backing Off restarting container in pod': I('kuberuntime_manager.go:1358', 4),
+  'Creating container in pod': I('kuberuntime_manager.go:1362', 4),
+  'Container start failed in pod': I('kuberuntime_manager.go:1383', 3),
+  'Completed init container for pod': I('kuberuntime_manager.go:1430', 4),
+  'Failed to initialize the pod, as the init container failed to start, aborting': I(
+    'kuberuntime_manager.go:1425',
+    4,
+  ),
+  'Failed to start the restartable init container for the pod, skipping': I(
+    'kuberuntime_manager.go:1421',
+    4,
+  ),
+  'Enforcing CFS quota': I('kuberuntime_container_linux.go:140', 2),
+  'Failed to execute PostStartHook': E('kuberuntime_container.go:305'),
+  'Exec lifecycle hook for Container in Pod failed': I('handlers.go:81', 1),
+  'Killing container with a grace period': I('kuberuntime_container.go:809', 2),
+  'Container exited normally': I('kuberuntime_container.go:825', 3),
+  'Running preStop hook': I('kuberuntime_container.go:688', 3),
+  'PreStop hook completed': I('kuberuntime_container.go:701', 3),
+  'Removing init container': I('kuberuntime_container.go:1010', 4),
+  // pleg/generic.go
+  GenericPLEG: I('generic.go:208', 4),
+  // prober
+  'Probe failed': I('prober.go:107', 1),
+  'Probe succeeded': I('prober.go:116', 3),
+  // runtime errors surfaced through utilruntime.HandleError
+  HandleError: E('runtime.go:142'),
+} as const satisfies Record<string, Src>;
+
+export type KlogMsg = keyof typeof KLOG;
+
+/** Go's %q for the strings we print (ASCII). */
+export function q(s: string): string {
+  return JSON.stringify(s);
+}
+
+/** klog.KObjSlice: ["ns/a" "ns/b"] prints as ["ns/a","ns/b"]. */
+export function kobjSlice(keys: string[]): string {
+  return `[${keys.map(q).join(',')}]`;
+}
+
+export type KV = [string, string][];
+
+export function klog(
+  api: Pick<EffectApi<unknown>, 'log'>,
+  msg: KlogMsg,
+  kv: KV = [],
+  err?: string,
+): void {
+  const src = KLOG[msg];
+  const pairs: KV = err !== undefined ? [['err', q(err)], ...kv] : kv;
+  // utilruntime.HandleError logs through klog as "Unhandled Error".
+  api.log({
+    v: src.v,
+    severity: src.severity,
+    source: src.source,
+    msg: msg === 'HandleError' ? 'Unhandled Error' : msg,
+    kv: msg === 'HandleError' ? [...pairs, ['logger', q('UnhandledError')]] : pairs,
+  });
+}
+
+/** "pod", klog.KObj(pod), "podUID", uid: the pair most kubelet lines start with. */
+export function podKV(key: string, uid: string): KV {
+  return [
+    ['pod', q(key)],
+    ['podUID', q(uid)],
+  ];
+}

@@ -1,0 +1,111 @@
+/**
+ * podWorkers.UpdatePod (pkg/kubelet/pod_workers.go), which runs on the caller's goroutine
+ * (the sync loop): creates the podSyncStatus and the worker goroutine on first sight, moves the
+ * pod to terminating when it is deleted or killed, stores the pending update (coalesced) and
+ * signals the worker's channel unless it is busy. Also the work queue (queue.BasicWorkQueue)
+ * that feeds the 1 s sync ticker, bucketed by tick so GetWork touches only due items.
+ */
+import { jitter } from '../core/prng';
+import { deriveSeed } from '../core/prng';
+import type { Env, Api } from './env';
+import { podWorkerId, syncPodId } from './ids';
+import { klog, podKV } from './klog';
+import type { KubeletDomain, PodSyncStatus, SyncPodType, WorkType } from './types';
+
+export const SYNC_TICK_MS = 1000;
+
+/** podSyncStatus.WorkType(). */
+export function workType(s: PodSyncStatus): WorkType {
+  if (s.terminatedAt !== undefined) return 'terminated';
+  if (s.terminatingAt !== undefined) return 'terminating';
+  return 'sync';
+}
+
+/** workQueue.Enqueue(uid, delay): replaces any earlier entry. */
+export function enqueueWork(d: KubeletDomain, uid: string, due: number): void {
+  d.workQueue[uid] = due;
+  // GetWork returns items due strictly before the tick: the first tick after `due`.
+  const tick = Math.floor(due / SYNC_TICK_MS) + 1;
+  (d.workBuckets[tick] ??= []).push(uid);
+}
+
+/** workQueue.GetWork at a sync tick: uids whose due time is before now. */
+export function getWork(d: KubeletDomain, now: number): string[] {
+  const tick = Math.floor(now / SYNC_TICK_MS);
+  const bucket = d.workBuckets[tick];
+  if (!bucket) return [];
+  delete d.workBuckets[tick];
+  const out: string[] = [];
+  for (const uid of bucket) {
+    const due = d.workQueue[uid];
+    if (due !== undefined && due < now && !out.includes(uid)) {
+      out.push(uid);
+      delete d.workQueue[uid];
+    }
+  }
+  return out;
+}
+
+/** A requeue delay with wait.Jitter(d, 0.5) from the pod's own PRNG stream. */
+export function jittered(s: PodSyncStatus, ms: number): number {
+  const rng = { state: s.rng };
+  const v = jitter(rng, ms, 0.5);
+  s.rng = rng.state;
+  return v;
+}
+
+export function updatePod(env: Env, api: Api, uid: string, updateType: SyncPodType): void {
+  const d = api.domain;
+  const pod = env.cfg.pods[uid]!;
+  const rec = d.pods[uid];
+  let s = d.workers[uid];
+  if (!s) {
+    klog(api, 'Pod is being synced for the first time', [
+      ...podKV(pod.key, uid),
+      ['updateType', `"${updateType}"`],
+    ]);
+    s = d.workers[uid] = {
+      syncedAt: api.t,
+      working: false,
+      lastSyncT: -1,
+      rng: deriveSeed(env.cfg.seed, `podWorker/${uid}`),
+    };
+    api.spawn('podWorker', podWorkerId(pod.key), { uid });
+    api.spawn('syncPod', syncPodId(pod.key), { uid });
+  }
+  if (s.finished) return;
+  let becameTerminating = false;
+  if (s.terminatingAt === undefined && (rec?.deletionAt !== undefined || updateType === 'kill')) {
+    klog(
+      api,
+      rec?.deletionAt !== undefined
+        ? 'Pod is marked for graceful deletion, begin teardown'
+        : 'Pod is being removed by the kubelet, begin teardown',
+      podKV(pod.key, uid),
+    );
+    s.terminatingAt = api.t;
+    s.deleted = rec?.deletionAt !== undefined;
+    becameTerminating = true;
+  }
+  if (s.terminatingAt !== undefined && s.terminatedAt === undefined) {
+    // calculateEffectiveGracePeriod: can only shrink; minimum 1 s.
+    const want = Math.max(1, rec?.deletionGraceSeconds ?? pod.terminationGraceSeconds);
+    s.gracePeriodSeconds = Math.min(s.gracePeriodSeconds ?? want, want);
+  }
+  s.pending = updateType;
+  klog(api, 'Notifying pod of pending update', [
+    ...podKV(pod.key, uid),
+    ['workType', `"${workType(s)}"`],
+  ]);
+  if (!s.working) {
+    s.working = true;
+    api.send(podWorkerId(pod.key), { type: 'UPDATE' });
+  } else if (becameTerminating && s.activeWork === 'sync') {
+    // The runtime SyncPod runs with context.WithoutCancel, so the cancellation only ends the
+    // sync's waiting parts; the containers being started still finish.
+    klog(api, 'Cancelling current pod sync', [
+      ...podKV(pod.key, uid),
+      ['workType', `"${workType(s)}"`],
+    ]);
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * The CRI runtime's state (containerd as the kubelet sees it through CRI): pod sandboxes and
+ * containers with their states, exit codes and restart-count labels. Every change marks the
+ * pod dirty so the PLEG relist only re-inspects pods that changed (the real relist lists
+ * everything; the events it generates are the same).
+ */
+import { runtimeId } from '../core/ids';
+import type { ContainerDef, PodDef } from './config';
+import type { CachedPodStatus, ContainerRecord, KubeletDomain, SandboxRecord } from './types';
+
+export const NODE_IP = '10.0.0.10';
+
+export function emptyRuntime(): KubeletDomain['runtime'] {
+  return {
+    sandboxes: {},
+    containers: {},
+    podSandboxes: {},
+    podContainers: {},
+    nextIp: 5,
+    nextId: 1,
+  };
+}
+
+function markDirty(d: KubeletDomain, uid: string): void {
+  d.pleg.dirty[uid] = true;
+}
+
+function newId(d: KubeletDomain, salt: number): string {
+  return runtimeId(d.runtime.nextId++, salt);
+}
+
+export function runPodSandbox(
+  d: KubeletDomain,
+  pod: PodDef,
+  attempt: number,
+  t: number,
+): SandboxRecord {
+  const id = newId(d, 17);
+  const ip = pod.hostNetwork ? NODE_IP : `10.244.0.${d.runtime.nextIp++}`;
+  const sb: SandboxRecord = {
+    id,
+    podUid: pod.uid,
+    state: 'SANDBOX_READY',
+    attempt,
+    createdAt: t,
+    ip,
+  };
+  d.runtime.sandboxes[id] = sb;
+  (d.runtime.podSandboxes[pod.uid] ??= []).unshift(id);
+  markDirty(d, pod.uid);
+  return sb;
+}
+
+export function stopPodSandbox(d: KubeletDomain, id: string): void {
+  const sb = d.runtime.sandboxes[id];
+  if (!sb || sb.state === 'SANDBOX_NOTREADY') return;
+  d.runtime.sandboxes[id] = { ...sb, state: 'SANDBOX_NOTREADY' };
+  markDirty(d, sb.podUid);
+}
+
+export function createContainer(
+  d: KubeletDomain,
+  pod: PodDef,
+  c: ContainerDef,
+  sandboxId: string,
+  attempt: number,
+  t: number,
+): ContainerRecord {
+  const id = newId(d, 31);
+  const rec: ContainerRecord = {
+    id,
+    podUid: pod.uid,
+    name: c.name,
+    kind: c.kind,
+    sandboxId,
+    attempt,
+    image: c.imageRef,
+    state: 'CREATED',
+    createdAt: t,
+  };
+  d.runtime.containers[id] = rec;
+  (d.runtime.podContainers[pod.uid] ??= []).unshift(id);
+  markDirty(d, pod.uid);
+  return rec;
+}
+
+export function startContainer(d: KubeletDomain, id: string, t: number): void {
+  const c = d.runtime.containers[id];
+  if (!c || c.state !== 'CREATED') return;
+  d.runtime.containers[id] = { ...c, state: 'RUNNING', startedAt: t };
+  markDirty(d, c.podUid);
+}
+
+/** The process exited (by itself, or after StopContainer). Returns false if it was not running. */
+export function exitContainer(
+  d: KubeletDomain,
+  id: string,
+  t: number,
+  exitCode: number,
+  reason: string,
+): boolean {
+  const c = d.runtime.containers[id];
+  if (!c || c.state === 'EXITED') return false;
+  d.runtime.containers[id] = { ...c, state: 'EXITED', finishedAt: t, exitCode, reason };
+  markDirty(d, c.podUid);
+  return true;
+}
+
+export function removeContainer(d: KubeletDomain, id: string): void {
+  const c = d.runtime.containers[id];
+  if (!c) return;
+  delete d.runtime.containers[id];
+  const list = d.runtime.podContainers[c.podUid];
+  if (list) d.runtime.podContainers[c.podUid] = list.filter((x) => x !== id);
+  markDirty(d, c.podUid);
+}
+
+/** GetPodStatus: sandboxes and containers newest first, copied (the cache must not alias). */
+export function getPodStatus(d: KubeletDomain, uid: string, t: number): CachedPodStatus {
+  return {
+    t,
+    sandboxes: (d.runtime.podSandboxes[uid] ?? []).map((id) => ({ ...d.runtime.sandboxes[id]! })),
+    containers: (d.runtime.podContainers[uid] ?? []).map((id) => ({
+      ...d.runtime.containers[id]!,
+    })),
+  };
+}
+
+export function runningContainers(d: KubeletDomain, uid: string): ContainerRecord[] {
+  return (d.runtime.podContainers[uid] ?? [])
+    .map((id) => d.runtime.containers[id]!)
+    .filter((c) => c.state !== 'EXITED');
+}
+
+/** kubecontainer.PodStatus.FindContainerStatusByName: the newest instance. */
+export function latestByName(ps: CachedPodStatus, name: string): ContainerRecord | undefined {
+  return ps.containers.find((c) => c.name === name);
+}

@@ -1,0 +1,413 @@
+/**
+ * The pod status users see, as the kubelet builds it:
+ *   - generateAPIPodStatus (kubelet_pods.go): convertToAPIContainerStatuses from the PLEG
+ *     cache's PodStatus + the reason cache, probeManager.UpdatePodStatus (Ready/Started),
+ *     getPhase, and the kubelet-owned conditions in the kubelet's order
+ *     (PodReadyToStartContainers, Initialized, Ready, ContainersReady, PodScheduled);
+ *   - statusManager.SetPodStatus / SetContainerReadiness / SetContainerStartup, which keep
+ *     startTime and each condition's lastTransitionTime.
+ */
+import type { ContainerDef, KubeletConfig, PodDef } from './config';
+import { latestByName } from './runtime';
+import type {
+  ApiContainerStatus,
+  ApiPodStatus,
+  CachedPodStatus,
+  ContainerRecord,
+  ContainerStateView,
+  KubeletDomain,
+  PodCondition,
+} from './types';
+
+/** Go's %s of a []string: [a b]. */
+function goList(xs: string[]): string {
+  return `[${xs.join(' ')}]`;
+}
+
+export function initialStatus(pod: PodDef): ApiPodStatus {
+  return {
+    phase: 'Pending',
+    qosClass: pod.qos,
+    conditions: [{ type: 'PodScheduled', status: 'True', lastTransitionTime: pod.at }],
+    initContainerStatuses: [],
+    containerStatuses: [],
+  };
+}
+
+/** kubecontainer.ShouldContainerBeRestarted. */
+export function shouldContainerBeRestarted(
+  pod: PodDef,
+  deleted: boolean,
+  c: ContainerDef,
+  ps: CachedPodStatus,
+): boolean {
+  if (deleted) return false;
+  const s = latestByName(ps, c.name);
+  if (!s) return true;
+  if (s.state === 'RUNNING') return false;
+  if (s.state === 'CREATED') return true;
+  if (c.kind === 'sidecar') return true;
+  if (pod.restartPolicy === 'Never') return false;
+  if (pod.restartPolicy === 'OnFailure' && s.exitCode === 0) return false;
+  return true;
+}
+
+function convertState(r: ContainerRecord): ContainerStateView {
+  switch (r.state) {
+    case 'RUNNING':
+      return { running: { startedAt: r.startedAt ?? r.createdAt } };
+    case 'EXITED':
+      return {
+        terminated: {
+          exitCode: r.exitCode ?? 0,
+          reason: r.reason ?? (r.exitCode ? 'Error' : 'Completed'),
+          startedAt: r.startedAt,
+          finishedAt: r.finishedAt ?? r.createdAt,
+        },
+      };
+    default:
+      // CREATED: "containers that are created but not running are waiting to be running".
+      return { waiting: { reason: '' } };
+  }
+}
+
+export function containerIdString(id: string): string {
+  return `containerd://${id}`;
+}
+
+function convertStatuses(
+  pod: PodDef,
+  d: KubeletDomain,
+  defs: ContainerDef[],
+  ps: CachedPodStatus,
+  deleted: boolean,
+): ApiContainerStatus[] {
+  const hasInit = pod.init.length > 0;
+  const reasons = d.reasonCache[pod.uid] ?? {};
+  return defs.map((c) => {
+    const mine = ps.containers.filter((r) => r.name === c.name);
+    const st: ApiContainerStatus = {
+      name: c.name,
+      image: c.image,
+      state: { waiting: { reason: hasInit ? 'PodInitializing' : 'ContainerCreating' } },
+      lastState: {},
+      ready: false,
+      restartCount: 0,
+    };
+    if (mine[0]) {
+      st.state = convertState(mine[0]);
+      st.containerID = containerIdString(mine[0].id);
+      st.restartCount = mine[0].attempt;
+    }
+    if (mine[1]) st.lastState = convertState(mine[1]);
+    // Containers that will be (re)started in the next SyncPod show the last start error.
+    if (shouldContainerBeRestarted(pod, deleted, c, ps)) {
+      const why = reasons[c.name];
+      if (why) {
+        if (st.state.terminated) st.lastState = st.state;
+        st.state = { waiting: { reason: why.reason, message: why.message } };
+      }
+    }
+    return st;
+  });
+}
+
+function probeKey(type: string, containerId: string): string {
+  return `${type}/${containerId}`;
+}
+
+function rawId(s: ApiContainerStatus): string {
+  return s.containerID ? s.containerID.slice('containerd://'.length) : '';
+}
+
+/** probeManager.isContainerStarted. */
+function isStarted(d: KubeletDomain, c: ContainerDef, s: ApiContainerStatus): boolean {
+  if (!s.state.running) return false;
+  const r = d.probeResults[probeKey('startup', rawId(s))];
+  if (r !== undefined) return r === 'Success';
+  return !c.probes.startup;
+}
+
+/**
+ * probeManager.UpdatePodStatus: Started and Ready per container. Returns the readiness
+ * workers to trigger at once (a started container whose readiness probe has not passed yet).
+ */
+function updateReadiness(
+  d: KubeletDomain,
+  pod: PodDef,
+  status: ApiPodStatus,
+  triggers: string[],
+): void {
+  const ready = (c: ContainerDef, s: ApiContainerStatus) => {
+    if (!s.state.running) return false;
+    if (d.probeResults[probeKey('readiness', rawId(s))] === 'Success') return true;
+    if (!c.probes.readiness) return true;
+    triggers.push(proberId(pod, c.name, 'readiness'));
+    return false;
+  };
+  status.containerStatuses.forEach((s, i) => {
+    const c = pod.containers[i]!;
+    s.started = isStarted(d, c, s);
+    if (s.started) s.ready = ready(c, s);
+  });
+  status.initContainerStatuses.forEach((s, i) => {
+    const c = pod.init[i]!;
+    s.started = isStarted(d, c, s);
+    if (c.kind === 'init') {
+      s.ready = !!s.state.terminated && s.state.terminated.exitCode === 0;
+      return;
+    }
+    if (s.started) s.ready = ready(c, s);
+  });
+}
+
+export function proberId(pod: PodDef, container: string, type: string): string {
+  return `prober:${pod.key}/${container}/${type}`;
+}
+
+function hasAnyRegularContainerStarted(status: ApiPodStatus): boolean {
+  return status.containerStatuses.some((s) => s.state.running || s.state.terminated);
+}
+
+/** kubelet_pods.go getPhase. */
+export function getPhase(
+  pod: PodDef,
+  status: ApiPodStatus,
+  podIsTerminal: boolean,
+): ApiPodStatus['phase'] {
+  let pendingInitialization = 0;
+  let failedInitialization = 0;
+  status.initContainerStatuses.forEach((s, i) => {
+    if (pod.init[i]!.kind !== 'init') return;
+    if (s.state.running) pendingInitialization++;
+    else if (s.state.terminated) {
+      if (s.state.terminated.exitCode !== 0) failedInitialization++;
+    } else if (s.state.waiting) {
+      if (s.lastState.terminated) {
+        if (s.lastState.terminated.exitCode !== 0) failedInitialization++;
+      } else pendingInitialization++;
+    } else pendingInitialization++;
+  });
+  let unknown = 0;
+  let running = 0;
+  let waiting = 0;
+  let stopped = 0;
+  let succeeded = 0;
+  status.initContainerStatuses.forEach((s, i) => {
+    if (pod.init[i]!.kind !== 'sidecar') return;
+    if (s.state.running) {
+      if (!s.started) pendingInitialization++;
+      running++;
+    } else if (s.state.terminated) {
+      /* not counted */
+    } else if (s.state.waiting) {
+      if (!s.lastState.terminated) {
+        pendingInitialization++;
+        waiting++;
+      }
+    } else {
+      pendingInitialization++;
+      unknown++;
+    }
+  });
+  for (const s of status.containerStatuses) {
+    if (s.state.running) running++;
+    else if (s.state.terminated) {
+      stopped++;
+      if (s.state.terminated.exitCode === 0) succeeded++;
+    } else if (s.state.waiting) {
+      if (s.lastState.terminated) stopped++;
+      else waiting++;
+    } else unknown++;
+  }
+  if (failedInitialization > 0 && pod.restartPolicy === 'Never') return 'Failed';
+  if ((pendingInitialization > 0 && !hasAnyRegularContainerStarted(status)) || waiting > 0)
+    return 'Pending';
+  if (running > 0 && unknown === 0) return 'Running';
+  if (running === 0 && stopped > 0 && unknown === 0) {
+    if (podIsTerminal) return stopped === succeeded ? 'Succeeded' : 'Failed';
+    if (pod.restartPolicy === 'Always') return 'Running';
+    if (stopped === succeeded) return 'Succeeded';
+    if (pod.restartPolicy === 'Never') return 'Failed';
+    return 'Running';
+  }
+  return 'Pending';
+}
+
+type Cond = Omit<PodCondition, 'lastTransitionTime'>;
+
+function initializedCondition(pod: PodDef, status: ApiPodStatus): Cond {
+  const incomplete: string[] = [];
+  status.initContainerStatuses.forEach((s, i) => {
+    const c = pod.init[i]!;
+    if (c.kind === 'sidecar') {
+      if (!s.started) incomplete.push(c.name);
+    } else if (!s.ready) incomplete.push(c.name);
+  });
+  if (status.phase === 'Succeeded')
+    return { type: 'Initialized', status: 'True', reason: 'PodCompleted' };
+  if (hasAnyRegularContainerStarted(status)) return { type: 'Initialized', status: 'True' };
+  if (incomplete.length)
+    return {
+      type: 'Initialized',
+      status: 'False',
+      reason: 'ContainersNotInitialized',
+      message: `containers with incomplete status: ${goList(incomplete)}`,
+    };
+  return { type: 'Initialized', status: 'True' };
+}
+
+function containersReadyCondition(pod: PodDef, status: ApiPodStatus): Cond {
+  const unready: string[] = [];
+  status.initContainerStatuses.forEach((s, i) => {
+    if (pod.init[i]!.kind === 'sidecar' && !s.ready) unready.push(s.name);
+  });
+  for (const s of status.containerStatuses) if (!s.ready) unready.push(s.name);
+  if (status.phase === 'Succeeded')
+    return { type: 'ContainersReady', status: 'False', reason: 'PodCompleted' };
+  if (status.phase === 'Failed')
+    return { type: 'ContainersReady', status: 'False', reason: 'PodFailed' };
+  if (unready.length)
+    return {
+      type: 'ContainersReady',
+      status: 'False',
+      reason: 'ContainersNotReady',
+      message: `containers with unready status: ${goList(unready)}`,
+    };
+  return { type: 'ContainersReady', status: 'True' };
+}
+
+function conditions(pod: PodDef, status: ApiPodStatus, ps: CachedPodStatus | undefined): Cond[] {
+  const sb = ps?.sandboxes[0];
+  const sandboxReady = !!sb && sb.state === 'SANDBOX_READY' && (pod.hostNetwork || sb.ip !== '');
+  const cr = containersReadyCondition(pod, status);
+  const ready: Cond =
+    cr.status === 'True'
+      ? { type: 'Ready', status: 'True' }
+      : { type: 'Ready', status: cr.status, reason: cr.reason, message: cr.message };
+  return [
+    { type: 'PodReadyToStartContainers', status: sandboxReady ? 'True' : 'False' },
+    initializedCondition(pod, status),
+    ready,
+    cr,
+    { type: 'PodScheduled', status: 'True' },
+  ];
+}
+
+/** Keeps lastTransitionTime for conditions whose status did not change (status manager). */
+function stampConditions(
+  conds: Cond[],
+  old: PodCondition[] | undefined,
+  t: number,
+  scheduledAt: number,
+): PodCondition[] {
+  return conds.map((c) => {
+    const prev = old?.find((o) => o.type === c.type);
+    const since = c.type === 'PodScheduled' ? scheduledAt : t;
+    return {
+      ...c,
+      lastTransitionTime: prev && prev.status === c.status ? prev.lastTransitionTime : since,
+    };
+  });
+}
+
+export interface Generated {
+  status: ApiPodStatus;
+  /** Readiness prober ids to trigger at once. */
+  triggers: string[];
+}
+
+/** Kubelet.generateAPIPodStatus. */
+export function generateAPIPodStatus(
+  cfg: KubeletConfig,
+  d: KubeletDomain,
+  pod: PodDef,
+  ps: CachedPodStatus,
+  t: number,
+  podIsTerminal: boolean,
+): Generated {
+  void cfg;
+  const old = d.status[pod.uid];
+  const deleted = d.pods[pod.uid]?.deletionAt !== undefined;
+  const sb = ps.sandboxes.find((s) => s.state === 'SANDBOX_READY');
+  const status: ApiPodStatus = {
+    phase: 'Pending',
+    qosClass: pod.qos,
+    podIP: sb?.ip ?? old?.podIP,
+    startTime: old?.startTime,
+    conditions: [],
+    initContainerStatuses: convertStatuses(pod, d, pod.init, ps, deleted),
+    containerStatuses: convertStatuses(pod, d, pod.containers, ps, deleted),
+  };
+  const triggers: string[] = [];
+  updateReadiness(d, pod, status, triggers);
+  status.phase = getPhase(pod, status, podIsTerminal);
+  status.conditions = stampConditions(conditions(pod, status, ps), old?.conditions, t, pod.at);
+  return { status, triggers };
+}
+
+/** statusManager.SetPodStatus: keeps the first start time. */
+export function setPodStatus(d: KubeletDomain, uid: string, s: ApiPodStatus, t: number): void {
+  const old = d.status[uid];
+  d.status[uid] = { ...s, startTime: old?.startTime ?? s.startTime ?? t };
+}
+
+/** Recomputes ContainersReady/Ready after a readiness change (SetContainerReadiness). */
+export function setContainerReadiness(
+  d: KubeletDomain,
+  pod: PodDef,
+  containerId: string,
+  ready: boolean,
+  t: number,
+): boolean {
+  const s = d.status[pod.uid];
+  if (!s) return false;
+  const all = [...s.initContainerStatuses, ...s.containerStatuses];
+  const c = all.find((x) => x.containerID === containerIdString(containerId));
+  if (!c) return false;
+  if (c.ready === ready) return false;
+  c.ready = ready;
+  const next: ApiPodStatus = { ...s };
+  const conds = conditions(pod, next, undefined).filter(
+    (x) => x.type === 'Ready' || x.type === 'ContainersReady',
+  );
+  next.conditions = s.conditions.map((old) => {
+    const n = conds.find((x) => x.type === old.type);
+    if (!n) return old;
+    return { ...n, lastTransitionTime: n.status === old.status ? old.lastTransitionTime : t };
+  });
+  d.status[pod.uid] = next;
+  return true;
+}
+
+/** SetContainerStartup: the container's Started flag. */
+export function setContainerStartup(
+  d: KubeletDomain,
+  pod: PodDef,
+  containerId: string,
+  started: boolean,
+): void {
+  const s = d.status[pod.uid];
+  if (!s) return;
+  for (const c of [...s.initContainerStatuses, ...s.containerStatuses]) {
+    if (c.containerID === containerIdString(containerId)) c.started = started;
+  }
+}
+
+/** Rejected at admission: Failed with the reason, "Pod was rejected: ..." (Kubelet.rejectPod). */
+export function rejectedStatus(
+  pod: PodDef,
+  reason: string,
+  message: string,
+  t: number,
+): ApiPodStatus {
+  return {
+    ...initialStatus(pod),
+    phase: 'Failed',
+    reason,
+    message: `Pod was rejected: ${message}`,
+    startTime: t,
+  };
+}
+
+export type { KubeletConfig };

@@ -1,0 +1,252 @@
+/**
+ * The kubelet's mutable state as plain data (structuredClone-able, so checkpoints copy it):
+ * pod manager, pod workers' sync statuses, work queue, PLEG cache, CRI runtime, images,
+ * back-off tables, reason cache, probe results, status manager. Immutable inputs (manifests,
+ * configuration) live in `KubeletConfig` outside the world.
+ */
+
+export type ContainerKind = 'init' | 'sidecar' | 'regular';
+
+/** kubecontainer.SyncPodType as pod_workers.go prints it. */
+export type SyncPodType = 'create' | 'update' | 'sync' | 'kill';
+/** PodWorkerState: "sync" | "terminating" | "terminated". */
+export type WorkType = 'sync' | 'terminating' | 'terminated';
+
+/** A pod known to the pod manager (desired state). */
+export interface PodRecord {
+  uid: string;
+  /** "<namespace>/<name>" */
+  key: string;
+  createdAt: number;
+  /** Set by a graceful DELETE from the API server. */
+  deletionAt?: number;
+  deletionGraceSeconds?: number;
+  /** REMOVE received: the API object is gone. */
+  removed?: boolean;
+}
+
+/** pod_workers.go podSyncStatus, reduced to what changes behaviour. */
+export interface PodSyncStatus {
+  syncedAt: number;
+  startedAt?: number;
+  terminatingAt?: number;
+  terminatedAt?: number;
+  finished?: boolean;
+  working: boolean;
+  /** The most recent pending update (coalesced, as podSyncStatus.pendingUpdate). */
+  pending?: SyncPodType;
+  /** The update being processed. */
+  active?: SyncPodType;
+  gracePeriodSeconds?: number;
+  deleted?: boolean;
+  /** End of the last sync (podWorkerLoop's lastSyncTime); -1 = zero time. */
+  lastSyncT: number;
+  /** The work type of the update being processed. */
+  activeWork?: WorkType;
+  /** This pod's PRNG stream (requeue jitter), so a new pod shifts no other pod's draws. */
+  rng: number;
+}
+
+export type SandboxState = 'SANDBOX_READY' | 'SANDBOX_NOTREADY';
+
+export interface SandboxRecord {
+  id: string;
+  podUid: string;
+  state: SandboxState;
+  attempt: number;
+  createdAt: number;
+  ip: string;
+}
+
+/** CRI container states; the PLEG maps CREATED to "unknown". */
+export type CriContainerState = 'CREATED' | 'RUNNING' | 'EXITED';
+
+export interface ContainerRecord {
+  id: string;
+  podUid: string;
+  name: string;
+  kind: ContainerKind;
+  sandboxId: string;
+  /** Restart count label. */
+  attempt: number;
+  image: string;
+  state: CriContainerState;
+  createdAt: number;
+  startedAt?: number;
+  finishedAt?: number;
+  exitCode?: number;
+  reason?: string;
+  /** The runtime removed it (pruned init container). */
+  removed?: boolean;
+}
+
+export interface RuntimeState {
+  sandboxes: Record<string, SandboxRecord>;
+  containers: Record<string, ContainerRecord>;
+  /** Per pod UID, ids newest first. */
+  podSandboxes: Record<string, string[]>;
+  podContainers: Record<string, string[]>;
+  nextIp: number;
+  nextId: number;
+}
+
+/** kubecontainer.PodStatus as the PLEG cache holds it: a copy taken at relist time. */
+export interface CachedPodStatus {
+  t: number;
+  sandboxes: SandboxRecord[];
+  /** Newest first. */
+  containers: ContainerRecord[];
+}
+
+export interface BackoffEntry {
+  backoffMs: number;
+  lastUpdate: number;
+}
+
+export interface WaitingReason {
+  reason: string;
+  message: string;
+}
+
+export type ProbeType = 'liveness' | 'readiness' | 'startup';
+export type ProbeResult = 'Success' | 'Failure' | 'Unknown';
+
+export interface ContainerStateView {
+  waiting?: { reason: string; message?: string };
+  running?: { startedAt: number };
+  terminated?: {
+    exitCode: number;
+    reason: string;
+    message?: string;
+    startedAt?: number;
+    finishedAt: number;
+  };
+}
+
+export interface ApiContainerStatus {
+  name: string;
+  image: string;
+  containerID?: string;
+  state: ContainerStateView;
+  lastState: ContainerStateView;
+  ready: boolean;
+  started?: boolean;
+  restartCount: number;
+}
+
+export interface PodCondition {
+  type: string;
+  status: 'True' | 'False';
+  reason?: string;
+  message?: string;
+  lastTransitionTime: number;
+}
+
+/** v1.PodStatus as the status manager holds it (what `kubectl` shows). */
+export interface ApiPodStatus {
+  phase: 'Pending' | 'Running' | 'Succeeded' | 'Failed';
+  reason?: string;
+  message?: string;
+  qosClass: string;
+  podIP?: string;
+  startTime?: number;
+  conditions: PodCondition[];
+  initContainerStatuses: ApiContainerStatus[];
+  containerStatuses: ApiContainerStatus[];
+}
+
+/** One runtime SyncPod in flight: computePodActions' result and progress. */
+export interface RuntimeSync {
+  updateType: SyncPodType;
+  podStatus: CachedPodStatus;
+  killPod: boolean;
+  createSandbox: boolean;
+  sandboxId: string;
+  attempt: number;
+  initToStart: number[];
+  containersToStart: number[];
+  containersToKill: { id: string; name: string; message: string; reason: string }[];
+  /** SyncResults in order: [action, target, error reason, message]. */
+  results: { action: string; target: string; error?: string; message?: string }[];
+  podIP: string;
+  /** Index into initToStart / containersToStart of the next start. */
+  cursor: number;
+  phase: 'init' | 'regular';
+  /** A regular init container failed to start: stop starting anything. */
+  aborted: boolean;
+  isTerminal: boolean;
+  error?: string;
+  /** The last container start's outcome, read when the next one is considered. */
+  lastResult?: { name: string; ok: boolean; typeName: string };
+}
+
+/** One startContainer attempt in flight. */
+export interface StartAttempt {
+  podUid: string;
+  name: string;
+  typeName: string;
+  sandboxId: string;
+  restartCount: number;
+  containerId?: string;
+  /** Outcome: undefined = success. */
+  error?: string;
+  message?: string;
+  /** Pull bookkeeping for the Pulled message. */
+  pullAskedAt?: number;
+}
+
+export interface PullRequest {
+  id: number;
+  requester: string;
+  image: string;
+  podUid: string;
+  container: string;
+  /** Decided when the pull begins. */
+  ok?: boolean;
+  error?: string;
+  pullMs?: number;
+  /** When EnsureImageExists asked (for "... including waiting"). */
+  askedAt: number;
+}
+
+export interface ProberWorkerState {
+  containerId?: string;
+  lastResult?: ProbeResult;
+  resultRun: number;
+  onHold: boolean;
+}
+
+export interface KubeletDomain {
+  /** Pod manager: pods by UID, in the order they were added. */
+  pods: Record<string, PodRecord>;
+  podOrder: string[];
+  /** Pod workers. */
+  workers: Record<string, PodSyncStatus>;
+  /** queue.BasicWorkQueue: uid -> due time; buckets by sync-tick index for O(due) GetWork. */
+  workQueue: Record<string, number>;
+  workBuckets: Record<number, string[]>;
+  /** kubecontainer.Cache: global timestamp + per-pod statuses. */
+  cache: { timestamp: number; pods: Record<string, CachedPodStatus> };
+  /** Pod workers blocked in GetNewerThan: uid -> minTime. */
+  cacheWaiters: Record<string, number>;
+  runtime: RuntimeState;
+  /** GenericPLEG podRecords: per pod, container id -> last seen state. */
+  pleg: { seen: Record<string, Record<string, string>>; dirty: Record<string, true> };
+  /** Images present on the node (name -> size). */
+  images: Record<string, number>;
+  containerBackOff: Record<string, BackoffEntry>;
+  imageBackOff: Record<string, BackoffEntry>;
+  /** ReasonCache: uid -> container name -> last start error. */
+  reasonCache: Record<string, Record<string, WaitingReason>>;
+  /** Probe results managers: "<type>/<containerId>" -> result. */
+  probeResults: Record<string, ProbeResult>;
+  probers: Record<string, ProberWorkerState>;
+  /** Status manager: the API status per pod UID. */
+  status: Record<string, ApiPodStatus>;
+  /** How many times each scenario fault has fired. */
+  faultHits: number[];
+  syncs: Record<string, RuntimeSync>;
+  /** Image puller: pull requests waiting and in flight. */
+  pulls: { queue: PullRequest[]; active: PullRequest[]; nextId: number };
+  starts: Record<string, StartAttempt>;
+}

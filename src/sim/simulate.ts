@@ -1,0 +1,39 @@
+/**
+ * simulate(scenario): the engine's one entry point. Pure and deterministic: the same scenario
+ * gives the same trace, byte for byte. The run keeps what the views need to rebuild the
+ * kubelet's state after any step (checkpoints + replay).
+ */
+import { createWorld, Engine } from './runner/engine';
+import type { World } from './runner/types';
+import type { Scenario } from './scenario/schema';
+import type { Trace } from './trace/types';
+import { kubeletConfig, type KubeletConfig } from './kubelet/config';
+import { bootstrap, emptyDomain, kubeletSpec } from './kubelet/spec';
+import type { KubeletDomain } from './kubelet/types';
+
+export interface SimulationRun {
+  scenario: Scenario;
+  config: KubeletConfig;
+  trace: Trace<World<KubeletDomain>>;
+  horizon: number;
+  /** The world after `step` steps (0 = before the first). */
+  stateAt(step: number): World<KubeletDomain>;
+}
+
+const CHECKPOINT_EVERY = 512;
+
+export function simulate(scenario: Scenario): SimulationRun {
+  const config = kubeletConfig(scenario);
+  const engine = new Engine(kubeletSpec(config));
+  const world = createWorld<KubeletDomain>(scenario.seed, emptyDomain(config));
+  bootstrap(config, engine.api(world, 'engine', null));
+  const horizon = scenario.horizon;
+  const trace = engine.run(world, horizon, { checkpointEvery: CHECKPOINT_EVERY });
+  return {
+    scenario,
+    config,
+    trace,
+    horizon,
+    stateAt: (step) => engine.stateAt(trace, step, horizon),
+  };
+}

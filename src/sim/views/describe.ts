@@ -1,0 +1,200 @@
+/**
+ * `kubectl describe pod` text at a step (pkg/describe: describePod, describeContainers,
+ * describeStatus, DescribeEvents), from the status the kubelet reported and the aggregated
+ * events. Fields the simulation does not model (volumes, environment) print as kubectl prints
+ * them when empty.
+ */
+import { formatAge, formatGoDuration } from '../core/time';
+import type { ContainerDef, PodDef } from '../kubelet/config';
+import { NODE_IP } from '../kubelet/runtime';
+import type { SimulationRun } from '../simulate';
+import { describeTime } from './clock';
+import { eventsAt } from './events';
+import { podsAt, type ContainerDetail, type PodRow } from './pods';
+import { tabwrite } from './tabwriter';
+
+const L1 = '  ';
+const L2 = '    ';
+const L3 = '      ';
+
+function resources(out: string[], title: string, list: Record<string, string> | undefined) {
+  if (!list || Object.keys(list).length === 0) return;
+  out.push(`${L2}${title}:`);
+  for (const [k, v] of Object.entries(list).sort(([a], [b]) => (a < b ? -1 : 1)))
+    out.push(`${L3}${k}:\t${v}`);
+}
+
+function probeLine(
+  c: ContainerDef,
+  type: 'liveness' | 'readiness' | 'startup',
+): string | undefined {
+  const p = c.probes[type];
+  if (!p) return undefined;
+  const title = type === 'liveness' ? 'Liveness' : type === 'readiness' ? 'Readiness' : 'Startup';
+  const what =
+    p.handler === 'httpGet'
+      ? `http-get http://:${p.port}${p.path}`
+      : p.handler === 'tcpSocket'
+        ? `tcp-socket :${p.port}`
+        : p.handler === 'grpc'
+          ? `grpc <pod>:${p.port}`
+          : `exec [${(c.spec[`${type}Probe`]?.exec?.command ?? []).join(' ')}]`;
+  return `${L2}${title}:\t${what} delay=${p.initialDelayMs / 1000}s timeout=${p.timeoutMs / 1000}s period=${p.periodMs / 1000}s #success=${p.successThreshold} #failure=${p.failureThreshold}`;
+}
+
+function state(out: string[], name: string, d: ContainerDetail) {
+  if (d.state === 'Running') {
+    out.push(`${L2}${name}:\tRunning`);
+    out.push(`${L3}Started:\t${describeTime(d.startedAt ?? 0)}`);
+  } else if (d.state === 'Terminated') {
+    out.push(`${L2}${name}:\tTerminated`);
+    if (d.reason) out.push(`${L3}Reason:\t${d.reason}`);
+    if (d.message) out.push(`${L3}Message:\t${d.message}`);
+    out.push(`${L3}Exit Code:\t${d.exitCode ?? 0}`);
+    out.push(`${L3}Started:\t${describeTime(d.startedAt ?? 0)}`);
+    out.push(`${L3}Finished:\t${describeTime(d.finishedAt ?? 0)}`);
+  } else {
+    out.push(`${L2}${name}:\tWaiting`);
+    if (d.reason) out.push(`${L3}Reason:\t${d.reason}`);
+  }
+}
+
+function containers(
+  out: string[],
+  title: string,
+  pod: PodDef,
+  defs: ContainerDef[],
+  details: ContainerDetail[],
+) {
+  if (defs.length === 0) return;
+  out.push(`${title}:`);
+  for (const c of defs) {
+    const d = details.find((x) => x.name === c.name);
+    out.push(`${L1}${c.name}:`);
+    if (d?.containerID) out.push(`${L2}Container ID:\t${d.containerID}`);
+    out.push(`${L2}Image:\t${c.image}`);
+    out.push(`${L2}Image ID:\t`);
+    const ports = (c.spec as { ports?: { containerPort: number; protocol?: string }[] }).ports;
+    if (ports?.length) {
+      out.push(
+        `${L2}Port:\t${ports.map((p) => `${p.containerPort}/${p.protocol ?? 'TCP'}`).join(', ')}`,
+      );
+      out.push(`${L2}Host Port:\t${ports.map((p) => `0/${p.protocol ?? 'TCP'}`).join(', ')}`);
+    } else {
+      out.push(`${L2}Port:\t<none>`);
+      out.push(`${L2}Host Port:\t<none>`);
+    }
+    if (c.spec.command?.length) {
+      out.push(`${L2}Command:`);
+      for (const a of c.spec.command) out.push(`${L3}${a}`);
+    }
+    if (c.spec.args?.length) {
+      out.push(`${L2}Args:`);
+      for (const a of c.spec.args) out.push(`${L3}${a}`);
+    }
+    if (d) {
+      state(out, 'State', d);
+      if (d.lastState)
+        state(out, 'Last State', {
+          ...d,
+          state: 'Terminated',
+          reason: d.lastState.reason,
+          message: undefined,
+          exitCode: d.lastState.exitCode,
+          startedAt: d.lastState.startedAt,
+          finishedAt: d.lastState.finishedAt,
+        });
+      out.push(`${L2}Ready:\t${d.ready ? 'True' : 'False'}`);
+      out.push(`${L2}Restart Count:\t${d.restartCount}`);
+    } else {
+      out.push(`${L2}State:\tWaiting`);
+      out.push(`${L2}Ready:\tFalse`);
+      out.push(`${L2}Restart Count:\t0`);
+    }
+    resources(out, 'Limits', c.spec.resources?.limits);
+    resources(out, 'Requests', c.spec.resources?.requests ?? c.spec.resources?.limits);
+    for (const t of ['liveness', 'readiness', 'startup'] as const) {
+      const l = probeLine(c, t);
+      if (l) out.push(l);
+    }
+    out.push(`${L2}Environment:\t<none>`);
+    out.push(`${L2}Mounts:\t<none>`);
+  }
+  void pod;
+}
+
+export function describePod(run: SimulationRun, podKey: string, step: number): string {
+  const rows = podsAt(run, step);
+  const row: PodRow | undefined = rows.find((r) => r.key === podKey);
+  if (!row) {
+    const [, name] = podKey.split('/');
+    return `Error from server (NotFound): pods "${name}" not found`;
+  }
+  const pod = run.config.pods[row.uid]!;
+  const now = run.stateAt(step).t;
+  const out: string[] = [];
+  const labels = pod.manifest.metadata.labels ?? {};
+  out.push(`Name:\t${row.name}`);
+  out.push(`Namespace:\t${row.namespace}`);
+  out.push(`Priority:\t0`);
+  out.push(`Service Account:\tdefault`);
+  out.push(`Node:\t${row.node}/${NODE_IP}`);
+  if (row.startTime !== undefined) out.push(`Start Time:\t${describeTime(row.startTime)}`);
+  const lk = Object.keys(labels).sort();
+  if (lk.length === 0) out.push(`Labels:\t<none>`);
+  else lk.forEach((k, i) => out.push(`${i === 0 ? 'Labels:' : ''}\t${k}=${labels[k]}`));
+  out.push(`Annotations:\t<none>`);
+  if (row.deleting) {
+    out.push(
+      `Status:\tTerminating (lasts ${formatAge(now - (run.stateAt(step).domain.pods[row.uid]?.deletionAt ?? now))})`,
+    );
+    out.push(`Termination Grace Period:\t${pod.terminationGraceSeconds}s`);
+  } else out.push(`Status:\t${row.phase}`);
+  if (row.reason) out.push(`Reason:\t${row.reason}`);
+  if (row.message) out.push(`Message:\t${row.message}`);
+  out.push(`IP:\t${row.podIP ?? ''}`);
+  if (row.podIP) {
+    out.push(`IPs:`);
+    out.push(`${L1}IP:\t${row.podIP}`);
+  } else out.push(`IPs:\t<none>`);
+  containers(
+    out,
+    'Init Containers',
+    pod,
+    pod.init,
+    row.containers.filter((c) => c.init),
+  );
+  containers(
+    out,
+    'Containers',
+    pod,
+    pod.containers,
+    row.containers.filter((c) => !c.init),
+  );
+  if (row.conditions.length) {
+    out.push(`Conditions:`);
+    out.push(`${L1}Type\tStatus`);
+    for (const c of row.conditions) out.push(`${L1}${c.type} \t${c.status} `);
+  }
+  out.push(`Volumes:\t<none>`);
+  out.push(`QoS Class:\t${row.qosClass}`);
+  out.push(`Node-Selectors:\t<none>`);
+  out.push(`Tolerations:\tnode.kubernetes.io/not-ready:NoExecute op=Exists for 300s`);
+  out.push(`\tnode.kubernetes.io/unreachable:NoExecute op=Exists for 300s`);
+  const events = eventsAt(run.trace, step, podKey);
+  if (events.length === 0) out.push(`Events:\t<none>`);
+  else {
+    out.push(`Events:`);
+    out.push(`${L1}Type\tReason\tAge\tFrom\tMessage`);
+    out.push(`${L1}----\t------\t----\t----\t-------`);
+    for (const e of events) {
+      const age =
+        e.count > 1
+          ? `${formatAge(now - e.lastSeen)} (x${e.count} over ${formatAge(now - e.firstSeen)})`
+          : formatAge(now - e.firstSeen);
+      out.push(`${L1}${e.type}\t${e.reason}\t${age}\t${e.source}\t${e.message.trim()}`);
+    }
+  }
+  void formatGoDuration;
+  return tabwrite(out.join('\n')) + '\n';
+}

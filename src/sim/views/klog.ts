@@ -1,0 +1,19 @@
+/**
+ * A klog line as the kubelet prints it: header "Lmmdd hh:mm:ss.uuuuuu threadid file:line] ",
+ * then the quoted message and the key/value pairs (structured logging).
+ */
+import type { LogLine } from '../trace/types';
+import { klogTime } from './clock';
+
+export const KUBELET_PID = 1234;
+
+export function formatKlog(line: LogLine): string {
+  const header = `${line.severity}${klogTime(line.t)} ${String(KUBELET_PID).padStart(7)} ${line.source}]`;
+  const kv = line.kv.map(([k, v]) => ` ${k}=${v}`).join('');
+  return `${header} ${JSON.stringify(line.msg)}${kv}`;
+}
+
+/** The log lines of the first `step` steps at verbosity <= v. */
+export function logsAt(logs: LogLine[], step: number, v = 4): LogLine[] {
+  return logs.filter((l) => l.step < step && l.v <= v);
+}
