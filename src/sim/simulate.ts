@@ -20,7 +20,7 @@ export interface SimulationRun {
   stateAt(step: number): World<KubeletDomain>;
 }
 
-const CHECKPOINT_EVERY = 512;
+const CHECKPOINT_EVERY = 2048;
 
 export function simulate(scenario: Scenario): SimulationRun {
   const config = kubeletConfig(scenario);

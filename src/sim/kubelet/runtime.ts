@@ -115,14 +115,15 @@ export function removeContainer(d: KubeletDomain, id: string): void {
   markDirty(d, c.podUid);
 }
 
-/** GetPodStatus: sandboxes and containers newest first, copied (the cache must not alias). */
+/**
+ * GetPodStatus: sandboxes and containers newest first. Records are never mutated in place
+ * (every change replaces the object), so the cache can share them with the runtime.
+ */
 export function getPodStatus(d: KubeletDomain, uid: string, t: number): CachedPodStatus {
   return {
     t,
-    sandboxes: (d.runtime.podSandboxes[uid] ?? []).map((id) => ({ ...d.runtime.sandboxes[id]! })),
-    containers: (d.runtime.podContainers[uid] ?? []).map((id) => ({
-      ...d.runtime.containers[id]!,
-    })),
+    sandboxes: (d.runtime.podSandboxes[uid] ?? []).map((id) => d.runtime.sandboxes[id]!),
+    containers: (d.runtime.podContainers[uid] ?? []).map((id) => d.runtime.containers[id]!),
   };
 }
 

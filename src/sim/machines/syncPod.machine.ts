@@ -15,7 +15,14 @@ export type SyncPodEvent =
   | { type: 'NEXT' }
   | { type: 'TERMINAL' }
   | { type: 'FAIL'; error: string }
-  | { type: 'ACTIONS'; killPod: boolean; createSandbox: boolean; kill: number }
+  | {
+      type: 'ACTIONS';
+      killPod: boolean;
+      createSandbox: boolean;
+      kill: number;
+      initToStart: number;
+      containersToStart: number;
+    }
   | { type: 'KILLED' }
   | { type: 'SANDBOX_READY'; id: string }
   | { type: 'SANDBOX_FAILED' }
@@ -68,7 +75,10 @@ export const syncPodMachine = setup({
             ACTIONS: [
               { guard: ({ event }) => event.killPod, target: 'killingPod' },
               { guard: ({ event }) => event.kill > 0, target: 'killingContainers' },
-              { target: 'startingInit' },
+              { guard: ({ event }) => event.initToStart > 0, target: 'startingInit' },
+              { guard: ({ event }) => event.containersToStart > 0, target: 'startingContainers' },
+              // Nothing to change: the runtime SyncPod returns at once.
+              { target: '#syncPod.idle', actions: 'exitSyncPod' },
             ],
           },
         },

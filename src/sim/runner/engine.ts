@@ -17,6 +17,43 @@ import type { KubeEvent, LogLine, Trace, TraceRecord } from '../trace/types';
 import type { AnySnapshot, EffectApi, EngineSpec, World } from './types';
 
 export const INIT_EVENT = 'xstate.init';
+
+interface CachedScope {
+  scope: unknown;
+  actions: unknown[];
+}
+const scopes = new WeakMap<AnyStateMachine, CachedScope>();
+
+/**
+ * XState's pure `transition()`, with one inert actor scope per machine reused across calls:
+ * `transition()` builds a fresh actor (and runs getInitialSnapshot) on every call, which was
+ * most of the cost of a step. The scope only collects the actions; machines run here have no
+ * children, so nothing else in it changes between calls.
+ */
+function pureTransition(
+  machine: AnyStateMachine,
+  snapshot: AnySnapshot,
+  event: AnyEventObject,
+): [AnySnapshot, { type: string; params?: unknown }[]] {
+  let c = scopes.get(machine);
+  if (!c) {
+    const cached: CachedScope = { scope: undefined, actions: [] };
+    // Capture the inert scope xstate builds, by transitioning once through a wrapper.
+    const probe = Object.create(machine) as AnyStateMachine;
+    probe.transition = ((s: AnySnapshot, e: AnyEventObject, scope: { actionExecutor: unknown }) => {
+      cached.scope = scope;
+      return machine.transition(s, e, scope as never);
+    }) as never;
+    transition(probe, snapshot, { type: 'xstate.kubeletscope.probe' });
+    c = cached;
+    scopes.set(machine, c);
+  }
+  const actions: { type: string; params?: unknown }[] = [];
+  const scope = c.scope as { actionExecutor: (a: unknown) => void };
+  scope.actionExecutor = (a) => void actions.push(a as { type: string; params?: unknown });
+  const next = machine.transition(snapshot, event, scope as never) as AnySnapshot;
+  return [next, actions];
+}
 const ENGINE = 'engine';
 
 /** "a", or "a.b" for nested states, "a.b|c" for parallel regions. */
@@ -101,6 +138,88 @@ export function cloneWorld<D>(w: World<D>): World<D> {
   };
 }
 
+/**
+ * The effect API for one step. A class rather than an object of closures: a step creates one,
+ * and closures per step were a measurable share of a large run.
+ */
+class StepApi<D> implements EffectApi<D> {
+  readonly t: number;
+  readonly step: number;
+  readonly domain: D;
+  readonly rng: World<D>['rng'];
+
+  constructor(
+    private readonly world: World<D>,
+    readonly self: string,
+    private readonly rec: Recorder | null,
+  ) {
+    this.t = world.t;
+    this.step = world.step;
+    this.domain = world.domain;
+    this.rng = world.rng;
+  }
+
+  send(target: string, event: AnyEventObject, delay = 0, key?: string): void {
+    const w = this.world;
+    queuePush(w.queue, {
+      t: w.t + Math.max(0, Math.round(delay)),
+      seq: w.seq++,
+      target,
+      event,
+      key,
+    });
+  }
+
+  cancel(target: string, key: string): void {
+    queueCancel(this.world.queue, target, key);
+  }
+
+  spawn(kind: string, id: string, input: unknown): void {
+    const w = this.world;
+    if (w.machines[id]) throw new Error(`machine instance "${id}" already exists`);
+    // The instance exists from now on; its initial transition is its first step.
+    w.machines[id] = { kind, snapshot: null as unknown as AnySnapshot };
+    this.send(id, { type: INIT_EVENT, input });
+  }
+
+  stop(id: string): void {
+    delete this.world.machines[id];
+    queueDropTarget(this.world.queue, id);
+  }
+
+  has(id: string): boolean {
+    return id in this.world.machines;
+  }
+
+  stateOf(id: string): string | undefined {
+    const inst = this.world.machines[id];
+    return inst?.snapshot ? stateString(inst.snapshot.value) : undefined;
+  }
+
+  nextId(prefix: string): string {
+    return nextCounterId(this.world.ids, prefix);
+  }
+
+  event(e: Omit<KubeEvent, 'step' | 't'>): void {
+    this.rec?.trace.events.push({ ...e, step: this.step, t: this.world.t });
+  }
+
+  log(l: Omit<LogLine, 'step' | 't'>): void {
+    this.rec?.trace.logs.push({ ...l, step: this.step, t: this.world.t });
+  }
+
+  record(kind: string, data: Record<string, unknown>, entity?: string): void {
+    const r: TraceRecord = {
+      step: this.step,
+      t: this.world.t,
+      kind,
+      entity: entity ?? this.self,
+      data,
+    };
+    this.rec?.trace.records.push(r);
+  }
+}
+
 export class Engine<D> {
   constructor(readonly spec: EngineSpec<D>) {}
 
@@ -112,51 +231,7 @@ export class Engine<D> {
 
   /** An effect API bound to a world, for bootstrapping (self = "engine") and for handlers. */
   api(world: World<D>, self: string, rec: Recorder | null): EffectApi<D> {
-    const enqueue = (target: string, event: AnyEventObject, delay = 0, key?: string) => {
-      queuePush(world.queue, {
-        t: world.t + Math.max(0, Math.round(delay)),
-        seq: world.seq++,
-        target,
-        event,
-        key,
-      });
-    };
-    const step = world.step;
-    return {
-      t: world.t,
-      step,
-      self,
-      domain: world.domain,
-      rng: world.rng,
-      send: enqueue,
-      cancel: (target, key) => void queueCancel(world.queue, target, key),
-      spawn: (kind, id, input) => {
-        if (world.machines[id]) throw new Error(`machine instance "${id}" already exists`);
-        // The instance exists from now on; its initial transition is its first step.
-        world.machines[id] = { kind, snapshot: null as unknown as AnySnapshot };
-        enqueue(id, { type: INIT_EVENT, input });
-      },
-      stop: (id) => {
-        delete world.machines[id];
-        queueDropTarget(world.queue, id);
-      },
-      has: (id) => id in world.machines,
-      stateOf: (id) => {
-        const inst = world.machines[id];
-        return inst?.snapshot ? stateString(inst.snapshot.value) : undefined;
-      },
-      nextId: (prefix) => nextCounterId(world.ids, prefix),
-      event: (e: Omit<KubeEvent, 'step' | 't'>) => {
-        rec?.trace.events.push({ ...e, step, t: world.t });
-      },
-      log: (l: Omit<LogLine, 'step' | 't'>) => {
-        rec?.trace.logs.push({ ...l, step, t: world.t });
-      },
-      record: (kind: string, data: Record<string, unknown>, entity?: string) => {
-        const r: TraceRecord = { step, t: world.t, kind, entity: entity ?? self, data };
-        rec?.trace.records.push(r);
-      },
-    };
+    return new StepApi(world, self, rec);
   }
 
   /**
@@ -186,7 +261,7 @@ export class Engine<D> {
     const [next, actions] =
       event.type === INIT_EVENT
         ? initialTransition(machine, (event as AnyEventObject & { input: unknown }).input)
-        : transition(machine, inst.snapshot, event);
+        : pureTransition(machine, inst.snapshot, event);
     // A new instance object: checkpoints share the old one by reference.
     world.machines[id] = { kind: inst.kind, snapshot: next as AnySnapshot };
     if (rec) {

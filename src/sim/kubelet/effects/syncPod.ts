@@ -133,6 +133,8 @@ export function syncPodEffects(env: Env): Record<string, H> {
       killPod: actions.killPod,
       createSandbox: actions.createSandbox,
       kill: actions.containersToKill.length,
+      initToStart: actions.initToStart.length,
+      containersToStart: actions.containersToStart.length,
     });
   };
 
