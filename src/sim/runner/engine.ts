@@ -263,7 +263,7 @@ export class Engine<D> {
         ? initialTransition(machine, (event as AnyEventObject & { input: unknown }).input)
         : pureTransition(machine, inst.snapshot, event);
     // A new instance object: checkpoints share the old one by reference.
-    world.machines[id] = { kind: inst.kind, snapshot: next as AnySnapshot };
+    world.machines[id] = { kind: inst.kind, snapshot: next };
     if (rec) {
       const ent = rec.entity(id, inst.kind, world.step);
       rec.row(world.t, ent, event.type, before, stateString(next.value));
@@ -271,7 +271,7 @@ export class Engine<D> {
     const api = this.api(world, id, rec);
     for (const a of actions) {
       const params = a.params as Record<string, unknown> | undefined;
-      switch (a.type as string) {
+      switch (a.type) {
         case 'xstate.raise': {
           const delay = params?.delay as number | undefined;
           if (delay !== undefined) {
