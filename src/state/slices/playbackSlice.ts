@@ -23,20 +23,20 @@ export interface PlaybackSlice {
   /** log10 of simulated seconds per wall second, in [-2, 2]. */
   readonly speedLog: number;
   readonly granularity: Granularity;
-  play(): void;
-  pause(): void;
-  togglePlay(): void;
-  stepForward(): void;
-  stepBack(): void;
-  jumpStart(): void;
-  jumpEnd(): void;
+  play: () => void;
+  pause: () => void;
+  togglePlay: () => void;
+  stepForward: () => void;
+  stepBack: () => void;
+  jumpStart: () => void;
+  jumpEnd: () => void;
   /** Moves the playhead to simulated time t; `exact` keeps t even between steps. */
-  seekTime(t: number, exact?: boolean): void;
-  seekCursor(cursor: number): void;
-  setSpeedLog(v: number): void;
-  setGranularity(g: Granularity): void;
+  seekTime: (t: number, exact?: boolean) => void;
+  seekCursor: (cursor: number) => void;
+  setSpeedLog: (v: number) => void;
+  setGranularity: (g: Granularity) => void;
   /** Advances playback by `wallMs` of wall time (called once per animation frame). */
-  tick(wallMs: number): void;
+  tick: (wallMs: number) => void;
 }
 
 export const createPlaybackSlice: StateCreator<AppState, [], [], PlaybackSlice> = (set, get) => {

@@ -14,11 +14,11 @@ export interface ScenarioSlice {
   readonly run: RunView | null;
   /** Why the scenario could not be loaded or run, in words, or null. */
   readonly runError: string | null;
-  loadPreset(id: string): void;
+  loadPreset: (id: string) => void;
   /** Replaces the scenario and re-runs, keeping the playhead's simulated time. */
-  setScenario(scenario: Scenario, presetId?: string): void;
+  setScenario: (scenario: Scenario, presetId?: string) => void;
   /** Edits the scenario through a pure function and re-runs. */
-  editScenario(edit: (s: Scenario) => Scenario): void;
+  editScenario: (edit: (s: Scenario) => Scenario) => void;
 }
 
 export const createScenarioSlice =

@@ -9,7 +9,7 @@ import type { Selection } from '../types';
 
 export interface SelectionSlice {
   readonly selection: Selection | null;
-  select(sel: Selection | null): void;
+  select: (sel: Selection | null) => void;
 }
 
 export const createSelectionSlice: StateCreator<AppState, [], [], SelectionSlice> = (set) => ({

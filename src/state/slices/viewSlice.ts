@@ -24,19 +24,19 @@ export interface ViewSlice {
   readonly collapsedGroups: readonly string[];
   readonly helpOpen: boolean;
   readonly follow: boolean;
-  setWindow(w: TimeWindow, manual?: boolean): void;
-  zoomBy(factor: number, anchorT?: number): void;
-  panBy(fraction: number): void;
-  fitAll(): void;
-  fitRange(start: number, end: number): void;
-  followPlayhead(): void;
-  setCollapseGaps(on: boolean): void;
-  setCpuIds(mode: CpuIdMode): void;
-  togglePanel(id: PanelId): void;
-  toggleGroup(id: string): void;
-  setHelpOpen(open: boolean): void;
+  setWindow: (w: TimeWindow, manual?: boolean) => void;
+  zoomBy: (factor: number, anchorT?: number) => void;
+  panBy: (fraction: number) => void;
+  fitAll: () => void;
+  fitRange: (start: number, end: number) => void;
+  followPlayhead: () => void;
+  setCollapseGaps: (on: boolean) => void;
+  setCpuIds: (mode: CpuIdMode) => void;
+  togglePanel: (id: PanelId) => void;
+  toggleGroup: (id: string) => void;
+  setHelpOpen: (open: boolean) => void;
   /** Called by the scenario slice after a new run replaced the old one. */
-  onRunChanged(first: boolean): void;
+  onRunChanged: (first: boolean) => void;
 }
 
 export function warpFor(run: RunView | null, collapse: boolean): TimeWarp {

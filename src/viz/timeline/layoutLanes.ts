@@ -36,6 +36,18 @@ export interface GroupOrder {
 
 export type Place = (entity: EntityInfo, index: number) => Placement | null;
 
+/** A span not recorded as a state (a container running, a back-off wait), derived by the caller. */
+export interface ExtraSpan {
+  readonly placement: Placement;
+  readonly start: number;
+  readonly end: number;
+  readonly kind: SpanKind;
+  readonly label: string;
+  /** Step that began it and the step that ended it (-1: lasts to the end). */
+  readonly step: number;
+  readonly endStep: number;
+}
+
 interface Pending {
   label: number;
   kind: number;
@@ -77,6 +89,7 @@ export function layoutLanes(
   place: Place,
   groupOrder: GroupOrder = () => 0,
   causal: readonly (readonly [number, number])[] = [],
+  extra: readonly ExtraSpan[] = [],
 ): LaneLayoutResult {
   const { steps, strings } = trace;
   const labels: string[] = [];
@@ -113,12 +126,12 @@ export function layoutLanes(
         container: p.container,
         instants,
         entity: instants ? -1 : ent,
-        entities: new Set([ent]),
+        entities: new Set<number>(),
         b: new LaneBuilder(),
       };
       lanes.set(key, acc);
     }
-    acc.entities.add(ent);
+    if (ent >= 0) acc.entities.add(ent);
     return acc;
   };
   // Per entity: the open span.
@@ -166,6 +179,17 @@ export function layoutLanes(
       lane,
     });
   }
+  for (const x of extra) {
+    const lane = laneFor(-1, x.placement, x.placement.lane, false, x.step);
+    lane.b.push(
+      x.start,
+      Math.max(x.end, x.start),
+      kindIndex(x.kind),
+      intern(x.label),
+      x.step,
+      x.endStep,
+    );
+  }
   for (const { pending, lane } of open.values())
     lane.b.push(
       pending.start,
@@ -196,7 +220,7 @@ export function layoutLanes(
           id: a.key,
           label: a.label,
           group: a.groupLabel,
-          entity: a.entities.size === 1 ? a.entity : -1,
+          entity: a.entities.size === 1 ? [...a.entities][0]! : -1,
           instants: a.instants,
           pod: a.pod,
           container: a.container,

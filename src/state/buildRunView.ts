@@ -1,0 +1,54 @@
+/**
+ * Runs the simulation and builds, once, everything the views read at any cursor:
+ * lanes, flows, derived container spans, CPU history, notable steps, activity. After
+ * this, stepping and scrubbing are lookups; nothing re-runs the simulation.
+ */
+import { simulate, type SimulationRun } from '../sim';
+import { causalLinks } from '../viz/kubelet/causalLinks';
+import { cpuChanges } from '../viz/kubelet/cpuChanges';
+import { derivedContainerSpans } from '../viz/kubelet/derivedSpans';
+import { activityTimes, notableSteps } from '../viz/kubelet/notableSteps';
+import { groupOrder, makePlacer } from '../viz/kubelet/placeEntity';
+import { layoutLanes } from '../viz/timeline/layoutLanes';
+import { buildCpuHistory } from '../viz/topology/cpuHistory';
+import { reservedCpus, resolveTopology, toTopologyInput } from './resolveTopology';
+import type { RunView, Scenario } from './types';
+
+export type KubeletRunView = RunView<SimulationRun>;
+
+export function buildRunView(scenario: Scenario): KubeletRunView {
+  const topo = resolveTopology(scenario);
+  if (typeof topo === 'string') throw new Error(`node topology: ${topo}`);
+  const run = simulate(scenario);
+  const trace = run.trace;
+  const place = makePlacer(scenario.node.name);
+  const byId = new Map(trace.entities.map((e) => [e.id, e]));
+  const extra = derivedContainerSpans(trace, (id) => {
+    const e = byId.get(id);
+    return e ? place(e) : null;
+  });
+  const { model } = layoutLanes(trace, place, groupOrder, causalLinks(trace), extra);
+  const topology = toTopologyInput(topo, scenario.node.name);
+  const { changes, initial } = cpuChanges(trace, {
+    cpus: topology.cpus.map((c) => c.id),
+    policy: scenario.node.kubelet.cpuManagerPolicy,
+    reserved: reservedCpus(scenario),
+  });
+  const notable = notableSteps(trace);
+  return {
+    raw: run,
+    times: trace.steps.t,
+    total: trace.steps.t.length,
+    endT: Math.max(trace.endT, 1),
+    notable,
+    lanes: model,
+    cpus: buildCpuHistory(changes, initial),
+    topology,
+    activity: activityTimes(trace, notable),
+  };
+}
+
+/** Where a scenario opens: metadata.openAt, else the start. */
+export function scenarioOpenAt(s: Scenario): number {
+  return s.metadata.openAt ?? 0;
+}

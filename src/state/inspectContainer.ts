@@ -1,0 +1,136 @@
+/**
+ * The Inspector for one container: its spec fragment, its status at the cursor as
+ * kubectl reports it, the cgroup values the kubelet derives from its resources, its
+ * cpuset at the cursor, and why it is (or is not) pinned.
+ */
+import { stringify } from 'yaml';
+import { podsAt, type SimulationRun } from '../sim';
+import { milliCpu, bytes } from '../sim/kubelet/resources';
+import {
+  milliCPUToQuota,
+  milliCPUToShares,
+  cpuSharesToCpuWeight,
+  QUOTA_PERIOD,
+} from '../sim/policies/cgroups';
+import { formatCPUSet } from '../sim/model/cpuset';
+import { formatClock } from '../viz/formatTime';
+import { cpuStateAt } from '../viz/topology/cpuHistory';
+import type { RunView } from './types';
+import type { InspectorData, InspectorSection } from './viewTypes';
+
+function whyNotes(
+  policy: string,
+  qos: string,
+  cpuRequest: string | undefined,
+  exclusive: readonly number[],
+  name: string,
+): string[] {
+  if (policy === 'none')
+    return [
+      'CPU manager policy is none: the kubelet never pins; every container runs on all CPUs (the shared pool), limited only by CFS quota.',
+    ];
+  if (qos !== 'Guaranteed')
+    return [
+      `The pod is ${qos}: only containers of Guaranteed pods (requests equal limits for CPU and memory in every container) can get exclusive CPUs.`,
+      `${name} stays in the shared pool.`,
+    ];
+  if (cpuRequest === undefined) return [`${name} requests no CPU: it stays in the shared pool.`];
+  const m = milliCpu(cpuRequest);
+  if (m % 1000 !== 0)
+    return [
+      `The pod is Guaranteed, but ${name} requests ${cpuRequest} CPU, not a whole number: the static policy pins only integer requests.`,
+      `${name} stays in the shared pool, which shrinks as other containers take exclusive CPUs.`,
+    ];
+  return [
+    `Guaranteed pod and a whole-CPU request (${cpuRequest}): the static policy allocates ${m / 1000} exclusive CPU${m === 1000 ? '' : 's'} at PreCreateContainer, chosen by takeByTopology.`,
+    exclusive.length > 0
+      ? `At the cursor it holds ${formatCPUSet(exclusive)}; no other container may run there (system daemons still can).`
+      : 'At the cursor it holds no exclusive CPUs yet (not created, or already removed).',
+  ];
+}
+
+export function containerInspector(
+  run: RunView,
+  cursor: number,
+  key: string,
+): InspectorData | null {
+  const r = (run as RunView<SimulationRun>).raw;
+  const parts = key.split('/');
+  const podKey = `${parts[0]}/${parts[1]}`;
+  const name = parts[2] ?? '';
+  const pod = Object.values(r.config.pods).find((p) => p.key === podKey);
+  const def = pod?.byName[name];
+  if (!pod || !def) return null;
+  const row = podsAt(r, cursor).find((p) => p.key === podKey);
+  const st = row?.containers.find((c) => c.name === name);
+  const sections: InspectorSection[] = [];
+  if (st) {
+    const rows: [string, string][] = [
+      ['state', `${st.state}${st.reason ? ` (${st.reason})` : ''}`],
+      ['ready', String(st.ready)],
+      ['restarts', String(st.restartCount)],
+    ];
+    if (st.startedAt !== undefined) rows.push(['started', formatClock(st.startedAt)]);
+    if (st.exitCode !== undefined) rows.push(['exit code', String(st.exitCode)]);
+    if (st.lastState)
+      rows.push([
+        'last state',
+        `Terminated (${st.lastState.reason}, exit ${st.lastState.exitCode})`,
+      ]);
+    if (st.containerID) rows.push(['container ID', `containerd://${st.containerID.slice(0, 13)}`]);
+    sections.push({ heading: 'Status at the cursor', rows });
+  } else {
+    sections.push({ heading: 'Status at the cursor', rows: [['state', 'not created yet']] });
+  }
+  const req = def.spec.resources?.requests ?? def.spec.resources?.limits ?? {};
+  const lim = def.spec.resources?.limits ?? {};
+  const reqCpu = req.cpu;
+  const shares = milliCPUToShares(milliCpu(reqCpu));
+  const quota = lim.cpu !== undefined ? milliCPUToQuota(milliCpu(lim.cpu)) : -1;
+  sections.push({
+    heading: 'cgroup (derived from resources)',
+    rows: [
+      ['QoS class', row?.qosClass ?? '—'],
+      ['cpu.shares (v1)', String(shares)],
+      ['cpu.weight (v2)', String(cpuSharesToCpuWeight(shares))],
+      ['cpu.max (v2)', quota < 0 ? `max ${QUOTA_PERIOD}` : `${quota} ${QUOTA_PERIOD}`],
+      ['memory.max', lim.memory !== undefined ? String(bytes(lim.memory)) : 'max'],
+    ],
+  });
+  const exclusive = run.topology.cpus
+    .map((c) => c.id)
+    .filter((cpu) => {
+      const s = cpuStateAt(run.cpus, cpu, cursor);
+      return s.kind === 'exclusive' && s.owner === key;
+    });
+  const shared = run.topology.cpus
+    .map((c) => c.id)
+    .filter((cpu) => {
+      const k = cpuStateAt(run.cpus, cpu, cursor).kind;
+      return k === 'shared' || k === 'reserved' || k === 'idle';
+    });
+  sections.push({
+    heading: 'cpuset',
+    rows: [
+      ['cpuset.cpus', exclusive.length > 0 ? formatCPUSet(exclusive) : formatCPUSet(shared)],
+      ['pool', exclusive.length > 0 ? 'exclusive' : 'shared'],
+    ],
+  });
+  sections.push({
+    heading: 'Why',
+    notes: whyNotes(
+      r.scenario.node.kubelet.cpuManagerPolicy,
+      row?.qosClass ?? '',
+      reqCpu,
+      exclusive,
+      name,
+    ),
+  });
+  const fragment: Record<string, unknown> = { name: def.spec.name, image: def.spec.image };
+  if (def.spec.resources) fragment.resources = def.spec.resources;
+  if (def.spec.lifecycle) fragment.lifecycle = def.spec.lifecycle;
+  for (const p of ['startupProbe', 'readinessProbe', 'livenessProbe'] as const)
+    if (def.spec[p]) fragment[p] = def.spec[p];
+  sections.push({ heading: 'Spec', code: stringify([fragment]).trimEnd() });
+  return { title: key, subtitle: `${def.kind} container of ${podKey}`, sections };
+}

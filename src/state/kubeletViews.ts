@@ -1,0 +1,234 @@
+/**
+ * EngineViews over the kubelet engine: the panels' rows at a cursor, from the
+ * engine's own views (eventsAt, podsAt, formatKlog, describePod, narrate) and the
+ * trace. Each call is a lookup or a replay from the nearest checkpoint; nothing here
+ * re-runs the simulation.
+ */
+import { describePod, eventsAt, formatKlog, narrate, podsAt, type SimulationRun } from '../sim';
+import { formatAge } from '../sim/core/time';
+import { formatClock, formatDuration } from '../viz/formatTime';
+import { parseEntityId, shortName } from '../viz/kubelet/entityNames';
+import { SPAN_KINDS, SPAN_KIND_LABEL } from '../viz/timeline/spanKinds';
+import { cpuStateAt } from '../viz/topology/cpuHistory';
+import { lowerBound } from '../viz/timeline/windowQuery';
+import { containerInspector } from './inspectContainer';
+import { chartsOf, entityStateAt } from './machineCharts';
+import type { RunView, Selection } from './types';
+import type { EngineViews, InspectorData, InspectorSection, MachineView } from './viewTypes';
+
+type KRun = RunView<SimulationRun>;
+const raw = (run: RunView): SimulationRun => (run as KRun).raw;
+
+/** kubectl's age column for an aggregated event: "5s", "2m (x3 over 5m)". */
+function eventAge(now: number, first: number, last: number, count: number): string {
+  const age = formatAge(Math.max(0, now - last));
+  return count > 1 ? `${age} (x${count} over ${formatAge(Math.max(0, now - first))})` : age;
+}
+
+function timeAt(run: RunView, cursor: number): number {
+  return cursor <= 0 ? 0 : (run.times[Math.min(cursor, run.total) - 1] ?? 0);
+}
+
+function stepLogs(r: SimulationRun, step: number, maxV = 4): string[] {
+  const logs = r.trace.logs;
+  const out: string[] = [];
+  let i = lowerBound(
+    logs.map((l) => l.step),
+    step,
+  );
+  for (; i < logs.length && logs[i]!.step === step; i++)
+    if (logs[i]!.v <= maxV) out.push(formatKlog(logs[i]!));
+  return out;
+}
+
+function spanInspector(
+  run: RunView,
+  cursor: number,
+  sel: Extract<Selection, { kind: 'span' }>,
+): InspectorData | null {
+  const lane = run.lanes.lanes[sel.span.lane];
+  if (!lane) return null;
+  const i = sel.span.index;
+  const r = raw(run);
+  const { steps, strings, entities } = r.trace;
+  const s = lane.start[i] ?? 0;
+  const e = lane.end[i] ?? s;
+  const step = lane.step[i] ?? -1;
+  const endStep = lane.endStep[i] ?? -1;
+  const kind = SPAN_KINDS[lane.kind[i] ?? 0] ?? 'sync';
+  const label = run.lanes.labels[lane.label_[i] ?? 0] ?? '';
+  const ent = step >= 0 ? entities[steps.entity[step]!] : undefined;
+  const rows: [string, string][] = [
+    ['lane', `${lane.group} › ${lane.label}`],
+    ['kind', SPAN_KIND_LABEL[kind]],
+    ['start', `${formatClock(s)} (step ${step + 1})`],
+  ];
+  if (!lane.instants)
+    rows.push([
+      'duration',
+      endStep < 0 && e >= run.endT
+        ? `${formatDuration(e - s)}, still at the end`
+        : formatDuration(e - s),
+    ]);
+  if (ent) {
+    rows.push(['machine', `${ent.id} (${ent.kind})`]);
+    rows.push(['state', strings[steps.to[step]!] ?? '']);
+    rows.push(['entered on', strings[steps.event[step]!] ?? '']);
+  }
+  if (endStep >= 0 && !lane.instants)
+    rows.push([
+      'left on',
+      `${strings[steps.event[endStep]!] ?? ''} at ${formatClock(steps.t[endStep] ?? e)}`,
+    ]);
+  const sections: InspectorSection[] = [{ heading: 'Span', rows }];
+  if (step >= 0) {
+    const evs = r.trace.events.filter((x) => x.step === step);
+    if (evs.length)
+      sections.push({
+        heading: 'Events at this step',
+        code: evs.map((x) => `${x.type}  ${x.reason}  ${x.message}`).join('\n'),
+      });
+    const logs = stepLogs(r, step);
+    if (logs.length) sections.push({ heading: 'klog at this step', code: logs.join('\n') });
+  }
+  const base: InspectorData = { title: label, subtitle: `${lane.group} · ${lane.label}`, sections };
+  if (lane.container) {
+    const c = containerInspector(run, cursor, lane.container);
+    if (c) return { ...base, sections: [...base.sections, ...c.sections] };
+  }
+  return base;
+}
+
+function cpuInspector(run: RunView, cursor: number, cpu: number): InspectorData {
+  const info = run.topology.cpus.find((c) => c.id === cpu);
+  const st = cpuStateAt(run.cpus, cpu, cursor);
+  const siblings = info
+    ? run.topology.cpus
+        .filter((c) => c.socket === info.socket && c.core === info.core)
+        .map((c) => c.id)
+    : [];
+  return {
+    title: `CPU ${cpu}`,
+    subtitle: st.kind === 'exclusive' ? `exclusive to ${st.owner ?? '?'}` : st.kind,
+    sections: [
+      {
+        heading: 'Place',
+        rows: info
+          ? [
+              ['socket', String(info.socket)],
+              ['NUMA node', String(info.numa)],
+              ['L3 group', String(info.l3 ?? '—')],
+              ['core', String(info.core)],
+              ['SMT siblings', siblings.join(', ')],
+            ]
+          : [],
+      },
+      {
+        heading: 'At the cursor',
+        rows: [
+          ['state', st.kind === 'exclusive' ? `exclusive to ${st.owner ?? '?'}` : st.kind],
+          ['since', st.sinceStep < 0 ? 'the start' : formatClock(st.since)],
+        ],
+      },
+    ],
+  };
+}
+
+function podInspector(run: RunView, cursor: number, pod: string): InspectorData {
+  return {
+    title: pod,
+    subtitle: 'kubectl describe pod, at the cursor',
+    sections: [{ heading: 'kubectl describe', code: describePod(raw(run), pod, cursor) }],
+  };
+}
+
+export const kubeletViews: EngineViews = {
+  eventsAt(run, cursor) {
+    const now = timeAt(run, cursor);
+    return eventsAt(raw(run).trace, cursor).map((e, i) => ({
+      key: `${i}:${e.step}`,
+      type: e.type,
+      reason: e.reason,
+      age: eventAge(now, e.firstSeen, e.lastSeen, e.count),
+      from: e.source,
+      message: e.message,
+      // kubectl describe is per pod; across pods the table names pod and container.
+      object: `${shortName(e.object)}${e.fieldPath ? `/${/\{(.+)\}/.exec(e.fieldPath)?.[1] ?? e.fieldPath}` : ''}`,
+    }));
+  },
+  podsAt(run, cursor) {
+    return podsAt(raw(run), cursor).map((p) => ({
+      key: p.key,
+      namespace: p.namespace,
+      name: p.name,
+      ready: p.ready,
+      status: p.status,
+      restarts: p.restarts,
+      age: p.age,
+    }));
+  },
+  logsAt(run, cursor, v) {
+    const out = [];
+    const logs = raw(run).trace.logs;
+    for (let i = 0; i < logs.length; i++) {
+      const l = logs[i]!;
+      if (l.step >= cursor) break;
+      if (l.v <= v) out.push({ index: i, v: l.v, severity: l.severity, text: formatKlog(l) });
+    }
+    return out;
+  },
+  steps(run, from, to) {
+    const { steps, strings, entities } = raw(run).trace;
+    const out = [];
+    for (let i = Math.max(0, from); i < Math.min(to, steps.t.length); i++)
+      out.push({
+        index: i,
+        t: steps.t[i]!,
+        entity: entities[steps.entity[i]!]?.id ?? '?',
+        event: strings[steps.event[i]!] ?? '',
+        from: strings[steps.from[i]!] ?? '',
+        to: strings[steps.to[i]!] ?? '',
+      });
+    return out;
+  },
+  inspect(run, cursor, sel) {
+    switch (sel.kind) {
+      case 'span':
+        return spanInspector(run, cursor, sel);
+      case 'container':
+        return containerInspector(run, cursor, sel.container);
+      case 'pod':
+        return podInspector(run, cursor, sel.pod);
+      case 'cpu':
+        return cpuInspector(run, cursor, sel.cpu);
+    }
+  },
+  machinesAt(run, cursor, pod) {
+    const r = raw(run);
+    const charts = chartsOf(r);
+    const out: MachineView[] = [];
+    r.trace.entities.forEach((e, i) => {
+      if (e.created >= cursor) return;
+      const n = parseEntityId(e.id, e.kind);
+      if (pod !== null && n.pod !== pod) return;
+      if (pod === null && n.pod !== null) return;
+      const { state, since } = entityStateAt(r, i, cursor);
+      out.push({
+        id: n.container
+          ? `${e.kind} ${shortName(n.container)}${n.probe ? ` ${n.probe}` : ''}`
+          : e.id,
+        kind: e.kind,
+        states: charts.get(e.kind) ?? [],
+        active: state,
+        since,
+      });
+    });
+    return out;
+  },
+  narrate(run, cursor) {
+    return narrate(raw(run), cursor);
+  },
+  pods(run) {
+    return raw(run).config.arrivals.map((a) => raw(run).config.pods[a.uid]?.key ?? a.uid);
+  },
+};

@@ -1,0 +1,81 @@
+/**
+ * What the panels read from a run at a cursor, as plain rows. Implemented over the
+ * engine's own views (eventsAt, podsAt, formatKlog, describePod, narrate) in
+ * kubeletViews.ts, so components never touch the engine's internals.
+ */
+import type { RunView, Selection } from './types';
+
+export interface EventRow {
+  readonly key: string;
+  readonly type: string;
+  readonly reason: string;
+  readonly age: string;
+  readonly from: string;
+  readonly message: string;
+  readonly object: string;
+}
+
+export interface PodRow {
+  readonly key: string;
+  readonly namespace: string;
+  readonly name: string;
+  readonly ready: string;
+  readonly status: string;
+  readonly restarts: string;
+  readonly age: string;
+}
+
+export interface LogRow {
+  readonly index: number;
+  readonly v: number;
+  readonly severity: string;
+  readonly text: string;
+}
+
+export interface StepRow {
+  readonly index: number;
+  readonly t: number;
+  readonly entity: string;
+  readonly event: string;
+  readonly from: string;
+  readonly to: string;
+}
+
+export interface InspectorSection {
+  readonly heading: string;
+  readonly rows?: readonly (readonly [string, string])[];
+  /** Preformatted text: a spec fragment, a describe excerpt, klog lines. */
+  readonly code?: string;
+  /** Sentences: the "why" explanation. */
+  readonly notes?: readonly string[];
+}
+
+export interface InspectorData {
+  readonly title: string;
+  readonly subtitle?: string;
+  readonly sections: readonly InspectorSection[];
+}
+
+export interface MachineView {
+  readonly id: string;
+  readonly kind: string;
+  /** Every state of the machine's chart, in definition order ("a.b" for nested). */
+  readonly states: readonly string[];
+  readonly active: string | null;
+  readonly since: number | null;
+}
+
+export interface EngineViews {
+  eventsAt(run: RunView, cursor: number): readonly EventRow[];
+  podsAt(run: RunView, cursor: number): readonly PodRow[];
+  /** klog lines printed before the cursor, at verbosity ≤ v. */
+  logsAt(run: RunView, cursor: number, v: number): readonly LogRow[];
+  steps(run: RunView, from: number, to: number): readonly StepRow[];
+  inspect(run: RunView, cursor: number, sel: Selection): InspectorData | null;
+  /** Machines of the pod (or the node's own when pod is null) at the cursor. */
+  machinesAt(run: RunView, cursor: number, pod: string | null): readonly MachineView[];
+  /** One sentence for the live region: "12.4 s: container app started". */
+  narrate(run: RunView, cursor: number): string;
+  /** Pod keys of the run, in order of arrival. */
+  pods(run: RunView): readonly string[];
+}

@@ -1,0 +1,45 @@
+/** The pickers' options: bundled preset scenarios and named node topologies. */
+import { DEFAULT_PRESET_ID, isPresetId, listPresets } from '../../sim/scenario/presets';
+import { parseScenario, formatProblem } from '../../sim';
+import { TOPOLOGY_CATALOG } from '../../state/resolveTopology';
+import type { PresetLoad } from '../../state/store';
+import type { CatalogEntry } from '../controls/QuickControls';
+
+/** "Hello, pod" from the file's metadata, without a full parse. */
+function presetTitle(text: string, id: string): string {
+  return (
+    /metadata:\s*\n\s+name:\s*(.+)/
+      .exec(text)?.[1]
+      ?.trim()
+      .replace(/^["']|["']$/g, '') ?? id
+  );
+}
+
+export function presetCatalog(): CatalogEntry[] {
+  return listPresets().map((p) => ({ id: p.id, label: presetTitle(p.text, p.id) }));
+}
+
+export function topologyCatalog(): CatalogEntry[] {
+  return TOPOLOGY_CATALOG.map((t) => ({
+    id: t.id,
+    label: t.kind === 'fixture' ? `${t.label} (k8s test fixture)` : t.label,
+  }));
+}
+
+export function loadBundledPreset(id: string): PresetLoad {
+  const p = listPresets().find((x) => x.id === id);
+  if (!p) return { ok: false, error: `There is no preset named "${id}".` };
+  const r = parseScenario(p.text);
+  if (!r.ok)
+    return {
+      ok: false,
+      error: `Preset "${id}" is invalid: ${r.problems.map(formatProblem).join('; ')}`,
+    };
+  return { ok: true, scenario: r.scenario };
+}
+
+/** The preset named by `?preset=` in the address, or the default. */
+export function initialPresetId(search: string): string {
+  const id = new URLSearchParams(search).get('preset');
+  return id !== null && isPresetId(id) ? id : DEFAULT_PRESET_ID;
+}

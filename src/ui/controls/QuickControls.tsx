@@ -1,0 +1,113 @@
+/**
+ * Scenario, node topology, CPU manager and topology manager policy, always in reach.
+ * Each change re-runs the simulation at once; the playhead keeps its simulated time.
+ */
+import { useShallow } from 'zustand/react/shallow';
+import {
+  CPU_MANAGER_POLICIES,
+  describeOwnTopology,
+  TOPOLOGY_MANAGER_POLICIES,
+  topologyPresetOf,
+  withCpuManagerPolicy,
+  withTopologyManagerPolicy,
+  withTopologyPreset,
+} from '../../state/scenarioEdits';
+import { useApp, useAppStore } from '../app/storeContext';
+
+export interface CatalogEntry {
+  readonly id: string;
+  readonly label: string;
+}
+
+interface Props {
+  readonly presets: readonly CatalogEntry[];
+  readonly topologies: readonly CatalogEntry[];
+}
+
+const OWN = '__scenario__';
+
+export function QuickControls({ presets, topologies }: Props) {
+  const store = useAppStore();
+  const { scenario, presetId } = useApp(
+    useShallow((s) => ({ scenario: s.scenario, presetId: s.presetId })),
+  );
+  const kubelet = scenario?.node.kubelet;
+  const topoPreset = scenario ? topologyPresetOf(scenario) : null;
+  const edit = store.getState().editScenario;
+  return (
+    <div className="quick-controls" role="group" aria-label="Scenario and node settings">
+      <label className="field">
+        <span className="field-label">Scenario</span>
+        <select
+          aria-label="Scenario"
+          value={presetId}
+          onChange={(e) => store.getState().loadPreset(e.currentTarget.value)}
+        >
+          {presets.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
+          {!presets.some((p) => p.id === presetId) && <option value={presetId}>Custom</option>}
+        </select>
+      </label>
+      <label className="field">
+        <span className="field-label">Node</span>
+        <select
+          aria-label="Node topology"
+          value={topoPreset ?? OWN}
+          disabled={!scenario}
+          onChange={(e) => {
+            const v = e.currentTarget.value;
+            if (v !== OWN) edit((s) => withTopologyPreset(s, v));
+          }}
+        >
+          {topoPreset === null && scenario && (
+            <option value={OWN}>Scenario's: {describeOwnTopology(scenario)}</option>
+          )}
+          {topologies.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span className="field-label">CPU manager</span>
+        <select
+          aria-label="CPU manager policy"
+          value={kubelet?.cpuManagerPolicy ?? 'none'}
+          disabled={!scenario}
+          onChange={(e) => {
+            const v = CPU_MANAGER_POLICIES.find((p) => p === e.currentTarget.value);
+            if (v) edit((s) => withCpuManagerPolicy(s, v));
+          }}
+        >
+          {CPU_MANAGER_POLICIES.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span className="field-label">Topology manager</span>
+        <select
+          aria-label="Topology manager policy"
+          value={kubelet?.topologyManagerPolicy ?? 'none'}
+          disabled={!scenario}
+          onChange={(e) => {
+            const v = TOPOLOGY_MANAGER_POLICIES.find((p) => p === e.currentTarget.value);
+            if (v) edit((s) => withTopologyManagerPolicy(s, v));
+          }}
+        >
+          {TOPOLOGY_MANAGER_POLICIES.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}

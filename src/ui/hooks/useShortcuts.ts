@@ -1,0 +1,136 @@
+/**
+ * App-wide keys, Perfetto's where Perfetto has one: W/S zoom, A/D pan, F fit the
+ * selection, `.`/`,` next/previous span on the selected lane, `?` help, Esc clears.
+ * RaftScope's Space plays and pauses; ←/→ step. Keys typed into a field are left
+ * alone.
+ */
+import { useEffect } from 'react';
+import type { AppStore } from '../../state/store';
+import { spanSelection } from '../timeline/spanSelection';
+
+function isTyping(t: EventTarget | null): boolean {
+  if (!(t instanceof HTMLElement)) return false;
+  if (t.isContentEditable) return true;
+  if (t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return true;
+  if (t instanceof HTMLInputElement) return t.type !== 'range' && t.type !== 'checkbox';
+  return false;
+}
+
+/** Moves the selection to the neighbouring span on its lane and reveals it. */
+export function selectNeighbour(store: AppStore, dir: 1 | -1): void {
+  const s = store.getState();
+  const run = s.run;
+  if (!run) return;
+  const model = run.lanes;
+  let lane: number;
+  let index: number;
+  if (s.selection?.kind === 'span') {
+    lane = s.selection.span.lane;
+    index = s.selection.span.index + dir;
+  } else {
+    // Nothing selected: start from the first lane with a span at the playhead.
+    lane = model.lanes.findIndex((l) => l.start.length > 0 && !l.instants);
+    if (lane < 0) return;
+    const l = model.lanes[lane]!;
+    index = 0;
+    while (index < l.start.length - 1 && l.end[index]! <= s.timeMs) index++;
+  }
+  const l = model.lanes[lane];
+  if (!l || index < 0 || index >= l.start.length) return;
+  s.select(spanSelection(model, { lane, index }));
+  const start = l.start[index]!;
+  const end = l.end[index]!;
+  const w = s.window;
+  if (start < w.start || end > w.end) {
+    const half = (w.end - w.start) / 2;
+    s.setWindow({ start: start - half * 0.5, end: start - half * 0.5 + 2 * half });
+  }
+}
+
+export function fitSelection(store: AppStore): void {
+  const s = store.getState();
+  const sel = s.selection;
+  const run = s.run;
+  if (run && sel?.kind === 'span') {
+    const l = run.lanes.lanes[sel.span.lane];
+    if (l) {
+      s.fitRange(l.start[sel.span.index]!, l.end[sel.span.index]!);
+      return;
+    }
+  }
+  s.fitAll();
+}
+
+export function useShortcuts(store: AppStore): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (isTyping(e.target)) return;
+      const s = store.getState();
+      const onButton =
+        e.target instanceof HTMLButtonElement || e.target instanceof HTMLAnchorElement;
+      const act = (): boolean => {
+        switch (e.key) {
+          case 'w':
+          case 'W':
+            s.zoomBy(0.7);
+            return true;
+          case 's':
+          case 'S':
+            s.zoomBy(1 / 0.7);
+            return true;
+          case 'a':
+          case 'A':
+            s.panBy(-0.15);
+            return true;
+          case 'd':
+          case 'D':
+            s.panBy(0.15);
+            return true;
+          case 'f':
+          case 'F':
+            fitSelection(store);
+            return true;
+          case '.':
+            selectNeighbour(store, 1);
+            return true;
+          case ',':
+            selectNeighbour(store, -1);
+            return true;
+          case '?':
+            s.setHelpOpen(!s.helpOpen);
+            return true;
+          case 'Escape':
+            if (s.helpOpen) s.setHelpOpen(false);
+            else s.select(null);
+            return true;
+          case ' ':
+            if (onButton) return false;
+            s.togglePlay();
+            return true;
+          case 'ArrowRight':
+            if (e.target instanceof HTMLInputElement || e.target instanceof SVGElement)
+              return false;
+            s.stepForward();
+            return true;
+          case 'ArrowLeft':
+            if (e.target instanceof HTMLInputElement || e.target instanceof SVGElement)
+              return false;
+            s.stepBack();
+            return true;
+          case 'Home':
+            s.jumpStart();
+            return true;
+          case 'End':
+            s.jumpEnd();
+            return true;
+          default:
+            return false;
+        }
+      };
+      if (act()) e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [store]);
+}

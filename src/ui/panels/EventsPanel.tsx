@@ -1,0 +1,45 @@
+/** The `kubectl describe pod` Events table, up to the cursor. */
+import { useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useApp } from '../app/storeContext';
+import { useEngineViews } from '../app/engineViews';
+import { Panel } from './Panel';
+import { useStickToBottom } from './useStickToBottom';
+
+export function EventsPanel() {
+  const views = useEngineViews();
+  const { run, cursor } = useApp(useShallow((s) => ({ run: s.run, cursor: s.cursor })));
+  const rows = useMemo(() => (run ? views.eventsAt(run, cursor) : []), [views, run, cursor]);
+  const ref = useStickToBottom<HTMLDivElement>(rows.length);
+  return (
+    <Panel id="events" title="Events" className="events-panel">
+      <div className="table-scroll" ref={ref} tabIndex={0} role="group" aria-label="Events table">
+        <table className="kubectl-table">
+          <thead>
+            <tr>
+              <th scope="col">Type</th>
+              <th scope="col">Reason</th>
+              <th scope="col">Age</th>
+              <th scope="col">From</th>
+              <th scope="col">Message</th>
+              <th scope="col">Object</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.key} className={r.type === 'Warning' ? 'is-warning' : undefined}>
+                <td>{r.type}</td>
+                <td>{r.reason}</td>
+                <td>{r.age}</td>
+                <td>{r.from}</td>
+                <td className="msg">{r.message}</td>
+                <td>{r.object}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {rows.length === 0 && <p className="empty">No events yet. Step forward or press Play.</p>}
+      </div>
+    </Panel>
+  );
+}

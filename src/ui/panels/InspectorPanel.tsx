@@ -1,0 +1,72 @@
+/**
+ * The selection in detail: spec fragment, state at the cursor, cgroup values,
+ * cpuset, and the engine's "why" (why pinned, why not, why waiting).
+ */
+import { useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useApp, useAppStore } from '../app/storeContext';
+import { useEngineViews } from '../app/engineViews';
+import { Panel } from './Panel';
+
+export function InspectorPanel() {
+  const views = useEngineViews();
+  const store = useAppStore();
+  const { run, cursor, selection } = useApp(
+    useShallow((s) => ({ run: s.run, cursor: s.cursor, selection: s.selection })),
+  );
+  const data = useMemo(
+    () => (run && selection ? views.inspect(run, cursor, selection) : null),
+    [views, run, cursor, selection],
+  );
+  return (
+    <Panel
+      id="inspector"
+      title="Inspector"
+      className="inspector-panel"
+      tools={
+        selection && (
+          <button type="button" className="text-btn" onClick={() => store.getState().select(null)}>
+            Clear
+          </button>
+        )
+      }
+    >
+      <div className="inspector-scroll" tabIndex={0} role="group" aria-label="Selection details">
+        {!data ? (
+          <p className="empty">
+            Click a span on the timeline, a lane name or a CPU to inspect it. Keys: <kbd>.</kbd>{' '}
+            <kbd>,</kbd> move along a lane, <kbd>F</kbd> fits it.
+          </p>
+        ) : (
+          <>
+            <h3 className="insp-title">{data.title}</h3>
+            {data.subtitle && <p className="insp-sub">{data.subtitle}</p>}
+            {data.sections.map((sec) => (
+              <div key={sec.heading} className="insp-section">
+                <h4>{sec.heading}</h4>
+                {sec.rows && (
+                  <dl className="insp-rows">
+                    {sec.rows.map(([k, v]) => (
+                      <div key={k} className="insp-row">
+                        <dt>{k}</dt>
+                        <dd>{v}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                )}
+                {sec.code && <pre className="insp-code">{sec.code}</pre>}
+                {sec.notes && (
+                  <ul className="insp-notes">
+                    {sec.notes.map((n, i) => (
+                      <li key={i}>{n}</li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            ))}
+          </>
+        )}
+      </div>
+    </Panel>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * The kubelet's klog output up to the cursor, as `-v=N` would print it, with a text
+ * filter; or, switched to "transitions", the ordered list of every step of the run.
+ * Lines are text nodes (never HTML), so a pod name cannot inject markup.
+ */
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useApp } from '../app/storeContext';
+import { useEngineViews } from '../app/engineViews';
+import { Panel } from './Panel';
+import { StepsList } from './StepsPanel';
+import { VirtualList } from './VirtualList';
+
+export function LogPanel() {
+  const views = useEngineViews();
+  const { run, cursor } = useApp(useShallow((s) => ({ run: s.run, cursor: s.cursor })));
+  const [v, setV] = useState(2);
+  const [filter, setFilter] = useState('');
+  const [mode, setMode] = useState<'klog' | 'steps'>('klog');
+  const q = useDeferredValue(filter.trim().toLowerCase());
+  const lines = useMemo(() => (run ? views.logsAt(run, cursor, v) : []), [views, run, cursor, v]);
+  const shown = useMemo(
+    () => (q ? lines.filter((l) => l.text.toLowerCase().includes(q)) : lines),
+    [lines, q],
+  );
+  return (
+    <Panel
+      id="log"
+      title="Kubelet log"
+      className="log-panel"
+      tools={
+        <>
+          <div className="log-mode" role="group" aria-label="Show">
+            <button
+              type="button"
+              className="seg-btn"
+              aria-pressed={mode === 'klog'}
+              onClick={() => setMode('klog')}
+            >
+              klog
+            </button>
+            <button
+              type="button"
+              className="seg-btn"
+              aria-pressed={mode === 'steps'}
+              onClick={() => setMode('steps')}
+            >
+              transitions
+            </button>
+          </div>
+          {mode === 'klog' && (
+            <>
+              <select
+                aria-label="Log verbosity"
+                value={v}
+                onChange={(e) => setV(Number(e.currentTarget.value))}
+              >
+                {[0, 1, 2, 3, 4].map((n) => (
+                  <option key={n} value={n}>
+                    -v={n}
+                  </option>
+                ))}
+              </select>
+              <input
+                type="search"
+                className="log-filter"
+                aria-label="Filter log"
+                placeholder="filter…"
+                value={filter}
+                onChange={(e) => setFilter(e.currentTarget.value)}
+              />
+            </>
+          )}
+        </>
+      }
+    >
+      {mode === 'steps' ? (
+        <StepsList />
+      ) : (
+        <>
+          <VirtualList
+            items={shown}
+            rowHeight={17}
+            label="klog lines"
+            className="klog"
+            render={(l) => (
+              <div key={l.index} className={`klog-line sev-${l.severity}`}>
+                {l.text}
+              </div>
+            )}
+          />
+          <div className="panel-foot muted">
+            {shown.length} of {lines.length} lines at -v={v}
+          </div>
+        </>
+      )}
+    </Panel>
+  );
+}

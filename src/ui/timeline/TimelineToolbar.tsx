@@ -1,0 +1,63 @@
+/** Zoom buttons (for pointer and touch users who do not know W/S), fit, gap collapse, help. */
+import { useApp, useAppStore } from '../app/storeContext';
+
+export function TimelineToolbar() {
+  const store = useAppStore();
+  const collapse = useApp((s) => s.collapseGaps);
+  const hasGaps = useApp((s) => s.warp.gaps.length > 0 || s.collapseGaps);
+  return (
+    <div className="panel-head tl-toolbar">
+      <h2 className="panel-title">Timeline</h2>
+      <div className="toolbar-buttons">
+        <button
+          type="button"
+          className="icon-btn"
+          title="Zoom in (W)"
+          onClick={() => store.getState().zoomBy(0.6)}
+        >
+          <span aria-hidden="true">+</span>
+          <span className="sr-only">Zoom in</span>
+        </button>
+        <button
+          type="button"
+          className="icon-btn"
+          title="Zoom out (S)"
+          onClick={() => store.getState().zoomBy(1 / 0.6)}
+        >
+          <span aria-hidden="true">−</span>
+          <span className="sr-only">Zoom out</span>
+        </button>
+        <button
+          type="button"
+          className="text-btn"
+          title="Show the whole run"
+          onClick={() => store.getState().fitAll()}
+        >
+          Fit
+        </button>
+        {hasGaps && (
+          <label
+            className="check"
+            title="Collapse idle stretches (back-off waits) into a marked gap"
+          >
+            <input
+              type="checkbox"
+              checked={collapse}
+              onChange={(e) => store.getState().setCollapseGaps(e.currentTarget.checked)}
+            />
+            Collapse idle gaps
+          </label>
+        )}
+        <button
+          type="button"
+          className="icon-btn"
+          title="Keyboard shortcuts (?)"
+          onClick={() => store.getState().setHelpOpen(true)}
+        >
+          <span aria-hidden="true">?</span>
+          <span className="sr-only">Keyboard shortcuts</span>
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * One hardware thread (lstopo's PU). Its fill says who holds it at the cursor:
+ * reserved (hatched grey), shared pool (pale), exclusive (the container's colour and
+ * pattern) or idle (white). The accessible name is the contract
+ * "CPU <os id>: <state>". Fill changes animate with a CSS transition, which the
+ * stylesheet turns off under prefers-reduced-motion.
+ */
+import { memo } from 'react';
+import type { PuCell } from '../../viz/topology/layoutTopology';
+import { describeCpuState, type CpuState } from '../../viz/topology/cpuHistory';
+import { ownerStyle } from '../../viz/topology/ownerStyle';
+
+interface Props {
+  readonly pu: PuCell;
+  readonly state: CpuState;
+  readonly ownerIndex: number;
+  readonly label: string;
+  readonly compact: boolean;
+  readonly selected: boolean;
+  readonly justChanged: boolean;
+  readonly focusable: boolean;
+}
+
+function CpuCellImpl({
+  pu,
+  state,
+  ownerIndex,
+  label,
+  compact,
+  selected,
+  justChanged,
+  focusable,
+}: Props) {
+  const owner = state.kind === 'exclusive' ? ownerStyle(ownerIndex) : null;
+  const cls = `pu pu-${state.kind}${selected ? ' is-selected' : ''}${justChanged ? ' just-changed' : ''}`;
+  return (
+    <g
+      role="img"
+      aria-label={describeCpuState(pu.cpu, state)}
+      className={cls}
+      data-cpu={pu.cpu}
+      tabIndex={focusable ? 0 : -1}
+      transform={`translate(${pu.x},${pu.y})`}
+    >
+      <rect
+        className="pu-base"
+        width={pu.w}
+        height={pu.h}
+        rx={compact ? 1 : 2}
+        style={owner ? { fill: owner.color } : undefined}
+      />
+      {owner && (
+        <rect
+          className="pu-pattern"
+          width={pu.w}
+          height={pu.h}
+          fill={`url(#${owner.patternId})`}
+          rx={compact ? 1 : 2}
+        />
+      )}
+      {state.kind === 'reserved' && (
+        <rect className="pu-pattern" width={pu.w} height={pu.h} fill="url(#pat-reserved)" />
+      )}
+      <rect className="pu-outline" width={pu.w} height={pu.h} rx={compact ? 1 : 2} />
+      {!compact && (
+        <text className="pu-label" x={pu.w / 2} y={pu.h / 2 + 0.5}>
+          {label}
+        </text>
+      )}
+    </g>
+  );
+}
+
+export const CpuCell = memo(CpuCellImpl);

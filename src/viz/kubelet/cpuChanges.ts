@@ -1,0 +1,115 @@
+/**
+ * Per-CPU state over the run, as changes: which CPUs are exclusive to a container
+ * (from the CPU manager's assignment records), reserved (static policy's reserved
+ * set), in the shared pool while at least one container runs there, or idle. With
+ * policy none every container's cpuset is the whole machine, so "shared" is every CPU
+ * while anything runs.
+ */
+import type { Trace, TraceRecord } from '../../sim/trace/types';
+import type { CpuChange, CpuStateValue } from '../topology/cpuHistory';
+import { parseEntityId } from './entityNames';
+
+export interface CpuContext {
+  readonly cpus: readonly number[];
+  readonly policy: 'none' | 'static';
+  /** CPUs the static policy keeps out of exclusive use (reservedSystemCPUs). */
+  readonly reserved: readonly number[];
+}
+
+/** A CPU manager assignment in the trace, in any of the shapes the engine records. */
+export interface Assignment {
+  readonly container: string;
+  /** null: the container's exclusive CPUs were released. */
+  readonly cpus: readonly number[] | null;
+}
+
+function parseList(v: unknown): number[] | null {
+  if (Array.isArray(v)) return v.filter((x): x is number => typeof x === 'number');
+  if (typeof v !== 'string') return null;
+  const out: number[] = [];
+  for (const part of v.split(',')) {
+    const m = /^\s*(\d+)(?:-(\d+))?\s*$/.exec(part);
+    if (!m) continue;
+    const a = Number(m[1]);
+    const b = m[2] !== undefined ? Number(m[2]) : a;
+    for (let i = a; i <= b && i - a < 4096; i++) out.push(i);
+  }
+  return out;
+}
+
+/** Reads a CPU manager record: { container: "ns/pod/ctr", cpuset | cpus } or a release. */
+export function readAssignment(r: TraceRecord): Assignment | null {
+  if (!/cpu/i.test(r.kind)) return null;
+  const d = r.data;
+  let container = typeof d.container === 'string' && d.container.includes('/') ? d.container : null;
+  if (!container && typeof d.pod === 'string' && typeof d.container === 'string')
+    container = `${d.pod}/${d.container}`;
+  if (!container) container = parseEntityId(r.entity, '').container;
+  if (!container) return null;
+  if (/release|remove|free/i.test(r.kind)) return { container, cpus: null };
+  const cpus = parseList(d.cpuset ?? d.cpus);
+  return cpus ? { container, cpus } : null;
+}
+
+export function cpuChanges(
+  trace: Trace,
+  ctx: CpuContext,
+): { changes: CpuChange[]; initial: CpuStateValue } {
+  const reserved = new Set(ctx.policy === 'static' ? ctx.reserved : []);
+  const exclusive = new Map<number, string>();
+  let running = 0;
+  const changes: CpuChange[] = [];
+  const idle: CpuStateValue = { kind: 'idle' };
+  let current = new Map<number, CpuStateValue>(ctx.cpus.map((c) => [c, idle]));
+  const stateOf = (cpu: number): CpuStateValue => {
+    const owner = exclusive.get(cpu);
+    if (owner) return { kind: 'exclusive', owner };
+    if (reserved.has(cpu)) return { kind: 'reserved' };
+    return running > 0 ? { kind: 'shared' } : { kind: 'idle' };
+  };
+  const emit = (step: number, t: number) => {
+    const next = new Map<number, CpuStateValue>();
+    const groups = new Map<string, { state: CpuStateValue; cpus: number[] }>();
+    for (const cpu of ctx.cpus) {
+      const s = stateOf(cpu);
+      next.set(cpu, s);
+      const prev = current.get(cpu);
+      if (prev && prev.kind === s.kind && prev.owner === s.owner) continue;
+      const key = `${s.kind}:${s.owner ?? ''}`;
+      const g = groups.get(key) ?? { state: s, cpus: [] };
+      g.cpus.push(cpu);
+      groups.set(key, g);
+    }
+    for (const g of groups.values()) changes.push({ step, t, cpus: g.cpus, state: g.state });
+    current = next;
+  };
+  // Reserved CPUs are reserved from the start (step -1 applies before any step).
+  emit(-1, 0);
+  const liveIds = new Set<string>();
+  for (const r of trace.records) {
+    let touched = false;
+    if (r.kind === 'containerStarted') {
+      const id = typeof r.data.id === 'string' ? r.data.id : `${r.step}`;
+      if (!liveIds.has(id)) {
+        liveIds.add(id);
+        running++;
+        touched = true;
+      }
+    } else if (r.kind === 'containerExited') {
+      const id = typeof r.data.id === 'string' ? r.data.id : '';
+      if (liveIds.delete(id)) {
+        running--;
+        touched = true;
+      }
+    } else {
+      const a = readAssignment(r);
+      if (a) {
+        for (const [cpu, owner] of [...exclusive]) if (owner === a.container) exclusive.delete(cpu);
+        for (const cpu of a.cpus ?? []) exclusive.set(cpu, a.container);
+        touched = true;
+      }
+    }
+    if (touched) emit(r.step, r.t);
+  }
+  return { changes, initial: idle };
+}

@@ -1,0 +1,138 @@
+/**
+ * Where each machine goes on the timeline. Node-wide machines form the "Kubelet"
+ * group: the sync loop's wake-ups split by source (config, PLEG, sync, housekeeping,
+ * probes), PLEG relists, the image puller and the CPU manager. Each pod gets a group:
+ * its pod worker, SyncPod, then a lane per container (startContainer's steps and the
+ * container's life) and its probes.
+ */
+import type { EntityInfo } from '../../sim/trace/types';
+import type { Placement } from '../timeline/layoutLanes';
+import type { SpanKind } from '../timeline/spanKinds';
+import { parseEntityId, shortName } from './entityNames';
+
+export const NODE_GROUP = 'node';
+
+const WAKEUP_LANE: Record<string, string> = {
+  CONFIG: 'wake: config',
+  PLEG: 'wake: PLEG',
+  SYNC_TICK: 'wake: sync',
+  HOUSEKEEPING: 'wake: housekeeping',
+  PROBE: 'wake: probes',
+};
+const WAKEUP_ORDER = [
+  'wake: config',
+  'wake: PLEG',
+  'wake: sync',
+  'wake: housekeeping',
+  'wake: probes',
+];
+
+const hideIdle = (s: string) => s === 'idle';
+
+/** States of startContainer, SyncPod and the pod worker, as kubelet step names. */
+const STEP_KIND: Record<string, SpanKind> = {
+  ensuringImage: 'pull',
+  pullingImage: 'pull',
+  generatingConfig: 'create',
+  preCreate: 'prestart',
+  creating: 'create',
+  preStart: 'prestart',
+  starting: 'start',
+  postStart: 'poststart',
+  killing: 'terminated',
+  waitingForCache: 'wait',
+  syncing: 'sync',
+  terminating: 'terminated',
+  terminated: 'terminated',
+};
+
+function stepKind(state: string): SpanKind | undefined {
+  const leaf = state.split('.').pop() ?? state;
+  return STEP_KIND[leaf];
+}
+
+export function nodeGroupLabel(nodeName: string): string {
+  return `Kubelet (${nodeName})`;
+}
+
+export function makePlacer(nodeName: string) {
+  const node = (lane: string, order: number, extra: Partial<Placement> = {}): Placement => ({
+    group: NODE_GROUP,
+    groupLabel: nodeGroupLabel(nodeName),
+    lane,
+    order,
+    pod: null,
+    container: null,
+    ...extra,
+  });
+  return (e: EntityInfo): Placement | null => {
+    const n = parseEntityId(e.id, e.kind);
+    if (n.pod === null) {
+      switch (e.kind) {
+        case 'syncLoop':
+          return node('sync loop', 0, {
+            instants: (ev) => WAKEUP_LANE[ev] ?? null,
+            kind: (lane) => (lane === 'wake: PLEG' || lane === 'wake: config' ? 'sync' : 'wakeup'),
+          });
+        case 'pleg':
+          return node('PLEG relist', 10, {
+            instants: (ev) => (ev === 'RELIST' ? 'PLEG relist' : null),
+          });
+        case 'imagePuller':
+          return node('image puller', 11, { isEnd: hideIdle });
+        case 'cpuManager':
+          return node('CPU manager', 12, { isEnd: hideIdle, kind: () => 'cpu' });
+        case 'containerRuntime':
+          return null;
+        default:
+          return node(e.kind, 20, { isEnd: hideIdle });
+      }
+    }
+    const pod = n.pod;
+    const base = { group: pod, groupLabel: pod, pod, container: n.container };
+    switch (e.kind) {
+      case 'podWorker':
+        return {
+          ...base,
+          lane: 'pod worker',
+          order: 0,
+          isEnd: hideIdle,
+          kind: (s) => stepKind(s) ?? 'sync',
+        };
+      case 'syncPod':
+        return {
+          ...base,
+          lane: 'SyncPod',
+          order: 1,
+          isEnd: hideIdle,
+          kind: (s) => stepKind(s) ?? 'sync',
+        };
+      case 'startContainer':
+        return {
+          ...base,
+          lane: n.container ? shortName(n.container) : 'container',
+          order: 10,
+          isEnd: hideIdle,
+          kind: (s) => stepKind(s) ?? 'start',
+        };
+      case 'prober':
+        return {
+          ...base,
+          lane: `${n.container ? shortName(n.container) : ''} ${n.probe ?? 'probe'}`.trim(),
+          order: 20,
+          instants: (ev) =>
+            ev === 'TICK' || ev === 'TRIGGER'
+              ? `${n.container ? shortName(n.container) : ''} ${n.probe ?? 'probe'}`.trim()
+              : null,
+          kind: () => 'probe',
+        };
+      default:
+        return { ...base, lane: e.kind, order: 30, isEnd: hideIdle };
+    }
+  };
+}
+
+/** Node group first, then pods in order of arrival. */
+export const groupOrder = (g: string) => (g === NODE_GROUP ? 0 : 1);
+
+export const WAKEUP_LANES = WAKEUP_ORDER;

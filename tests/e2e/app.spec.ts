@@ -1,0 +1,47 @@
+/**
+ * The foundation journey: the page loads the default scenario, runs it, and a person
+ * can step through it until the kubelet reports the container Started.
+ */
+import { expect, test } from '@playwright/test';
+
+test('opens the default scenario and steps forward until the container is Started', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'kubeletscope' })).toBeVisible();
+  await page.getByRole('button', { name: 'Jump to start' }).click();
+  const events = page.getByRole('region', { name: 'Events' });
+  await expect(events).toBeVisible();
+  await expect(events.getByText('Started', { exact: true })).toHaveCount(0);
+  const forward = page.getByRole('button', { name: 'Step forward' });
+  for (let i = 0; i < 60; i++) {
+    if ((await events.getByRole('cell', { name: 'Started', exact: true }).count()) > 0) break;
+    await forward.click();
+  }
+  await expect(events.getByRole('cell', { name: 'Started', exact: true })).toBeVisible();
+  await expect(events.getByText('Started container app')).toBeVisible();
+  // Stepping back undoes it exactly.
+  await page.getByRole('button', { name: 'Step back' }).click();
+  await expect(events.getByRole('cell', { name: 'Started', exact: true })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('lists the steps of the run in order', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'transitions' }).click();
+  const steps = page.getByRole('list', { name: 'Steps' });
+  await expect(steps.getByRole('listitem').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Jump to start' }).click();
+  // "kubelet step" skips start-up chatter: the first stop is the sync loop starting.
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await expect(steps.locator('.step-row.is-current')).toContainText('syncLoop');
+  // "every transition" stops at each one, in order.
+  await page.getByRole('combobox', { name: 'Step granularity' }).selectOption('every');
+  await page.getByRole('button', { name: 'Jump to start' }).click();
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await expect(steps.locator('.step-row.is-current')).toContainText('containerd');
+  await page.getByRole('button', { name: 'Step forward' }).click();
+  await expect(steps.locator('.step-row.is-current')).toContainText('imagePuller');
+});
