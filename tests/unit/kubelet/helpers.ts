@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { parseScenario, simulate, type SimulationRun } from '../../../src/sim/index';
+
+export function runText(text: string): SimulationRun {
+  const p = parseScenario(text);
+  if (!p.ok) throw new Error(JSON.stringify(p.problems));
+  return simulate(p.scenario);
+}
+
+export function runPreset(name: string): SimulationRun {
+  return runText(readFileSync(`presets/${name}.yaml`, 'utf8'));
+}
+
+/** A one-node scenario around the given pods/faults/actions YAML fragments. */
+export function scenario(opts: {
+  pods: string;
+  faults?: string;
+  actions?: string;
+  horizon?: string;
+  kubelet?: string;
+  images?: string;
+}): string {
+  return `apiVersion: kubeletscope/v1
+kind: Scenario
+metadata: { name: t }
+seed: 1
+horizon: ${opts.horizon ?? '2m'}
+node:
+  name: node-1
+  topology: { sockets: 1, coresPerSocket: 4, threadsPerCore: 2 }
+  kubelet: { ${opts.kubelet ?? ''} }
+  images:
+${opts.images ?? '    - { name: nginx:1.27, present: true }\n    - { name: busybox:1.36, present: true }'}
+  runtime: { runPodSandbox: 800ms, createContainer: 60ms, startContainer: 120ms, stopContainer: 200ms, hook: 200ms }
+pods:
+${opts.pods}
+faults:
+${opts.faults ?? '  []'}
+actions:
+${opts.actions ?? '  []'}
+`;
+}
+
+export function pod(name: string, body: string, at = '0s'): string {
+  return `  - at: ${at}
+    manifest:
+      metadata: { name: ${name}, namespace: default }
+      spec:
+${body
+  .split('\n')
+  .map((l) => `        ${l}`)
+  .join('\n')}`;
+}
