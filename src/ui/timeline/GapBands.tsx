@@ -1,8 +1,8 @@
-/** Collapsed idle gaps over the lanes: a hatched band with its length, readable. */
+/** Collapsed idle gaps over the lanes: a hatched band (its length is written in the ruler). */
 import type { TimeScale } from '../../viz/timeScale';
 import { formatDuration } from '../../viz/formatTime';
 
-export function GapLabels({ scale, height }: { scale: TimeScale; height: number }) {
+export function GapBands({ scale, height }: { scale: TimeScale; height: number }) {
   const gaps = scale.warp.gaps.filter(
     (g) => g.end > scale.window.start && g.start < scale.window.end,
   );
@@ -14,11 +14,11 @@ export function GapLabels({ scale, height }: { scale: TimeScale; height: number 
         return (
           <div
             key={g.start}
+            aria-hidden="true"
             className="tl-gap-band"
             style={{ transform: `translateX(${x0}px)`, width: Math.max(2, x1 - x0), height }}
-          >
-            <span>⋯ {formatDuration(g.end - g.start)} idle</span>
-          </div>
+            title={`${formatDuration(g.end - g.start)} with nothing of note, collapsed`}
+          />
         );
       })}
     </>

@@ -14,9 +14,16 @@ interface Props {
 }
 
 export function TimeAxis({ scale, height, onScrub }: Props) {
-  const ticks = useMemo(() => timeTicks(scale), [scale]);
   const gaps = scale.warp.gaps.filter(
     (g) => g.end > scale.window.start && g.start < scale.window.end,
+  );
+  // A tick whose label would run into a gap marker is dropped.
+  const ticks = useMemo(
+    () =>
+      timeTicks(scale).filter(
+        (t) => !scale.warp.gaps.some((g) => t.x > scale.x(g.start) - 46 && t.x < scale.x(g.end)),
+      ),
+    [scale],
   );
   const scrubAt = (e: React.PointerEvent<SVGSVGElement>) => {
     const r = e.currentTarget.getBoundingClientRect();
@@ -49,10 +56,20 @@ export function TimeAxis({ scale, height, onScrub }: Props) {
         const x0 = scale.x(g.start);
         const x1 = scale.x(g.end);
         const mid = (x0 + x1) / 2;
+        const w = x1 - x0;
         return (
           <g key={g.start} className="tl-gap">
-            <rect x={x0} width={Math.max(2, x1 - x0)} height={height} />
-            <path d={`M${mid - 3},2 l6,5 l-6,5 l6,5 l-6,5`} />
+            <rect x={x0} width={Math.max(2, w)} height={height} />
+            {w >= 34 ? (
+              <>
+                <path d={`M${mid - 3},1 l6,4 l-6,4`} />
+                <text x={mid} y={height - 4}>
+                  ⋯{formatDuration(g.end - g.start)}
+                </text>
+              </>
+            ) : (
+              <path d={`M${mid - 3},2 l6,5 l-6,5 l6,5 l-6,5`} />
+            )}
             <title>{`${formatDuration(g.end - g.start)} idle, collapsed`}</title>
           </g>
         );

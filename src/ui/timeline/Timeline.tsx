@@ -10,7 +10,7 @@ import type { SpanRef } from '../../viz/timeline/laneModel';
 import { useApp, useAppStore } from '../app/storeContext';
 import { useResizeObserver } from '../hooks/useResizeObserver';
 import { useTimelineStyle } from '../hooks/useThemeColors';
-import { GapLabels } from './GapLabels';
+import { GapBands } from './GapBands';
 import { LaneLabels } from './LaneLabels';
 import { Legend } from './Legend';
 import { Playhead } from './Playhead';
@@ -116,7 +116,7 @@ export function Timeline() {
                       highlight={highlight}
                       style={style}
                     />
-                    <GapLabels scale={scale} height={viewH} />
+                    <GapBands scale={scale} height={viewH} />
                     <Playhead scale={scale} height={viewH} />
                     {hover && (
                       <SpanTooltip

@@ -1,0 +1,248 @@
+import { describe, expect, it } from 'vitest';
+import { createAppStore, type StoreDeps } from './store';
+import type { RunView, Scenario } from './types';
+import { makeTrace } from '../viz/timeline/testTrace';
+import { layoutLanes } from '../viz/timeline/layoutLanes';
+import { buildCpuHistory } from '../viz/topology/cpuHistory';
+
+/** A run of 8 steps: a busy start, a 100 s idle stretch, a busy end. */
+function fakeRun(endT = 120_000): RunView {
+  const rows: [number, string, string, string, string][] = [
+    [0, 'm', 'xstate.init', '', 'a'],
+    [0, 'm', 'GO', 'a', 'b'],
+    [500, 'm', 'GO', 'b', 'c'],
+    [1000, 'm', 'GO', 'c', 'd'],
+    [1000, 'm', 'GO', 'd', 'e'],
+    [101_000, 'm', 'GO', 'e', 'f'],
+    [101_500, 'm', 'GO', 'f', 'g'],
+    [102_000, 'm', 'GO', 'g', 'h'],
+  ];
+  const trace = makeTrace([{ id: 'm', kind: 'machine' }], rows, endT);
+  const { model } = layoutLanes(trace, () => ({
+    group: 'g',
+    groupLabel: 'g',
+    lane: 'm',
+    order: 0,
+    pod: null,
+    container: null,
+  }));
+  return {
+    raw: trace,
+    times: trace.steps.t,
+    total: rows.length,
+    endT,
+    notable: Int32Array.from([1, 3, 5, 7]),
+    lanes: model,
+    cpus: buildCpuHistory([]),
+    topology: { cpus: [{ id: 0, core: 0, socket: 0, numa: 0 }] },
+    activity: Float64Array.from([0, 500, 1000, 101_000, 101_500, 102_000, endT]),
+  };
+}
+
+const scenario = (name: string, openAt?: number) =>
+  ({ metadata: { name, ...(openAt !== undefined ? { openAt } : {}) } }) as unknown as Scenario;
+
+function makeStore(runs: (s: Scenario) => RunView = () => fakeRun()) {
+  const deps: StoreDeps = {
+    buildRun: runs,
+    loadPreset: (id) =>
+      id === 'missing'
+        ? { ok: false, error: 'no such preset' }
+        : { ok: true, scenario: scenario(id, 500) },
+    openAt: (s) => s.metadata.openAt ?? 0,
+  };
+  return createAppStore(deps);
+}
+
+describe('scenario slice', () => {
+  it('loads a preset, runs it and opens at its openAt time', () => {
+    const store = makeStore();
+    store.getState().loadPreset('p1');
+    const s = store.getState();
+    expect(s.presetId).toBe('p1');
+    expect(s.run?.total).toBe(8);
+    expect(s.timeMs).toBe(500);
+    expect(s.cursor).toBe(3);
+    expect(s.runError).toBeNull();
+  });
+
+  it('says why a preset did not load, and keeps the old run', () => {
+    const store = makeStore();
+    store.getState().loadPreset('p1');
+    store.getState().loadPreset('missing');
+    expect(store.getState().runError).toBe('no such preset');
+    expect(store.getState().run).not.toBeNull();
+  });
+
+  it('reports a failing simulation instead of throwing', () => {
+    const store = makeStore(() => {
+      throw new Error('boom');
+    });
+    store.getState().loadPreset('p1');
+    expect(store.getState().runError).toContain('boom');
+  });
+
+  it('re-runs on an edit and keeps the simulated time', () => {
+    let n = 0;
+    const store = makeStore(() => {
+      n++;
+      return fakeRun();
+    });
+    store.getState().loadPreset('p1');
+    store.getState().seekTime(101_200);
+    store.getState().editScenario((s) => ({ ...s }));
+    expect(n).toBe(2);
+    expect(store.getState().timeMs).toBe(101_200);
+    expect(store.getState().cursor).toBe(6);
+  });
+});
+
+describe('playback slice', () => {
+  const loaded = () => {
+    const store = makeStore();
+    store.getState().loadPreset('p1');
+    store.getState().jumpStart();
+    return store;
+  };
+
+  it('steps over notable steps and back exactly', () => {
+    const store = loaded();
+    const seen = [store.getState().cursor];
+    for (let i = 0; i < 5; i++) {
+      store.getState().stepForward();
+      seen.push(store.getState().cursor);
+    }
+    expect(seen).toEqual([0, 2, 4, 6, 8, 8]);
+    for (let i = 0; i < 5; i++) store.getState().stepBack();
+    expect(store.getState().cursor).toBe(0);
+    expect(store.getState().timeMs).toBe(0);
+  });
+
+  it('steps every transition at the finer granularity', () => {
+    const store = loaded();
+    store.getState().setGranularity('every');
+    store.getState().stepForward();
+    store.getState().stepForward();
+    expect(store.getState().cursor).toBe(2);
+    expect(store.getState().timeMs).toBe(0);
+  });
+
+  it('jumps to the end and plays from the start again', () => {
+    const store = loaded();
+    store.getState().jumpEnd();
+    expect(store.getState().cursor).toBe(8);
+    expect(store.getState().timeMs).toBe(120_000);
+    store.getState().play();
+    expect(store.getState().cursor).toBe(0);
+    expect(store.getState().playing).toBe(true);
+  });
+
+  it('advances time at the chosen speed, the cursor following', () => {
+    const store = loaded();
+    store.getState().setCollapseGaps(false);
+    store.getState().play();
+    store.getState().tick(600); // 1× : 600 ms of simulated time
+    expect(store.getState().timeMs).toBe(600);
+    expect(store.getState().cursor).toBe(3);
+    store.getState().setSpeedLog(1); // 10×
+    store.getState().tick(100);
+    expect(store.getState().timeMs).toBe(1600);
+    expect(store.getState().cursor).toBe(5);
+  });
+
+  it('flies over a collapsed idle gap', () => {
+    const store = loaded();
+    store.getState().setCollapseGaps(true);
+    expect(store.getState().warp.gaps.length).toBeGreaterThan(0);
+    store.getState().seekTime(1000);
+    store.getState().play();
+    // A few seconds of wall time cross the 100 s gap at 1×.
+    for (let i = 0; i < 100; i++) store.getState().tick(30);
+    expect(store.getState().timeMs).toBeGreaterThan(101_000);
+  });
+
+  it('stops at the end of the run', () => {
+    const store = loaded();
+    store.getState().setSpeedLog(2);
+    store.getState().play();
+    for (let i = 0; i < 200; i++) store.getState().tick(100);
+    expect(store.getState().playing).toBe(false);
+    expect(store.getState().cursor).toBe(8);
+    expect(store.getState().timeMs).toBe(120_000);
+  });
+
+  it('clamps the speed to 1/100×..100×', () => {
+    const store = loaded();
+    store.getState().setSpeedLog(9);
+    expect(store.getState().speedLog).toBe(2);
+    store.getState().setSpeedLog(-9);
+    expect(store.getState().speedLog).toBe(-2);
+  });
+});
+
+describe('view slice', () => {
+  const loaded = () => {
+    const store = makeStore();
+    store.getState().loadPreset('p1');
+    return store;
+  };
+
+  it('fits the whole run when a run loads', () => {
+    const w = loaded().getState().window;
+    expect(w.start).toBe(0);
+    expect(w.end).toBeCloseTo(120_000);
+  });
+
+  it('zooms and pans inside the run, and stops following the playhead', () => {
+    const store = loaded();
+    store.getState().setCollapseGaps(false);
+    store.getState().zoomBy(0.5, 60_000);
+    expect(store.getState().window).toEqual({ start: 30_000, end: 90_000 });
+    expect(store.getState().follow).toBe(false);
+    store.getState().panBy(1);
+    expect(store.getState().window).toEqual({ start: 60_000, end: 120_000 });
+    store.getState().fitAll();
+    expect(store.getState().follow).toBe(true);
+  });
+
+  it('reveals the playhead when stepping outside the window', () => {
+    const store = loaded();
+    store.getState().setCollapseGaps(false);
+    store.getState().setWindow({ start: 0, end: 2000 });
+    store.getState().setGranularity('every');
+    store.getState().seekCursor(7);
+    const w = store.getState().window;
+    expect(w.end - w.start).toBeCloseTo(2000);
+    expect(w.start).toBeLessThanOrEqual(101_500);
+    expect(w.end).toBeGreaterThanOrEqual(101_500);
+  });
+
+  it('toggles panels, groups and the help', () => {
+    const store = loaded();
+    store.getState().togglePanel('log');
+    expect(store.getState().collapsedPanels.log).toBe(true);
+    store.getState().toggleGroup('g');
+    expect(store.getState().collapsedGroups).toEqual(['g']);
+    store.getState().toggleGroup('g');
+    expect(store.getState().collapsedGroups).toEqual([]);
+    store.getState().setHelpOpen(true);
+    expect(store.getState().helpOpen).toBe(true);
+  });
+});
+
+describe('selection slice', () => {
+  it('holds one selection at a time', () => {
+    const store = makeStore();
+    store.getState().select({ kind: 'cpu', cpu: 3 });
+    store
+      .getState()
+      .select({ kind: 'container', container: 'default/web/app', pod: 'default/web' });
+    expect(store.getState().selection).toEqual({
+      kind: 'container',
+      container: 'default/web/app',
+      pod: 'default/web',
+    });
+    store.getState().select(null);
+    expect(store.getState().selection).toBeNull();
+  });
+});
