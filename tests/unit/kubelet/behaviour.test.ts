@@ -1,0 +1,317 @@
+/**
+ * Explicit assertions on the behaviours that matter, each against kubelet-facts.md.
+ */
+import { describe, expect, it } from 'vitest';
+import { eventsAt, podsAt, type SimulationRun } from '../../../src/sim/index';
+import { pod, runPreset, runText, scenario } from './helpers';
+
+const end = (r: SimulationRun) => r.trace.steps.t.length;
+const evs = (r: SimulationRun, reason?: string, fieldPath?: string) =>
+  r.trace.events.filter(
+    (e) => (!reason || e.reason === reason) && (!fieldPath || e.fieldPath === fieldPath),
+  );
+/** The first step at or after which the predicate holds for the pod row. */
+function statusSeq(r: SimulationRun, key: string): string[] {
+  const out: string[] = [];
+  const n = end(r);
+  for (let s = 1; s <= n; s += Math.max(1, Math.floor(n / 400))) {
+    const row = podsAt(r, s).find((x) => x.key === key);
+    const st = row?.status ?? '-';
+    if (out[out.length - 1] !== st) out.push(st);
+  }
+  return out;
+}
+
+describe('CrashLoopBackOff (doBackOff, facts §3/§7)', () => {
+  const r = runPreset('crashloop-15m');
+  const starts = evs(r, 'Started').map((e) => e.t);
+  // Each run exits 1 s after it starts.
+  const gaps = starts.slice(1).map((t, i) => (t - (starts[i]! + 1000)) / 1000);
+
+  it('restarts at once the first time, then after 10, 20, 40, 80, 160, 300 s, within the sync lag', () => {
+    const nominal = [0, 10, 20, 40, 80, 160, 300];
+    expect(gaps.length).toBeGreaterThanOrEqual(nominal.length);
+    nominal.forEach((want, i) => {
+      expect(gaps[i]).toBeGreaterThanOrEqual(want);
+      // PLEG relist (<=1 s) + error requeue 10 s x [1, 1.5) + next 1 s sync tick.
+      expect(gaps[i]).toBeLessThanOrEqual(want + 17.2);
+    });
+  });
+
+  it('emits BackOff with the real message and never backs off more than 300 s', () => {
+    const b = evs(r, 'BackOff');
+    expect(b.length).toBeGreaterThan(5);
+    expect(b[0]!.type).toBe('Warning');
+    expect(b[0]!.message).toMatch(
+      /^Back-off restarting failed container worker in pod flaky_default\([0-9a-f-]+\)$/,
+    );
+    const errs = r.trace.logs.filter((l) => l.msg === 'Error syncing pod, skipping');
+    const secs = errs
+      .map((l) => /back-off (?:(\d+)m)?(\d+)s/.exec(l.kv[0]![1])!)
+      .map((m) => Number(m[1] ?? 0) * 60 + Number(m[2]));
+    expect(Math.max(...secs)).toBe(300);
+    expect(errs[0]!.kv[0]![1]).toContain(
+      'with CrashLoopBackOff: \\"back-off 10s restarting failed container=worker pod=flaky_default(',
+    );
+  });
+
+  it('shows CrashLoopBackOff in kubectl get pods with restarts and Running phase', () => {
+    const seq = statusSeq(r, 'default/flaky');
+    expect(seq).toContain('CrashLoopBackOff');
+    expect(seq).toContain('Error');
+    const last = podsAt(r, end(r))[0]!;
+    expect(last.phase).toBe('Running');
+    expect(last.restarts).toMatch(/^\d+ \(\d+[sm].* ago\)$/);
+    const w = last.containers[0]!;
+    expect(w.lastState).toMatchObject({ reason: 'Error', exitCode: 1 });
+  });
+});
+
+describe('PostStart (startContainer step 13, facts §4/§4c)', () => {
+  it('a hanging PostStart delays the next container of the pod', () => {
+    const r = runPreset('poststart-hang-order');
+    const appStarted = evs(r, 'Started', 'spec.containers{app}')[0]!.t;
+    const loggerCreated = evs(r, 'Created', 'spec.containers{logger}')[0]!.t;
+    expect(loggerCreated - appStarted).toBeGreaterThanOrEqual(20_000);
+  });
+
+  it('a failing PostStart: FailedPostStartHook, Killing "FailedPostStartHook", PostStartHookError, back-off', () => {
+    const r = runPreset('poststart-failure');
+    const seq = r.trace.events.map((e) => `${e.reason}:${e.message}`);
+    const i = seq.indexOf('FailedPostStartHook:PostStartHook failed');
+    expect(i).toBeGreaterThan(0);
+    expect(seq[i + 1]).toBe('Killing:FailedPostStartHook');
+    expect(evs(r, 'FailedPostStartHook')[0]!.type).toBe('Warning');
+    const reasons = new Set<string>();
+    for (let s = 1; s <= end(r); s += 5) {
+      const c = podsAt(r, s)[0]?.containers[0];
+      if (c?.state === 'Waiting' && c.reason) reasons.add(c.reason);
+    }
+    expect(reasons).toContain('PostStartHookError');
+    expect(evs(r, 'BackOff').length).toBeGreaterThan(0);
+    expect(podsAt(r, end(r))[0]).toMatchObject({ status: 'Running', ready: '1/1' });
+  });
+});
+
+describe('images (image_manager.go, facts §5)', () => {
+  it('uncached image: Pulling, then Pulled with the time and size, then Created', () => {
+    const r = runPreset('uncached-image');
+    expect(r.trace.events.map((e) => e.reason)).toEqual([
+      'Pulling',
+      'Pulled',
+      'Created',
+      'Started',
+    ]);
+    expect(evs(r, 'Pulled')[0]!.message).toBe(
+      'Successfully pulled image "nginx:1.27" in 6s (6s including waiting). Image size: 72000000 bytes.',
+    );
+  });
+
+  it('ErrImagePull, then ImagePullBackOff with doubling waits between pulls', () => {
+    const r = runPreset('image-pull-backoff');
+    const failed = r.trace.events.filter(
+      (e) => e.reason === 'Failed' && e.message.startsWith('Failed to pull image'),
+    );
+    const pulls = evs(r, 'Pulling').map((e) => e.t);
+    expect(failed).toHaveLength(3);
+    const waits = pulls.slice(1).map((t, i) => (t - failed[i]!.t) / 1000);
+    [10, 20, 40].forEach((w, i) => expect(waits[i]).toBeGreaterThanOrEqual(w));
+    expect(r.trace.events.some((e) => e.message === 'Error: ErrImagePull')).toBe(true);
+    expect(r.trace.events.some((e) => e.message === 'Error: ImagePullBackOff')).toBe(true);
+    expect(evs(r, 'BackOff')[0]!.message).toBe('Back-off pulling image "example.com/shop/api:2.0"');
+    const seq = statusSeq(r, 'default/api');
+    expect(seq.indexOf('ErrImagePull')).toBeGreaterThan(-1);
+    expect(seq.indexOf('ImagePullBackOff')).toBeGreaterThan(seq.indexOf('ErrImagePull'));
+    expect(seq[seq.length - 1]).toBe('Running');
+  });
+
+  it('serialized pulls queue across pods; parallel pulls do not', () => {
+    const serial = runPreset('serial-pulls');
+    const parallel = runPreset('parallel-pulls');
+    const web = (r: SimulationRun) => evs(r, 'Pulled', 'spec.containers{app}')[0]!.message;
+    expect(web(serial)).toMatch(/in 3s \(41s including waiting\)/);
+    expect(web(parallel)).toMatch(/in 3s \(3s including waiting\)/);
+  });
+
+  it('imagePullPolicy Never with a missing image: ErrImageNeverPull', () => {
+    const r = runText(
+      scenario({
+        pods: pod(
+          'web',
+          'containers:\n  - { name: app, image: "example.com/x:1", imagePullPolicy: Never }',
+        ),
+        horizon: '20s',
+      }),
+    );
+    expect(evs(r, 'ErrImageNeverPull')[0]!.message).toBe(
+      'Container image "example.com/x:1" is not present with pull policy of Never',
+    );
+    expect(statusSeq(r, 'default/web')).toContain('ErrImageNeverPull');
+  });
+
+  it('an image without a tag defaults to :latest and pull policy Always', () => {
+    const r = runText(
+      scenario({
+        pods: pod('web', 'containers:\n  - { name: app, image: nginx }'),
+        images: '    - { name: "nginx:latest", present: true, pullTime: 2s }',
+        horizon: '10s',
+      }),
+    );
+    expect(evs(r, 'Pulling')[0]!.message).toBe('Pulling image "nginx:latest"');
+  });
+});
+
+describe('init containers and sidecars (computeInitContainerActions, facts §3)', () => {
+  it('two init containers: Init:0/2, Init:1/2, PodInitializing, Running', () => {
+    const r = runPreset('two-init-containers');
+    const seq = statusSeq(r, 'default/web');
+    expect(
+      seq.filter((s) => s.startsWith('Init:') || s === 'PodInitializing' || s === 'Running'),
+    ).toEqual(['Init:0/2', 'Init:1/2', 'PodInitializing', 'Running']);
+    const created = evs(r, 'Created').map((e) => e.fieldPath);
+    expect(created).toEqual([
+      'spec.initContainers{init-db}',
+      'spec.initContainers{init-cache}',
+      'spec.containers{app}',
+    ]);
+  });
+
+  it('the next init container waits for the sidecar startup probe to succeed', () => {
+    const r = runPreset('sidecar-startup-probe');
+    const lastUnhealthy = evs(r, 'Unhealthy').at(-1)!.t;
+    const migrate = evs(r, 'Created', 'spec.initContainers{migrate}')[0]!.t;
+    expect(evs(r, 'Unhealthy')).toHaveLength(2);
+    expect(migrate).toBeGreaterThan(lastUnhealthy);
+    const row = podsAt(r, end(r))[0]!;
+    expect(row.ready).toBe('2/2');
+  });
+});
+
+describe('sandbox (createPodSandbox, facts §3)', () => {
+  it('FailedCreatePodSandBox twice, each retry after the 10 s error back-off, then the pod runs', () => {
+    const r = runPreset('sandbox-failure');
+    const f = evs(r, 'FailedCreatePodSandBox');
+    expect(f).toHaveLength(2);
+    expect(f[0]!.message).toMatch(/^Failed to create pod sandbox: rpc error: /);
+    expect(f[1]!.t - f[0]!.t).toBeGreaterThanOrEqual(10_000);
+    expect(podsAt(r, end(r))[0]!.status).toBe('Running');
+  });
+});
+
+describe('admission (canAdmitPod, facts §1)', () => {
+  it('OutOfpods with maxPods: Failed, Warning event, "Pod was rejected: ..."', () => {
+    const r = runText(
+      scenario({
+        kubelet: 'maxPods: 1',
+        pods: [
+          pod('a', 'containers:\n  - { name: app, image: nginx:1.27 }'),
+          pod('b', 'containers:\n  - { name: app, image: nginx:1.27 }', '5s'),
+        ].join('\n'),
+        horizon: '20s',
+      }),
+    );
+    const e = evs(r, 'OutOfpods')[0]!;
+    expect(e).toMatchObject({
+      type: 'Warning',
+      object: 'default/b',
+      fieldPath: null,
+      message: "Node didn't have enough resource: pods, requested: 1, used: 1, capacity: 1",
+    });
+    const b = podsAt(r, end(r)).find((x) => x.name === 'b')!;
+    expect(b).toMatchObject({ phase: 'Failed', status: 'OutOfpods', reason: 'OutOfpods' });
+    expect(b.message).toBe(
+      "Pod was rejected: Node didn't have enough resource: pods, requested: 1, used: 1, capacity: 1",
+    );
+  });
+
+  it('OutOfcpu and OutOfmemory against allocatable', () => {
+    const r = runText(
+      scenario({
+        pods: [
+          pod(
+            'big',
+            'containers:\n  - { name: app, image: nginx:1.27, resources: { requests: { cpu: "9" } } }',
+          ),
+          pod(
+            'mem',
+            'containers:\n  - { name: app, image: nginx:1.27, resources: { requests: { memory: 64Gi } } }',
+          ),
+        ].join('\n'),
+        horizon: '5s',
+      }),
+    );
+    expect(evs(r, 'OutOfcpu')[0]!.message).toBe(
+      "Node didn't have enough resource: cpu, requested: 9000, used: 0, capacity: 8000",
+    );
+    expect(evs(r, 'OutOfmemory')[0]!.message).toMatch(
+      /^Node didn't have enough resource: memory, requested: 68719476736, used: 0, capacity: \d+$/,
+    );
+  });
+});
+
+describe('probes (prober worker, facts §7)', () => {
+  it('liveness failure: Unhealthy x3, Killing "... failed liveness probe, will be restarted", restart', () => {
+    const r = runText(
+      scenario({
+        pods: pod(
+          'web',
+          'containers:\n  - name: app\n    image: nginx:1.27\n    livenessProbe: { httpGet: { path: /healthz, port: 80 }, periodSeconds: 5 }',
+        ),
+        faults: '  - { kind: LivenessProbeFail, target: default/web/app, times: 3 }',
+        horizon: '1m',
+      }),
+    );
+    const u = evs(r, 'Unhealthy');
+    expect(u).toHaveLength(3);
+    expect(u[0]!.message).toBe('Liveness probe failed: HTTP probe failed with statuscode: 500');
+    expect(evs(r, 'Killing')[0]!.message).toBe(
+      'Container app failed liveness probe, will be restarted',
+    );
+    expect(evs(r, 'Killing')[0]!.t).toBeGreaterThanOrEqual(u[2]!.t);
+    expect(evs(r, 'Started')).toHaveLength(2);
+    expect(podsAt(r, end(r))[0]!.restarts).toMatch(/^1 /);
+  });
+
+  it('readiness failure keeps the pod NotReady: Ready False, ContainersNotReady', () => {
+    const r = runText(
+      scenario({
+        pods: pod(
+          'web',
+          'containers:\n  - name: app\n    image: nginx:1.27\n    readinessProbe: { tcpSocket: { port: 80 }, periodSeconds: 2 }',
+        ),
+        faults: '  - { kind: ReadinessProbeFail, target: default/web/app }',
+        horizon: '30s',
+      }),
+    );
+    const row = podsAt(r, end(r))[0]!;
+    expect(row.ready).toBe('0/1');
+    expect(row.status).toBe('Running');
+    expect(row.conditions.find((c) => c.type === 'Ready')).toMatchObject({
+      status: 'False',
+      reason: 'ContainersNotReady',
+      message: 'containers with unready status: [app]',
+    });
+    expect(evs(r, 'Unhealthy')[0]!.message).toBe(
+      'Readiness probe failed: dial tcp 10.244.0.5:80: connect: connection refused',
+    );
+  });
+});
+
+describe('deletion (SyncTerminatingPod, facts §1/§2)', () => {
+  it('Killing "Stopping container app" at the delete, Terminating, then gone', () => {
+    const r = runPreset('delete-grace-period');
+    const k = evs(r, 'Killing')[0]!;
+    expect(k).toMatchObject({ t: 30_000, message: 'Stopping container app' });
+    const seq = statusSeq(r, 'default/web');
+    expect(seq).toContain('Terminating');
+    expect(seq[seq.length - 1]).toBe('-');
+    const grace = r.trace.logs.find((l) => l.msg === 'Pod terminating with grace period')!;
+    expect(grace.kv).toContainEqual(['gracePeriod', '20']);
+    expect(eventsAt(r.trace, end(r)).map((e) => e.reason)).toEqual([
+      'Pulled',
+      'Created',
+      'Started',
+      'Killing',
+    ]);
+  });
+});
