@@ -1,0 +1,93 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const tsx = (args: string[]) =>
+  spawnSync('npx', ['tsx', 'scripts/simulate.ts', ...args], { encoding: 'utf8', timeout: 60_000 });
+
+describe('npm run simulate', () => {
+  it('--format events prints the hello pod Events as JSON', () => {
+    const out = execFileSync(
+      'npx',
+      ['tsx', 'scripts/simulate.ts', 'presets/hello-pod.yaml', '--format', 'events'],
+      {
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
+    const events = JSON.parse(out) as {
+      t: number;
+      type: string;
+      reason: string;
+      object: string;
+      fieldPath: string | null;
+      message: string;
+    }[];
+    expect(events.slice(0, 3)).toEqual([
+      {
+        t: 800,
+        type: 'Normal',
+        reason: 'Pulled',
+        object: 'default/web',
+        fieldPath: 'spec.containers{app}',
+        message: 'Container image "nginx:1.27" already present on machine',
+      },
+      {
+        t: 860,
+        type: 'Normal',
+        reason: 'Created',
+        object: 'default/web',
+        fieldPath: 'spec.containers{app}',
+        message: 'Created container: app',
+      },
+      {
+        t: 980,
+        type: 'Normal',
+        reason: 'Started',
+        object: 'default/web',
+        fieldPath: 'spec.containers{app}',
+        message: 'Started container app',
+      },
+    ]);
+  });
+
+  it('--format log and describe', () => {
+    const log = tsx(['presets/hello-pod.yaml', '--format', 'log', '--v', '2']);
+    expect(log.status).toBe(0);
+    expect(log.stdout.split('\n')[1]).toBe(
+      'I1122 10:00:00.000000    1234 kubelet.go:2417] "SyncLoop ADD" source="api" pods=["default/web"]',
+    );
+    expect(log.stdout).not.toContain('"SyncPod enter"');
+    const d = tsx(['presets/hello-pod.yaml']);
+    expect(d.stdout).toMatch(/^Name:\s+web\nNamespace:\s+default\n/);
+    expect(d.stdout).toContain('Events:');
+  });
+
+  it('a bad file exits non-zero with file:line:col: path: message and nothing on stdout', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ks-'));
+    const f = join(dir, 'bad.yaml');
+    writeFileSync(
+      f,
+      `apiVersion: kubeletscope/v1
+kind: Scenario
+metadata: { name: bad }
+node:
+  topology: { sockets: 1, coresPerSocket: 2, threadsPerCore: 1 }
+pods:
+  - at: 0s
+    manifest:
+      metadata: { name: web }
+      spec:
+        containers:
+          - name: App_1
+            image: nginx
+`,
+    );
+    const r = tsx([f, '--format', 'events']);
+    expect(r.status).not.toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`${f}:12:19: pods[0].manifest.spec.containers[0].name: `);
+  });
+});
