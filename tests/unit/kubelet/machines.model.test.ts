@@ -176,7 +176,7 @@ describe('machine models', () => {
       const paths = getShortestPaths(machine, {
         events,
         input,
-        serializeState: (s) => JSON.stringify(s.value),
+        serializeState: (s: { value: unknown }) => JSON.stringify(s.value),
       } as never);
       const reached = new Set<string>();
       for (const p of paths) {
