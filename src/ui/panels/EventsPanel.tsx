@@ -1,14 +1,15 @@
 /** The `kubectl describe pod` Events table, up to the cursor. */
 import { useMemo } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../app/storeContext';
 import { useEngineViews } from '../app/engineViews';
+import { usePanelCursor } from '../hooks/usePanelCursor';
 import { Panel } from './Panel';
 import { useStickToBottom } from './useStickToBottom';
 
 export function EventsPanel() {
   const views = useEngineViews();
-  const { run, cursor } = useApp(useShallow((s) => ({ run: s.run, cursor: s.cursor })));
+  const run = useApp((s) => s.run);
+  const cursor = usePanelCursor();
   const rows = useMemo(() => (run ? views.eventsAt(run, cursor) : []), [views, run, cursor]);
   const ref = useStickToBottom<HTMLDivElement>(rows.length);
   return (

@@ -6,14 +6,14 @@ import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp, useAppStore } from '../app/storeContext';
 import { useEngineViews } from '../app/engineViews';
+import { usePanelCursor } from '../hooks/usePanelCursor';
 import { Panel } from './Panel';
 
 export function InspectorPanel() {
   const views = useEngineViews();
   const store = useAppStore();
-  const { run, cursor, selection } = useApp(
-    useShallow((s) => ({ run: s.run, cursor: s.cursor, selection: s.selection })),
-  );
+  const { run, selection } = useApp(useShallow((s) => ({ run: s.run, selection: s.selection })));
+  const cursor = usePanelCursor();
   const data = useMemo(
     () => (run && selection ? views.inspect(run, cursor, selection) : null),
     [views, run, cursor, selection],

@@ -4,16 +4,17 @@
  * Lines are text nodes (never HTML), so a pod name cannot inject markup.
  */
 import { useDeferredValue, useMemo, useState } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../app/storeContext';
 import { useEngineViews } from '../app/engineViews';
+import { usePanelCursor } from '../hooks/usePanelCursor';
 import { Panel } from './Panel';
 import { StepsList } from './StepsPanel';
 import { VirtualList } from './VirtualList';
 
 export function LogPanel() {
   const views = useEngineViews();
-  const { run, cursor } = useApp(useShallow((s) => ({ run: s.run, cursor: s.cursor })));
+  const run = useApp((s) => s.run);
+  const cursor = usePanelCursor();
   const [v, setV] = useState(2);
   const [filter, setFilter] = useState('');
   const [mode, setMode] = useState<'klog' | 'steps'>('klog');

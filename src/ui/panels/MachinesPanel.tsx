@@ -8,15 +8,15 @@ import { useShallow } from 'zustand/react/shallow';
 import { formatDuration } from '../../viz/formatTime';
 import { useApp } from '../app/storeContext';
 import { useEngineViews } from '../app/engineViews';
+import { usePanelCursor } from '../hooks/usePanelCursor';
 import { Panel } from './Panel';
 
 export function MachinesPanel() {
   const views = useEngineViews();
-  const { run, cursor, timeMs, pod } = useApp(
+  const cursor = usePanelCursor();
+  const { run, pod } = useApp(
     useShallow((s) => ({
       run: s.run,
-      cursor: s.cursor,
-      timeMs: s.timeMs,
       pod:
         s.selection?.kind === 'pod'
           ? s.selection.pod
@@ -27,6 +27,7 @@ export function MachinesPanel() {
               : null,
     })),
   );
+  const timeMs = run ? (cursor > 0 ? (run.times[cursor - 1] ?? 0) : 0) : 0;
   const firstPod = run ? (views.pods(run)[0] ?? null) : null;
   const shownPod = pod ?? firstPod;
   const machines = useMemo(

@@ -3,15 +3,16 @@ import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp, useAppStore } from '../app/storeContext';
 import { useEngineViews } from '../app/engineViews';
+import { usePanelCursor } from '../hooks/usePanelCursor';
 import { Panel } from './Panel';
 
 export function PodsPanel() {
   const views = useEngineViews();
   const store = useAppStore();
-  const { run, cursor, selPod } = useApp(
+  const cursor = usePanelCursor();
+  const { run, selPod } = useApp(
     useShallow((s) => ({
       run: s.run,
-      cursor: s.cursor,
       selPod:
         s.selection?.kind === 'pod' || s.selection?.kind === 'container' ? s.selection.pod : null,
     })),

@@ -3,16 +3,17 @@
  * (dimmed): the raw recording the timeline draws. Clicking a step moves the cursor.
  */
 import { useMemo } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import { formatClock } from '../../viz/formatTime';
 import { useApp, useAppStore } from '../app/storeContext';
 import { useEngineViews } from '../app/engineViews';
+import { usePanelCursor } from '../hooks/usePanelCursor';
 import { VirtualList } from './VirtualList';
 
 export function StepsList() {
   const views = useEngineViews();
   const store = useAppStore();
-  const { run, cursor } = useApp(useShallow((s) => ({ run: s.run, cursor: s.cursor })));
+  const run = useApp((s) => s.run);
+  const cursor = usePanelCursor();
   const rows = useMemo(() => (run ? views.steps(run, 0, run.total) : []), [views, run]);
   return (
     <VirtualList

@@ -21,6 +21,8 @@ export interface Assignment {
   readonly container: string;
   /** null: the container's exclusive CPUs were released. */
   readonly cpus: readonly number[] | null;
+  /** What the record says, if it says: exclusive CPUs or the shared pool's cpuset. */
+  readonly exclusive: boolean | undefined;
 }
 
 function parseList(v: unknown): number[] | null {
@@ -46,9 +48,26 @@ export function readAssignment(r: TraceRecord): Assignment | null {
     container = `${d.pod}/${d.container}`;
   if (!container) container = parseEntityId(r.entity, '').container;
   if (!container) return null;
-  if (/release|remove|free/i.test(r.kind)) return { container, cpus: null };
+  const exclusive = typeof d.exclusive === 'boolean' ? d.exclusive : undefined;
+  if (/release|remove|free/i.test(r.kind)) return { container, cpus: null, exclusive };
   const cpus = parseList(d.cpuset ?? d.cpus);
-  return cpus ? { container, cpus } : null;
+  return cpus && cpus.length > 0 ? { container, cpus, exclusive } : null;
+}
+
+/**
+ * Under the static policy PreCreateContainer writes a cpuset for every container:
+ * its exclusive CPUs, or the shared pool (every CPU not exclusive to someone else).
+ * A record that does not say which is exclusive when it is not the whole pool.
+ */
+function isExclusive(
+  a: Assignment,
+  held: ReadonlyMap<number, string>,
+  all: readonly number[],
+): boolean {
+  if (a.exclusive !== undefined) return a.exclusive;
+  const cpus = new Set(a.cpus ?? []);
+  const pool = all.filter((c) => !held.has(c) || held.get(c) === a.container);
+  return !(pool.length === cpus.size && pool.every((c) => cpus.has(c)));
 }
 
 export function cpuChanges(
@@ -105,7 +124,8 @@ export function cpuChanges(
       const a = readAssignment(r);
       if (a) {
         for (const [cpu, owner] of [...exclusive]) if (owner === a.container) exclusive.delete(cpu);
-        for (const cpu of a.cpus ?? []) exclusive.set(cpu, a.container);
+        if (a.cpus && isExclusive(a, exclusive, ctx.cpus))
+          for (const cpu of a.cpus) exclusive.set(cpu, a.container);
         touched = true;
       }
     }

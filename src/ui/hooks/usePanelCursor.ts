@@ -1,0 +1,43 @@
+/**
+ * The cursor for text panels. While playing, the cursor can move every frame; the
+ * tables and logs follow at most a few times a second (a reader cannot read faster,
+ * and their views replay from a checkpoint), then catch up exactly on pause.
+ */
+import { useEffect, useState } from 'react';
+import { useAppStore } from '../app/storeContext';
+
+const PLAYING_INTERVAL_MS = 150;
+
+export function usePanelCursor(): number {
+  const store = useAppStore();
+  const [cursor, setCursor] = useState(() => store.getState().cursor);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let last = 0;
+    const unsub = store.subscribe((s, p) => {
+      if (s.cursor === p.cursor && s.playing === p.playing && s.run === p.run) return;
+      if (!s.playing) {
+        if (timer) clearTimeout(timer);
+        timer = null;
+        setCursor(s.cursor);
+        return;
+      }
+      const now = performance.now();
+      if (now - last >= PLAYING_INTERVAL_MS) {
+        last = now;
+        setCursor(s.cursor);
+      } else if (!timer) {
+        timer = setTimeout(() => {
+          timer = null;
+          last = performance.now();
+          setCursor(store.getState().cursor);
+        }, PLAYING_INTERVAL_MS);
+      }
+    });
+    return () => {
+      unsub();
+      if (timer) clearTimeout(timer);
+    };
+  }, [store]);
+  return cursor;
+}
