@@ -6,11 +6,16 @@
  * allocatable, reporting only the first insufficient resource as OutOfpods/OutOfcpu/OutOfmemory
  * with "Node didn't have enough resource: %s, requested: %d, used: %d, capacity: %d".
  */
-import { admit as allocationAdmit } from './cpuManagerBridge';
+import { admit as allocationAdmit, cpuSnapshot } from './cpuManagerBridge';
 import type { KubeletConfig, PodDef } from './config';
 import type { KubeletDomain } from './types';
 
 export type Admission = { ok: true } | { ok: false; reason: string; message: string };
+
+/** GetActivePods: admitted pods whose workers have not finished terminating. */
+export function activePods(cfg: KubeletConfig, d: KubeletDomain): PodDef[] {
+  return allocatedPods(cfg, d, '');
+}
 
 /** getAllocatedPods minus this pod: admitted pods whose workers have not finished. */
 export function allocatedPods(cfg: KubeletConfig, d: KubeletDomain, except: string): PodDef[] {
@@ -25,9 +30,12 @@ export function allocatedPods(cfg: KubeletConfig, d: KubeletDomain, except: stri
 }
 
 export function canAdmitPod(cfg: KubeletConfig, d: KubeletDomain, pod: PodDef): Admission {
-  const alloc = allocationAdmit(pod.manifest);
-  if (!alloc.admit) return { ok: false, reason: alloc.reason, message: alloc.message };
+  void cpuSnapshot;
   const others = allocatedPods(cfg, d, pod.uid);
+  if (cfg.resourceManagers && d.cpu) {
+    const alloc = allocationAdmit(cfg.resourceManagers, d.cpu, pod, [...others, pod]);
+    if (!alloc.admit) return { ok: false, reason: alloc.reason, message: alloc.message };
+  }
   const insufficient = (name: string, requested: number, used: number, capacity: number) => ({
     ok: false as const,
     reason: `OutOf${name}`,

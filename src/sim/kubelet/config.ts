@@ -12,7 +12,12 @@ import type {
   ProbeSpec,
   Scenario,
 } from '../scenario/schema';
-import { podQOS, type QOSClass } from './cpuManagerBridge';
+import {
+  newResourceManagers,
+  podQOS,
+  type QOSClass,
+  type ResourceManagers,
+} from './cpuManagerBridge';
 import { bytes, milliCpu, podRequests, type Res } from './resources';
 import type { ContainerKind, ProbeType } from './types';
 
@@ -112,6 +117,11 @@ export interface KubeletConfig {
   maxPods: number;
   allocatable: Res & { pods: number };
   cpuCount: number;
+  /** CPU and topology managers (NewContainerManager); undefined when the kubelet cannot start. */
+  resourceManagers?: ResourceManagers;
+  /** Why the kubelet exits at start-up, if it does. */
+  startError?: string;
+  cpuManagerReconcileMs: number;
   latencies: Latencies;
   images: Record<string, ImageDef>;
   pods: Record<string, PodDef>;
@@ -248,15 +258,6 @@ function podDef(manifest: PodManifest, at: number, seed: number): PodDef {
   };
 }
 
-function cpuCount(s: Scenario): number {
-  const t = s.node.topology;
-  if ('cpus' in t) return t.cpus.length;
-  if ('sockets' in t) return t.sockets * t.coresPerSocket * t.threadsPerCore;
-  if ('lscpu' in t) return t.lscpu.split('\n').filter((l) => /^\s*\d/.test(l)).length || 1;
-  // Named presets: resolved by the topology model when it lands; a laptop-sized default meanwhile.
-  return 8;
-}
-
 export function kubeletConfig(s: Scenario): KubeletConfig {
   const k = s.node.kubelet;
   const rt = s.node.runtime;
@@ -289,7 +290,8 @@ export function kubeletConfig(s: Scenario): KubeletConfig {
     };
   }
 
-  const cpus = cpuCount(s);
+  const rm = newResourceManagers(s);
+  const cpus = rm.ok ? rm.value.topology.cpus.length : 1;
   const reservedCpu = k.reservedSystemCPUs
     ? k.reservedSystemCPUs.split(',').reduce((n, part) => {
         const [a, b] = part.split('-').map(Number);
@@ -320,6 +322,9 @@ export function kubeletConfig(s: Scenario): KubeletConfig {
       pods: k.maxPods,
     },
     cpuCount: cpus,
+    resourceManagers: rm.ok ? rm.value : undefined,
+    startError: rm.ok ? undefined : rm.error,
+    cpuManagerReconcileMs: k.cpuManagerReconcilePeriod ?? 10_000,
     latencies: {
       runPodSandbox: rt.runPodSandbox ?? DEFAULTS.runPodSandbox,
       createContainer: rt.createContainer ?? DEFAULTS.createContainer,

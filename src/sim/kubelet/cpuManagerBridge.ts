@@ -1,70 +1,192 @@
 /**
- * The kubelet's resource-manager hook points, in one place, so the real CPU manager and
- * topology manager (src/sim/policies) can be wired in with a small change:
- *   - admit:              containerManager.GetAllocateResourcesPodAdmitHandler() (topology
- *                         manager Admit -> cpu manager Allocate), the 3rd admit handler;
- *   - preCreateContainer: internalContainerLifecycle.PreCreateContainer (cpuset into the config);
- *   - preStartContainer:  internalContainerLifecycle.PreStartContainer (cpuManager.AddContainer);
- *   - postStopContainer:  internalContainerLifecycle.PostStopContainer (topologyManager.RemoveContainer).
- * Until then the CPU manager behaves as policy "none": every container runs on the shared pool,
- * admission never fails here, and no cpuset is written (the runtime's default: all CPUs).
- *
- * QoS is a minimal pkg/apis/core/v1/helper/qos GetPodQOS (cpu and memory only, init
- * containers included), until src/sim/model/qos.ts lands.
+ * The kubelet's resource-manager hook points, wired to the CPU manager and topology manager
+ * algorithms in src/sim/policies:
+ *   - admit:              containerManager.GetAllocateResourcesPodAdmitHandler() — topology
+ *                         manager Admit (hints, merge, TopologyAffinityError) with the CPU manager
+ *                         as hint provider and Allocate; removeStaleState first (the 3rd admit
+ *                         handler, before the resource-fit predicates);
+ *   - preCreateContainer: internalContainerLifecycle.PreCreateContainer — GetCPUAffinity into
+ *                         the container config's cpuset.cpus ("" = shared pool under none);
+ *   - preStartContainer:  internalContainerLifecycle.PreStartContainer — cpuManager/topologyManager
+ *                         AddContainer (container id -> pod/container);
+ *   - postStopContainer:  internalContainerLifecycle.PostStopContainer — topologyManager.RemoveContainer;
+ *   - reconcile:          the CPU manager's reconcile loop's removeStaleState (frees CPUs of pods
+ *                         that are no longer active).
+ * The manager's state lives in the domain (plain data) so checkpoints carry it.
  */
-import type { PodManifest } from '../scenario/schema';
-import { quantityToNumber } from './resources';
+import { formatCPUSet } from '../model/cpuset';
+import { parseLscpu } from '../model/lscpu';
+import { computePodQOS, type PodLike } from '../model/qos';
+import { err, ok, type Result } from '../model/result';
+import { topologyFromCpuList, type CPUTopology } from '../model/topology';
+import { topologyPreset } from '../model/topologyPresets';
+import { topologyFromShape } from '../model/topologyShape';
+import {
+  cpuManagerHintProvider,
+  cpusetForContainer,
+  newCpuManagerPolicy,
+  removeStaleState,
+  startCpuManager,
+  type CpuManagerPolicy,
+} from '../policies/cpumanager/manager';
+import type { CpuManagerState } from '../policies/cpumanager/state';
+import {
+  newTopologyManager,
+  type TopologyManagerConfig,
+} from '../policies/topologymanager/policies';
+import {
+  admitPod,
+  EMPTY_TM_STATE,
+  removeContainerHint,
+  type HintProvider,
+  type TopologyManagerState,
+} from '../policies/topologymanager/scope';
+import type { PodManifest, Scenario } from '../scenario/schema';
 
 export type QOSClass = 'Guaranteed' | 'Burstable' | 'BestEffort';
 
+/** GetPodQOS (pkg/apis/core/v1/helper/qos). */
 export function podQOS(m: PodManifest): QOSClass {
-  const requests: Record<string, number> = {};
-  const limits: Record<string, number> = {};
-  let isGuaranteed = true;
-  const all = [...(m.spec.initContainers ?? []), ...m.spec.containers];
-  for (const c of all) {
-    const req = c.resources?.requests ?? {};
-    const lim = c.resources?.limits ?? {};
-    for (const name of ['cpu', 'memory']) {
-      // Requests default to limits at API defaulting.
-      const r = req[name] ?? lim[name];
-      if (r !== undefined && quantityToNumber(r) > 0)
-        requests[name] = (requests[name] ?? 0) + quantityToNumber(r);
-    }
-    const qosLimits = ['cpu', 'memory'].filter(
-      (n) => lim[n] !== undefined && quantityToNumber(lim[n]) > 0,
-    );
-    for (const n of qosLimits) limits[n] = (limits[n] ?? 0) + quantityToNumber(lim[n]!);
-    if (qosLimits.length !== 2) isGuaranteed = false;
-  }
-  if (Object.keys(requests).length === 0 && Object.keys(limits).length === 0) return 'BestEffort';
-  if (isGuaranteed) {
-    for (const [n, v] of Object.entries(requests)) {
-      if (limits[n] === undefined || Math.abs(limits[n] - v) > 1e-9) {
-        isGuaranteed = false;
-        break;
-      }
-    }
-  }
-  if (isGuaranteed && Object.keys(requests).length === Object.keys(limits).length)
-    return 'Guaranteed';
-  return 'Burstable';
+  return computePodQOS(m);
+}
+
+/** The node's CPU topology from the scenario (shape, named preset, lscpu text or CPU list). */
+export function resolveTopology(s: Scenario): Result<CPUTopology> {
+  const t = s.node.topology;
+  if ('preset' in t) return topologyPreset(t.preset);
+  if ('lscpu' in t) return parseLscpu(t.lscpu);
+  if ('cpus' in t) return topologyFromCpuList(t.cpus);
+  return topologyFromShape(t);
+}
+
+/** The managers as NewContainerManager creates them: fixed for the kubelet's lifetime. */
+export interface ResourceManagers {
+  topology: CPUTopology;
+  cpuPolicy: CpuManagerPolicy;
+  topologyManager: TopologyManagerConfig;
+  provider: HintProvider<CpuManagerState>;
+}
+
+export interface CpuDomain {
+  state: CpuManagerState;
+  tm: TopologyManagerState;
+  /** AddContainer's containerMap: container id -> [pod uid, container name]. */
+  containers: Record<string, [string, string]>;
+}
+
+/** NewContainerManager's CPU and topology managers, or the error the kubelet exits with. */
+export function newResourceManagers(s: Scenario): Result<ResourceManagers> {
+  const topo = resolveTopology(s);
+  if (!topo.ok) return err(`failed to get topology: ${topo.error}`);
+  const k = s.node.kubelet;
+  const tm = newTopologyManager(topo.value, k.topologyManagerPolicy, k.topologyManagerScope);
+  if (!tm.ok) return err(`failed to initialize topology manager: ${tm.error}`);
+  const policy = newCpuManagerPolicy(topo.value, {
+    cpuManagerPolicy: k.cpuManagerPolicy,
+    cpuManagerPolicyOptions: k.cpuManagerPolicyOptions,
+    reservedSystemCPUs: k.reservedSystemCPUs,
+    kubeReserved: k.kubeReserved,
+    systemReserved: k.systemReserved,
+    topologyManagerPolicy: k.topologyManagerPolicy,
+  });
+  if (!policy.ok) return err(`failed to initialize cpu manager: ${policy.error}`);
+  return ok({
+    topology: topo.value,
+    cpuPolicy: policy.value,
+    topologyManager: tm.value,
+    provider: cpuManagerHintProvider(policy.value),
+  });
+}
+
+/** cpuManager.Start: the initial state (no checkpoint). */
+export function startResourceManagers(rm: ResourceManagers): Result<CpuDomain> {
+  const s = startCpuManager(rm.cpuPolicy);
+  if (!s.ok) return err(`start cpu manager error: ${s.error}`);
+  return ok({ state: s.value, tm: EMPTY_TM_STATE, containers: {} });
+}
+
+export interface PodRef {
+  uid: string;
+  manifest: PodManifest;
+}
+
+function podLike(p: PodRef): PodLike {
+  const m = p.manifest;
+  return {
+    metadata: { uid: p.uid, name: m.metadata.name, namespace: m.metadata.namespace },
+    spec: m.spec,
+  };
+}
+
+function active(pods: PodRef[]) {
+  return pods.map((p) => ({
+    podUID: p.uid,
+    containerNames: [
+      ...(p.manifest.spec.initContainers ?? []).map((c) => c.name),
+      ...p.manifest.spec.containers.map((c) => c.name),
+    ],
+  }));
 }
 
 export type AdmitResult = { admit: true } | { admit: false; reason: string; message: string };
 
-/** Topology manager / CPU manager admission (policy none: nothing to allocate). */
-export function admit(_pod: PodManifest): AdmitResult {
-  return { admit: true };
+/** The allocate-resources admit handler. `activePods` includes the pod being admitted. */
+export function admit(
+  rm: ResourceManagers,
+  cpu: CpuDomain,
+  pod: PodRef,
+  activePods: PodRef[],
+): AdmitResult {
+  cpu.state = removeStaleState(rm.cpuPolicy, cpu.state, active(activePods));
+  const out = admitPod(rm.topologyManager, cpu.tm, [rm.provider], cpu.state, podLike(pod), pod.uid);
+  // Allocations made before a failure stay until removeStaleState frees them, as in the kubelet.
+  cpu.state = out.state;
+  cpu.tm = out.tmState;
+  if (out.result.admit) return { admit: true };
+  return {
+    admit: false,
+    reason: out.result.reason ?? 'UnexpectedAdmissionError',
+    message: out.result.message ?? '',
+  };
 }
 
-/** The cpuset PreCreateContainer writes into the container config; "" = not set (shared pool). */
-export function preCreateContainer(_podUid: string, _container: string): string {
-  return '';
+/** GetCPUAffinity: "" leaves cpuset.cpus unset (none policy). */
+export function preCreateContainer(cpu: CpuDomain, podUid: string, container: string): string {
+  return cpusetForContainer(cpu.state, podUid, container);
 }
 
-/** cpuManager.AddContainer / topologyManager.AddContainer: nothing to record under "none". */
-export function preStartContainer(_podUid: string, _container: string, _id: string): void {}
+export function preStartContainer(
+  cpu: CpuDomain,
+  podUid: string,
+  container: string,
+  id: string,
+): void {
+  cpu.containers[id] = [podUid, container];
+}
 
-/** topologyManager.RemoveContainer: nothing held under "none". */
-export function postStopContainer(_id: string): void {}
+export function postStopContainer(cpu: CpuDomain, id: string): void {
+  const ref = cpu.containers[id];
+  if (!ref) return;
+  cpu.tm = removeContainerHint(cpu.tm, ref[0], ref[1]);
+}
+
+/** The reconcile loop's removeStaleState. Returns true when something was freed. */
+export function reconcile(rm: ResourceManagers, cpu: CpuDomain, activePods: PodRef[]): boolean {
+  const before = cpu.state;
+  cpu.state = removeStaleState(rm.cpuPolicy, cpu.state, active(activePods));
+  return cpu.state !== before;
+}
+
+/** Who holds which CPUs, for the views. */
+export function cpuSnapshot(cpu: CpuDomain): Record<string, unknown> {
+  const assignments: Record<string, Record<string, string>> = {};
+  for (const [uid, ctrs] of Object.entries(cpu.state.assignments)) {
+    assignments[uid] = {};
+    for (const [name, set] of Object.entries(ctrs)) assignments[uid][name] = formatCPUSet(set);
+  }
+  return {
+    policy: cpu.state.policyName,
+    defaultCpuSet: formatCPUSet(cpu.state.defaultCpuSet),
+    assignments,
+  };
+}

@@ -3,6 +3,7 @@ export const SYNC_LOOP = 'syncLoop';
 export const PLEG = 'pleg';
 export const IMAGE_PULLER = 'imagePuller';
 export const CONTAINER_RUNTIME = 'containerd';
+export const CPU_MANAGER = 'cpuManager';
 
 export const podWorkerId = (key: string) => `podWorker:${key}`;
 export const syncPodId = (key: string) => `syncPod:${key}`;

@@ -1,3 +1,5 @@
+import type { CpuDomain } from './cpuManagerBridge';
+
 /**
  * The kubelet's mutable state as plain data (structuredClone-able, so checkpoints copy it):
  * pod manager, pod workers' sync statuses, work queue, PLEG cache, CRI runtime, images,
@@ -249,4 +251,6 @@ export interface KubeletDomain {
   /** Image puller: pull requests waiting and in flight. */
   pulls: { queue: PullRequest[]; active: PullRequest[]; nextId: number };
   starts: Record<string, StartAttempt>;
+  /** CPU manager + topology manager state; null when the kubelet could not start them. */
+  cpu: CpuDomain | null;
 }

@@ -140,8 +140,10 @@ export function startContainerEffects(env: Env): Record<string, H> {
 
   const preCreate: H = (api) => {
     const { pod, c } = containerOfInstance(env, api.self);
-    const cpuset = preCreateContainer(pod.uid, c.name);
-    if (cpuset) api.record('cpuset', { uid: pod.uid, container: c.name, cpuset });
+    const cpu = api.domain.cpu;
+    const cpuset = cpu ? preCreateContainer(cpu, pod.uid, c.name) : '';
+    // Written into the CRI container config's linux.resources.cpuset_cpus ("" = not set).
+    api.record('cpuset', { uid: pod.uid, container: c.name, cpuset });
     api.send(api.self, { type: 'NEXT' });
   };
 
@@ -170,7 +172,7 @@ export function startContainerEffects(env: Env): Record<string, H> {
     // CRI CreateContainer returned: the container exists in the runtime.
     const rec = createContainer(api.domain, pod, c, a.sandboxId, a.restartCount, api.t);
     a.containerId = rec.id;
-    preStartContainer(pod.uid, c.name, rec.id);
+    if (api.domain.cpu) preStartContainer(api.domain.cpu, pod.uid, c.name, rec.id);
     api.send(api.self, { type: 'NEXT' });
   };
 

@@ -8,6 +8,7 @@ import type { AnyEventObject } from 'xstate';
 import type { EffectHandler } from '../../runner/types';
 import type { SyncLoopEvent } from '../../machines/syncLoop.machine';
 import { canAdmitPod } from '../admission';
+import { cpuSnapshot } from '../cpuManagerBridge';
 import type { Env } from '../env';
 import { recordEvent } from '../env';
 import { plegEventString } from '../format';
@@ -51,6 +52,7 @@ export function syncLoopEffects(env: Env): Record<string, H> {
           d.pods[uid] = { uid, key: pod.key, createdAt: pod.at };
           d.status[uid] ??= initialStatus(pod);
           const adm = canAdmitPod(cfg, d, pod);
+          if (d.cpu) api.record('cpuAssignments', cpuSnapshot(d.cpu), SYNC_LOOP);
           if (!adm.ok) {
             klog(api, 'Pod admission denied', [
               ['podUID', q(uid)],

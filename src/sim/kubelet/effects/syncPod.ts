@@ -100,7 +100,7 @@ export function syncPodEffects(env: Env): Record<string, H> {
     const s = sync(api, pod.uid);
     const { actions, logs } = computePodActions(pod, s.podStatus, d);
     for (const l of logs) klog(api, l.msg, l.kv);
-    for (const id of actions.postStop) postStopContainer(id);
+    if (d.cpu) for (const id of actions.postStop) postStopContainer(d.cpu, id);
     Object.assign(s, {
       killPod: actions.killPod,
       createSandbox: actions.createSandbox,
