@@ -8,6 +8,7 @@
  *     startTime and each condition's lastTransitionTime.
  */
 import type { ContainerDef, KubeletConfig, PodDef } from './config';
+import { proberId as proberInstanceId } from './ids';
 import { latestByName } from './runtime';
 import type {
   ApiContainerStatus,
@@ -84,8 +85,15 @@ function convertStatuses(
 ): ApiContainerStatus[] {
   const hasInit = pod.init.length > 0;
   const reasons = d.reasonCache[pod.uid] ?? {};
+  // The two newest instances per name (the list is newest first).
+  const byName = new Map<string, ContainerRecord[]>();
+  for (const r of ps.containers) {
+    const l = byName.get(r.name);
+    if (!l) byName.set(r.name, [r]);
+    else if (l.length < 2) l.push(r);
+  }
   return defs.map((c) => {
-    const mine = ps.containers.filter((r) => r.name === c.name);
+    const mine = byName.get(c.name) ?? [];
     const st: ApiContainerStatus = {
       name: c.name,
       image: c.image,
@@ -123,9 +131,10 @@ function rawId(s: ApiContainerStatus): string {
 /** probeManager.isContainerStarted. */
 function isStarted(d: KubeletDomain, c: ContainerDef, s: ApiContainerStatus): boolean {
   if (!s.state.running) return false;
+  // Results exist only for probes the container has (the worker writes them).
+  if (!c.probes.startup) return true;
   const r = d.probeResults[probeKey('startup', rawId(s))];
-  if (r !== undefined) return r === 'Success';
-  return !c.probes.startup;
+  return r === 'Success';
 }
 
 /**
@@ -140,9 +149,9 @@ function updateReadiness(
 ): void {
   const ready = (c: ContainerDef, s: ApiContainerStatus) => {
     if (!s.state.running) return false;
-    if (d.probeResults[probeKey('readiness', rawId(s))] === 'Success') return true;
     if (!c.probes.readiness) return true;
-    triggers.push(proberId(pod, c.name, 'readiness'));
+    if (d.probeResults[probeKey('readiness', rawId(s))] === 'Success') return true;
+    triggers.push(proberInstanceId(pod.key, c.name, 'readiness'));
     return false;
   };
   status.containerStatuses.forEach((s, i) => {
@@ -159,10 +168,6 @@ function updateReadiness(
     }
     if (s.started) s.ready = ready(c, s);
   });
-}
-
-export function proberId(pod: PodDef, container: string, type: string): string {
-  return `prober:${pod.key}/${container}/${type}`;
 }
 
 function hasAnyRegularContainerStarted(status: ApiPodStatus): boolean {
