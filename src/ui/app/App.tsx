@@ -49,23 +49,25 @@ function Shell({ presets, topologies, store }: Pick<Props, 'presets' | 'topologi
   const runError = useApp((s) => s.runError);
   return (
     <div className="app">
-      <header className="topbar">
-        <div className="brand">
-          <svg viewBox="0 0 20 20" aria-hidden="true" className="brand-mark">
-            <rect x="1" y="1" width="18" height="18" rx="3" />
-            <path d="M4 6h6M6 10h8M9 14h7" />
-          </svg>
-          <h1>kubeletscope</h1>
+      <header className="masthead">
+        <div className="topbar">
+          <div className="brand">
+            <svg viewBox="0 0 20 20" aria-hidden="true" className="brand-mark">
+              <rect x="1" y="1" width="18" height="18" rx="3" />
+              <path d="M4 6h6M6 10h8M9 14h7" />
+            </svg>
+            <h1>kubeletscope</h1>
+          </div>
+          <QuickControls presets={presets} topologies={topologies} />
         </div>
-        <QuickControls presets={presets} topologies={topologies} />
+        {runError ? (
+          <div role="alert" className="banner banner-error">
+            {runError}
+          </div>
+        ) : (
+          caption && <p className="caption">{caption}</p>
+        )}
       </header>
-      {runError ? (
-        <div role="alert" className="banner banner-error">
-          {runError}
-        </div>
-      ) : (
-        caption && <p className="caption">{caption}</p>
-      )}
       <PlaybackControls />
       <Workspace />
       <LiveRegion />

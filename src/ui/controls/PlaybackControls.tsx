@@ -16,7 +16,7 @@ export function PlaybackControls() {
   const hasRun = useApp((s) => s.run !== null);
   const st = () => store.getState();
   return (
-    <div className="transport" role="group" aria-label="Playback">
+    <section className="transport" aria-label="Playback">
       <div className="transport-buttons">
         <button
           type="button"
@@ -101,6 +101,6 @@ export function PlaybackControls() {
           <option value="every">every transition</option>
         </select>
       </label>
-    </div>
+    </section>
   );
 }

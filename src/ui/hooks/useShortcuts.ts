@@ -16,6 +16,29 @@ function isTyping(t: EventTarget | null): boolean {
   return false;
 }
 
+/** Keys a focused control uses itself (sliders, checkboxes, buttons, the CPU grid). */
+const CONTROL_KEYS = new Set([
+  ' ',
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowUp',
+  'ArrowDown',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+]);
+
+function isControl(t: EventTarget | null): boolean {
+  return (
+    t instanceof HTMLInputElement ||
+    t instanceof HTMLButtonElement ||
+    t instanceof HTMLAnchorElement ||
+    t instanceof HTMLSelectElement ||
+    (t instanceof Element && t.closest('[role="separator"], svg') !== null)
+  );
+}
+
 /** Moves the selection to the neighbouring span on its lane and reveals it. */
 export function selectNeighbour(store: AppStore, dir: 1 | -1): void {
   const s = store.getState();
@@ -66,9 +89,8 @@ export function useShortcuts(store: AppStore): void {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
       if (isTyping(e.target)) return;
+      if (CONTROL_KEYS.has(e.key) && isControl(e.target)) return;
       const s = store.getState();
-      const onButton =
-        e.target instanceof HTMLButtonElement || e.target instanceof HTMLAnchorElement;
       const act = (): boolean => {
         switch (e.key) {
           case 'w':
@@ -105,17 +127,12 @@ export function useShortcuts(store: AppStore): void {
             else s.select(null);
             return true;
           case ' ':
-            if (onButton) return false;
             s.togglePlay();
             return true;
           case 'ArrowRight':
-            if (e.target instanceof HTMLInputElement || e.target instanceof SVGElement)
-              return false;
             s.stepForward();
             return true;
           case 'ArrowLeft':
-            if (e.target instanceof HTMLInputElement || e.target instanceof SVGElement)
-              return false;
             s.stepBack();
             return true;
           case 'Home':

@@ -1,13 +1,19 @@
 /** Zoom buttons (for pointer and touch users who do not know W/S), fit, gap collapse, help. */
+import { formatClock } from '../../viz/formatTime';
 import { useApp, useAppStore } from '../app/storeContext';
 
 export function TimelineToolbar() {
   const store = useAppStore();
   const collapse = useApp((s) => s.collapseGaps);
   const hasGaps = useApp((s) => s.warp.gaps.length > 0 || s.collapseGaps);
+  const win = useApp((s) => s.window);
   return (
     <div className="panel-head tl-toolbar">
       <h2 className="panel-title">Timeline</h2>
+      <span className="tl-range" data-testid="visible-range">
+        <span className="sr-only">Showing </span>
+        {formatClock(win.start)} – {formatClock(win.end)}
+      </span>
       <div className="toolbar-buttons">
         <button
           type="button"
