@@ -8,7 +8,8 @@ import { causalLinks } from '../viz/kubelet/causalLinks';
 import { cpuChanges } from '../viz/kubelet/cpuChanges';
 import { derivedContainerSpans } from '../viz/kubelet/derivedSpans';
 import { activityTimes, notableSteps } from '../viz/kubelet/notableSteps';
-import { groupOrder, makePlacer } from '../viz/kubelet/placeEntity';
+import { cpuManagerMarks } from '../viz/kubelet/cpuManagerMarks';
+import { cpuManagerPlacement, groupOrder, makePlacer } from '../viz/kubelet/placeEntity';
 import { layoutLanes } from '../viz/timeline/layoutLanes';
 import { buildCpuHistory } from '../viz/topology/cpuHistory';
 import { reservedCpus, resolveTopology, toTopologyInput } from './resolveTopology';
@@ -27,12 +28,15 @@ export function buildRunView(scenario: Scenario): KubeletRunView {
     const e = byId.get(id);
     return e ? place(e) : null;
   });
+  const podKeyOf = (uid: string) => run.config.pods[uid]?.key;
+  extra.push(...cpuManagerMarks(trace, podKeyOf, cpuManagerPlacement(scenario.node.name)));
   const { model } = layoutLanes(trace, place, groupOrder, causalLinks(trace), extra);
   const topology = toTopologyInput(topo, scenario.node.name);
   const { changes, initial } = cpuChanges(trace, {
     cpus: topology.cpus.map((c) => c.id),
     policy: scenario.node.kubelet.cpuManagerPolicy,
     reserved: reservedCpus(scenario),
+    podKeyOf,
   });
   const notable = notableSteps(trace);
   return {

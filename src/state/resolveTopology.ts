@@ -3,25 +3,18 @@
  * engine's topology model (shape, preset, lscpu text or CPU list), then mapped onto
  * the diagram's small TopoCpu interface.
  */
-import { parseLscpu } from '../sim/model/lscpu';
+import {
+  newResourceManagers,
+  resolveTopology as engineTopology,
+} from '../sim/kubelet/cpuManagerBridge';
 import type { CPUTopology } from '../sim/model/topology';
-import { topologyFromCpuList } from '../sim/model/topology';
-import { topologyPreset, TOPOLOGY_PRESETS } from '../sim/model/topologyPresets';
-import { topologyFromShape } from '../sim/model/topologyShape';
-import { parseCPUSet } from '../sim/model/cpuset';
+import { TOPOLOGY_PRESETS } from '../sim/model/topologyPresets';
 import type { TopologyInput } from '../viz/topology/topologyInput';
 import type { Scenario } from './types';
 
+/** The topology the engine simulates (the same resolution), or why there is none. */
 export function resolveTopology(s: Scenario): CPUTopology | string {
-  const t = s.node.topology;
-  const r =
-    'preset' in t
-      ? topologyPreset(t.preset)
-      : 'lscpu' in t
-        ? parseLscpu(t.lscpu)
-        : 'cpus' in t
-          ? topologyFromCpuList(t.cpus)
-          : topologyFromShape(t);
+  const r = engineTopology(s);
   return r.ok ? r.value : r.error;
 }
 
@@ -38,12 +31,14 @@ export function toTopologyInput(topo: CPUTopology, nodeName: string): TopologyIn
   };
 }
 
-/** reservedSystemCPUs as a list of ids (empty when unset or invalid). */
+/**
+ * The CPUs the static policy never hands out exclusively (from reservedSystemCPUs, or
+ * taken by topology for kube/system-reserved), as the engine computes them; empty
+ * under none or when the kubelet cannot start its CPU manager.
+ */
 export function reservedCpus(s: Scenario): number[] {
-  const text = s.node.kubelet.reservedSystemCPUs;
-  if (!text) return [];
-  const r = parseCPUSet(text);
-  return r.ok ? [...r.value] : [];
+  const r = newResourceManagers(s);
+  return r.ok && r.value.cpuPolicy.name === 'static' ? [...r.value.cpuPolicy.reservedCPUs] : [];
 }
 
 export const TOPOLOGY_CATALOG = TOPOLOGY_PRESETS.map((p) => ({

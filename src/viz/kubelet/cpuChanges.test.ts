@@ -3,6 +3,7 @@ import { cpuChanges, readAssignment } from './cpuChanges';
 import { buildCpuHistory, cpuStateAt } from '../topology/cpuHistory';
 import { makeTrace } from '../timeline/testTrace';
 import type { TraceRecord } from '../../sim/trace/types';
+import { cpuManagerMarks, formatIds } from './cpuManagerMarks';
 
 const rec = (
   step: number,
@@ -72,6 +73,44 @@ describe('cpuChanges', () => {
     expect(cpuStateAt(h, 1, 6).kind).toBe('idle');
   });
 
+  it('follows the CPU manager state snapshots when there are any', () => {
+    const trace = {
+      ...makeTrace([], [], 10_000),
+      records: [
+        rec(1, 'cpuAssignments', 'syncLoop', {
+          policy: 'static',
+          defaultCpuSet: '0-3',
+          assignments: {},
+        }),
+        rec(2, 'cpuAssignments', 'syncLoop', {
+          policy: 'static',
+          defaultCpuSet: '0-1',
+          assignments: { u1: { app: '2-3' } },
+        }),
+        rec(3, 'cpuset', 'startContainer:default/web/side', { container: 'side', cpuset: '1' }),
+        rec(6, 'cpuAssignments', 'cpuManager', {
+          policy: 'static',
+          defaultCpuSet: '0-3',
+          assignments: {},
+        }),
+      ],
+    };
+    const { changes, initial } = cpuChanges(trace, {
+      cpus: [0, 1, 2, 3],
+      policy: 'static',
+      reserved: [0],
+      podKeyOf: (uid) => (uid === 'u1' ? 'default/web' : undefined),
+    });
+    const h = buildCpuHistory(changes, initial);
+    expect(cpuStateAt(h, 3, 3)).toMatchObject({
+      kind: 'exclusive',
+      owner: 'default/web/app',
+      since: 200,
+    });
+    expect(cpuStateAt(h, 1, 5).kind).toBe('idle');
+    expect(cpuStateAt(h, 3, 7).kind).toBe('idle');
+  });
+
   it('reads assignment records in their shapes', () => {
     expect(readAssignment(rec(1, 'podStatus', 'x', {}))).toBeNull();
     expect(readAssignment(rec(1, 'cpuset', 'startContainer:ns/p/c', { cpuset: '0,2-3' }))).toEqual({
@@ -79,5 +118,32 @@ describe('cpuChanges', () => {
       cpus: [0, 2, 3],
       exclusive: undefined,
     });
+  });
+});
+
+describe('cpuManagerMarks', () => {
+  it('marks allocations and releases of exclusive CPUs', () => {
+    const trace = {
+      ...makeTrace([], [], 10_000),
+      records: [
+        rec(1, 'cpuAssignments', 'syncLoop', { assignments: { u1: { app: '2-3' } } }),
+        rec(2, 'cpuAssignments', 'syncLoop', { assignments: { u1: { app: '2-3' } } }),
+        rec(5, 'cpuAssignments', 'cpuManager', { assignments: {} }),
+      ],
+    };
+    const place = {
+      group: 'node',
+      groupLabel: 'K',
+      lane: 'CPU manager',
+      order: 0,
+      pod: null,
+      container: null,
+    };
+    const marks = cpuManagerMarks(trace, () => 'default/web', place);
+    expect(marks.map((m) => [m.step, m.label])).toEqual([
+      [1, 'allocate default/web/app 2-3'],
+      [5, 'release default/web/app 2-3'],
+    ]);
+    expect(formatIds([0, 1, 2, 5, 7, 8])).toBe('0-2,5,7-8');
   });
 });

@@ -14,6 +14,29 @@ export interface CpuContext {
   readonly policy: 'none' | 'static';
   /** CPUs the static policy keeps out of exclusive use (reservedSystemCPUs). */
   readonly reserved: readonly number[];
+  /** "<namespace>/<pod>" of a pod UID, for the CPU manager's checkpoint-shaped snapshots. */
+  readonly podKeyOf?: (uid: string) => string | undefined;
+}
+
+/**
+ * The CPU manager's state as cpu_manager_state stores it: the default (shared) set and
+ * each container's exclusive set, by pod UID and container name.
+ */
+export function readSnapshot(
+  r: TraceRecord,
+  podKeyOf: (uid: string) => string | undefined,
+): Map<number, string> | null {
+  if (r.kind !== 'cpuAssignments') return null;
+  const out = new Map<number, string>();
+  const a = r.data.assignments;
+  if (a === null || typeof a !== 'object') return out;
+  for (const [uid, ctrs] of Object.entries(a as Record<string, unknown>)) {
+    if (ctrs === null || typeof ctrs !== 'object') continue;
+    const pod = podKeyOf(uid) ?? uid;
+    for (const [name, set] of Object.entries(ctrs as Record<string, unknown>))
+      for (const cpu of parseList(set) ?? []) out.set(cpu, `${pod}/${name}`);
+  }
+  return out;
 }
 
 /** A CPU manager assignment in the trace, in any of the shapes the engine records. */
@@ -105,6 +128,10 @@ export function cpuChanges(
   // Reserved CPUs are reserved from the start (step -1 applies before any step).
   emit(-1, 0);
   const liveIds = new Set<string>();
+  // Snapshots of the CPU manager's state, when the engine records them, are the truth;
+  // per-container cpuset records are read only without them.
+  const hasSnapshots = trace.records.some((r) => r.kind === 'cpuAssignments');
+  const podKeyOf = ctx.podKeyOf ?? (() => undefined);
   for (const r of trace.records) {
     let touched = false;
     if (r.kind === 'containerStarted') {
@@ -118,6 +145,13 @@ export function cpuChanges(
       const id = typeof r.data.id === 'string' ? r.data.id : '';
       if (liveIds.delete(id)) {
         running--;
+        touched = true;
+      }
+    } else if (hasSnapshots) {
+      const snap = readSnapshot(r, podKeyOf);
+      if (snap) {
+        exclusive.clear();
+        for (const [cpu, owner] of snap) exclusive.set(cpu, owner);
         touched = true;
       }
     } else {

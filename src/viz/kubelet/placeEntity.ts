@@ -55,6 +55,18 @@ export function nodeGroupLabel(nodeName: string): string {
   return `Kubelet (${nodeName})`;
 }
 
+/** The lane of the CPU manager's allocations and releases (derived marks). */
+export function cpuManagerPlacement(nodeName: string): Placement {
+  return {
+    group: NODE_GROUP,
+    groupLabel: nodeGroupLabel(nodeName),
+    lane: 'CPU manager',
+    order: 12,
+    pod: null,
+    container: null,
+  };
+}
+
 export function makePlacer(nodeName: string) {
   const node = (lane: string, order: number, extra: Partial<Placement> = {}): Placement => ({
     group: NODE_GROUP,
@@ -81,7 +93,10 @@ export function makePlacer(nodeName: string) {
         case 'imagePuller':
           return node('image puller', 11, { isEnd: hideIdle });
         case 'cpuManager':
-          return node('CPU manager', 12, { isEnd: hideIdle, kind: () => 'cpu' });
+          return node('CPU manager reconcile', 13, {
+            instants: (ev) => (ev === 'RECONCILE' ? 'CPU manager reconcile' : null),
+            kind: () => 'cpu',
+          });
         case 'containerRuntime':
           return null;
         default:

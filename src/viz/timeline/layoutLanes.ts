@@ -46,6 +46,8 @@ export interface ExtraSpan {
   /** Step that began it and the step that ended it (-1: lasts to the end). */
   readonly step: number;
   readonly endStep: number;
+  /** A mark at one instant (start === end) in an instants lane. */
+  readonly instant?: boolean;
 }
 
 interface Pending {
@@ -180,7 +182,7 @@ export function layoutLanes(
     });
   }
   for (const x of extra) {
-    const lane = laneFor(-1, x.placement, x.placement.lane, false, x.step);
+    const lane = laneFor(-1, x.placement, x.placement.lane, x.instant === true, x.step);
     lane.b.push(
       x.start,
       Math.max(x.end, x.start),
