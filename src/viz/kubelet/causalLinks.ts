@@ -1,5 +1,6 @@
 /**
- * Cause → effect pairs of steps for the timeline's arrows: a PLEG relist → the sync
+ * Cause → effect pairs of steps for the timeline's arrows: the API server sending a
+ * pod → the sync loop's config wake-up; a PLEG relist → the sync
  * loop's PLEG wake-up it caused; a sync loop wake-up for a pod (config, PLEG, probe)
  * → the next SyncPod of that pod. The pod of a wake-up is read from the klog line the
  * kubelet printed at that step ("SyncLoop (PLEG): event for pod" pod="ns/name").
@@ -45,17 +46,24 @@ export function causalLinks(trace: Trace): [number, number][] {
   // Next SyncPod START per pod, found by scanning forward from each wake-up.
   const syncPodStarts = new Map<string, number[]>();
   let lastRelist = -1;
+  let lastApi = -1;
   const wakeups: { step: number; pods: string[] }[] = [];
   for (let i = 0; i < steps.t.length; i++) {
     const e = entities[steps.entity[i]!];
     if (!e) continue;
     const ev = strings[steps.event[i]!] ?? '';
-    if (e.kind === 'pleg' && ev === 'RELIST') {
+    if (e.kind === 'apiServer' && ev === 'POD_CREATE') {
+      lastApi = i;
+    } else if (e.kind === 'pleg' && ev === 'RELIST') {
       // Only relists that found changes (they print GenericPLEG lines) cause anything.
       if (trace.logs.length === 0 || pods.has(i) || hasLogAt(trace, i)) lastRelist = i;
     } else if (e.kind === 'syncLoop' && ev !== 'xstate.init') {
       if (ev === 'PLEG' && lastRelist >= 0 && steps.t[lastRelist] === steps.t[i])
         out.push([lastRelist, i]);
+      if (ev === 'CONFIG' && lastApi >= 0 && steps.t[lastApi] === steps.t[i]) {
+        out.push([lastApi, i]);
+        lastApi = -1;
+      }
       const ps = pods.get(i);
       if ((ev === 'PLEG' || ev === 'CONFIG' || ev === 'PROBE') && ps)
         wakeups.push({ step: i, pods: ps });

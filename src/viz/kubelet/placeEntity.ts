@@ -99,6 +99,17 @@ export function makePlacer(nodeName: string) {
           });
         case 'containerRuntime':
           return null;
+        case 'apiServer':
+          return node('API server', -1, {
+            instants: (ev) => (ev.startsWith('POD_') ? 'API server' : null),
+            kind: () => 'admit',
+          });
+        case 'kubeletProcess':
+          // Only the interesting part: starting, or down (stopped, failed to start).
+          return node('kubelet process', 14, {
+            isEnd: (st) => st === 'running',
+            kind: (st) => (st === 'down' ? 'error' : 'start'),
+          });
         default:
           return node(e.kind, 20, { isEnd: hideIdle });
       }

@@ -148,10 +148,12 @@ function arrange(m: Metrics, d: Dims, maxW: number, maxH: number): Arrangement {
       for (let coreCols = 1; coreCols <= d.coresPerL3; coreCols++) {
         const a = { pkgCols, numaCols, coreCols };
         const [w, h] = measure(m, d, a);
-        // Scale to fit, capped: growing beyond 1.5× only wastes room.
+        // Scale to fit, capped: growing beyond 1.5× only wastes room. Among equal
+        // scales, the arrangement that covers more of the box reads best.
         const s = Math.min(maxW / w, maxH / h, 1.5);
-        // Prefer fewer wrapped rows among near-equal fits (reads like lstopo).
-        const score = s - (pkgCols < d.pkgs ? 0.001 : 0);
+        const coverage = (w * s * h * s) / (maxW * maxH);
+        const score =
+          Math.round(s * 100) / 100 + coverage * 0.005 - (pkgCols < d.pkgs ? 0.0001 : 0);
         if (score > bestScore + 1e-9) {
           bestScore = score;
           best = a;
