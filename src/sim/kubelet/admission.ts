@@ -32,8 +32,9 @@ export function allocatedPods(cfg: KubeletConfig, d: KubeletDomain, except: stri
 export function canAdmitPod(cfg: KubeletConfig, d: KubeletDomain, pod: PodDef): Admission {
   void cpuSnapshot;
   const others = allocatedPods(cfg, d, pod.uid);
-  if (cfg.resourceManagers && d.cpu) {
-    const alloc = allocationAdmit(cfg.resourceManagers, d.cpu, pod, [...others, pod]);
+  const rm = cfg.generations[d.gen]?.resourceManagers;
+  if (rm && d.cpu) {
+    const alloc = allocationAdmit(rm, d.cpu, pod, [...others, pod]);
     if (!alloc.admit) return { ok: false, reason: alloc.reason, message: alloc.message };
   }
   const insufficient = (name: string, requested: number, used: number, capacity: number) => ({

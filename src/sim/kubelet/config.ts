@@ -100,6 +100,21 @@ export interface Latencies {
   pullError: number;
 }
 
+export interface KubeletGeneration {
+  /** When the previous kubelet stops (the first: never ran) and when this one starts. */
+  stopAt: number;
+  startAt: number;
+  /** CPU and topology managers (NewContainerManager); undefined when the kubelet cannot start. */
+  resourceManagers?: ResourceManagers;
+  /** Why the kubelet exits at start-up, if it does. */
+  startError?: string;
+  /** The operator removed /var/lib/kubelet/cpu_manager_state before this start. */
+  removeStateFile: boolean;
+}
+
+/** A kubelet stop/start takes this long unless the scenario says (systemd restart). */
+export const DEFAULT_RESTART_DOWNTIME_MS = 1000;
+
 export interface DeleteAction {
   at: number;
   uid: string;
@@ -117,10 +132,8 @@ export interface KubeletConfig {
   maxPods: number;
   allocatable: Res & { pods: number };
   cpuCount: number;
-  /** CPU and topology managers (NewContainerManager); undefined when the kubelet cannot start. */
-  resourceManagers?: ResourceManagers;
-  /** Why the kubelet exits at start-up, if it does. */
-  startError?: string;
+  /** Each start of the kubelet: at 0, then after each RestartKubelet/ChangeCpuManagerPolicy. */
+  generations: KubeletGeneration[];
   cpuManagerReconcileMs: number;
   latencies: Latencies;
   images: Record<string, ImageDef>;
@@ -292,6 +305,37 @@ export function kubeletConfig(s: Scenario): KubeletConfig {
 
   const rm = newResourceManagers(s);
   const cpus = rm.ok ? rm.value.topology.cpus.length : 1;
+  const generations: KubeletGeneration[] = [
+    {
+      stopAt: 0,
+      startAt: 0,
+      resourceManagers: rm.ok ? rm.value : undefined,
+      startError: rm.ok ? undefined : rm.error,
+      removeStateFile: false,
+    },
+  ];
+  let policy = k.cpuManagerPolicy;
+  const restarts = s.actions
+    .filter((a) => a.kind === 'RestartKubelet' || a.kind === 'ChangeCpuManagerPolicy')
+    .sort((a, b) => a.at - b.at);
+  for (const a of restarts) {
+    if (a.kind === 'ChangeCpuManagerPolicy') policy = a.policy;
+    const next = newResourceManagers({
+      ...s,
+      node: { ...s.node, kubelet: { ...k, cpuManagerPolicy: policy } },
+    });
+    generations.push({
+      stopAt: a.at,
+      startAt:
+        a.at +
+        (a.kind === 'RestartKubelet'
+          ? (a.downtime ?? DEFAULT_RESTART_DOWNTIME_MS)
+          : DEFAULT_RESTART_DOWNTIME_MS),
+      resourceManagers: next.ok ? next.value : undefined,
+      startError: next.ok ? undefined : next.error,
+      removeStateFile: a.kind === 'ChangeCpuManagerPolicy' && a.removeStateFile,
+    });
+  }
   const reservedCpu = k.reservedSystemCPUs
     ? k.reservedSystemCPUs.split(',').reduce((n, part) => {
         const [a, b] = part.split('-').map(Number);
@@ -322,8 +366,7 @@ export function kubeletConfig(s: Scenario): KubeletConfig {
       pods: k.maxPods,
     },
     cpuCount: cpus,
-    resourceManagers: rm.ok ? rm.value : undefined,
-    startError: rm.ok ? undefined : rm.error,
+    generations,
     cpuManagerReconcileMs: k.cpuManagerReconcilePeriod ?? 10_000,
     latencies: {
       runPodSandbox: rt.runPodSandbox ?? DEFAULTS.runPodSandbox,

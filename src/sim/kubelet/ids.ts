@@ -4,6 +4,8 @@ export const PLEG = 'pleg';
 export const IMAGE_PULLER = 'imagePuller';
 export const CONTAINER_RUNTIME = 'containerd';
 export const CPU_MANAGER = 'cpuManager';
+export const API_SERVER = 'apiServer';
+export const KUBELET = 'kubelet';
 
 export const podWorkerId = (key: string) => `podWorker:${key}`;
 export const syncPodId = (key: string) => `syncPod:${key}`;

@@ -3,7 +3,9 @@
  * the empty kubelet state, and the bootstrap (Kubelet.Run: PLEG start, sync loop start; the
  * API server's config updates and scenario actions as timed events).
  */
+import { apiServerMachine } from '../machines/apiServer.machine';
 import { containerRuntimeMachine } from '../machines/containerRuntime.machine';
+import { kubeletProcessMachine } from '../machines/kubeletProcess.machine';
 import { cpuManagerMachine } from '../machines/cpuManager.machine';
 import { imagePullerMachine } from '../machines/imagePuller.machine';
 import { plegMachine } from '../machines/pleg.machine';
@@ -14,9 +16,10 @@ import { syncLoopMachine } from '../machines/syncLoop.machine';
 import { syncPodMachine } from '../machines/syncPod.machine';
 import type { EffectApi, EngineSpec } from '../runner/types';
 import type { KubeletConfig } from './config';
+import { apiServerEffects } from './effects/apiServer';
 import { containerRuntimeEffects } from './effects/containerRuntime';
+import { kubeletProcessEffects } from './effects/kubeletProcess';
 import { cpuManagerEffects } from './effects/cpuManager';
-import { startResourceManagers, cpuSnapshot } from './cpuManagerBridge';
 import { imagePullerEffects } from './effects/imagePuller';
 import { plegEffects } from './effects/pleg';
 import { podWorkerEffects } from './effects/podWorker';
@@ -25,7 +28,7 @@ import { startContainerEffects } from './effects/startContainer';
 import { syncLoopEffects } from './effects/syncLoop';
 import { syncPodEffects } from './effects/syncPod';
 import type { Env } from './env';
-import { CONTAINER_RUNTIME, CPU_MANAGER, IMAGE_PULLER, PLEG, SYNC_LOOP } from './ids';
+import { API_SERVER, CONTAINER_RUNTIME, KUBELET } from './ids';
 import { emptyRuntime } from './runtime';
 import type { KubeletDomain } from './types';
 
@@ -42,6 +45,8 @@ export function kubeletSpec(cfg: KubeletConfig): EngineSpec<KubeletDomain> {
       prober: proberMachine,
       containerRuntime: containerRuntimeMachine,
       cpuManager: cpuManagerMachine,
+      apiServer: apiServerMachine,
+      kubeletProcess: kubeletProcessMachine,
     },
     effects: {
       ...syncLoopEffects(env),
@@ -53,6 +58,8 @@ export function kubeletSpec(cfg: KubeletConfig): EngineSpec<KubeletDomain> {
       ...proberEffects(env),
       ...containerRuntimeEffects(),
       ...cpuManagerEffects(env),
+      ...apiServerEffects(env),
+      ...kubeletProcessEffects(env),
     },
   };
 }
@@ -62,6 +69,9 @@ export function emptyDomain(cfg: KubeletConfig): KubeletDomain {
   for (const [name, img] of Object.entries(cfg.images))
     if (img.present) images[name] = img.sizeBytes;
   return {
+    apiPods: {},
+    gen: -1,
+    kubeletStartedAt: 0,
     pods: {},
     podOrder: [],
     workers: {},
@@ -86,37 +96,18 @@ export function emptyDomain(cfg: KubeletConfig): KubeletDomain {
   };
 }
 
-/** Kubelet.Run: the runtime, the image puller, the PLEG (relists at once), the sync loop; then the API server's updates. */
+/**
+ * The world at t=0: the container runtime and the API server exist; the kubelet process starts
+ * (and restarts as the scenario says); pods arrive and are deleted through the API server.
+ */
 export function bootstrap(cfg: KubeletConfig, api: EffectApi<KubeletDomain>): void {
-  // NewContainerManager / containerManager.Start: a bad CPU or topology manager configuration
-  // makes the kubelet exit before its sync loop starts.
-  const started = cfg.resourceManagers ? startResourceManagers(cfg.resourceManagers) : undefined;
-  if (!started || !started.ok) {
-    api.log({
-      v: 0,
-      severity: 'E',
-      source: 'run.go:72',
-      msg: 'command failed',
-      kv: [
-        [
-          'err',
-          JSON.stringify(`failed to run Kubelet: ${started ? started.error : cfg.startError}`),
-        ],
-      ],
-    });
-    return;
-  }
-  api.domain.cpu = started.value;
-  api.record('cpuAssignments', cpuSnapshot(started.value), CPU_MANAGER);
   api.spawn('containerRuntime', CONTAINER_RUNTIME, undefined);
-  api.spawn('imagePuller', IMAGE_PULLER, undefined);
-  api.spawn('pleg', PLEG, undefined);
-  api.send(PLEG, { type: 'RELIST' });
-  api.spawn('syncLoop', SYNC_LOOP, undefined);
-  if (cfg.resourceManagers?.cpuPolicy.name === 'static') {
-    api.spawn('cpuManager', CPU_MANAGER, undefined);
-    api.send(CPU_MANAGER, { type: 'RECONCILE' }, cfg.cpuManagerReconcileMs);
-  }
+  api.spawn('apiServer', API_SERVER, undefined);
+  api.spawn('kubeletProcess', KUBELET, undefined);
+  cfg.generations.forEach((g, gen) => {
+    if (gen > 0) api.send(KUBELET, { type: 'STOP' }, g.stopAt);
+    api.send(KUBELET, { type: 'START', gen }, g.startAt);
+  });
   // Pods created at the same moment reach the kubelet in one ADD.
   const byTime = new Map<number, string[]>();
   for (const a of cfg.arrivals) {
@@ -124,11 +115,7 @@ export function bootstrap(cfg: KubeletConfig, api: EffectApi<KubeletDomain>): vo
     list.push(a.uid);
     byTime.set(a.at, list);
   }
-  for (const [at, uids] of byTime) api.send(SYNC_LOOP, { type: 'CONFIG', op: 'ADD', uids }, at);
+  for (const [at, uids] of byTime) api.send(API_SERVER, { type: 'POD_CREATE', uids }, at);
   for (const del of cfg.deletions)
-    api.send(
-      SYNC_LOOP,
-      { type: 'CONFIG', op: 'DELETE', uids: [del.uid], grace: del.graceSeconds },
-      del.at,
-    );
+    api.send(API_SERVER, { type: 'POD_DELETE', uid: del.uid, grace: del.graceSeconds }, del.at);
 }

@@ -14,6 +14,15 @@ export type SyncPodType = 'create' | 'update' | 'sync' | 'kill';
 /** PodWorkerState: "sync" | "terminating" | "terminated". */
 export type WorkType = 'sync' | 'terminating' | 'terminated';
 
+/** A pod as the API server holds it (survives kubelet restarts). */
+export interface ApiPod {
+  createdAt: number;
+  deletionAt?: number;
+  deletionGraceSeconds?: number;
+  /** Deleted from the API server (after the kubelet reported it terminated). */
+  removed?: boolean;
+}
+
 /** A pod known to the pod manager (desired state). */
 export interface PodRecord {
   uid: string;
@@ -219,6 +228,12 @@ export interface ProberWorkerState {
 }
 
 export interface KubeletDomain {
+  /** The API server's pods bound to this node. */
+  apiPods: Record<string, ApiPod>;
+  /** Which kubelet start is running (index into KubeletConfig.generations); -1 = down. */
+  gen: number;
+  /** When the running kubelet started (probe workers' initial random sleep depends on it). */
+  kubeletStartedAt: number;
   /** Pod manager: pods by UID, in the order they were added. */
   pods: Record<string, PodRecord>;
   podOrder: string[];

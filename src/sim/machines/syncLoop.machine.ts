@@ -10,7 +10,7 @@ import { setup } from 'xstate';
 export type ConfigOp = 'ADD' | 'UPDATE' | 'DELETE' | 'REMOVE' | 'RECONCILE';
 
 export type SyncLoopEvent =
-  | { type: 'CONFIG'; op: ConfigOp; uids: string[]; grace?: number }
+  | { type: 'CONFIG'; op: ConfigOp; uids: string[] }
   | { type: 'PLEG'; uid: string; event: string; data: string }
   | { type: 'SYNC_TICK' }
   | { type: 'HOUSEKEEPING' }

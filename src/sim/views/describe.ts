@@ -146,7 +146,7 @@ export function describePod(run: SimulationRun, podKey: string, step: number): s
   out.push(`Annotations:\t<none>`);
   if (row.deleting) {
     out.push(
-      `Status:\tTerminating (lasts ${formatAge(now - (run.stateAt(step).domain.pods[row.uid]?.deletionAt ?? now))})`,
+      `Status:\tTerminating (lasts ${formatAge(now - (run.stateAt(step).domain.apiPods[row.uid]?.deletionAt ?? now))})`,
     );
     out.push(`Termination Grace Period:\t${pod.terminationGraceSeconds}s`);
   } else out.push(`Status:\t${row.phase}`);

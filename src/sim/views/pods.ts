@@ -98,10 +98,10 @@ export function podsAt(run: SimulationRun, step: number): PodRow[] {
   for (const a of run.config.arrivals) {
     if (a.at > now) continue;
     const pod = run.config.pods[a.uid]!;
-    const rec = d.pods[a.uid];
-    if (rec?.removed) continue;
+    const apiPod = d.apiPods[a.uid];
+    if (!apiPod || apiPod.removed) continue;
     const s = d.status[a.uid] ?? initialStatus(pod);
-    const deleting = rec?.deletionAt !== undefined;
+    const deleting = apiPod.deletionAt !== undefined;
     const cells = printPod(pod, s, deleting, now);
     rows.push({
       name: pod.name,

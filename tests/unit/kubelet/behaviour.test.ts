@@ -315,3 +315,39 @@ describe('deletion (SyncTerminatingPod, facts §1/§2)', () => {
     ]);
   });
 });
+
+describe('kubelet restart (Kubelet.Run, HandlePodAdditions after restart)', () => {
+  const text = scenario({
+    pods: pod('web', 'containers:\n  - name: app\n    image: nginx:1.27'),
+    actions: '  - { kind: RestartKubelet, at: 30s, downtime: 5s }',
+    horizon: '1m',
+  });
+
+  it('re-lists every pod as one ADD, the PLEG reports running containers as started, nothing restarts', () => {
+    const r = runText(text);
+    const adds = r.trace.logs.filter((l) => l.msg === 'SyncLoop ADD');
+    expect(adds.map((l) => l.t)).toEqual([0, 35_000]);
+    const pleg = r.trace.logs.filter(
+      (l) => l.msg === 'SyncLoop (PLEG): event for pod' && l.t === 35_000,
+    );
+    expect(pleg).toHaveLength(2);
+    expect(evs(r, 'Created')).toHaveLength(1);
+    expect(podsAt(r, end(r))[0]).toMatchObject({ status: 'Running', restarts: '0' });
+    // The kubelet is gone for 5 s: no sync loop wake-ups in between.
+    const syncLoopSteps = r.trace.steps.t.filter(
+      (t, i) =>
+        r.trace.entities[r.trace.steps.entity[i]!]!.id === 'syncLoop' && t > 30_000 && t < 35_000,
+    );
+    expect(syncLoopSteps).toEqual([]);
+  });
+
+  it('a CPU manager checkpoint from another policy stops the kubelet; systemd retries every 10 s', () => {
+    const r = runPreset('flip-cpu-policy');
+    const failed = r.trace.logs.filter((l) => l.msg === 'command failed');
+    expect(failed.length).toBeGreaterThan(3);
+    expect(failed[0]!.kv[0]![1]).toContain(
+      'configured policy \\"static\\" differs from state checkpoint policy \\"none\\"',
+    );
+    expect(failed[1]!.t - failed[0]!.t).toBe(10_000);
+  });
+});

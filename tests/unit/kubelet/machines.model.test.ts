@@ -6,7 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyStateMachine } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
+import { apiServerMachine } from '../../../src/sim/machines/apiServer.machine';
 import { containerRuntimeMachine } from '../../../src/sim/machines/containerRuntime.machine';
+import { cpuManagerMachine } from '../../../src/sim/machines/cpuManager.machine';
+import { kubeletProcessMachine } from '../../../src/sim/machines/kubeletProcess.machine';
 import { imagePullerMachine } from '../../../src/sim/machines/imagePuller.machine';
 import { plegMachine } from '../../../src/sim/machines/pleg.machine';
 import { podWorkerMachine } from '../../../src/sim/machines/podWorker.machine';
@@ -168,6 +171,25 @@ const cases: [string, AnyStateMachine, AnyEventObject[], unknown, string[]][] = 
     undefined,
     ['serving'],
   ],
+  [
+    'apiServer',
+    apiServerMachine,
+    [
+      { type: 'POD_CREATE', uids: ['u'] },
+      { type: 'POD_DELETE', uid: 'u' },
+      { type: 'POD_REMOVE', uid: 'u' },
+    ],
+    undefined,
+    ['serving'],
+  ],
+  [
+    'kubeletProcess',
+    kubeletProcessMachine,
+    [{ type: 'START', gen: 0 }, { type: 'STARTED' }, { type: 'EXITED' }, { type: 'STOP' }],
+    undefined,
+    ['down', 'starting', 'running'],
+  ],
+  ['cpuManager', cpuManagerMachine, [{ type: 'RECONCILE' }], undefined, ['running']],
 ];
 
 describe('machine models', () => {

@@ -13,9 +13,9 @@ export function cpuManagerEffects(env: Env): Record<string, H> {
   const reconcileState: H = (api) => {
     api.send(CPU_MANAGER, { type: 'RECONCILE' }, cfg.cpuManagerReconcileMs);
     const d = api.domain;
-    if (!cfg.resourceManagers || !d.cpu) return;
-    if (reconcile(cfg.resourceManagers, d.cpu, activePods(cfg, d)))
-      api.record('cpuAssignments', cpuSnapshot(d.cpu));
+    const rm = cfg.generations[d.gen]?.resourceManagers;
+    if (!rm || !d.cpu) return;
+    if (reconcile(rm, d.cpu, activePods(cfg, d))) api.record('cpuAssignments', cpuSnapshot(d.cpu));
   };
   return { reconcileState };
 }

@@ -10,7 +10,7 @@ import type { PodWorkerEvent } from '../../machines/podWorker.machine';
 import type { EffectHandler } from '../../runner/types';
 import { generateAPIPodStatus, setPodStatus } from '../statusManager';
 import { recordEvent, type Env, podOfInstance } from '../env';
-import { CONTAINER_RUNTIME, SYNC_LOOP, proberId, syncPodId } from '../ids';
+import { API_SERVER, CONTAINER_RUNTIME, proberId, syncPodId } from '../ids';
 import { klog, podKV, q } from '../klog';
 import { enqueueWork, jittered, workType } from '../podWorkers';
 import { getPodStatus, runningContainers, stopPodSandbox } from '../runtime';
@@ -193,7 +193,7 @@ export function podWorkerEffects(env: Env): Record<string, H> {
     // A deleted pod is now removed from the API server by the status manager; the config
     // source then delivers REMOVE.
     if (d.pods[pod.uid]?.deletionAt !== undefined)
-      api.send(SYNC_LOOP, { type: 'CONFIG', op: 'REMOVE', uids: [pod.uid] });
+      api.send(API_SERVER, { type: 'POD_REMOVE', uid: pod.uid });
   };
 
   return {

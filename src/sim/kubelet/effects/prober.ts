@@ -157,7 +157,7 @@ export function proberEffects(env: Env): Record<string, H> {
     // "If kubelet restarted the probes could be started in rapid succession": a random
     // portion of the period when the kubelet started less than a period ago.
     const sleep =
-      api.t < probe.periodMs
+      api.t - api.domain.kubeletStartedAt < probe.periodMs
         ? Math.floor(nextFloat(createRng(deriveSeed(cfg.seed, api.self))) * probe.periodMs)
         : 0;
     api.send(api.self, { type: 'TICK' }, sleep, 'tick');

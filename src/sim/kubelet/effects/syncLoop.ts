@@ -49,8 +49,22 @@ export function syncLoopEffects(env: Env): Record<string, H> {
         for (const uid of [...ev.uids].sort(byCreation)) {
           const pod = cfg.pods[uid]!;
           if (!d.pods[uid]) d.podOrder.push(uid);
-          d.pods[uid] = { uid, key: pod.key, createdAt: pod.at };
+          const apiPod = d.apiPods[uid];
+          d.pods[uid] = {
+            uid,
+            key: pod.key,
+            createdAt: pod.at,
+            deletionAt: apiPod?.deletionAt,
+            deletionGraceSeconds: apiPod?.deletionGraceSeconds,
+          };
           d.status[uid] ??= initialStatus(pod);
+          // A pod already in a terminal phase (e.g. rejected before a restart) is not admitted again.
+          const phase = d.status[uid].phase;
+          if (phase === 'Failed' || phase === 'Succeeded') continue;
+          if (apiPod?.deletionAt !== undefined) {
+            updatePod(env, api, uid, 'create');
+            continue;
+          }
           const adm = canAdmitPod(cfg, d, pod);
           if (d.cpu) api.record('cpuAssignments', cpuSnapshot(d.cpu), SYNC_LOOP);
           if (!adm.ok) {
@@ -75,12 +89,11 @@ export function syncLoopEffects(env: Env): Record<string, H> {
         // graceful deletion.
         for (const uid of ev.uids) {
           const rec = d.pods[uid];
-          if (!rec) continue;
-          rec.deletionAt = api.t;
-          rec.deletionGraceSeconds = ev.grace ?? cfg.pods[uid]!.terminationGraceSeconds;
+          const apiPod = d.apiPods[uid];
+          if (!rec || !apiPod) continue;
+          rec.deletionAt = apiPod.deletionAt;
+          rec.deletionGraceSeconds = apiPod.deletionGraceSeconds;
           if (d.workers[uid]) updatePod(env, api, uid, 'update');
-          // Never started (rejected): nothing to tear down; the API server removes it.
-          else api.send(SYNC_LOOP, { type: 'CONFIG', op: 'REMOVE', uids: [uid] });
         }
         break;
       case 'UPDATE':
