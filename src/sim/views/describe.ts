@@ -7,6 +7,9 @@
 import { formatAge, formatGoDuration } from '../core/time';
 import type { ContainerDef, PodDef } from '../kubelet/config';
 import { NODE_IP } from '../kubelet/runtime';
+import { fullyQualified } from '../kubelet/effects/startContainer';
+import { runtimeId } from '../core/ids';
+import { hashString } from '../core/prng';
 import type { SimulationRun } from '../simulate';
 import { describeTime } from './clock';
 import { eventsAt } from './events';
@@ -16,6 +19,12 @@ import { tabwrite } from './tabwriter';
 const L1 = '  ';
 const L2 = '    ';
 const L3 = '      ';
+
+/** The repo digest containerd reports (a stable fake digest per image). */
+function imageId(imageRef: string): string {
+  const repo = fullyQualified(imageRef).replace(/:[^:/@]+$/, '');
+  return `${repo}@sha256:${runtimeId(hashString(imageRef), 7)}`;
+}
 
 function resources(out: string[], title: string, list: Record<string, string> | undefined) {
   if (!list || Object.keys(list).length === 0) return;
@@ -73,7 +82,7 @@ function containers(
     out.push(`${L1}${c.name}:`);
     if (d?.containerID) out.push(`${L2}Container ID:\t${d.containerID}`);
     out.push(`${L2}Image:\t${c.image}`);
-    out.push(`${L2}Image ID:\t`);
+    out.push(`${L2}Image ID:\t${d?.containerID ? imageId(c.imageRef) : ''}`);
     const ports = (c.spec as { ports?: { containerPort: number; protocol?: string }[] }).ports;
     if (ports?.length) {
       out.push(
