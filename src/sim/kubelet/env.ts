@@ -14,7 +14,19 @@ export interface Env {
 }
 
 /** The pod of an instance id "<kind>:<ns>/<name>[/<container>[/<probe>]]". */
+const podCache = new WeakMap<Env, Map<string, PodDef>>();
+
 export function podOfInstance(env: Env, self: string): PodDef {
+  let cache = podCache.get(env);
+  if (!cache) podCache.set(env, (cache = new Map()));
+  const hit = cache.get(self);
+  if (hit) return hit;
+  const pod = lookup(env, self);
+  cache.set(self, pod);
+  return pod;
+}
+
+function lookup(env: Env, self: string): PodDef {
   const rest = self.slice(self.indexOf(':') + 1);
   const [ns, name] = rest.split('/');
   const uid = env.cfg.byKey[`${ns}/${name}`];
