@@ -18,7 +18,7 @@ const podCache = new WeakMap<Env, Map<string, PodDef>>();
 
 export function podOfInstance(env: Env, self: string): PodDef {
   let cache = podCache.get(env);
-  if (!cache) podCache.set(env, (cache = new Map()));
+  if (!cache) podCache.set(env, (cache = new Map<string, PodDef>()));
   const hit = cache.get(self);
   if (hit) return hit;
   const pod = lookup(env, self);
