@@ -147,4 +147,13 @@ describe('defaults of omitted blocks', () => {
     });
     expect(r.scenario.node.runtime).toEqual({});
   });
+
+  it('reads runtime.initContainerRun as a duration', () => {
+    const r = parseScenario(
+      hello.replace('runPodSandbox: 1s }', 'runPodSandbox: 1s, initContainerRun: 2.5s }'),
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.scenario.node.runtime.initContainerRun).toBe(2500);
+  });
 });
