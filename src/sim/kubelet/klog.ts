@@ -104,6 +104,8 @@ export const KLOG = {
   'Running preStop hook': I('kuberuntime_container.go:688', 3),
   'PreStop hook completed': I('kuberuntime_container.go:701', 3),
   'Removing init container': I('kuberuntime_container.go:1010', 4),
+  'Removing container': I('kuberuntime_container.go:1003', 4),
+  "Container not found in pod's containers": I('pod_container_deletor.go:99', 0),
   // pleg/generic.go
   GenericPLEG: I('generic.go:208', 4),
   // prober

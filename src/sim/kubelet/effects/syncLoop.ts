@@ -15,6 +15,7 @@ import { plegEventString } from '../format';
 import { SYNC_LOOP, proberId } from '../ids';
 import { klog, kobjSlice, q } from '../klog';
 import { getWork, SYNC_TICK_MS, updatePod } from '../podWorkers';
+import { removeContainer } from '../runtime';
 import {
   initialStatus,
   rejectedStatus,
@@ -134,6 +135,36 @@ export function syncLoopEffects(env: Env): Record<string, H> {
       ['event', rendered],
     ]);
     updatePod(env, api, ev.uid, 'sync');
+    if (ev.event === 'ContainerDied') cleanUpContainersInPod(api, ev.uid, ev.data);
+  };
+
+  /**
+   * Kubelet.cleanUpContainersInPod -> podContainerDeletor.deleteContainersInPod: keep the newest
+   * exited instance of the container that died (all of them once the pod is finished and deleted),
+   * remove the older ones (kuberuntime removeContainer).
+   */
+  const cleanUpContainersInPod: (
+    api: Parameters<H>[0],
+    uid: string,
+    containerId: string,
+  ) => void = (api, uid, containerId) => {
+    const d = api.domain;
+    const ps = d.cache.pods[uid];
+    if (!ps) return;
+    const w = d.workers[uid];
+    const removeAll = !!w?.finished && !!w.deleted;
+    const matched = ps.containers.find((c) => c.id === containerId);
+    if (!matched) {
+      klog(api, "Container not found in pod's containers", [['containerID', q(containerId)]]);
+      return;
+    }
+    const keep = removeAll ? 0 : 1;
+    const candidates = ps.containers.filter((c) => c.state === 'EXITED' && c.name === matched.name);
+    for (const c of candidates.slice(keep)) {
+      if (!d.runtime.containers[c.id]) continue;
+      klog(api, 'Removing container', [['containerID', q(c.id)]]);
+      removeContainer(d, c.id);
+    }
   };
 
   const handleSyncTick: H = (api) => {
