@@ -48,7 +48,7 @@ export function buildRunView(scenario: Scenario): KubeletRunView {
     lanes: model,
     cpus: buildCpuHistory(changes, initial),
     topology,
-    activity: activityTimes(trace, notable),
+    activity: activityTimes(trace),
   };
 }
 

@@ -4,7 +4,8 @@
  * cpuset at the cursor, and why it is (or is not) pinned.
  */
 import { stringify } from 'yaml';
-import { podsAt, type SimulationRun } from '../sim';
+import type { SimulationRun } from '../sim';
+import { cachedPodsAt } from './podsCache';
 import { milliCpu, bytes } from '../sim/kubelet/resources';
 import {
   milliCPUToQuota,
@@ -61,7 +62,7 @@ export function containerInspector(
   const pod = Object.values(r.config.pods).find((p) => p.key === podKey);
   const def = pod?.byName[name];
   if (!pod || !def) return null;
-  const row = podsAt(r, cursor).find((p) => p.key === podKey);
+  const row = cachedPodsAt(r, cursor).find((p) => p.key === podKey);
   const st = row?.containers.find((c) => c.name === name);
   const sections: InspectorSection[] = [];
   if (st) {

@@ -4,7 +4,7 @@
  * trace. Each call is a lookup or a replay from the nearest checkpoint; nothing here
  * re-runs the simulation.
  */
-import { describePod, eventsAt, formatKlog, narrate, podsAt, type SimulationRun } from '../sim';
+import { describePod, eventsAt, formatKlog, narrate, type SimulationRun } from '../sim';
 import { formatAge } from '../sim/core/time';
 import { formatClock, formatDuration } from '../viz/formatTime';
 import { parseEntityId, shortName } from '../viz/kubelet/entityNames';
@@ -12,12 +12,21 @@ import { SPAN_KINDS, SPAN_KIND_LABEL } from '../viz/timeline/spanKinds';
 import { cpuStateAt } from '../viz/topology/cpuHistory';
 import { lowerBound } from '../viz/timeline/windowQuery';
 import { containerInspector } from './inspectContainer';
+import { cachedPodsAt } from './podsCache';
 import { chartsOf, entityStateAt } from './machineCharts';
 import type { RunView, Selection } from './types';
 import type { EngineViews, InspectorData, InspectorSection, MachineView } from './viewTypes';
 
 type KRun = RunView<SimulationRun>;
 const raw = (run: RunView): SimulationRun => (run as KRun).raw;
+
+/** klog lines formatted once per run (formatting is most of the log panel's cost). */
+const klogCache = new WeakMap<SimulationRun, string[]>();
+function formattedLogs(r: SimulationRun): string[] {
+  let lines = klogCache.get(r);
+  if (!lines) klogCache.set(r, (lines = r.trace.logs.map(formatKlog)));
+  return lines;
+}
 
 /** kubectl's age column for an aggregated event: "5s", "2m (x3 over 5m)". */
 function eventAge(now: number, first: number, last: number, count: number): string {
@@ -157,7 +166,7 @@ export const kubeletViews: EngineViews = {
     }));
   },
   podsAt(run, cursor) {
-    return podsAt(raw(run), cursor).map((p) => ({
+    return cachedPodsAt(raw(run), cursor).map((p) => ({
       key: p.key,
       namespace: p.namespace,
       name: p.name,
@@ -169,11 +178,13 @@ export const kubeletViews: EngineViews = {
   },
   logsAt(run, cursor, v) {
     const out = [];
-    const logs = raw(run).trace.logs;
+    const r = raw(run);
+    const logs = r.trace.logs;
+    const text = formattedLogs(r);
     for (let i = 0; i < logs.length; i++) {
       const l = logs[i]!;
       if (l.step >= cursor) break;
-      if (l.v <= v) out.push({ index: i, v: l.v, severity: l.severity, text: formatKlog(l) });
+      if (l.v <= v) out.push({ index: i, v: l.v, severity: l.severity, text: text[i]! });
     }
     return out;
   },

@@ -3,7 +3,7 @@
  * tables and logs follow at most a few times a second (a reader cannot read faster,
  * and their views replay from a checkpoint), then catch up exactly on pause.
  */
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useAppStore } from '../app/storeContext';
 
 const PLAYING_INTERVAL_MS = 150;
@@ -22,15 +22,16 @@ export function usePanelCursor(): number {
         setCursor(s.cursor);
         return;
       }
+      // A transition: React may spread the panels' renders over several frames.
       const now = performance.now();
       if (now - last >= PLAYING_INTERVAL_MS) {
         last = now;
-        setCursor(s.cursor);
+        startTransition(() => setCursor(s.cursor));
       } else if (!timer) {
         timer = setTimeout(() => {
           timer = null;
           last = performance.now();
-          setCursor(store.getState().cursor);
+          startTransition(() => setCursor(store.getState().cursor));
         }, PLAYING_INTERVAL_MS);
       }
     });

@@ -1,11 +1,15 @@
 /** Zoom buttons (for pointer and touch users who do not know W/S), fit, gap collapse, help. */
+import { useMemo } from 'react';
+import { warpFor } from '../../state/slices/viewSlice';
 import { formatClock } from '../../viz/formatTime';
 import { useApp, useAppStore } from '../app/storeContext';
 
 export function TimelineToolbar() {
   const store = useAppStore();
   const collapse = useApp((s) => s.collapseGaps);
-  const hasGaps = useApp((s) => s.warp.gaps.length > 0 || s.collapseGaps);
+  // Offered whenever the run has idle stretches, whether or not they are collapsed now.
+  const run = useApp((s) => s.run);
+  const hasGaps = useMemo(() => warpFor(run, true).gaps.length > 0, [run]);
   const win = useApp((s) => s.window);
   return (
     <div className="panel-head tl-toolbar">

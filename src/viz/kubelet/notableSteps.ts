@@ -38,10 +38,34 @@ export function notableSteps(trace: Trace): Int32Array {
   return Int32Array.from(out);
 }
 
-/** Times of the notable steps (sorted), where the run is busy. */
-export function activityTimes(trace: Trace, notable: Int32Array): Float64Array {
-  const out = new Float64Array(notable.length + 1);
-  for (let i = 0; i < notable.length; i++) out[i] = trace.steps.t[notable[i]!]!;
-  out[notable.length] = trace.endT;
-  return out;
+const PROGRESS_MACHINES = new Set([
+  'startContainer',
+  'imagePuller',
+  'kubeletProcess',
+  'cpuManager',
+]);
+
+/**
+ * Instants where the run makes progress, for finding idle gaps: a container machine
+ * moving on, an Event other than a repeated BackOff, a record other than periodic
+ * status, a pod sent by the API server. The pod worker's periodic re-syncs during a
+ * back-off wait (each one only says "Back-off restarting failed container") do not
+ * count, so the wait itself can collapse.
+ */
+export function activityTimes(trace: Trace): Float64Array {
+  const out: number[] = [0];
+  for (const e of trace.events) if (e.reason !== 'BackOff') out.push(e.t);
+  for (const r of trace.records)
+    if (r.kind !== 'podStatus' && r.kind !== 'cpuAssignments') out.push(r.t);
+  const { steps, strings, entities } = trace;
+  for (let i = 0; i < steps.t.length; i++) {
+    const e = entities[steps.entity[i]!];
+    if (!e) continue;
+    const ev = strings[steps.event[i]!] ?? '';
+    if (ev === 'xstate.init') continue;
+    if (PROGRESS_MACHINES.has(e.kind) && steps.from[i] !== steps.to[i]) out.push(steps.t[i]!);
+    else if (e.kind === 'syncLoop' && ev === 'CONFIG') out.push(steps.t[i]!);
+  }
+  out.push(trace.endT);
+  return Float64Array.from(out).sort();
 }
