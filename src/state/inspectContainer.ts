@@ -5,7 +5,9 @@
  */
 import { stringify } from 'yaml';
 import type { SimulationRun } from '../sim';
-import { cachedPodsAt } from './podsCache';
+import { newResourceManagers, type ResourceManagers } from '../sim/kubelet/cpuManagerBridge';
+import { explainContainer } from '../sim/policies/cpumanager/explain';
+import { cachedPodsAt, cachedStateAt } from './podsCache';
 import { milliCpu, bytes } from '../sim/kubelet/resources';
 import {
   milliCPUToQuota,
@@ -19,6 +21,38 @@ import { cpuStateAt } from '../viz/topology/cpuHistory';
 import type { RunView } from './types';
 import type { InspectorData, InspectorSection } from './viewTypes';
 
+const managers = new WeakMap<SimulationRun, ResourceManagers | null>();
+function managersOf(r: SimulationRun): ResourceManagers | null {
+  if (!managers.has(r)) {
+    const m = newResourceManagers(r.scenario);
+    managers.set(r, m.ok ? m.value : null);
+  }
+  return managers.get(r) ?? null;
+}
+
+/** The CPU manager's own explanation of this container at the cursor, if it runs. */
+function engineWhy(
+  r: SimulationRun,
+  cursor: number,
+  podUid: string,
+  manifest: unknown,
+  name: string,
+): string[] | null {
+  const rm = managersOf(r);
+  const cpu = cachedStateAt(r, cursor).domain.cpu;
+  if (!rm || !cpu) return null;
+  const e = explainContainer({
+    policy: rm.cpuPolicy,
+    state: cpu.state,
+    pod: manifest as Parameters<typeof explainContainer>[0]['pod'],
+    podUID: podUid,
+    containerName: name,
+    topologyManager: rm.topologyManager,
+  });
+  return [e.summary, ...e.details];
+}
+
+/** A fallback when the CPU manager is not running (the kubelet failed to start it). */
 function whyNotes(
   policy: string,
   qos: string,
@@ -119,13 +153,15 @@ export function containerInspector(
   });
   sections.push({
     heading: 'Why',
-    notes: whyNotes(
-      r.scenario.node.kubelet.cpuManagerPolicy,
-      row?.qosClass ?? '',
-      reqCpu,
-      exclusive,
-      name,
-    ),
+    notes:
+      engineWhy(r, cursor, pod.uid, pod.manifest, name) ??
+      whyNotes(
+        r.scenario.node.kubelet.cpuManagerPolicy,
+        row?.qosClass ?? '',
+        reqCpu,
+        exclusive,
+        name,
+      ),
   });
   const fragment: Record<string, unknown> = { name: def.spec.name, image: def.spec.image };
   if (def.spec.resources) fragment.resources = def.spec.resources;

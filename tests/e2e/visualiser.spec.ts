@@ -144,7 +144,7 @@ test('clicking a span selects it and the Inspector explains it', async ({ page }
   await expect(inspector.getByRole('heading', { name: 'running' })).toBeVisible();
   await expect(inspector).toContainText('default/web › app');
   await expect(inspector).toContainText('cpuset.cpus');
-  await expect(inspector).toContainText('CPU manager policy is none');
+  await expect(inspector).toContainText('the none CPU manager policy pins nothing');
   // "," moves to the previous span on the same lane.
   await page.keyboard.press(',');
   await expect(inspector.getByRole('heading', { name: 'running' })).toBeHidden();
