@@ -15,12 +15,13 @@ describe('buildRunView over the engine (hello-pod)', () => {
   const run = buildRunView(preset('hello-pod'));
   const lanes = run.lanes;
 
-  it('has a Kubelet group with the sync loop wake-ups, then one group per pod', () => {
-    expect(lanes.groups[0]!.label).toBe('Kubelet (node-1)');
-    const wake = lanes.groups[0]!.lanes.map((l) => l.label);
+  it('has one group per pod, then a Kubelet group with the sync loop wake-ups', () => {
+    const kubelet = lanes.groups[lanes.groups.length - 1]!;
+    expect(kubelet.label).toBe('Kubelet (node-1)');
+    const wake = kubelet.lanes.map((l) => l.label);
     for (const l of ['wake: config', 'wake: PLEG', 'wake: sync', 'wake: housekeeping'])
       expect(wake).toContain(l);
-    expect(lanes.groups[1]!.label).toBe('default/web');
+    expect(lanes.groups[0]!.label).toBe('default/web');
   });
 
   it('draws the container start-up steps and its life on the container lane', () => {

@@ -38,3 +38,28 @@ test('wide 2560×1440 with a 256-CPU node', async ({ page }) => {
   await page.getByRole('combobox', { name: 'Node topology' }).selectOption('amd-epyc-2s-nps4');
   await page.screenshot({ path: 'test-results/screens/wide.png' });
 });
+
+test('small laptop 1280×720, static policy at the end, a pinned container selected', async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await settle(page, 'static-vs-none', 0);
+  await page.getByRole('button', { name: 'Jump to end' }).click();
+  await page
+    .getByRole('img', { name: /exclusive to default\/web\/app/ })
+    .first()
+    .click();
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: 'test-results/screens/laptop-720-static.png' });
+});
+
+test('crash loop with collapsed back-off waits', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await settle(page, 'crashloop-backoff', 0);
+  await page.getByRole('button', { name: 'Jump to end' }).click();
+  await page.getByRole('button', { name: 'flaky', exact: true }).click();
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: 'test-results/screens/crashloop.png' });
+});

@@ -158,7 +158,10 @@ export function makePlacer(nodeName: string) {
   };
 }
 
-/** Node group first, then pods in order of arrival. */
-export const groupOrder = (g: string) => (g === NODE_GROUP ? 0 : 1);
+/**
+ * Pods first, in order of arrival (they are what a person came to watch), then the
+ * node-wide machines whose wake-ups drive them.
+ */
+export const groupOrder = (g: string) => (g === NODE_GROUP ? 1 : 0);
 
 export const WAKEUP_LANES = WAKEUP_ORDER;

@@ -27,7 +27,7 @@ export interface RowMetrics {
   readonly groupHeight: number;
 }
 
-export const DEFAULT_ROW_METRICS: RowMetrics = { laneHeight: 20, groupHeight: 22 };
+export const DEFAULT_ROW_METRICS: RowMetrics = { laneHeight: 19, groupHeight: 21 };
 
 export function layoutRows(
   model: LaneModel,
