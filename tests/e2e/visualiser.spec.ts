@@ -219,15 +219,20 @@ test('the log filters by verbosity and text', async ({ page }) => {
   await expect(log).toContainText(/^.*1 of \d+ lines at -v=4/);
 });
 
-for (const [name, size] of [
-  ['laptop', { width: 1280, height: 800 }],
-  ['phone', { width: 390, height: 844 }],
+for (const [name, size, scheme] of [
+  ['laptop, light', { width: 1280, height: 800 }, 'light'],
+  ['laptop, dark', { width: 1280, height: 800 }, 'dark'],
+  ['phone', { width: 390, height: 844 }, 'light'],
 ] as const) {
   test(`has no accessibility violations (${name})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize(size);
-    await open(page);
+    await open(page, 'static-vs-none');
     await page.getByRole('button', { name: 'Jump to end' }).click();
-    await cpu(page, 1).click();
+    await page
+      .getByRole('img', { name: /exclusive to default\/web\/app/ })
+      .first()
+      .click();
     const results = await new AxeBuilder({ page }).analyze();
     expect(
       results.violations.map(

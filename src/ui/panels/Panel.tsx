@@ -4,6 +4,7 @@
  */
 import { useId, type ReactNode } from 'react';
 import type { PanelId } from '../../state/types';
+import { ErrorBoundary } from '../app/ErrorBoundary';
 import { useApp, useAppStore } from '../app/storeContext';
 
 interface Props {
@@ -40,7 +41,7 @@ export function Panel({ id, title, tools, children, className }: Props) {
         {!collapsed && tools && <div className="toolbar-buttons">{tools}</div>}
       </div>
       <div id={bodyId} className="panel-body" hidden={collapsed}>
-        {!collapsed && children}
+        {!collapsed && <ErrorBoundary what={`The ${title} panel`}>{children}</ErrorBoundary>}
       </div>
     </section>
   );
