@@ -97,6 +97,25 @@ describe('scenario slice', () => {
   });
 });
 
+describe('selection across re-runs', () => {
+  it('turns a span selection into its container, since lane indices change', () => {
+    const store = makeStore();
+    store.getState().loadPreset('p1');
+    store.getState().select({
+      kind: 'span',
+      span: { lane: 0, index: 1 },
+      container: 'default/web/app',
+      pod: 'default/web',
+    });
+    store.getState().editScenario((s) => ({ ...s }));
+    expect(store.getState().selection).toEqual({
+      kind: 'container',
+      container: 'default/web/app',
+      pod: 'default/web',
+    });
+  });
+});
+
 describe('playback slice', () => {
   const loaded = () => {
     const store = makeStore();

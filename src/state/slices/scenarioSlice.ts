@@ -50,7 +50,23 @@ export const createScenarioSlice =
         return;
       }
       const first = get().run === null;
-      set({ scenario, run, runError: null, ...(presetId !== undefined ? { presetId } : {}) });
+      // A span is an index into the old run's lanes: keep what it was about instead.
+      const sel = get().selection;
+      const selection =
+        sel?.kind !== 'span'
+          ? sel
+          : sel.container !== undefined
+            ? { kind: 'container' as const, container: sel.container, pod: sel.pod ?? '' }
+            : sel.pod !== undefined
+              ? { kind: 'pod' as const, pod: sel.pod }
+              : null;
+      set({
+        scenario,
+        run,
+        runError: null,
+        selection,
+        ...(presetId !== undefined ? { presetId } : {}),
+      });
       get().onRunChanged(first);
       get().seekTime(Math.min(keepT, run.endT), true);
     },

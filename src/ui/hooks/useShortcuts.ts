@@ -51,8 +51,19 @@ export function selectNeighbour(store: AppStore, dir: 1 | -1): void {
     lane = s.selection.span.lane;
     index = s.selection.span.index + dir;
   } else {
-    // Nothing selected: start from the first lane with a span at the playhead.
-    lane = model.lanes.findIndex((l) => l.start.length > 0 && !l.instants);
+    // Start from the selected container's (or pod's) first lane, else the first lane,
+    // at the span under the playhead.
+    const sel = s.selection;
+    const container = sel?.kind === 'container' ? sel.container : undefined;
+    const pod = sel?.kind === 'pod' ? sel.pod : undefined;
+    lane = model.lanes.findIndex(
+      (l) =>
+        l.start.length > 0 &&
+        !l.instants &&
+        (container === undefined || l.container === container) &&
+        (pod === undefined || l.pod === pod),
+    );
+    if (lane < 0) lane = model.lanes.findIndex((l) => l.start.length > 0 && !l.instants);
     if (lane < 0) return;
     const l = model.lanes[lane]!;
     index = 0;
