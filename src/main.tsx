@@ -1,19 +1,12 @@
 /**
- * Entry point: one store wired to the engine, the App, the stylesheets. Nothing
- * from the address bar reaches the DOM except a preset id checked against the list.
+ * Entry point: the stylesheets and a loader. The engine and the app arrive as a
+ * separate chunk (Root), fetched at once; meanwhile the page says what it is doing.
+ * Nothing from the address bar reaches the DOM except a preset id checked against
+ * the list of presets.
  */
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { buildRunView, scenarioOpenAt } from './state/buildRunView';
-import { kubeletViews } from './state/kubeletViews';
-import { createAppStore } from './state/store';
-import { App } from './ui/app/App';
-import {
-  initialPresetId,
-  loadBundledPreset,
-  presetCatalog,
-  topologyCatalog,
-} from './ui/app/catalog';
+import { ErrorBoundary } from './ui/app/ErrorBoundary';
 import './ui/styles/tokens.css';
 import './ui/styles/base.css';
 import './ui/styles/layout.css';
@@ -22,23 +15,17 @@ import './ui/styles/timeline.css';
 import './ui/styles/topology.css';
 import './ui/styles/panels.css';
 
-const store = createAppStore({
-  buildRun: buildRunView,
-  loadPreset: loadBundledPreset,
-  openAt: scenarioOpenAt,
-});
+const Root = lazy(() => import('./ui/app/Root'));
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <App
-        store={store}
-        views={kubeletViews}
-        presets={presetCatalog()}
-        topologies={topologyCatalog()}
-        initialPreset={initialPresetId(window.location.search)}
-      />
+      <ErrorBoundary what="kubeletscope">
+        <Suspense fallback={<p className="boot">Loading the kubelet model…</p>}>
+          <Root />
+        </Suspense>
+      </ErrorBoundary>
     </StrictMode>,
   );
 }
