@@ -259,3 +259,23 @@ test('on a phone the panels stack and the timeline scrubs by touch', async ({ br
   await expect(position).not.toHaveAttribute('aria-valuetext', /^0 ms/);
   await context.close();
 });
+
+test('every preset opens, runs and plays to its end without an error', async ({ page }) => {
+  test.setTimeout(90_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await open(page);
+  const scenario = page.getByRole('combobox', { name: 'Scenario' });
+  const ids = await scenario
+    .locator('option')
+    .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+  expect(ids.length).toBeGreaterThan(5);
+  for (const id of ids) {
+    await scenario.selectOption(id);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Jump to end' }).click();
+    await page.getByRole('button', { name: 'Step back' }).click();
+    await expect(page.getByRole('region', { name: 'Pods' }).getByRole('row').first()).toBeVisible();
+  }
+  expect(errors).toEqual([]);
+});
