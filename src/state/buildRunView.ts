@@ -8,6 +8,7 @@ import { causalLinks } from '../viz/kubelet/causalLinks';
 import { cpuChanges } from '../viz/kubelet/cpuChanges';
 import { derivedContainerSpans } from '../viz/kubelet/derivedSpans';
 import { activityTimes, notableSteps } from '../viz/kubelet/notableSteps';
+import { admissionMarks } from '../viz/kubelet/admissionMarks';
 import { cpuManagerMarks } from '../viz/kubelet/cpuManagerMarks';
 import { cpuManagerPlacement, groupOrder, makePlacer } from '../viz/kubelet/placeEntity';
 import { layoutLanes } from '../viz/timeline/layoutLanes';
@@ -30,6 +31,7 @@ export function buildRunView(scenario: Scenario): KubeletRunView {
   });
   const podKeyOf = (uid: string) => run.config.pods[uid]?.key;
   extra.push(...cpuManagerMarks(trace, podKeyOf, cpuManagerPlacement(scenario.node.name)));
+  extra.push(...admissionMarks(trace, podKeyOf));
   const { model } = layoutLanes(trace, place, groupOrder, causalLinks(trace), extra);
   const topology = toTopologyInput(topo, scenario.node.name);
   const { changes, initial } = cpuChanges(trace, {

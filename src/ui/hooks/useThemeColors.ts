@@ -26,6 +26,7 @@ export function useTimelineStyle(): TimelineStyle {
         '--tl-highlight',
         dark ? 'rgba(106,168,255,0.14)' : 'rgba(26,111,209,0.09)',
       ),
+      markText: cssVar('--tl-mark-text', dark ? '#c9d1da' : '#3b444e'),
       font: '11px "DejaVu Sans", "Liberation Sans", system-ui, sans-serif',
     }),
     [dark],

@@ -3,6 +3,7 @@ import { cpuChanges, readAssignment } from './cpuChanges';
 import { buildCpuHistory, cpuStateAt } from '../topology/cpuHistory';
 import { makeTrace } from '../timeline/testTrace';
 import type { TraceRecord } from '../../sim/trace/types';
+import { admissionMarks } from './admissionMarks';
 import { cpuManagerMarks, formatIds } from './cpuManagerMarks';
 
 const rec = (
@@ -145,5 +146,21 @@ describe('cpuManagerMarks', () => {
       [5, 'release default/web/app 2-3'],
     ]);
     expect(formatIds([0, 1, 2, 5, 7, 8])).toBe('0-2,5,7-8');
+  });
+});
+
+describe('admissionMarks', () => {
+  it('gives a rejected pod a lane with its reason', () => {
+    const trace = {
+      ...makeTrace([], [], 10_000),
+      records: [rec(4, 'podRejected', 'syncLoop', { uid: 'u9', reason: 'TopologyAffinityError' })],
+    };
+    const [m] = admissionMarks(trace, (uid) => (uid === 'u9' ? 'default/db-1' : undefined));
+    expect(m).toMatchObject({
+      label: 'rejected: TopologyAffinityError',
+      kind: 'error',
+      instant: true,
+      placement: { group: 'default/db-1', lane: 'admission' },
+    });
   });
 });

@@ -20,6 +20,8 @@ export interface TimelineStyle {
   readonly selection: string;
   /** Row tint for the lanes of the selected container. */
   readonly highlight: string;
+  /** Text of decision marks drawn on the lane background. */
+  readonly markText: string;
   readonly font: string;
 }
 
@@ -66,6 +68,7 @@ export function drawTimeline(
   // Per-kind batches of rects: one fillStyle change per kind.
   const batches: number[][] = KIND_FILL.map(() => []);
   const labels: [number, number, number, number, number][] = []; // x, y, w, kind, labelIdx
+  const markLabels: [number, number, number, number][] = []; // x, y, w, labelIdx
 
   for (const row of layout.rows) {
     if (row.y + row.h < yTop || row.y > yBot) continue;
@@ -144,6 +147,17 @@ export function drawTimeline(
     ctx.rect(vx, y, vw + 3, 14);
     ctx.clip();
     ctx.fillText(text, vx + 3, y + 7);
+    ctx.restore();
+    stats.labels++;
+  }
+
+  ctx.fillStyle = style.markText;
+  for (const [x, y, w, li] of markLabels) {
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(x, y, w, 14);
+    ctx.clip();
+    ctx.fillText(model.labels[li] ?? '', x, y + 7);
     ctx.restore();
     stats.labels++;
   }

@@ -16,6 +16,8 @@ export interface Lane {
   readonly container: string | null;
   /** Marks are instants (wake-ups) rather than spans. */
   readonly instants: boolean;
+  /** Instants whose labels are worth reading on the lane (decisions, not ticks). */
+  readonly labelled?: boolean;
   readonly start: Float64Array;
   readonly end: Float64Array;
   /** Index into SPAN_KINDS. */
@@ -82,7 +84,10 @@ export class LaneBuilder {
   }
 
   build(
-    meta: Pick<Lane, 'id' | 'label' | 'group' | 'entity' | 'instants' | 'pod' | 'container'>,
+    meta: Pick<
+      Lane,
+      'id' | 'label' | 'group' | 'entity' | 'instants' | 'pod' | 'container' | 'labelled'
+    >,
   ): Lane {
     return {
       ...meta,

@@ -67,6 +67,7 @@ interface LaneAcc {
   pod: string | null;
   container: string | null;
   instants: boolean;
+  labelled: boolean;
   entity: number;
   entities: Set<number>;
   b: LaneBuilder;
@@ -127,6 +128,7 @@ export function layoutLanes(
         pod: p.pod,
         container: p.container,
         instants,
+        labelled: false,
         entity: instants ? -1 : ent,
         entities: new Set<number>(),
         b: new LaneBuilder(),
@@ -183,6 +185,7 @@ export function layoutLanes(
   }
   for (const x of extra) {
     const lane = laneFor(-1, x.placement, x.placement.lane, x.instant === true, x.step);
+    if (x.instant) lane.labelled = true;
     lane.b.push(
       x.start,
       Math.max(x.end, x.start),
@@ -224,6 +227,7 @@ export function layoutLanes(
           group: a.groupLabel,
           entity: a.entities.size === 1 ? [...a.entities][0]! : -1,
           instants: a.instants,
+          labelled: a.labelled,
           pod: a.pod,
           container: a.container,
         }),

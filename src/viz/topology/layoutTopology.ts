@@ -57,6 +57,8 @@ interface Metrics {
 const FULL: Metrics = { pu: [34, 20], gap: 3, pad: 4, label: 14, bar: 16 };
 const COMPACT: Metrics = { pu: [13, 13], gap: 1, pad: 2, label: 0, bar: 9 };
 const MACHINE_LABEL = 18;
+/** Room for "Core P#127" at the core label's size. */
+const MIN_LABELLED_CORE_W = 56;
 const PACKAGE_LABEL = 16;
 
 interface CoreNode {
@@ -123,8 +125,10 @@ interface Dims {
   hasL3: boolean;
 }
 
+/** Core box size; as lstopo does, a labelled box is never narrower than its label. */
 function coreSize(m: Metrics, threads: number): [number, number] {
-  return [2 * m.pad + threads * m.pu[0] + (threads - 1) * m.gap, 2 * m.pad + m.label + m.pu[1]];
+  const w = 2 * m.pad + threads * m.pu[0] + (threads - 1) * m.gap;
+  return [m.label > 0 ? Math.max(w, MIN_LABELLED_CORE_W) : w, 2 * m.pad + m.label + m.pu[1]];
 }
 
 /** Size of the machine for an arrangement, assuming every group is as big as the biggest. */
@@ -278,6 +282,8 @@ export function layoutTopology(
             logical: logicalCore++,
             os: c.core,
           });
+          const puRow = c.pus.length * m.pu[0] + (c.pus.length - 1) * m.gap;
+          const inset = Math.max(m.pad, (cw - puRow) / 2);
           c.pus.forEach((pu, ti) => {
             pus.push({
               cpu: pu.id,
@@ -285,7 +291,7 @@ export function layoutTopology(
               socket: pu.socket,
               numa: pu.numa,
               coreKey: c.key,
-              x: cx + m.pad + ti * (m.pu[0] + m.gap),
+              x: cx + inset + ti * (m.pu[0] + m.gap),
               y: cy + m.pad + m.label,
               w: m.pu[0],
               h: m.pu[1],
