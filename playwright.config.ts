@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 // Debian's chromium (apt-get install -y chromium). Playwright cannot download browsers here.
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+// Another build can be served (E2E_DIST) so parallel work does not share dist/.
+const DIST = process.env.E2E_DIST ?? 'dist';
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -42,7 +44,7 @@ export default defineConfig({
   ],
   webServer: {
     // dist/ is built by the test script before this runs; preview serves it as a static host would.
-    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort --outDir ${DIST}`,
     url: `http://127.0.0.1:${PORT}`,
     reuseExistingServer: false,
     timeout: 120_000,
