@@ -14,6 +14,7 @@ import './ui/styles/controls.css';
 import './ui/styles/timeline.css';
 import './ui/styles/topology.css';
 import './ui/styles/panels.css';
+import './ui/styles/editor.css';
 
 const Root = lazy(() => import('./ui/app/Root'));
 

@@ -1,11 +1,27 @@
 /**
  * The scenario and its run. Any edit of the scenario re-runs the simulation at once
  * and keeps the cursor at the same simulated time (RaftScope's fork-on-edit: the
- * past is identical, the future is recomputed).
+ * past is identical, the future is recomputed). Edits are undoable; a notice (the
+ * banner) says what went wrong with a link, a file or an edit, without losing
+ * what is on screen.
  */
 import type { StateCreator } from 'zustand';
 import type { AppState, StoreDeps } from '../store';
 import type { RunView, Scenario } from '../types';
+
+/** A banner: an error (nothing changed, or the default opened instead), a warning or news. */
+export interface Notice {
+  readonly tone: 'error' | 'warning' | 'info';
+  readonly text: string;
+}
+
+export interface HistoryEntry {
+  readonly scenario: Scenario;
+  readonly presetId: string;
+}
+
+/** How many scenario edits undo remembers. */
+export const UNDO_DEPTH = 100;
 
 export interface ScenarioSlice {
   readonly presetId: string;
@@ -17,8 +33,17 @@ export interface ScenarioSlice {
   loadPreset: (id: string) => void;
   /** Replaces the scenario and re-runs, keeping the playhead's simulated time. */
   setScenario: (scenario: Scenario, presetId?: string) => void;
-  /** Edits the scenario through a pure function and re-runs. */
+  /** Edits the scenario through a pure function and re-runs; undoable. */
   editScenario: (edit: (s: Scenario) => Scenario) => void;
+  /** Replaces the scenario with one the user wrote (editor, file); undoable. */
+  replaceScenario: (scenario: Scenario, presetId?: string) => void;
+  /** Scenarios before (oldest first) and after the current one, for undo and redo. */
+  readonly past: readonly HistoryEntry[];
+  readonly future: readonly HistoryEntry[];
+  undo: () => void;
+  redo: () => void;
+  readonly notice: Notice | null;
+  setNotice: (notice: Notice | null) => void;
 }
 
 export const createScenarioSlice =
@@ -28,13 +53,16 @@ export const createScenarioSlice =
     scenario: null,
     run: null,
     runError: null,
+    past: [],
+    future: [],
+    notice: null,
     loadPreset(id) {
       const parsed = deps.loadPreset(id);
       if (!parsed.ok) {
         set({ presetId: id, runError: parsed.error });
         return;
       }
-      get().setScenario(parsed.scenario, id);
+      get().replaceScenario(parsed.scenario, id);
       // A new preset opens at its own starting point, not at the old time.
       const open = deps.openAt(parsed.scenario);
       get().seekTime(open, true);
@@ -42,6 +70,7 @@ export const createScenarioSlice =
     },
     setScenario(scenario, presetId) {
       const keepT = get().timeMs;
+      const keepCursor = get().cursor;
       let run: RunView;
       try {
         run = deps.buildRun(scenario);
@@ -69,10 +98,42 @@ export const createScenarioSlice =
       });
       get().onRunChanged(first);
       get().seekTime(Math.min(keepT, run.endT), true);
+      // Steps that share the cursor's instant: stay between the same two steps when
+      // the new run still has them there (an edit at the cursor changes only what follows).
+      const t = get().timeMs;
+      if (keepCursor < get().cursor && run.times[keepCursor] === t) set({ cursor: keepCursor });
     },
     editScenario(edit) {
       const s = get().scenario;
       if (s === null) return;
-      get().setScenario(edit(s));
+      get().replaceScenario(edit(s));
+    },
+    replaceScenario(scenario, presetId) {
+      const before = get().scenario;
+      if (scenario === before) return;
+      const entry = before && { scenario: before, presetId: get().presetId };
+      get().setScenario(scenario, presetId);
+      // Only a run that worked is remembered: undo goes back to what was on screen.
+      if (entry === null || get().scenario !== scenario) return;
+      set({ past: [...get().past, entry].slice(-UNDO_DEPTH), future: [] });
+    },
+    undo() {
+      const { past, scenario, presetId } = get();
+      const prev = past[past.length - 1];
+      if (prev === undefined || scenario === null) return;
+      get().setScenario(prev.scenario, prev.presetId);
+      if (get().scenario !== prev.scenario) return;
+      set({ past: past.slice(0, -1), future: [{ scenario, presetId }, ...get().future] });
+    },
+    redo() {
+      const { future, scenario, presetId } = get();
+      const next = future[0];
+      if (next === undefined || scenario === null) return;
+      get().setScenario(next.scenario, next.presetId);
+      if (get().scenario !== next.scenario) return;
+      set({ past: [...get().past, { scenario, presetId }], future: future.slice(1) });
+    },
+    setNotice(notice) {
+      set({ notice });
     },
   });

@@ -15,6 +15,14 @@ export const GAP_MARGIN_MS = 1_000;
 /** How long a collapsed gap lasts on the axis and in playback (ms of warped time). */
 export const GAP_WARPED_MS = 600;
 
+/** The perturbation menu: for whom, and where on screen (client px) it opens. */
+export interface PerturbMenuState {
+  readonly pod: string;
+  readonly container?: string;
+  readonly x: number;
+  readonly y: number;
+}
+
 export interface ViewSlice {
   readonly window: TimeWindow;
   readonly warp: TimeWarp;
@@ -24,6 +32,10 @@ export interface ViewSlice {
   readonly collapsedGroups: readonly string[];
   readonly helpOpen: boolean;
   readonly follow: boolean;
+  readonly editorOpen: boolean;
+  readonly perturbMenu: PerturbMenuState | null;
+  setEditorOpen: (open: boolean) => void;
+  openPerturbMenu: (menu: PerturbMenuState | null) => void;
   setWindow: (w: TimeWindow, manual?: boolean) => void;
   zoomBy: (factor: number, anchorT?: number) => void;
   panBy: (fraction: number) => void;
@@ -56,6 +68,14 @@ export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, 
     collapsedGroups: [],
     helpOpen: false,
     follow: true,
+    editorOpen: false,
+    perturbMenu: null,
+    setEditorOpen(open) {
+      set({ editorOpen: open });
+    },
+    openPerturbMenu(menu) {
+      set({ perturbMenu: menu });
+    },
     setWindow(w, manual = true) {
       set({ window: clampWindow(w, maxT(), get().warp), ...(manual ? { follow: false } : {}) });
     },

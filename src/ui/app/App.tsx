@@ -3,7 +3,8 @@
  * live region and the help overlay. The store and the engine's views come in as
  * props, so the same App runs in the page and in tests.
  */
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { openLink } from '../../state/permalinkSession';
 import type { AppStore } from '../../state/store';
 import { PlaybackControls } from '../controls/PlaybackControls';
 import { QuickControls, type CatalogEntry } from '../controls/QuickControls';
@@ -15,6 +16,12 @@ import { HelpOverlay } from './HelpOverlay';
 import { LiveRegion } from './LiveRegion';
 import { StoreContext, useApp } from './storeContext';
 import { Workspace } from './Workspace';
+import { ScenarioBar } from '../share/ScenarioBar';
+import { usePermalinkSync } from '../share/usePermalinkSync';
+import { PerturbMenu } from '../perturb/PerturbMenu';
+
+// The editor (CodeMirror and the forms) is fetched the first time it is opened.
+const EditorDialog = lazy(() => import('../editor/EditorDialog'));
 
 interface Props {
   readonly store: AppStore;
@@ -22,12 +29,17 @@ interface Props {
   readonly presets: readonly CatalogEntry[];
   readonly topologies: readonly CatalogEntry[];
   readonly initialPreset: string;
+  /** A permalink (`#s=...`) to open instead of the preset. */
+  readonly initialLink?: string;
 }
 
 export function App(p: Props) {
   useEffect(() => {
-    if (p.store.getState().run === null) p.store.getState().loadPreset(p.initialPreset);
-  }, [p.store, p.initialPreset]);
+    const st = p.store.getState();
+    if (st.run !== null) return;
+    if (p.initialLink) openLink(p.store, p.initialLink, p.initialPreset);
+    else st.loadPreset(p.initialPreset);
+  }, [p.store, p.initialPreset, p.initialLink]);
   return (
     <StoreContext.Provider value={p.store}>
       <EngineViewsContext.Provider value={p.views}>
@@ -35,18 +47,31 @@ export function App(p: Props) {
           what="kubeletscope"
           onReset={() => p.store.getState().loadPreset(p.initialPreset)}
         >
-          <Shell presets={p.presets} topologies={p.topologies} store={p.store} />
+          <Shell
+            presets={p.presets}
+            topologies={p.topologies}
+            store={p.store}
+            initialPreset={p.initialPreset}
+          />
         </ErrorBoundary>
       </EngineViewsContext.Provider>
     </StoreContext.Provider>
   );
 }
 
-function Shell({ presets, topologies, store }: Pick<Props, 'presets' | 'topologies' | 'store'>) {
+function Shell({
+  presets,
+  topologies,
+  store,
+  initialPreset,
+}: Pick<Props, 'presets' | 'topologies' | 'store' | 'initialPreset'>) {
   usePlaybackLoop();
   useShortcuts(store);
-  const caption = useApp((s) => s.scenario?.metadata.caption ?? s.scenario?.metadata.name ?? '');
-  const runError = useApp((s) => s.runError);
+  usePermalinkSync(store, initialPreset);
+  const editorOpen = useApp((s) => s.editorOpen);
+  // Mounted once opened, then kept (hidden) so the user's text and CodeMirror's state survive.
+  const [editorLoaded, setEditorLoaded] = useState(false);
+  if (editorOpen && !editorLoaded) setEditorLoaded(true);
   return (
     <div className="app">
       <header className="masthead">
@@ -60,18 +85,20 @@ function Shell({ presets, topologies, store }: Pick<Props, 'presets' | 'topologi
           </div>
           <QuickControls presets={presets} topologies={topologies} />
         </div>
-        {runError ? (
-          <div role="alert" className="banner banner-error">
-            {runError}
-          </div>
-        ) : (
-          caption && <p className="caption">{caption}</p>
-        )}
+        <ScenarioBar onEdit={() => store.getState().setEditorOpen(true)} />
       </header>
       <PlaybackControls />
       <Workspace />
       <LiveRegion />
       <HelpOverlay />
+      <PerturbMenu />
+      {editorLoaded && (
+        <ErrorBoundary what="The scenario editor">
+          <Suspense fallback={<p className="loading-line">Loading the editor…</p>}>
+            <EditorDialog presets={presets} topologies={topologies} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
     </div>
   );
 }

@@ -20,6 +20,7 @@ export default function Root() {
     presets: presetCatalog(),
     topologies: topologyCatalog(),
     initial: initialPresetId(window.location.search),
+    link: window.location.hash.includes('s=') ? window.location.hash : undefined,
   }));
   return (
     <App
@@ -28,6 +29,7 @@ export default function Root() {
       presets={boot.presets}
       topologies={boot.topologies}
       initialPreset={boot.initial}
+      {...(boot.link !== undefined ? { initialLink: boot.link } : {})}
     />
   );
 }

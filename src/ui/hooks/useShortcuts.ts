@@ -6,6 +6,7 @@
  */
 import { useEffect } from 'react';
 import type { AppStore } from '../../state/store';
+import { perturbTargetOf } from '../../state/perturbations';
 import { spanSelection } from '../timeline/spanSelection';
 
 function isTyping(t: EventTarget | null): boolean {
@@ -95,11 +96,40 @@ export function fitSelection(store: AppStore): void {
   s.fitAll();
 }
 
+/** Ctrl/⌘+Z undoes a scenario edit; Ctrl/⌘+Shift+Z and Ctrl+Y redo it. */
+function undoKeys(store: AppStore, e: KeyboardEvent): boolean {
+  const k = e.key.toLowerCase();
+  if (k === 'z' && !e.shiftKey) store.getState().undo();
+  else if ((k === 'z' && e.shiftKey) || (k === 'y' && e.ctrlKey)) store.getState().redo();
+  else return false;
+  return true;
+}
+
+/** The keyboard path to the perturbation menu: it opens by the Inspector. */
+function openMenuForSelection(store: AppStore): boolean {
+  const s = store.getState();
+  const target = perturbTargetOf(s.selection);
+  if (!target) return false;
+  const box = document
+    .querySelector('section[aria-label="Inspector"]')
+    ?.getBoundingClientRect() ?? { left: window.innerWidth / 3, top: window.innerHeight / 3 };
+  s.openPerturbMenu({ ...target, x: box.left + 8, y: box.top + 28 });
+  return true;
+}
+
 export function useShortcuts(store: AppStore): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.defaultPrevented || e.altKey) return;
       if (isTyping(e.target)) return;
+      if (e.ctrlKey || e.metaKey) {
+        if (undoKeys(store, e)) e.preventDefault();
+        return;
+      }
+      if (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) {
+        if (openMenuForSelection(store)) e.preventDefault();
+        return;
+      }
       if (CONTROL_KEYS.has(e.key) && isControl(e.target)) return;
       const s = store.getState();
       const act = (): boolean => {
@@ -132,6 +162,11 @@ export function useShortcuts(store: AppStore): void {
             return true;
           case '?':
             s.setHelpOpen(!s.helpOpen);
+            return true;
+          case 'e':
+          case 'E':
+            if (!s.scenario) return false;
+            s.setEditorOpen(true);
             return true;
           case 'Escape':
             if (s.helpOpen) s.setHelpOpen(false);

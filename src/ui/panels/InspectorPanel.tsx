@@ -8,12 +8,14 @@ import { useApp, useAppStore } from '../app/storeContext';
 import { useEngineViews } from '../app/engineViews';
 import { usePanelCursor } from '../hooks/usePanelCursor';
 import { Panel } from './Panel';
+import { perturbTargetOf } from '../../state/perturbations';
 
 export function InspectorPanel() {
   const views = useEngineViews();
   const store = useAppStore();
   const { run, selection } = useApp(useShallow((s) => ({ run: s.run, selection: s.selection })));
   const cursor = usePanelCursor();
+  const target = perturbTargetOf(selection);
   const data = useMemo(
     () => (run && selection ? views.inspect(run, cursor, selection) : null),
     [views, run, cursor, selection],
@@ -25,9 +27,29 @@ export function InspectorPanel() {
       className="inspector-panel"
       tools={
         selection && (
-          <button type="button" className="text-btn" onClick={() => store.getState().select(null)}>
-            Clear
-          </button>
+          <>
+            {target && (
+              <button
+                type="button"
+                className="text-btn"
+                aria-haspopup="menu"
+                title="Fail a pull, crash the container, hang its PostStart… at the cursor (Shift+F10)"
+                onClick={(e) => {
+                  const r = e.currentTarget.getBoundingClientRect();
+                  store.getState().openPerturbMenu({ ...target, x: r.left, y: r.bottom + 4 });
+                }}
+              >
+                Perturb…
+              </button>
+            )}
+            <button
+              type="button"
+              className="text-btn"
+              onClick={() => store.getState().select(null)}
+            >
+              Clear
+            </button>
+          </>
         )
       }
     >

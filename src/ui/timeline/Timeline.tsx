@@ -56,10 +56,27 @@ export function Timeline() {
     },
     [model, layout, scale, scrollY],
   );
+  const onContext = useCallback(
+    (x: number, y: number, clientX: number, clientY: number) => {
+      const hit = hitTest(model, layout, scale, x, y + scrollY);
+      if (!hit) return;
+      const sel = spanSelection(model, hit);
+      store.getState().select(sel);
+      if (sel.kind !== 'span' || sel.pod === undefined) return;
+      store.getState().openPerturbMenu({
+        pod: sel.pod,
+        ...(sel.container !== undefined ? { container: sel.container } : {}),
+        x: clientX,
+        y: clientY,
+      });
+    },
+    [model, layout, scale, scrollY, store],
+  );
   useTimelineGestures(plotRef, store, {
     scale,
     canScroll: layout.height > viewH + 1,
     onClick,
+    onContext,
     onHover,
     onLeave: () => setHover(null),
   });

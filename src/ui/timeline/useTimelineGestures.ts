@@ -14,9 +14,12 @@ interface Options {
   readonly onClick: (x: number, y: number) => void;
   readonly onHover: (x: number, y: number) => void;
   readonly onLeave: () => void;
+  /** A right click, or a long press on a touch screen: the perturbation menu. */
+  readonly onContext: (x: number, y: number, clientX: number, clientY: number) => void;
 }
 
 const CLICK_SLOP_PX = 4;
+const LONG_PRESS_MS = 550;
 
 export function useTimelineGestures(
   el: RefObject<HTMLElement | null>,
@@ -35,6 +38,12 @@ export function useTimelineGestures(
     let downAt: { x: number; y: number } | null = null;
     let moved = false;
     let pinchDist = 0;
+    let longPress: number | undefined;
+    let longPressed = false;
+    const cancelLongPress = () => {
+      window.clearTimeout(longPress);
+      longPress = undefined;
+    };
 
     const local = (e: { clientX: number; clientY: number }) => {
       const r = node.getBoundingClientRect();
@@ -74,7 +83,20 @@ export function useTimelineGestures(
       if (pointers.size === 1) {
         downAt = local(e);
         moved = false;
+        longPressed = false;
+        if (e.pointerType === 'touch') {
+          const { clientX, clientY } = e;
+          const at = downAt;
+          longPress = window.setTimeout(() => {
+            longPress = undefined;
+            longPressed = true;
+            // Held still: a long press, not a tap or a drag.
+            moved = true;
+            o.current.onContext(at.x, at.y, clientX, clientY);
+          }, LONG_PRESS_MS);
+        }
       } else if (pointers.size === 2) {
+        cancelLongPress();
         const [a, b] = [...pointers.values()];
         pinchDist = Math.hypot(a!.x - b!.x, a!.y - b!.y);
         moved = true;
@@ -98,7 +120,10 @@ export function useTimelineGestures(
         pinchDist = d;
         return;
       }
-      if (downAt && Math.hypot(p.x - downAt.x, p.y - downAt.y) > CLICK_SLOP_PX) moved = true;
+      if (downAt && Math.hypot(p.x - downAt.x, p.y - downAt.y) > CLICK_SLOP_PX) {
+        moved = true;
+        cancelLongPress();
+      }
       if (moved) {
         panPx(p.x - prev.x);
         // Vertical drag scrolls the lanes, like a touch list.
@@ -106,11 +131,21 @@ export function useTimelineGestures(
       }
     };
     const onUp = (e: PointerEvent) => {
+      cancelLongPress();
       const wasOnly = pointers.size === 1;
       pointers.delete(e.pointerId);
       if (wasOnly && !moved && downAt) o.current.onClick(downAt.x, downAt.y);
       if (pointers.size === 0) downAt = null;
     };
+    const onContextMenu = (e: MouseEvent) => {
+      e.preventDefault();
+      // A long press already opened the menu; the browser's own follows it on some devices.
+      if (longPressed) return;
+      cancelLongPress();
+      const p = local(e);
+      o.current.onContext(p.x, p.y, e.clientX, e.clientY);
+    };
+    node.addEventListener('contextmenu', onContextMenu);
     node.addEventListener('wheel', onWheel, { passive: false });
     node.addEventListener('pointerdown', onDown);
     node.addEventListener('pointermove', onMove);
@@ -119,6 +154,8 @@ export function useTimelineGestures(
     const leave = () => o.current.onLeave();
     node.addEventListener('pointerleave', leave);
     return () => {
+      cancelLongPress();
+      node.removeEventListener('contextmenu', onContextMenu);
       node.removeEventListener('wheel', onWheel);
       node.removeEventListener('pointerdown', onDown);
       node.removeEventListener('pointermove', onMove);

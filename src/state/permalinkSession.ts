@@ -1,0 +1,144 @@
+/**
+ * The store and the address bar: what a link carries of the view (cursor, zoom
+ * window, selection, open panels), opening a link, and the link of what is on
+ * screen. The codec itself (bounded, never throws) is the engine's
+ * scenario/permalink module; this is the part that knows the store.
+ */
+import { decodePermalink, encodePermalink, type ViewState } from '../sim/scenario/permalink';
+import { parseScenario } from '../sim/scenario/parse';
+import { listPresets } from '../sim/scenario/presets';
+import type { AppState, AppStore } from './store';
+import type { PanelId, Scenario, Selection } from './types';
+
+const PANEL_IDS: readonly PanelId[] = ['events', 'log', 'inspector', 'machines', 'pods'];
+
+/** The selection as a link carries it: spans by their lane's id, so they survive a re-run. */
+function selectionOf(s: AppState): ViewState['selection'] {
+  const sel = s.selection;
+  if (!sel) return undefined;
+  switch (sel.kind) {
+    case 'span': {
+      const lane = s.run?.lanes.lanes[sel.span.lane];
+      return lane ? { kind: 'span', id: `${sel.span.index}@${lane.id}` } : undefined;
+    }
+    case 'container':
+      return { kind: 'container', id: sel.container };
+    case 'pod':
+      return { kind: 'pod', id: sel.pod };
+    case 'cpu':
+      return { kind: 'cpu', id: sel.cpu };
+  }
+}
+
+export function viewStateOf(s: AppState): ViewState {
+  const selection = selectionOf(s);
+  return {
+    t: Math.round(s.timeMs),
+    step: s.cursor,
+    window: [Math.max(0, Math.floor(s.window.start)), Math.ceil(s.window.end)],
+    ...(selection ? { selection } : {}),
+    panels: PANEL_IDS.filter((id) => !s.collapsedPanels[id]),
+  };
+}
+
+function selectionFrom(s: AppState, v: NonNullable<ViewState['selection']>): Selection | null {
+  const podOf = (c: string) => c.slice(0, c.lastIndexOf('/'));
+  if (v.kind === 'cpu' && typeof v.id === 'number') return { kind: 'cpu', cpu: v.id };
+  if (typeof v.id !== 'string') return null;
+  if (v.kind === 'container') return { kind: 'container', container: v.id, pod: podOf(v.id) };
+  if (v.kind === 'pod') return { kind: 'pod', pod: v.id };
+  if (v.kind === 'span' && s.run) {
+    const at = v.id.indexOf('@');
+    const index = Number(v.id.slice(0, at));
+    const laneId = v.id.slice(at + 1);
+    const lanes = s.run.lanes.lanes;
+    const lane = lanes.findIndex((l) => l.id === laneId);
+    const l = lanes[lane];
+    if (!l || !Number.isInteger(index) || index < 0 || index >= l.start.length) return null;
+    return {
+      kind: 'span',
+      span: { lane, index },
+      ...(l.container ? { container: l.container } : {}),
+      ...(l.pod ? { pod: l.pod } : {}),
+    };
+  }
+  return null;
+}
+
+/** Puts the view a link carries onto the store (after its scenario has run). */
+export function applyViewState(store: AppStore, v: ViewState): void {
+  const st = store.getState();
+  if (v.t !== undefined) st.seekTime(v.t, true);
+  // Several steps share an instant: the step says which of them the sender was at.
+  if (v.step !== undefined) {
+    st.seekCursor(v.step);
+    const t = store.getState().timeMs;
+    if (v.t !== undefined && v.t > t) store.setState({ timeMs: v.t });
+  }
+  if (v.window) st.setWindow({ start: v.window[0], end: v.window[1] }, true);
+  if (v.selection) st.select(selectionFrom(store.getState(), v.selection));
+  if (v.panels) {
+    const open = new Set<string>(v.panels);
+    const collapsed = { ...store.getState().collapsedPanels };
+    for (const id of PANEL_IDS) collapsed[id] = !open.has(id);
+    store.setState({ collapsedPanels: collapsed });
+  }
+}
+
+let presetNames: Map<string, string> | null = null;
+
+/** The bundled preset a scenario came from, by name, for the Scenario picker. */
+export function presetIdOf(s: Scenario): string {
+  if (!presetNames) {
+    presetNames = new Map();
+    for (const p of listPresets()) {
+      const r = parseScenario(p.text);
+      if (r.ok) presetNames.set(r.scenario.metadata.name, p.id);
+    }
+  }
+  return presetNames.get(s.metadata.name) ?? 'custom';
+}
+
+/**
+ * Opens a link: its scenario and view, or, when it cannot be opened, the default
+ * scenario with a banner saying why. Never throws.
+ */
+export function openLink(store: AppStore, link: string, fallbackPreset: string): boolean {
+  const d = decodePermalink(link);
+  const st = store.getState();
+  if (!d.ok) {
+    st.loadPreset(fallbackPreset);
+    st.setNotice({
+      tone: 'error',
+      text: `This link could not be opened, so the default scenario is shown instead. ${d.reason}`,
+    });
+    return false;
+  }
+  st.setScenario(d.scenario, presetIdOf(d.scenario));
+  if (store.getState().scenario !== d.scenario) {
+    st.loadPreset(fallbackPreset);
+    st.setNotice({
+      tone: 'error',
+      text: `The scenario in this link could not be run, so the default scenario is shown instead. ${store.getState().runError ?? ''}`.trim(),
+    });
+    return false;
+  }
+  store.setState({ past: [], future: [] });
+  applyViewState(store, d.view);
+  const notes = [...d.warnings];
+  if (d.format < 1) notes.unshift('This link was made by an older version and was upgraded.');
+  st.setNotice(notes.length ? { tone: 'warning', text: notes.join(' ') } : null);
+  return true;
+}
+
+export interface CurrentLink {
+  readonly fragment: string;
+  readonly linkLength: number;
+  readonly tooLong: boolean;
+}
+
+/** The link of what is on screen; null before anything has run. */
+export function currentLink(s: AppState, baseUrl?: string): CurrentLink | null {
+  if (!s.scenario) return null;
+  return encodePermalink(s.scenario, viewStateOf(s), baseUrl ? { baseUrl } : {});
+}

@@ -1,0 +1,224 @@
+/**
+ * The node: its CPU topology (a named machine, a shape, or the text of the user's
+ * own `lscpu -p=CPU,CORE,SOCKET,NODE`) and the images already on it.
+ */
+import { useState } from 'react';
+import { formatDuration } from '../../sim/scenario/serialize';
+import { useApp } from '../app/storeContext';
+import type { CatalogEntry } from '../controls/QuickControls';
+import { Text } from './KubeletForm';
+import { nodeOf, useCheckedEdit } from './useCheckedEdit';
+
+type Input = Record<string, unknown>;
+type Mode = 'preset' | 'shape' | 'lscpu' | 'cpus';
+
+const SHAPE_FIELDS = [
+  'sockets',
+  'numaNodesPerSocket',
+  'coresPerSocket',
+  'threadsPerCore',
+  'uncoreCachesPerSocket',
+] as const;
+
+export function NodeForm({ topologies }: { readonly topologies: readonly CatalogEntry[] }) {
+  const scenario = useApp((s) => s.scenario);
+  const { error, apply } = useCheckedEdit();
+  const topo = scenario?.node.topology;
+  const current: Mode = !topo
+    ? 'preset'
+    : 'preset' in topo
+      ? 'preset'
+      : 'lscpu' in topo
+        ? 'lscpu'
+        : 'cpus' in topo
+          ? 'cpus'
+          : 'shape';
+  const [mode, setMode] = useState<Mode>(current);
+  const [lscpu, setLscpu] = useState(topo && 'lscpu' in topo ? topo.lscpu : '');
+  const [shape, setShape] = useState<Record<string, string>>(() =>
+    Object.fromEntries(
+      SHAPE_FIELDS.map((f) => [
+        f,
+        topo && 'sockets' in topo && topo[f] !== undefined ? String(topo[f]) : '',
+      ]),
+    ),
+  );
+  if (!scenario) return null;
+  const setTopology = (topology: Input) =>
+    apply((input) => ({ ...input, node: { ...nodeOf(input), topology } }));
+  const setImages = (images: Input[]) =>
+    apply((input) => ({ ...input, node: { ...nodeOf(input), images } }));
+  const images = scenario.node.images.map((i) => {
+    const out: Input = { name: i.name, present: i.present };
+    if (i.sizeBytes !== undefined) out.sizeBytes = i.sizeBytes;
+    if (i.pullTime !== undefined) out.pullTime = formatDuration(i.pullTime);
+    return out;
+  });
+
+  return (
+    <form className="kv-form" onSubmit={(e) => e.preventDefault()} aria-label="Node">
+      <fieldset>
+        <legend>CPU topology</legend>
+        <div className="kv-checks" role="radiogroup" aria-label="Topology given as">
+          {(['preset', 'shape', 'lscpu'] as const).map((m) => (
+            <label key={m} className="check">
+              <input
+                type="radio"
+                name="topology-mode"
+                checked={mode === m}
+                onChange={() => setMode(m)}
+              />
+              {m === 'preset' ? 'a named machine' : m === 'shape' ? 'a shape' : 'lscpu -p text'}
+            </label>
+          ))}
+        </div>
+        {mode === 'preset' && (
+          <label className="kv-row">
+            <span className="field-label">preset</span>
+            <select
+              value={topo && 'preset' in topo ? topo.preset : ''}
+              onChange={(e) => setTopology({ preset: e.currentTarget.value })}
+            >
+              {!(topo && 'preset' in topo) && <option value="">choose a machine…</option>}
+              {topologies.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {mode === 'shape' && (
+          <>
+            {SHAPE_FIELDS.map((f) => (
+              <label key={f} className="kv-row">
+                <span className="field-label">{f}</span>
+                <input
+                  type="number"
+                  min={1}
+                  value={shape[f]}
+                  placeholder={f === 'sockets' || f === 'coresPerSocket' ? '' : '1'}
+                  onChange={(e) => setShape({ ...shape, [f]: e.currentTarget.value })}
+                />
+              </label>
+            ))}
+            <button
+              type="button"
+              className="text-btn"
+              onClick={() =>
+                setTopology(
+                  Object.fromEntries(
+                    SHAPE_FIELDS.filter((f) => shape[f]).map((f) => [f, Number(shape[f])]),
+                  ),
+                )
+              }
+            >
+              Apply shape
+            </button>
+          </>
+        )}
+        {mode === 'lscpu' && (
+          <>
+            <label className="kv-col">
+              <span className="field-label">
+                Paste the output of <code>lscpu -p=CPU,CORE,SOCKET,NODE</code>
+              </span>
+              <textarea
+                rows={8}
+                spellCheck={false}
+                value={lscpu}
+                placeholder={'# CPU,Core,Socket,Node\n0,0,0,0\n1,1,0,0\n...'}
+                onChange={(e) => setLscpu(e.currentTarget.value)}
+              />
+            </label>
+            <button
+              type="button"
+              className="text-btn"
+              disabled={!lscpu.trim()}
+              onClick={() => setTopology({ lscpu })}
+            >
+              Use this machine
+            </button>
+          </>
+        )}
+        {mode === 'cpus' && <p className="empty">The scenario lists its CPUs one by one.</p>}
+      </fieldset>
+      <fieldset>
+        <legend>Images on the node</legend>
+        <ul className="kv-list">
+          {images.map((img, i) => (
+            <li key={`${String(img.name)}-${i}`}>
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={img.present === true}
+                  onChange={(e) =>
+                    setImages(
+                      images.map((x, j) =>
+                        j === i ? { ...x, present: e.currentTarget.checked } : x,
+                      ),
+                    )
+                  }
+                />
+                <code>{String(img.name)}</code> present
+              </label>
+              <Text
+                label="pullTime"
+                value={typeof img.pullTime === 'string' ? img.pullTime : ''}
+                placeholder="from size"
+                onCommit={(v) =>
+                  setImages(
+                    images.map((x, j) => {
+                      if (j !== i) return x;
+                      const { pullTime: _drop, ...rest } = x;
+                      void _drop;
+                      return v.trim() ? { ...rest, pullTime: v.trim() } : rest;
+                    }),
+                  )
+                }
+              />
+              <button
+                type="button"
+                className="text-btn"
+                aria-label={`Remove image ${String(img.name)}`}
+                onClick={() => setImages(images.filter((_, j) => j !== i))}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+        <AddImage onAdd={(name) => setImages([...images, { name, present: false }])} />
+      </fieldset>
+      {error && (
+        <p className="form-error" role="alert">
+          Not applied: {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function AddImage({ onAdd }: { onAdd: (name: string) => boolean }) {
+  const [name, setName] = useState('');
+  return (
+    <div className="kv-row">
+      <input
+        aria-label="Image name"
+        placeholder="registry/image:tag"
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+      />
+      <button
+        type="button"
+        className="text-btn"
+        disabled={!name.trim()}
+        onClick={() => {
+          if (onAdd(name.trim())) setName('');
+        }}
+      >
+        Add image
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+/** Applies a form's edit through the schema; says why when the edit is refused. */
+import { useState } from 'react';
+import { checkEdited } from '../../state/podTemplates';
+import { useAppStore } from '../app/storeContext';
+
+type Input = Record<string, unknown>;
+
+export function useCheckedEdit(): {
+  error: string | null;
+  apply: (edit: (input: Input) => Input) => boolean;
+} {
+  const store = useAppStore();
+  const [error, setError] = useState<string | null>(null);
+  const apply = (edit: (input: Input) => Input) => {
+    const st = store.getState();
+    if (!st.scenario) return false;
+    const r = checkEdited(st.scenario, edit);
+    if (!r.ok) {
+      setError(r.message);
+      return false;
+    }
+    setError(null);
+    st.replaceScenario(r.scenario);
+    return true;
+  };
+  return { error, apply };
+}
+
+/** input.node (a copy), for forms that edit the node. */
+export function nodeOf(input: Input): Input {
+  return { ...((input.node as Input | undefined) ?? {}) };
+}

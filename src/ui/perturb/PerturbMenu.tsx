@@ -1,0 +1,191 @@
+/**
+ * The perturbation menu: opened by a right click or a long press on a container's
+ * span, by the Inspector's "Perturb…" button, or by the context-menu key (or
+ * Shift+F10) with a container selected. Each item adds a fault or an action at the
+ * cursor; the run forks there and the cursor stays. A WAI-ARIA menu: arrows move,
+ * Enter picks, Escape closes and gives focus back.
+ */
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  containerSpecOf,
+  CPU_QUANTITY,
+  cpuRequestOf,
+  perturb,
+  PERTURBATIONS,
+  unavailable,
+  withCpuRequest,
+  type PerturbationItem,
+} from '../../state/perturbations';
+import type { SimulationRun } from '../../sim';
+import { formatClock } from '../../viz/formatTime';
+import { useApp, useAppStore } from '../app/storeContext';
+
+const MENU_W = 300;
+
+export function PerturbMenu() {
+  const store = useAppStore();
+  const menu = useApp((s) => s.perturbMenu);
+  const scenario = useApp((s) => s.scenario);
+  const ref = useRef<HTMLDivElement>(null);
+  const returnTo = useRef<Element | null>(null);
+  // The CPU request form, for the menu it was opened in (a new menu starts without it).
+  const [cpuDraft, setCpuDraft] = useState<{ menu: object; value: string } | null>(null);
+  const cpuForm = menu && cpuDraft?.menu === menu ? cpuDraft.value : null;
+  const setCpuForm = (value: string) => menu && setCpuDraft({ menu, value });
+  const [pos, setPos] = useState({ left: 0, top: 0 });
+
+  useEffect(() => {
+    if (!menu) return;
+    returnTo.current = document.activeElement;
+  }, [menu]);
+
+  // Keep the menu on screen; focus its first item.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!menu || !el) return;
+    const h = el.offsetHeight;
+    setPos({
+      left: Math.max(4, Math.min(menu.x, window.innerWidth - MENU_W - 4)),
+      top: Math.max(4, Math.min(menu.y, window.innerHeight - h - 4)),
+    });
+    el.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])')?.focus();
+  }, [menu]);
+
+  useEffect(() => {
+    if (!menu) return;
+    const onDown = (e: PointerEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) close(false);
+    };
+    window.addEventListener('pointerdown', onDown, true);
+    return () => window.removeEventListener('pointerdown', onDown, true);
+  });
+
+  if (!menu || !scenario) return null;
+  const spec = menu.container ? containerSpecOf(scenario, menu.container) : undefined;
+  const items = PERTURBATIONS.filter((p) => !p.perContainer || menu.container !== undefined);
+  const who = menu.container ?? menu.pod;
+
+  function close(restoreFocus = true) {
+    store.getState().openPerturbMenu(null);
+    const back = returnTo.current;
+    if (restoreFocus && back instanceof HTMLElement && back.isConnected) back.focus();
+  }
+
+  function apply(item: PerturbationItem) {
+    const st = store.getState();
+    const t = st.timeMs;
+    if (item.kind === 'CpuRequest') {
+      setCpuForm(cpuRequestOf(scenario!, menu!.container!) ?? '');
+      return;
+    }
+    const raw = st.run?.raw as SimulationRun | undefined;
+    st.editScenario((s) =>
+      perturb(
+        s,
+        item.kind as Exclude<typeof item.kind, 'CpuRequest'>,
+        { pod: menu!.pod, ...(menu!.container ? { container: menu!.container } : {}) },
+        t,
+        raw,
+      ),
+    );
+    said(`At ${formatClock(t)}: ${item.label.replace(/…$/, '')} (${who}).`);
+    close();
+  }
+
+  function said(text: string) {
+    store.getState().setNotice({ tone: 'info', text: `${text} Undo with Ctrl+Z.` });
+  }
+
+  function onKey(e: KeyboardEvent<HTMLDivElement>) {
+    const list = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const i = list.indexOf(document.activeElement as HTMLElement);
+    const go = (j: number) => list[(j + list.length) % list.length]?.focus();
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      close();
+    } else if (e.key === 'Tab') {
+      close(false);
+    } else if (cpuForm === null) {
+      if (e.key === 'ArrowDown') go(i + 1);
+      else if (e.key === 'ArrowUp') go(i < 0 ? -1 : i - 1);
+      else if (e.key === 'Home') go(0);
+      else if (e.key === 'End') go(-1);
+      else return;
+      e.preventDefault();
+    }
+  }
+
+  const cpuValid = cpuForm !== null && CPU_QUANTITY.test(cpuForm.trim());
+  return (
+    <div
+      ref={ref}
+      className="perturb-menu"
+      role="menu"
+      aria-label={`Perturb ${who}`}
+      style={{ left: pos.left, top: pos.top, width: MENU_W }}
+      onKeyDown={onKey}
+      onContextMenu={(e) => e.preventDefault()}
+    >
+      <div className="perturb-head" aria-hidden="true">
+        {who} · at {formatClock(store.getState().timeMs)}
+      </div>
+      {cpuForm === null ? (
+        items.map((item) => {
+          const why = unavailable(item.kind, spec);
+          return (
+            <button
+              key={item.kind}
+              type="button"
+              role="menuitem"
+              className="perturb-item"
+              aria-disabled={why !== null}
+              tabIndex={-1}
+              onClick={() => (why === null ? apply(item) : undefined)}
+            >
+              <span className="perturb-label">{item.label}</span>
+              <span className="perturb-hint">{why ?? item.hint}</span>
+            </button>
+          );
+        })
+      ) : (
+        <form
+          className="perturb-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!cpuValid) return;
+            const cpu = cpuForm.trim();
+            store.getState().editScenario((s) => withCpuRequest(s, menu.container!, cpu));
+            said(`${menu.container} now requests ${cpu} CPU; the pod was re-run with it.`);
+            close();
+          }}
+        >
+          <label className="field">
+            <span className="field-label">CPU request</span>
+            <input
+              autoFocus
+              value={cpuForm}
+              aria-invalid={!cpuValid}
+              aria-describedby="perturb-cpu-help"
+              onChange={(e) => setCpuForm(e.currentTarget.value)}
+              size={8}
+            />
+          </label>
+          <p id="perturb-cpu-help" className="perturb-hint">
+            {cpuValid
+              ? 'A limit equal to the request follows it, so a Guaranteed pod stays Guaranteed.'
+              : 'A CPU quantity: 2, 1.5 or 500m.'}
+          </p>
+          <div className="perturb-form-buttons">
+            <button type="button" className="text-btn" onClick={() => close()}>
+              Cancel
+            </button>
+            <button type="submit" className="text-btn text-btn-primary" disabled={!cpuValid}>
+              Apply
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

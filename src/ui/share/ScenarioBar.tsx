@@ -1,0 +1,110 @@
+/**
+ * Under the quick controls: the scenario's caption (or the banner, when a link, a
+ * file or an edit went wrong) and the scenario's actions: undo and redo of edits,
+ * the editor, and Copy link.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { currentLink } from '../../state/permalinkSession';
+import { useApp, useAppStore } from '../app/storeContext';
+
+export function ScenarioBar({ onEdit }: { readonly onEdit: () => void }) {
+  const store = useAppStore();
+  const caption = useApp((s) => s.scenario?.metadata.caption ?? s.scenario?.metadata.name ?? '');
+  const runError = useApp((s) => s.runError);
+  const notice = useApp((s) => s.notice);
+  const canUndo = useApp((s) => s.past.length > 0);
+  const canRedo = useApp((s) => s.future.length > 0);
+  const hasRun = useApp((s) => s.scenario !== null);
+  const [copied, setCopied] = useState<string>('');
+  const clear = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(clear.current), []);
+
+  const copy = async () => {
+    const base = `${window.location.origin}${window.location.pathname}${window.location.search}`;
+    const link = currentLink(store.getState(), base);
+    if (!link) return;
+    const url = `${base}${link.fragment}`;
+    window.history.replaceState(window.history.state, '', url);
+    let said: string;
+    try {
+      await navigator.clipboard.writeText(url);
+      said = 'Link copied';
+    } catch {
+      // No clipboard (an insecure page, or permission refused): the address bar has it.
+      said = 'Link is in the address bar';
+    }
+    if (link.tooLong)
+      said += ` — ${link.linkLength.toLocaleString('en')} characters: some chat tools and mailers cut links over 8,000`;
+    setCopied(said);
+    window.clearTimeout(clear.current);
+    clear.current = window.setTimeout(() => setCopied(''), link.tooLong ? 8000 : 2500);
+  };
+
+  const banner = runError ? { tone: 'error' as const, text: runError } : notice;
+  return (
+    <div className="scenario-bar">
+      {banner ? (
+        <div
+          role={banner.tone === 'error' ? 'alert' : 'status'}
+          className={`banner banner-${banner.tone}`}
+        >
+          <span className="banner-text">{banner.text}</span>
+          {notice && !runError && (
+            <button
+              type="button"
+              className="icon-btn banner-close"
+              aria-label="Dismiss"
+              title="Dismiss"
+              onClick={() => store.getState().setNotice(null)}
+            >
+              ×
+            </button>
+          )}
+        </div>
+      ) : (
+        <p className="caption">{caption}</p>
+      )}
+      <div className="scenario-actions" role="group" aria-label="Scenario actions">
+        <button
+          type="button"
+          className="text-btn"
+          disabled={!canUndo}
+          title="Undo the last scenario edit (Ctrl+Z)"
+          onClick={() => store.getState().undo()}
+        >
+          Undo
+        </button>
+        <button
+          type="button"
+          className="text-btn"
+          disabled={!canRedo}
+          title="Redo (Ctrl+Shift+Z)"
+          onClick={() => store.getState().redo()}
+        >
+          Redo
+        </button>
+        <button
+          type="button"
+          className="text-btn"
+          disabled={!hasRun}
+          title="Edit the scenario: pods as YAML, kubelet configuration, node, faults (E)"
+          onClick={onEdit}
+        >
+          Edit scenario
+        </button>
+        <button
+          type="button"
+          className="text-btn text-btn-primary"
+          disabled={!hasRun}
+          title="Copy a link to this scenario, cursor, zoom and selection"
+          onClick={() => void copy()}
+        >
+          Copy link
+        </button>
+        <span className="copy-status" role="status" aria-live="polite">
+          {copied}
+        </span>
+      </div>
+    </div>
+  );
+}
