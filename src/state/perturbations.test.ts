@@ -5,8 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventsAt, podsAt, simulate, type SimulationRun } from '../sim';
 import { loadPreset, type PresetId } from '../sim/scenario/presets';
-import { readFileSync } from 'node:fs';
-import { parseScenario, validateScenario } from '../sim/scenario/parse';
+import { validateScenario } from '../sim/scenario/parse';
 import { toScenarioInput } from '../sim/scenario/serialize';
 import {
   armedAfter,
@@ -89,9 +88,7 @@ describe('perturb: the run forks at the cursor', () => {
   });
 
   it('a pull failure armed before the pull gives ErrImagePull then a retry that works', () => {
-    const parsed = parseScenario(readFileSync('presets/uncached-image.yaml', 'utf8'));
-    if (!parsed.ok) throw new Error('uncached-image does not parse');
-    const s = parsed.scenario;
+    const s = preset('slow-image-blocks-neighbour');
     const r = simulate(s);
     const target = (() => {
       const m = s.pods[0]!.manifest;
