@@ -57,6 +57,8 @@ export default function ScenarioEditor({
         extensions: [
           basicSetup,
           yaml(),
+          // Descriptions are long prose lines: wrap them rather than scroll sideways.
+          EditorView.lineWrapping,
           lintGutter(),
           // Diagnostics are pushed from the scenario parser; this linter only keeps the gutter alive.
           linter(null),
