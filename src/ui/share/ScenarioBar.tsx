@@ -15,6 +15,8 @@ export function ScenarioBar({ onEdit }: { readonly onEdit: () => void }) {
   const canUndo = useApp((s) => s.past.length > 0);
   const canRedo = useApp((s) => s.future.length > 0);
   const hasRun = useApp((s) => s.scenario !== null);
+  const description = useApp((s) => s.scenario?.metadata.description ?? '');
+  const [about, setAbout] = useState(false);
   const [copied, setCopied] = useState<string>('');
   const clear = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(clear.current), []);
@@ -65,6 +67,18 @@ export function ScenarioBar({ onEdit }: { readonly onEdit: () => void }) {
         <p className="caption">{caption}</p>
       )}
       <div className="scenario-actions" role="group" aria-label="Scenario actions">
+        {description && (
+          <button
+            type="button"
+            className="text-btn"
+            aria-expanded={about}
+            aria-controls="scenario-about"
+            title="What this scenario shows and what to look at"
+            onClick={() => setAbout((a) => !a)}
+          >
+            About
+          </button>
+        )}
         <button
           type="button"
           className="text-btn"
@@ -105,6 +119,11 @@ export function ScenarioBar({ onEdit }: { readonly onEdit: () => void }) {
           {copied}
         </span>
       </div>
+      {about && description && (
+        <p id="scenario-about" className="scenario-about">
+          {description}
+        </p>
+      )}
     </div>
   );
 }
