@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatKlog, logsAt, parseScenario, simulate } from '../../src/sim/index';
+import { PRESET_IDS } from '../../src/sim/scenario/presets';
 
 export const GOLDEN_SCENARIOS = [
   'hello-pod',
@@ -24,7 +25,7 @@ export const GOLDEN_SCENARIOS = [
 
 const update = process.env.UPDATE_GOLDEN === '1';
 
-function render(name: string): { events: string; log: string } {
+function eventsOf(name: string) {
   const parsed = parseScenario(readFileSync(`presets/${name}.yaml`, 'utf8'));
   if (!parsed.ok) throw new Error(`${name}: ${JSON.stringify(parsed.problems)}`);
   const run = simulate(parsed.scenario);
@@ -34,6 +35,21 @@ function render(name: string): { events: string; log: string } {
         `${(e.t / 1000).toFixed(3)}s\t${e.type}\t${e.reason}\t${e.object}\t${e.fieldPath ?? '-'}\t${e.message}`,
     )
     .join('\n');
+  return { run, events };
+}
+
+/** Compares with the golden file; a missing golden fails unless UPDATE_GOLDEN=1 writes it. */
+function matchGolden(path: string, got: string): void {
+  if (update) {
+    mkdirSync(path.slice(0, path.lastIndexOf('/')), { recursive: true });
+    writeFileSync(path, got);
+  }
+  expect(existsSync(path), `${path} is missing: run UPDATE_GOLDEN=1 and read it`).toBe(true);
+  expect(got).toBe(readFileSync(path, 'utf8'));
+}
+
+function render(name: string): { events: string; log: string } {
+  const { run, events } = eventsOf(name);
   const log = logsAt(run.trace.logs, run.trace.steps.t.length, 4).map(formatKlog).join('\n');
   return { events: events + '\n', log: log + '\n' };
 }
@@ -43,13 +59,18 @@ describe('golden traces', () => {
     it(name, () => {
       const got = render(name);
       const base = `tests/golden/${name}`;
-      if (update || !existsSync(`${base}.events.txt`)) {
-        mkdirSync('tests/golden', { recursive: true });
-        writeFileSync(`${base}.events.txt`, got.events);
-        writeFileSync(`${base}.log.txt`, got.log);
-      }
-      expect(got.events).toBe(readFileSync(`${base}.events.txt`, 'utf8'));
-      expect(got.log).toBe(readFileSync(`${base}.log.txt`, 'utf8'));
+      matchGolden(`${base}.events.txt`, got.events);
+      matchGolden(`${base}.log.txt`, got.log);
+    });
+  }
+});
+
+// The app's presets: each one's event sequence is pinned too, so a change to the engine
+// that alters what a preset shows is a reviewed change.
+describe('golden event sequences of the app presets', () => {
+  for (const id of PRESET_IDS) {
+    it(id, () => {
+      matchGolden(`tests/golden/presets/${id}.events.txt`, `${eventsOf(id).events}\n`);
     });
   }
 });
