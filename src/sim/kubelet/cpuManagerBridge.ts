@@ -24,6 +24,7 @@ import { topologyFromShape } from '../model/topologyShape';
 import {
   cpuManagerHintProvider,
   cpusetForContainer,
+  exclusiveCPUs,
   newCpuManagerPolicy,
   removeStaleState,
   startCpuManager,
@@ -153,6 +154,18 @@ export function admit(
 /** GetCPUAffinity: "" leaves cpuset.cpus unset (none policy). */
 export function preCreateContainer(cpu: CpuDomain, podUid: string, container: string): string {
   return cpusetForContainer(cpu.state, podUid, container);
+}
+
+/**
+ * containerHasExclusiveCPUs (pkg/kubelet/cm/container_manager.go): the CPU manager's
+ * GetExclusiveCPUs(podUID, containerName) is non-empty.
+ */
+export function containerHasExclusiveCPUs(
+  cpu: CpuDomain,
+  podUid: string,
+  container: string,
+): boolean {
+  return exclusiveCPUs(cpu.state, podUid, container).length > 0;
 }
 
 export function preStartContainer(

@@ -11,8 +11,10 @@ export function formatPod(pod: PodDef): string {
 }
 
 /**
- * The v1.Container value klog prints for "container" keys. The real line prints every field of
- * the struct; this keeps the first ones and elides the rest with "...".
+ * The *v1.Container value as its generated String() method renders it ("%+v" in
+ * utilruntime.HandleError's "start failed" message). klog prints a "container" key through that
+ * Stringer, so as a quoted string: container="&Container{Name:app,...}". The real text has every
+ * field of the struct; this keeps the first ones and elides the rest with "...".
  */
 export function containerValue(c: ContainerDef): string {
   const cmd = (xs: string[] | undefined) => `[${(xs ?? []).join(' ')}]`;

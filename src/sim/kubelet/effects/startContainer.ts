@@ -9,10 +9,15 @@ import { formatGoDuration } from '../../core/time';
 import type { EffectHandler } from '../../runner/types';
 import { IMAGE_BACKOFF, backoffGC, backoffNext, isInBackOffSinceUpdate } from '../backoff';
 import type { ContainerDef, PodDef } from '../config';
-import { preCreateContainer, preStartContainer } from '../cpuManagerBridge';
+import {
+  containerHasExclusiveCPUs,
+  preCreateContainer,
+  preStartContainer,
+} from '../cpuManagerBridge';
+import { featureEnabled } from '../../policies/featureGates';
 import { type Env, containerOfInstance, recordEvent } from '../env';
 import { takeFault } from '../faults';
-import { formatPod } from '../format';
+import { containerValue, formatPod } from '../format';
 import { CONTAINER_RUNTIME, IMAGE_PULLER, syncPodId } from '../ids';
 import { klog, podKV, q } from '../klog';
 import { createContainer, startContainer } from '../runtime';
@@ -129,11 +134,27 @@ export function startContainerEffects(env: Env): Record<string, H> {
     fail(api, pod, c, 'ErrImagePull', ev.error);
   };
 
+  /**
+   * generateLinuxContainerResources (kuberuntime_container_linux.go): disableCPUQuota =
+   * DisableCPUQuotaWithExclusiveCPUs (beta, default on since 1.33) && ContainerHasExclusiveCPUs,
+   * the latter logging V(4) "Container has pinned cpus" (cm/container_manager.go
+   * containerHasExclusiveCPUs) when the CPU manager holds a cpuset for the container.
+   */
   const generateContainerConfig: H = (api) => {
-    const { pod } = containerOfInstance(env, api.self);
+    const { pod, c } = containerOfInstance(env, api.self);
+    const cpu = api.domain.cpu;
+    let unlimited = false;
+    if (featureEnabled(undefined, 'DisableCPUQuotaWithExclusiveCPUs') && cpu) {
+      unlimited = containerHasExclusiveCPUs(cpu, pod.uid, c.name);
+      if (unlimited)
+        klog(api, 'Container has pinned cpus', [
+          ['podName', q(pod.name)],
+          ['containerName', q(c.name)],
+        ]);
+    }
     klog(api, 'Enforcing CFS quota', [
       ['pod', q(pod.key)],
-      ['unlimited', 'false'],
+      ['unlimited', String(unlimited)],
     ]);
     api.send(api.self, { type: 'NEXT' });
   };
@@ -252,17 +273,15 @@ export function startContainerEffects(env: Env): Record<string, H> {
       const cmd = hook.command.slice(1, -1);
       const err = a.message ?? `command '${cmd}' exited with 1: `;
       msg = `Exec lifecycle hook (${hook.command}) for Container ${q(c.name)} in Pod ${q(formatPod(pod))} failed - error: ${err}, message: ""`;
-      klog(
-        api,
-        'Exec lifecycle hook for Container in Pod failed',
-        [
-          ['execCommand', hook.command],
-          ['containerName', q(c.name)],
-          ['pod', q(pod.key)],
-          ['message', q('')],
-        ],
-        err,
-      );
+      klog(api, 'Exec lifecycle hook for Container in Pod failed', [
+        // A []string: klog renders it as a JSON array, like IPs=[...] elsewhere.
+        ['execCommand', JSON.stringify(c.spec.lifecycle?.postStart?.exec?.command ?? [])],
+        ['containerName', q(c.name)],
+        ['pod', q(pod.key)],
+        ['message', q('')],
+        // handlers.go (contextual logging): logger.V(1).Info(..., "message", output, "err", err).
+        ['err', q(err)],
+      ]);
     }
     klog(
       api,
@@ -305,23 +324,22 @@ export function startContainerEffects(env: Env): Record<string, H> {
         r.error = a.error;
         r.message = a.message;
         if (a.error === 'ImagePullBackOff')
-          klog(
-            api,
-            'Container start failed in pod',
-            [
-              ['containerType', q(a.typeName)],
-              ['container', q(c.name)],
-              ['pod', q(pod.key)],
-              ['containerMessage', q(a.message ?? '')],
-            ],
-            a.error,
-          );
+          klog(api, 'Container start failed in pod', [
+            ['containerType', q(a.typeName)],
+            ['container', q(containerValue(c))],
+            ['pod', q(pod.key)],
+            ['containerMessage', q(a.message ?? '')],
+            // klog.V(3).InfoS(..., "containerMessage", msg, "err", err): err is the last pair.
+            ['err', q(a.error)],
+          ]);
         else
           klog(
             api,
             'HandleError',
             [],
-            `${a.typeName} ${c.name} start failed in pod ${formatPod(pod)}: ${a.error}: ${a.message ?? ''}`,
+            // SyncPod's start helper: fmt.Errorf("%v %+v start failed in pod %v: %w: %s",
+            // typeName, spec.container, format.Pod(pod), err, msg).
+            `${a.typeName} ${containerValue(c)} start failed in pod ${formatPod(pod)}: ${a.error}: ${a.message ?? ''}`,
           );
       }
       s.lastResult = { name: c.name, ok: a.error === undefined, typeName: a.typeName };

@@ -304,7 +304,7 @@ export function syncPodEffects(env: Env): Record<string, H> {
         r.message = err;
         klog(api, 'Backing Off restarting container in pod', [
           ['containerType', q(typeName)],
-          ['container', containerValue(c)],
+          ['container', q(containerValue(c))],
           ['pod', q(pod.key)],
         ]);
         return false;
@@ -313,7 +313,7 @@ export function syncPodEffects(env: Env): Record<string, H> {
     }
     klog(api, 'Creating container in pod', [
       ['containerType', q(typeName)],
-      ['container', containerValue(c)],
+      ['container', q(containerValue(c))],
       ['pod', q(pod.key)],
     ]);
     const id = startContainerId(pod.key, c.name);

@@ -1,0 +1,70 @@
+/**
+ * klog lines checked against the kubelet source (see the Go function named in each case).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { formatKlog, logsAt, parseScenario, simulate } from '../../../src/sim/index';
+
+function logOf(preset: string, v = 4): string[] {
+  const p = parseScenario(readFileSync(`presets/${preset}.yaml`, 'utf8'));
+  if (!p.ok) throw new Error(JSON.stringify(p.problems));
+  const run = simulate(p.scenario);
+  return logsAt(run.trace.logs, run.trace.steps.t.length, v).map(formatKlog);
+}
+
+describe('generateLinuxContainerResources: "Enforcing CFS quota"', () => {
+  // DisableCPUQuotaWithExclusiveCPUs (default on) && ContainerHasExclusiveCPUs.
+  const lines = logOf('static-vs-none');
+  const cfs = lines.filter((l) => l.includes('"Enforcing CFS quota"'));
+
+  it('is unlimited for the container with exclusive CPUs, after "Container has pinned cpus"', () => {
+    const i = lines.findIndex((l) => l.includes('"Container has pinned cpus"'));
+    expect(lines[i]).toContain('podName="web" containerName="app"');
+    expect(lines[i + 1]).toContain('"Enforcing CFS quota" pod="default/web" unlimited=true');
+    expect(lines.filter((l) => l.includes('"Container has pinned cpus"'))).toHaveLength(1);
+  });
+
+  it('stays limited for shared-pool containers (200m sidecar, BestEffort pod)', () => {
+    expect(cfs).toHaveLength(3);
+    expect(cfs[1]).toContain('pod="default/web" unlimited=false');
+    expect(cfs[2]).toContain('pod="default/batch" unlimited=false');
+  });
+
+  it('stays limited under the none policy', () => {
+    const none = logOf('hello-pod').filter((l) => l.includes('"Enforcing CFS quota"'));
+    expect(none.length).toBeGreaterThan(0);
+    for (const l of none) expect(l).toContain('unlimited=false');
+  });
+});
+
+describe('klog renderings of Go values', () => {
+  it('prints a *v1.Container through its String() method, i.e. quoted', () => {
+    const created = logOf('hello-pod').find((l) => l.includes('"Creating container in pod"'));
+    expect(created).toContain('container="&Container{Name:app,Image:nginx:1.27,');
+  });
+
+  it('puts "err" last in InfoS lines ("Container start failed in pod")', () => {
+    const l = logOf('image-pull-backoff', 3).find((x) =>
+      x.includes('"Container start failed in pod"'),
+    );
+    expect(l).toMatch(/containerMessage="[^\n]*" err="ImagePullBackOff"$/);
+    expect(l).toContain('container="&Container{Name:api,');
+  });
+
+  it('HandleError: "%v %+v start failed in pod %v: %v: %s" with the container struct', () => {
+    const l = logOf('poststart-failure', 0).find((x) => x.includes('"Unhandled Error"'));
+    expect(l).toContain(
+      'err="container &Container{Name:app,Image:nginx:1.27,Command:[],Args:[],...} start failed in pod web_default(',
+    );
+  });
+
+  it('exec hook failure: the command as a JSON array, "err" after "message"', () => {
+    const l = logOf('poststart-failure', 1).find((x) =>
+      x.includes('"Exec lifecycle hook for Container in Pod failed"'),
+    );
+    expect(l).toContain('execCommand=["sh","-c","curl -sf http://config-server/ready"]');
+    expect(l).toMatch(
+      /message="" err="command 'sh -c curl -sf http:\/\/config-server\/ready' exited with 7: "$/,
+    );
+  });
+});
