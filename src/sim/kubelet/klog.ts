@@ -105,6 +105,7 @@ export const KLOG = {
   'Container exited normally': I('kuberuntime_container.go:825', 3),
   'Running preStop hook': I('kuberuntime_container.go:688', 3),
   'PreStop hook completed': I('kuberuntime_container.go:701', 3),
+  'PreStop hook not completed in grace period': I('kuberuntime_container.go:698', 2),
   'Removing init container': I('kuberuntime_container.go:1010', 4),
   'Removing container': I('kuberuntime_container.go:1003', 4),
   "Container not found in pod's containers": I('pod_container_deletor.go:99', 0),

@@ -49,6 +49,8 @@ export interface PodSyncStatus {
   /** The update being processed. */
   active?: SyncPodType;
   gracePeriodSeconds?: number;
+  /** SyncTerminatingPod: containers whose killContainer has not returned yet. */
+  killsPending?: number;
   deleted?: boolean;
   /** End of the last sync (podWorkerLoop's lastSyncTime); -1 = zero time. */
   lastSyncT: number;

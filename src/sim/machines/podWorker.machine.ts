@@ -13,6 +13,15 @@ export type PodWorkerEvent =
   | { type: 'CACHE_READY'; workType: 'sync' | 'terminating' | 'terminated' }
   | { type: 'SYNC_DONE'; isTerminal: boolean; error?: string }
   | { type: 'TERMINATING_DONE' }
+  | {
+      type: 'PRESTOP_DONE';
+      id: string;
+      name: string;
+      grace: number;
+      usedMs: number;
+      timedOut: boolean;
+    }
+  | { type: 'CONTAINER_STOPPED'; id: string; name: string }
   | { type: 'TERMINATED_DONE' };
 
 export const podWorkerMachine = setup({
@@ -22,6 +31,8 @@ export const podWorkerMachine = setup({
     startSyncPod: () => {},
     completeSync: () => {},
     startTerminating: () => {},
+    preStopDone: () => {},
+    containerStopped: () => {},
     completeTerminating: () => {},
     startTerminated: () => {},
     completeTerminated: () => {},
@@ -47,7 +58,12 @@ export const podWorkerMachine = setup({
     },
     terminating: {
       entry: 'startTerminating',
-      on: { TERMINATING_DONE: { target: 'idle', actions: 'completeTerminating' } },
+      on: {
+        // killContainer per running container: PreStop returns, then StopContainer returns.
+        PRESTOP_DONE: { actions: 'preStopDone' },
+        CONTAINER_STOPPED: { actions: 'containerStopped' },
+        TERMINATING_DONE: { target: 'idle', actions: 'completeTerminating' },
+      },
     },
     terminated: {
       entry: 'startTerminated',

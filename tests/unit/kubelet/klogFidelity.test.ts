@@ -68,3 +68,27 @@ describe('klog renderings of Go values', () => {
     );
   });
 });
+
+describe('killContainer with a PreStop hook (executePreStopHook, then StopContainer)', () => {
+  const lines = logOf('delete-grace-period', 4);
+  const at = (msg: string) => {
+    const l = lines.find((x) => x.includes(`"${msg}"`));
+    expect(l, msg).toBeDefined();
+    return { line: l!, time: l!.split(' ')[1]! };
+  };
+
+  it('logs the kill only after the hook has returned, with the grace period less the hook time', () => {
+    const run = at('Running preStop hook');
+    const done = at('PreStop hook completed');
+    const kill = at('Killing container with a grace period');
+    const exited = at('Container exited normally');
+    const stopped = at('Pod termination stopped all running containers');
+    expect(run.time).toBe('10:00:30.000000');
+    expect(run.line).toContain('containerID="containerd://');
+    expect(done.time).toBe('10:00:31.000000');
+    expect(kill.time).toBe('10:00:31.000000');
+    expect(kill.line).toMatch(/gracePeriod=19$/);
+    expect(exited.time).toBe('10:00:31.500000');
+    expect(lines.indexOf(exited.line)).toBeLessThan(lines.indexOf(stopped.line));
+  });
+});

@@ -126,31 +126,96 @@ export function podWorkerEffects(env: Env): Record<string, H> {
       for (const probe of ['liveness', 'startup'] as const)
         if (c.probes[probe] && api.has(proberId(pod.key, c.name, probe)))
           api.send(proberId(pod.key, c.name, probe), { type: 'STOP' });
-    let last = 0;
-    for (const r of runningContainers(d, pod.uid)) {
+    // killContainersWithSyncResult: every running container in parallel, each through
+    // killContainer (kuberuntime_container.go): Killing event, executePreStopHook (waits for the
+    // hook at most the grace period), grace -= seconds spent (minimum 2 s), then "Killing
+    // container with a grace period" and CRI StopContainer; "Container exited normally" when it
+    // returns. SyncTerminatingPod goes on once the last kill has returned.
+    const running = runningContainers(d, pod.uid);
+    s.killsPending = running.length;
+    for (const r of running) {
       const c = pod.byName[r.name]!;
       recordEvent(api, pod, 'Normal', 'Killing', `Stopping container ${c.name}`, c.fieldPath);
-      let used = 0;
       if (c.preStop && grace > 0) {
         klog(api, 'Running preStop hook', [
           ...podKV(pod.key, pod.uid),
           ['containerName', q(c.name)],
+          ['containerID', q(`containerd://${r.id}`)],
         ]);
-        used = Math.min(cfg.latencies.hook, grace * 1000);
+        const hookMs = c.preStop.kind === 'sleep' ? c.preStop.sleepMs : cfg.latencies.hook;
+        const usedMs = Math.min(hookMs, grace * 1000);
+        api.send(
+          api.self,
+          {
+            type: 'PRESTOP_DONE',
+            id: r.id,
+            name: c.name,
+            grace,
+            usedMs,
+            timedOut: hookMs > grace * 1000,
+          },
+          usedMs,
+        );
+      } else {
+        stopContainer(api, pod.key, pod.uid, c.name, r.id, Math.max(MIN_GRACE_S, grace));
       }
-      const g = Math.max(MIN_GRACE_S, grace - Math.floor(used / 1000));
-      klog(api, 'Killing container with a grace period', [
-        ...podKV(pod.key, pod.uid),
-        ['containerName', q(c.name)],
-        ['containerID', q(`containerd://${r.id}`)],
-        ['gracePeriod', String(g)],
-      ]);
-      const at = used + Math.min(cfg.latencies.stopContainer, g * 1000);
-      if (r.state === 'RUNNING') api.send(CONTAINER_RUNTIME, { type: 'STOPPED', id: r.id }, at);
-      else api.send(CONTAINER_RUNTIME, { type: 'STOPPED', id: r.id }, 0);
-      last = Math.max(last, at);
     }
-    api.send(api.self, { type: 'TERMINATING_DONE' }, last);
+    if (running.length === 0) api.send(api.self, { type: 'TERMINATING_DONE' });
+  };
+
+  /** killContainer after StopContainer is called: log it and let the runtime stop the process. */
+  function stopContainer(
+    api: Parameters<H>[0],
+    key: string,
+    uid: string,
+    name: string,
+    id: string,
+    gracePeriod: number,
+  ): void {
+    klog(api, 'Killing container with a grace period', [
+      ...podKV(key, uid),
+      ['containerName', q(name)],
+      ['containerID', q(`containerd://${id}`)],
+      ['gracePeriod', String(gracePeriod)],
+    ]);
+    const rec = api.domain.runtime.containers[id];
+    const at =
+      rec?.state === 'RUNNING' ? Math.min(cfg.latencies.stopContainer, gracePeriod * 1000) : 0;
+    api.send(CONTAINER_RUNTIME, { type: 'STOPPED', id }, at);
+    api.send(api.self, { type: 'CONTAINER_STOPPED', id, name }, at);
+  }
+
+  /** executePreStopHook returned (hook done, or the grace period ran out). */
+  const preStopDone: H = (api, _p, e: AnyEventObject) => {
+    const pod = podOfInstance(env, api.self);
+    const ev = e as Extract<PodWorkerEvent, { type: 'PRESTOP_DONE' }>;
+    const kv = [
+      ...podKV(pod.key, pod.uid),
+      ['containerName', q(ev.name)],
+      ['containerID', q(`containerd://${ev.id}`)],
+    ] as [string, string][];
+    if (ev.timedOut)
+      klog(api, 'PreStop hook not completed in grace period', [
+        ...kv,
+        ['gracePeriod', String(ev.grace)],
+      ]);
+    else klog(api, 'PreStop hook completed', kv);
+    const g = Math.max(MIN_GRACE_S, ev.grace - Math.floor(ev.usedMs / 1000));
+    stopContainer(api, pod.key, pod.uid, ev.name, ev.id, g);
+  };
+
+  /** StopContainer returned: "Container exited normally"; the last one ends the kill. */
+  const containerStopped: H = (api, _p, e: AnyEventObject) => {
+    const pod = podOfInstance(env, api.self);
+    const ev = e as Extract<PodWorkerEvent, { type: 'CONTAINER_STOPPED' }>;
+    klog(api, 'Container exited normally', [
+      ...podKV(pod.key, pod.uid),
+      ['containerName', q(ev.name)],
+      ['containerID', q(`containerd://${ev.id}`)],
+    ]);
+    const s = api.domain.workers[pod.uid]!;
+    s.killsPending = (s.killsPending ?? 1) - 1;
+    if (s.killsPending <= 0) api.send(api.self, { type: 'TERMINATING_DONE' });
   };
 
   const completeTerminating: H = (api) => {
@@ -201,6 +266,8 @@ export function podWorkerEffects(env: Env): Record<string, H> {
     startSyncPod,
     completeSync,
     startTerminating,
+    preStopDone,
+    containerStopped,
     completeTerminating,
     startTerminated,
     completeTerminated,
