@@ -120,7 +120,7 @@ describe('scenario parsing', () => {
 
   it('refuses oversized and deeply nested documents with a clear message', () => {
     const big = parseScenario('x'.repeat(1_000_001));
-    expect(big.ok || big.problems[0]!.message).toMatch(/limit is/);
+    expect(big.ok || big.problems[0]!.message).toMatch(/at most 1 MB/);
     const deep = parseScenario(`${'['.repeat(60)}${']'.repeat(60)}`);
     expect(deep.ok).toBe(false);
   });

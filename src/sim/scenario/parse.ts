@@ -3,7 +3,16 @@
  * when the text came from a file, its line and column, so the editor and the CLI can
  * point at it. Nothing is thrown: the result says what is wrong.
  */
-import { isMap, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import {
+  isMap,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  visit,
+  type Alias,
+  type Document,
+  type Node as YamlNode,
+} from 'yaml';
 import type { z } from 'zod';
 import { LIMITS, scenarioSchema, type Scenario } from './schema';
 
@@ -111,6 +120,33 @@ export function crossCheck(s: Scenario): ScenarioProblem[] {
   return problems;
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * The list limits, checked on the raw value before the schema runs, so a 10,000-pod file is
+ * refused with its count at once instead of after validating every pod.
+ */
+function listLimitProblems(value: Record<string, unknown>): ScenarioProblem[] {
+  const node = isRecord(value.node) ? value.node : {};
+  const topology = isRecord(node.topology) ? node.topology : {};
+  const lists: [string, unknown, number, string][] = [
+    ['pods', value.pods, LIMITS.maxPods, 'pods'],
+    ['faults', value.faults, LIMITS.maxFaults, 'faults'],
+    ['actions', value.actions, LIMITS.maxActions, 'actions'],
+    ['node.images', node.images, LIMITS.maxImages, 'images'],
+    ['node.topology.cpus', topology.cpus, LIMITS.maxCpus, 'CPUs'],
+  ];
+  const problems: ScenarioProblem[] = [];
+  for (const [path, list, max, what] of lists)
+    if (Array.isArray(list) && list.length > max)
+      problems.push({
+        path,
+        message: `${list.length.toLocaleString('en')} ${what}; at most ${max.toLocaleString('en')} ${what}`,
+      });
+  return problems;
+}
+
 /** Validates an already-parsed value (from JSON, a permalink, or a preset object). */
 export function validateScenario(
   value: unknown,
@@ -123,6 +159,11 @@ export function validateScenario(
         { path: '', message: `the document is nested more than ${LIMITS.maxDepth} levels deep` },
       ],
     };
+  }
+  if (isRecord(value)) {
+    const tooMany = listLimitProblems(value);
+    if (tooMany.length)
+      return { ok: false, problems: tooMany.map((p) => ({ ...p, ...locate(pathKeys(p.path)) })) };
   }
   const parsed = scenarioSchema.safeParse(value);
   if (!parsed.success) return { ok: false, problems: zodProblems(parsed.error, locate) };
@@ -138,19 +179,93 @@ function pathKeys(path: string): PropertyKey[] {
   return keys;
 }
 
+/** UTF-8 length of a string, without encoding it. */
+function utf8Bytes(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      n += 4; // a surrogate pair is one 4-byte character
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+/** "5.2 MB", or the exact byte count when rounding would hide that it is over the limit. */
+function formatSize(bytes: number): string {
+  const mb = bytes / 1_000_000;
+  return mb >= (LIMITS.maxBytes / 1_000_000) * 1.05
+    ? `${mb.toFixed(1)} MB`
+    : `${bytes.toLocaleString('en')} bytes`;
+}
+
+/**
+ * JSON text (what permalinks and generated files hold) is read by JSON.parse first, about a
+ * hundred times faster than the YAML parser, so a near-1 MB file of 10,000 pods is refused for
+ * its count at once. Each problem's line is that of the list's key in the text.
+ */
+function jsonListLimits(text: string): ScenarioProblem[] | undefined {
+  if (!/^\s*\{/.test(text)) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined; // the YAML parser reports where it is malformed
+  }
+  if (!isRecord(value)) return undefined;
+  const problems = listLimitProblems(value);
+  if (!problems.length) return undefined;
+  return problems.map((p) => {
+    const key = new RegExp(`"${p.path.split('.').pop()!}"\\s*:\\s*\\[`).exec(text);
+    if (!key) return p;
+    const at = key.index;
+    let line = 1;
+    let lineStart = 0;
+    for (let i = text.indexOf('\n'); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) {
+      line++;
+      lineStart = i + 1;
+    }
+    return { ...p, line, column: at - lineStart + 1 };
+  });
+}
+
+function aliasRange(doc: Document): number | undefined {
+  let first: Alias | undefined;
+  let unresolved: Alias | undefined;
+  visit(doc, {
+    Alias(_, node) {
+      first ??= node;
+      if (!node.resolve(doc)) {
+        unresolved = node;
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return (unresolved ?? first)?.range?.[0];
+}
+
 /** Parses YAML (JSON is YAML) text into a validated scenario. */
 export function parseScenario(text: string): ParseResult {
-  if (text.length > LIMITS.maxBytes) {
+  // Checked before the YAML parser runs: its cost grows with the text.
+  const bytes = utf8Bytes(text);
+  if (bytes > LIMITS.maxBytes) {
     return {
       ok: false,
       problems: [
         {
           path: '',
-          message: `the scenario is ${text.length} bytes; the limit is ${LIMITS.maxBytes}`,
+          message: `the scenario is ${formatSize(bytes)}; at most ${LIMITS.maxBytes / 1_000_000} MB (${LIMITS.maxBytes.toLocaleString('en')} bytes)`,
+          line: 1,
         },
       ],
     };
   }
+  const tooMany = jsonListLimits(text);
+  if (tooMany) return { ok: false, problems: tooMany };
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, {
     lineCounter,
@@ -170,7 +285,21 @@ export function parseScenario(text: string): ParseResult {
   try {
     value = doc.toJS({ maxAliasCount: 100 });
   } catch (e) {
-    return { ok: false, problems: [{ path: '', message: (e as Error).message }] };
+    // Alias errors (unresolved, or too many: a "billion laughs") carry no position: point at the
+    // first unresolved alias, or the first alias, so the editor can still mark a line.
+    const at = aliasRange(doc);
+    const pos = at === undefined ? { line: 1 } : lineCounter.linePos(at);
+    return {
+      ok: false,
+      problems: [
+        {
+          path: '',
+          message: (e as Error).message,
+          line: pos.line,
+          ...('col' in pos ? { column: pos.col } : {}),
+        },
+      ],
+    };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return {

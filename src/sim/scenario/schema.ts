@@ -15,6 +15,7 @@ export const LIMITS = {
   maxFaults: 500,
   maxActions: 500,
   maxCpus: 1024,
+  maxImages: 1000,
   maxHorizonMs: 6 * 3_600_000,
   maxDepth: 40,
 } as const;
@@ -125,18 +126,50 @@ const cpuList = z.object({
   uncoreCache: z.number().int().nonnegative().optional(),
 });
 
-export const topologySchema = z.union([
-  z.strictObject({ preset: z.string().min(1) }),
-  z.strictObject({ lscpu: z.string().min(1) }),
-  z.strictObject({ cpus: z.array(cpuList).min(1).max(LIMITS.maxCpus) }),
-  z.strictObject({
-    sockets: z.number().int().min(1).max(16),
-    numaNodesPerSocket: z.number().int().min(1).max(16).optional(),
-    coresPerSocket: z.number().int().min(1).max(512),
-    threadsPerCore: z.number().int().min(1).max(8),
-    uncoreCachesPerSocket: z.number().int().min(1).max(64).optional(),
-  }),
-]);
+/** CPUs a topology declares, counted without building it (undefined for a named preset). */
+function cpuCount(
+  t:
+    | { sockets: number; coresPerSocket: number; threadsPerCore: number }
+    | { lscpu: string }
+    | object,
+): number | undefined {
+  if ('sockets' in t) return t.sockets * t.coresPerSocket * t.threadsPerCore;
+  if ('lscpu' in t) {
+    let n = 0;
+    for (const line of t.lscpu.split('\n')) {
+      const l = line.trim();
+      if (l !== '' && !l.startsWith('#')) n++;
+    }
+    return n;
+  }
+  return undefined;
+}
+
+export const topologySchema = z
+  .union([
+    z.strictObject({ preset: z.string().min(1) }),
+    z.strictObject({ lscpu: z.string().min(1) }),
+    z.strictObject({
+      cpus: z.array(cpuList).min(1).max(LIMITS.maxCpus, `at most ${LIMITS.maxCpus} CPUs`),
+    }),
+    z.strictObject({
+      sockets: z.number().int().min(1).max(16),
+      numaNodesPerSocket: z.number().int().min(1).max(16).optional(),
+      coresPerSocket: z.number().int().min(1).max(512),
+      threadsPerCore: z.number().int().min(1).max(8),
+      uncoreCachesPerSocket: z.number().int().min(1).max(64).optional(),
+    }),
+  ])
+  // Bounded before any topology is built: the engine handles at most LIMITS.maxCpus CPUs.
+  .superRefine((t, ctx) => {
+    const n = cpuCount(t);
+    if (n === undefined || n <= LIMITS.maxCpus) return;
+    const what =
+      'sockets' in t
+        ? `${n.toLocaleString('en')} CPUs (${t.sockets} sockets × ${t.coresPerSocket} cores × ${t.threadsPerCore} threads)`
+        : `${n.toLocaleString('en')} CPU lines`;
+    ctx.addIssue({ code: 'custom', message: `${what}; at most ${LIMITS.maxCpus} CPUs` });
+  });
 
 const cpuManagerPolicyOption = z.enum([
   'full-pcpus-only',
@@ -289,14 +322,23 @@ export const scenarioSchema = z.strictObject({
     capacity: z
       .looseObject({ memory: quantity.optional(), pods: z.number().int().optional() })
       .optional(),
-    images: z.array(imageSchema).max(1000).default([]),
+    images: z
+      .array(imageSchema)
+      .max(LIMITS.maxImages, `at most ${LIMITS.maxImages} images`)
+      .default([]),
     runtime: runtimeSchema,
   }),
   pods: z
     .array(z.strictObject({ at: duration.default(0), manifest: podManifestSchema }))
-    .max(LIMITS.maxPods),
-  faults: z.array(faultSchema).max(LIMITS.maxFaults).default([]),
-  actions: z.array(actionSchema).max(LIMITS.maxActions).default([]),
+    .max(LIMITS.maxPods, `at most ${LIMITS.maxPods} pods`),
+  faults: z
+    .array(faultSchema)
+    .max(LIMITS.maxFaults, `at most ${LIMITS.maxFaults} faults`)
+    .default([]),
+  actions: z
+    .array(actionSchema)
+    .max(LIMITS.maxActions, `at most ${LIMITS.maxActions} actions`)
+    .default([]),
 });
 
 export type Scenario = z.output<typeof scenarioSchema>;
