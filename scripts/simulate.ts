@@ -1,10 +1,11 @@
 /**
- * npm run simulate -- <scenario.yaml> [--format describe|events|log|trace] [--v N]
+ * npm run simulate -- <scenario.yaml> [--format describe|events|log|trace|cpus] [--v N]
  * Builds the whole output first and writes it at once; a scenario that does not validate
  * prints "<file>:<line>:<col>: <path>: <message>" per problem and exits 1.
  */
 import { readFileSync } from 'node:fs';
 import {
+  cpuStateFileHistory,
   describePod,
   eventsAt,
   formatKlog,
@@ -13,11 +14,11 @@ import {
   simulate,
 } from '../src/sim/index';
 
-type Format = 'describe' | 'events' | 'log' | 'trace';
+type Format = 'describe' | 'events' | 'log' | 'trace' | 'cpus';
 
 function usage(msg: string): never {
   process.stderr.write(
-    `${msg}\nusage: simulate <scenario.yaml> [--format describe|events|log|trace] [--v N]\n`,
+    `${msg}\nusage: simulate <scenario.yaml> [--format describe|events|log|trace|cpus] [--v N]\n`,
   );
   process.exit(2);
 }
@@ -30,7 +31,7 @@ function main(argv: string[]): number {
     const a = argv[i]!;
     if (a === '--format') {
       const f = argv[++i];
-      if (f !== 'describe' && f !== 'events' && f !== 'log' && f !== 'trace')
+      if (f !== 'describe' && f !== 'events' && f !== 'log' && f !== 'trace' && f !== 'cpus')
         usage(`unknown format "${f ?? ''}"`);
       format = f;
     } else if (a === '--v') {
@@ -83,6 +84,14 @@ function main(argv: string[]): number {
         .map((l) => formatKlog(l) + '\n')
         .join('');
       break;
+    case 'cpus': {
+      // The cpu_manager_state file after each change, as the kubelet writes it.
+      const versions = cpuStateFileHistory(run);
+      out = versions.length
+        ? versions.map((f) => `# ${(f.t / 1000).toFixed(3)}s step ${f.step}\n${f.json}\n`).join('')
+        : '# the CPU manager never started: no cpu_manager_state was written\n';
+      break;
+    }
     case 'trace': {
       const { checkpoints: _c, ...rest } = run.trace;
       out = JSON.stringify(rest) + '\n';

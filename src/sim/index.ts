@@ -16,6 +16,7 @@ export { podsAt, type PodRow, type ContainerDetail } from './views/pods';
 export { formatKlog, logsAt, KUBELET_PID } from './views/klog';
 export { describePod } from './views/describe';
 export { narrate } from './views/narrate';
+export { cpuStateFileHistory, type CpuStateFileVersion } from './views/cpuStateFile';
 export { klogTime, describeTime } from './views/clock';
 export type { Trace, KubeEvent, LogLine, TraceRecord, EntityInfo } from './trace/types';
 export type { World } from './runner/types';

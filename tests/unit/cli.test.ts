@@ -8,6 +8,24 @@ const tsx = (args: string[]) =>
   spawnSync('npx', ['tsx', 'scripts/simulate.ts', ...args], { encoding: 'utf8', timeout: 60_000 });
 
 describe('npm run simulate', () => {
+  it('--format cpus prints the cpu_manager_state file after each change, checksummed', () => {
+    const r = tsx(['presets/static-vs-none.yaml', '--format', 'cpus']);
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    const files = lines
+      .filter((l) => !l.startsWith('#'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines[0]).toMatch(/^# \d+\.\d{3}s step \d+$/);
+    expect(files[0]).toMatchObject({ policyName: 'static', defaultCpuSet: '0-15' });
+    const pinned = files.find((f) => f.entries !== undefined)!;
+    // The app's 2 CPUs leave the default set: a core and its SMT sibling.
+    expect(Object.values(pinned.entries as Record<string, Record<string, string>>)[0]).toEqual({
+      app: '1,9',
+    });
+    expect(pinned.defaultCpuSet).toBe('0,2-8,10-15');
+    for (const f of files) expect(typeof f.checksum).toBe('number');
+  });
+
   it('--format events prints the hello pod Events as JSON', () => {
     const out = execFileSync(
       'npx',
