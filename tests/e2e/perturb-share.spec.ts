@@ -72,6 +72,8 @@ test('a container made to exit from its context menu restarts; the past is uncha
   await expect(row.getByRole('cell').nth(3)).toHaveText('0');
   await page.getByRole('button', { name: 'Redo' }).click();
   await expect(row.getByRole('cell').nth(3)).toHaveText(/^1 \(/);
+  // Redo disabled itself: focus went to Undo, not to the page.
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeFocused();
 });
 
 test('the menu opens from the keyboard, moves with arrows and closes with Escape', async ({

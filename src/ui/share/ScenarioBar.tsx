@@ -19,6 +19,8 @@ export function ScenarioBar({ onEdit }: { readonly onEdit: () => void }) {
   const [about, setAbout] = useState(false);
   const [copied, setCopied] = useState<string>('');
   const clear = useRef<number | undefined>(undefined);
+  const undoRef = useRef<HTMLButtonElement>(null);
+  const redoRef = useRef<HTMLButtonElement>(null);
   useEffect(() => () => window.clearTimeout(clear.current), []);
 
   const copy = async () => {
@@ -82,18 +84,27 @@ export function ScenarioBar({ onEdit }: { readonly onEdit: () => void }) {
         <button
           type="button"
           className="text-btn"
+          ref={undoRef}
           disabled={!canUndo}
           title="Undo the last scenario edit (Ctrl+Z)"
-          onClick={() => store.getState().undo()}
+          onClick={() => {
+            store.getState().undo();
+            // A button that disables itself would drop keyboard focus to the page.
+            if (store.getState().past.length === 0) redoRef.current?.focus();
+          }}
         >
           Undo
         </button>
         <button
           type="button"
           className="text-btn"
+          ref={redoRef}
           disabled={!canRedo}
           title="Redo (Ctrl+Shift+Z)"
-          onClick={() => store.getState().redo()}
+          onClick={() => {
+            store.getState().redo();
+            if (store.getState().future.length === 0) undoRef.current?.focus();
+          }}
         >
           Redo
         </button>
