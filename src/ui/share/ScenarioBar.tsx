@@ -89,8 +89,10 @@ export function ScenarioBar({ onEdit }: { readonly onEdit: () => void }) {
           title="Undo the last scenario edit (Ctrl+Z)"
           onClick={() => {
             store.getState().undo();
-            // A button that disables itself would drop keyboard focus to the page.
-            if (store.getState().past.length === 0) redoRef.current?.focus();
+            // A button that disables itself would drop keyboard focus to the page; the
+            // other one is enabled once this edit has rendered.
+            if (store.getState().past.length === 0)
+              requestAnimationFrame(() => redoRef.current?.focus());
           }}
         >
           Undo
@@ -103,7 +105,8 @@ export function ScenarioBar({ onEdit }: { readonly onEdit: () => void }) {
           title="Redo (Ctrl+Shift+Z)"
           onClick={() => {
             store.getState().redo();
-            if (store.getState().future.length === 0) undoRef.current?.focus();
+            if (store.getState().future.length === 0)
+              requestAnimationFrame(() => undoRef.current?.focus());
           }}
         >
           Redo
