@@ -157,3 +157,29 @@ describe('defaults of omitted blocks', () => {
     expect(r.scenario.node.runtime.initContainerRun).toBe(2500);
   });
 });
+
+describe('FAULT_KINDS', () => {
+  it('lists every fault kind the schema accepts, and only those', async () => {
+    const { FAULT_KINDS, faultSchema } = await import('./schema');
+    expect([...FAULT_KINDS].sort()).toEqual(
+      [
+        'ContainerExit',
+        'CreateContainerError',
+        'ImagePullError',
+        'ImagePullSlow',
+        'LivenessProbeFail',
+        'PostStartFail',
+        'PostStartHang',
+        'ReadinessProbeFail',
+        'SandboxError',
+        'StartupProbeFail',
+      ].sort(),
+    );
+    // Each kind parses, with its required amount where it has one (strict objects refuse extras).
+    const parses = (kind: string) =>
+      faultSchema.safeParse({ kind, target: 'a/b' }).success ||
+      faultSchema.safeParse({ kind, target: 'a/b', seconds: 1 }).success;
+    for (const kind of FAULT_KINDS) expect(parses(kind), kind).toBe(true);
+    expect(parses('NoSuchFault')).toBe(false);
+  });
+});

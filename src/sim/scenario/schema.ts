@@ -351,3 +351,6 @@ export type KubeletConfig = z.output<typeof kubeletConfigSchema>;
 export type TopologyInput = z.output<typeof topologySchema>;
 export type ProbeSpec = z.output<typeof probe>;
 export type HandlerSpec = z.output<typeof handler>;
+
+/** The fault kinds, in the schema's order (for pickers). */
+export const FAULT_KINDS = faultSchema.options.map((o) => o.shape.kind.value);

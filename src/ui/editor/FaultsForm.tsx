@@ -4,27 +4,15 @@
  * cursor).
  */
 import { useState } from 'react';
+import { FAULT_KINDS, type Fault } from '../../sim/scenario/schema';
 import { formatDuration } from '../../sim/scenario/serialize';
 import { useApp } from '../app/storeContext';
 import { useCheckedEdit } from './useCheckedEdit';
 
 type Input = Record<string, unknown>;
 
-const FAULT_KINDS = [
-  'ImagePullError',
-  'ImagePullSlow',
-  'SandboxError',
-  'CreateContainerError',
-  'ContainerExit',
-  'PostStartHang',
-  'PostStartFail',
-  'StartupProbeFail',
-  'ReadinessProbeFail',
-  'LivenessProbeFail',
-] as const;
-
 /** Kinds with a required number, and its field. */
-const NEEDS: Partial<Record<(typeof FAULT_KINDS)[number], string>> = {
+const NEEDS: Partial<Record<Fault['kind'], string>> = {
   ImagePullSlow: 'seconds',
   PostStartHang: 'seconds',
 };
@@ -44,7 +32,7 @@ export function FaultsForm() {
   const scenario = useApp((s) => s.scenario);
   const timeMs = useApp((s) => s.timeMs);
   const { error, apply } = useCheckedEdit();
-  const [kind, setKind] = useState<(typeof FAULT_KINDS)[number]>('ImagePullError');
+  const [kind, setKind] = useState<Fault['kind']>('ImagePullError');
   const [target, setTarget] = useState('');
   const [at, setAt] = useState('');
   const [times, setTimes] = useState('');
@@ -99,10 +87,7 @@ export function FaultsForm() {
           <legend>Add a fault</legend>
           <label className="kv-row">
             <span className="field-label">kind</span>
-            <select
-              value={kind}
-              onChange={(e) => setKind(e.currentTarget.value as (typeof FAULT_KINDS)[number])}
-            >
+            <select value={kind} onChange={(e) => setKind(e.currentTarget.value as Fault['kind'])}>
               {FAULT_KINDS.map((k) => (
                 <option key={k}>{k}</option>
               ))}
