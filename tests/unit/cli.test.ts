@@ -8,6 +8,17 @@ const tsx = (args: string[]) =>
   spawnSync('npx', ['tsx', 'scripts/simulate.ts', ...args], { encoding: 'utf8', timeout: 60_000 });
 
 describe('npm run simulate', () => {
+  it('describes a pod rejected at admission as kubectl does: no container state at all', () => {
+    const r = tsx(['presets/numa-does-not-fit.yaml']);
+    expect(r.status).toBe(0);
+    const first = r.stdout.split('\n\n')[0]!;
+    expect(first).toMatch(/Status:\s+Failed/);
+    expect(first).toMatch(/Reason:\s+TopologyAffinityError/);
+    expect(first).toContain('Image:');
+    for (const field of ['Image ID:', 'State:', 'Ready:', 'Restart Count:'])
+      expect(first).not.toContain(field);
+  });
+
   it('--format cpus prints the cpu_manager_state file after each change, checksummed', () => {
     const r = tsx(['presets/static-vs-none.yaml', '--format', 'cpus']);
     expect(r.status).toBe(0);

@@ -82,7 +82,9 @@ function containers(
     out.push(`${L1}${c.name}:`);
     if (d?.containerID) out.push(`${L2}Container ID:\t${d.containerID}`);
     out.push(`${L2}Image:\t${c.image}`);
-    out.push(`${L2}Image ID:\t${d?.containerID ? imageId(c.imageRef) : ''}`);
+    // kubectl's describeContainerBasicInfo: Image ID, State, Ready and Restart Count only
+    // for a container that has a status (a pod rejected at admission has none).
+    if (d) out.push(`${L2}Image ID:\t${d.containerID ? imageId(c.imageRef) : ''}`);
     const ports = (c.spec as { ports?: { containerPort: number; protocol?: string }[] }).ports;
     if (ports?.length) {
       out.push(
@@ -115,10 +117,6 @@ function containers(
         });
       out.push(`${L2}Ready:\t${d.ready ? 'True' : 'False'}`);
       out.push(`${L2}Restart Count:\t${d.restartCount}`);
-    } else {
-      out.push(`${L2}State:\tWaiting`);
-      out.push(`${L2}Ready:\tFalse`);
-      out.push(`${L2}Restart Count:\t0`);
     }
     resources(out, 'Limits', c.spec.resources?.limits);
     resources(out, 'Requests', c.spec.resources?.requests ?? c.spec.resources?.limits);
