@@ -7,6 +7,7 @@
 import { decodePermalink, encodePermalink, type ViewState } from '../sim/scenario/permalink';
 import { parseScenario } from '../sim/scenario/parse';
 import { listPresets } from '../sim/scenario/presets';
+import { splitContainer } from './perturbations';
 import type { AppState, AppStore } from './store';
 import type { PanelId, Scenario, Selection } from './types';
 
@@ -42,10 +43,10 @@ export function viewStateOf(s: AppState): ViewState {
 }
 
 function selectionFrom(s: AppState, v: NonNullable<ViewState['selection']>): Selection | null {
-  const podOf = (c: string) => c.slice(0, c.lastIndexOf('/'));
   if (v.kind === 'cpu' && typeof v.id === 'number') return { kind: 'cpu', cpu: v.id };
   if (typeof v.id !== 'string') return null;
-  if (v.kind === 'container') return { kind: 'container', container: v.id, pod: podOf(v.id) };
+  if (v.kind === 'container')
+    return { kind: 'container', container: v.id, pod: splitContainer(v.id).podKey };
   if (v.kind === 'pod') return { kind: 'pod', pod: v.id };
   if (v.kind === 'span' && s.run) {
     const at = v.id.indexOf('@');

@@ -131,6 +131,12 @@ export interface PerturbTarget {
   readonly container?: string;
 }
 
+/** "ns/pod/name" as its pod key ("ns/pod") and container name. */
+export function splitContainer(container: string): { podKey: string; name: string } {
+  const slash = container.lastIndexOf('/');
+  return { podKey: container.slice(0, slash), name: container.slice(slash + 1) };
+}
+
 const PULL_SLOW_S = 30;
 const HANG_S = 60;
 
@@ -140,9 +146,7 @@ const HANG_S = 60;
  * instance that is running at the cursor is the one that exits.
  */
 export function runningSince(run: SimulationRun, container: string, t: number): number | null {
-  const slash = container.lastIndexOf('/');
-  const podKey = container.slice(0, slash);
-  const name = container.slice(slash + 1);
+  const { podKey, name } = splitContainer(container);
   const uid = Object.values(run.config.pods).find((p) => p.key === podKey)?.uid;
   if (uid === undefined) return null;
   let start: number | null = null;
@@ -228,9 +232,7 @@ export const CPU_QUANTITY = /^(\d+(\.\d{1,3})?|\d+m)$/;
  * Guaranteed container), the limit follows, so the QoS class is kept.
  */
 export function withCpuRequest(s: Scenario, container: string, cpu: string): Scenario {
-  const slash = container.lastIndexOf('/');
-  const podKey = container.slice(0, slash);
-  const name = container.slice(slash + 1);
+  const { podKey, name } = splitContainer(container);
   const edit = (m: Scenario['pods'][number]['manifest']) => {
     if (`${m.metadata.namespace}/${m.metadata.name}` !== podKey) return m;
     const fix = (list: typeof m.spec.containers | undefined) =>
@@ -260,9 +262,7 @@ export function withCpuRequest(s: Scenario, container: string, cpu: string): Sce
 
 /** The container's spec in the scenario ("ns/pod/name"), init containers included. */
 export function containerSpecOf(s: Scenario, container: string): ContainerSpec | undefined {
-  const slash = container.lastIndexOf('/');
-  const podKey = container.slice(0, slash);
-  const name = container.slice(slash + 1);
+  const { podKey, name } = splitContainer(container);
   const manifests = [
     ...s.pods.map((p) => p.manifest),
     ...s.actions.flatMap((a) => (a.kind === 'AddPod' ? [a.manifest] : [])),

@@ -171,7 +171,7 @@ export const topologySchema = z
     ctx.addIssue({ code: 'custom', message: `${what}; at most ${LIMITS.maxCpus} CPUs` });
   });
 
-const cpuManagerPolicyOption = z.enum([
+export const cpuManagerPolicyOption = z.enum([
   'full-pcpus-only',
   'distribute-cpus-across-numa',
   'align-by-socket',

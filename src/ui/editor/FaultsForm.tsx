@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { FAULT_KINDS, type Fault } from '../../sim/scenario/schema';
 import { formatDuration } from '../../sim/scenario/serialize';
 import { useApp } from '../app/storeContext';
-import { useCheckedEdit } from './useCheckedEdit';
+import { FormError, useCheckedEdit } from './useCheckedEdit';
 
 type Input = Record<string, unknown>;
 
@@ -173,11 +173,7 @@ export function FaultsForm() {
           </ul>
         )}
       </section>
-      {error && (
-        <p className="form-error" role="alert">
-          Not applied: {error}
-        </p>
-      )}
+      <FormError error={error} />
     </div>
   );
 }

@@ -4,19 +4,13 @@
  * focus or on Enter.
  */
 import { useState } from 'react';
+import { cpuManagerPolicyOption } from '../../sim/scenario/schema';
 import { useApp } from '../app/storeContext';
-import { nodeOf, useCheckedEdit } from './useCheckedEdit';
+import { FormError, nodeOf, useCheckedEdit } from './useCheckedEdit';
 
 type Input = Record<string, unknown>;
 
-const POLICY_OPTIONS = [
-  'full-pcpus-only',
-  'distribute-cpus-across-numa',
-  'align-by-socket',
-  'distribute-cpus-across-cores',
-  'strict-cpu-reservation',
-  'prefer-align-cpus-by-uncorecache',
-] as const;
+const POLICY_OPTIONS = cpuManagerPolicyOption.options;
 
 export function KubeletForm() {
   const scenario = useApp((s) => s.scenario);
@@ -126,11 +120,7 @@ export function KubeletForm() {
           onCommit={(v) => set('maxPods', v.trim() ? Number(v) : undefined)}
         />
       </fieldset>
-      {error && (
-        <p className="form-error" role="alert">
-          Not applied: {error}
-        </p>
-      )}
+      <FormError error={error} />
     </form>
   );
 }

@@ -7,7 +7,7 @@ import { formatDuration } from '../../sim/scenario/serialize';
 import { useApp } from '../app/storeContext';
 import type { CatalogEntry } from '../controls/QuickControls';
 import { Text } from './KubeletForm';
-import { nodeOf, useCheckedEdit } from './useCheckedEdit';
+import { FormError, nodeOf, useCheckedEdit } from './useCheckedEdit';
 
 type Input = Record<string, unknown>;
 type Mode = 'preset' | 'shape' | 'lscpu' | 'cpus';
@@ -190,11 +190,7 @@ export function NodeForm({ topologies }: { readonly topologies: readonly Catalog
         </ul>
         <AddImage onAdd={(name) => setImages([...images, { name, present: false }])} />
       </fieldset>
-      {error && (
-        <p className="form-error" role="alert">
-          Not applied: {error}
-        </p>
-      )}
+      <FormError error={error} />
     </form>
   );
 }

@@ -30,3 +30,13 @@ export function useCheckedEdit(): {
 export function nodeOf(input: Input): Input {
   return { ...((input.node as Input | undefined) ?? {}) };
 }
+
+/** Why the last edit of a form was refused, where the form ends. */
+export function FormError({ error }: { readonly error: string | null }) {
+  if (!error) return null;
+  return (
+    <p className="form-error" role="alert">
+      Not applied: {error}
+    </p>
+  );
+}
