@@ -1,6 +1,6 @@
 /**
  * npm run conformance -- <vectors.json>
- * Runs every case of a vectors file (the format of ../shared/fixtures/cpu-assignment.json) through
+ * Runs every case of a vectors file (the format of tests/fixtures/cpu-assignment.json) through
  * the engine, prints PASS/FAIL per case and "N passed, M failed"; exits 1 if any case fails.
  */
 import { readFileSync } from 'node:fs';

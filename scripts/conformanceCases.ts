@@ -1,5 +1,5 @@
 /**
- * Runs test vectors in the format of ../shared/fixtures/cpu-assignment.json (Kubernetes' own CPU
+ * Runs test vectors in the format of tests/fixtures/cpu-assignment.json (Kubernetes' own CPU
  * manager cases) through the real engine code in src/sim: no copies of the algorithms here, only
  * the plumbing from a case's fields to the engine's functions and the comparison of results.
  */

@@ -1,6 +1,6 @@
 /**
- * Every case of Kubernetes' own CPU manager vectors (../shared/fixtures/cpu-assignment.json,
- * beside the repo) and of our extra vectors must pass through the real engine code.
+ * Every case of Kubernetes' own CPU manager vectors (tests/fixtures/cpu-assignment.json,
+ * copied from Kubernetes' own tests) and of our extra vectors must pass through the real engine code.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -11,8 +11,8 @@ const load = (rel: string): unknown => JSON.parse(readFileSync(new URL(rel, repo
 
 describe('CPU assignment conformance', () => {
   it.each([
-    ['../shared/fixtures/cpu-assignment.json'],
-    ['tests/unit/fixtures/cpu-assignment-extra.json'],
+    ['tests/fixtures/cpu-assignment.json'],
+    ['tests/fixtures/cpu-assignment-extra.json'],
   ])('%s: every case passes', (rel) => {
     const results = runConformance(load(rel));
     expect(results.length).toBeGreaterThan(10);
@@ -20,7 +20,7 @@ describe('CPU assignment conformance', () => {
   });
 
   it('fails a case whose expectation is wrong, and an unknown kind', () => {
-    const file = load('../shared/fixtures/cpu-assignment.json') as {
+    const file = load('tests/fixtures/cpu-assignment.json') as {
       cases: Record<string, unknown>[];
     };
     const take = file.cases.find(

@@ -1,7 +1,7 @@
 /**
  * Golden traces of the preset scenarios: the Kubernetes Events and the klog lines at V(4).
  * UPDATE_GOLDEN=1 rewrites the files; each rewritten golden must be read against
- * ../shared/kubelet-facts.md before it is committed.
+ * the kubelet facts before it is committed.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

@@ -9,7 +9,7 @@ interface FixtureTopology {
   cpus: { id: number; core: number; socket: number; numa: number }[];
 }
 const file = JSON.parse(
-  readFileSync(new URL('../../../shared/fixtures/cpu-assignment.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../fixtures/cpu-assignment.json', import.meta.url), 'utf8'),
 ) as {
   topologies: Record<string, FixtureTopology>;
 };

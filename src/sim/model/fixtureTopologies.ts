@@ -3,7 +3,7 @@
  * and topology_hints_test.go), rebuilt exactly: same CPU/core/socket/NUMA ids and the same
  * hand-set Num* fields, including the NumNUMANodes = 0 that several fixtures leave unset (it
  * decides NUMA-first ordering). Uncore ids are 0, the Go zero value. A unit test compares every
- * one of them with ../shared/fixtures/cpu-assignment.json.
+ * one of them with tests/fixtures/cpu-assignment.json.
  */
 import { unwrap } from './result';
 import {
