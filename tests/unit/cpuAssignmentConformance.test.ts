@@ -10,14 +10,14 @@ const repoRoot = new URL('../../', import.meta.url);
 const load = (rel: string): unknown => JSON.parse(readFileSync(new URL(rel, repoRoot), 'utf8'));
 
 describe('CPU assignment conformance', () => {
-  it.each([
-    ['tests/fixtures/cpu-assignment.json'],
-    ['tests/fixtures/cpu-assignment-extra.json'],
-  ])('%s: every case passes', (rel) => {
-    const results = runConformance(load(rel));
-    expect(results.length).toBeGreaterThan(10);
-    expect(results.filter((r) => !r.pass).map((r) => `${r.name}: ${r.detail}`)).toEqual([]);
-  });
+  it.each([['tests/fixtures/cpu-assignment.json'], ['tests/fixtures/cpu-assignment-extra.json']])(
+    '%s: every case passes',
+    (rel) => {
+      const results = runConformance(load(rel));
+      expect(results.length).toBeGreaterThan(10);
+      expect(results.filter((r) => !r.pass).map((r) => `${r.name}: ${r.detail}`)).toEqual([]);
+    },
+  );
 
   it('fails a case whose expectation is wrong, and an unknown kind', () => {
     const file = load('tests/fixtures/cpu-assignment.json') as {
