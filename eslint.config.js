@@ -28,7 +28,7 @@ const wallClock = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'test-results', 'playwright-report', 'eslint.config.js', 'bench'] },
+  { ignores: ['dist', 'dist-*', 'test-results', 'playwright-report', 'eslint.config.js', 'bench'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
