@@ -27,7 +27,7 @@ function nodes(node: AnyStateNode, out: AnyStateNode[] = []): AnyStateNode[] {
 
 function guardName(g: unknown): string {
   if (typeof g === 'string') return g;
-  if (g && typeof g === 'object' && 'type' in g) return String((g as { type: unknown }).type);
+  if (g && typeof g === 'object' && 'type' in g) return String(g.type);
   return '';
 }
 
