@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assign, setup } from 'xstate';
 import { nextInt } from '../core/prng';
 import { createWorld, Engine } from './engine';
-import type { EngineSpec } from './types';
+import { machineKind, type EffectApi, type EngineSpec } from './types';
 
 interface Domain {
   ticks: number;
@@ -29,7 +29,8 @@ const ticker = setup({
 
 const worker = setup({
   types: { context: {} as { busyMs: number }, events: {} as { type: 'PING'; ms: number } },
-  actions: { note: (_, _p: { what: string }) => {} },
+  actions: { noteBusy: () => {}, noteTimedOut: () => {} },
+  guards: { 'long job': ({ event }) => event.ms >= 1500 },
   delays: { busy: ({ context }) => context.busyMs, timeout: 2500 },
 }).createMachine({
   id: 'worker',
@@ -38,28 +39,45 @@ const worker = setup({
   states: {
     idle: {
       after: { timeout: { target: 'timedOut' } },
-      on: { PING: { target: 'busy', actions: assign({ busyMs: ({ event }) => event.ms }) } },
+      on: {
+        PING: [
+          {
+            guard: 'long job',
+            target: 'busy',
+            actions: assign({ busyMs: ({ event }) => event.ms }),
+          },
+          { target: 'busy', actions: assign({ busyMs: ({ event }) => event.ms }) },
+        ],
+      },
     },
     busy: {
-      entry: { type: 'note', params: { what: 'busy' } },
+      entry: 'noteBusy',
       after: { busy: 'idle' },
     },
-    timedOut: { type: 'final', entry: { type: 'note', params: { what: 'timed out' } } },
+    timedOut: { type: 'final', entry: 'noteTimedOut' },
   },
 });
 
+const note = (api: EffectApi<Domain>, what: string) => {
+  api.domain.log.push(`${api.t}:${what}`);
+  api.log({ v: 2, severity: 'I', source: 'test.go:1', msg: what, kv: [] });
+};
+
 const spec: EngineSpec<Domain> = {
-  kinds: { ticker, worker },
-  effects: {
-    ping: (api) => {
-      api.domain.ticks++;
-      api.send('w', { type: 'PING', ms: nextInt(api.rng, 100, 3000) });
-    },
-    note: (api, p: { what: string }) => {
-      api.domain.log.push(`${api.t}:${p.what}`);
-      api.log({ v: 2, severity: 'I', source: 'test.go:1', msg: p.what, kv: [] });
-    },
+  machines: {
+    ticker: machineKind<Domain, typeof ticker>(ticker, {
+      ping: (api) => {
+        api.domain.ticks++;
+        api.send('w', { type: 'PING', ms: nextInt(api.rng, 100, 3000) });
+      },
+    }),
+    worker: machineKind<Domain, typeof worker>(worker, {
+      noteBusy: (api) => note(api, 'busy'),
+      noteTimedOut: (api) => note(api, 'timed out'),
+    }),
   },
+  processes: {},
+  guardView: (world) => world,
 };
 
 function fresh(seed: number) {
@@ -83,6 +101,36 @@ describe('engine', () => {
     // While pinged every second, the worker's 2.5 s timeout is always cancelled before it fires.
     expect(world.domain.log.some((l) => l.endsWith('timed out'))).toBe(false);
     expect(trace.stopReason).toBe('horizon');
+  });
+
+  it("records each step's cause and the guard that decided its transition", () => {
+    const { engine, world } = fresh(3);
+    const trace = engine.run(world, 20_000);
+    const { steps, strings, entities } = trace;
+    const kindOf = (i: number) => entities[steps.entity[i]!]!.kind;
+    const ev = (i: number) => strings[steps.event[i]!]!;
+    for (let i = 0; i < steps.t.length; i++) {
+      // Spawned at bootstrap: the run's start.
+      if (ev(i) === 'xstate.init') expect(steps.cause[i]).toBe(-1);
+      // A PING was sent by the ticker's `ping` effect, at the step entering `firing`.
+      if (ev(i) === 'PING') {
+        const c = steps.cause[i]!;
+        expect(kindOf(c)).toBe('ticker');
+        expect(steps.t[c]).toBe(steps.t[i]);
+        expect(steps.cause[i]).toBeLessThan(i);
+        // The worker's job length decided the branch: the long one is named.
+        const guard = strings[steps.guard[i]!];
+        expect(guard === 'long job' || guard === '').toBe(true);
+      }
+      // A delayed `after` event is caused by the step that entered its state.
+      if (ev(i).startsWith('xstate.after.busy')) {
+        const c = steps.cause[i]!;
+        expect(strings[steps.to[c]!]).toBe('busy');
+        expect(strings[steps.guard[i]!]).toBe('');
+      }
+    }
+    expect(steps.guard.some((g) => strings[g] === 'long job')).toBe(true);
+    expect(steps.guard.some((g, i) => strings[g] === '' && ev(i) === 'PING')).toBe(true);
   });
 
   it('is deterministic: the same seed gives the same trace byte for byte', () => {

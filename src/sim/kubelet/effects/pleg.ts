@@ -6,31 +6,27 @@
  * unblocks pod workers waiting in GetNewerThan. Only pods the runtime marked dirty are
  * re-inspected; the others cannot have events.
  */
-import type { EffectHandler } from '../../runner/types';
+import type { plegMachine } from '../../machines/pleg.machine';
+import type { EffectsOf } from '../../runner/types';
 import type { Env } from '../env';
-import { PLEG, SYNC_LOOP, podWorkerId } from '../ids';
+import { SYNC_LOOP, podWorkerId } from '../ids';
 import { klog, q } from '../klog';
-import { workType } from '../podWorkers';
 import { getPodStatus } from '../runtime';
 import type { KubeletDomain } from '../types';
 
-type H = EffectHandler<KubeletDomain>;
-
-export const RELIST_PERIOD_MS = 1000;
-
 type PlegState = 'running' | 'exited' | 'unknown' | 'non-existent';
 
-export function plegEffects(env: Env): Record<string, H> {
-  const relist: H = (api) => {
-    const d = api.domain;
-    const t = api.t;
-    for (const uid of Object.keys(d.pleg.dirty)) {
-      const seen = (d.pleg.seen[uid] ??= {});
+export function plegEffects(env: Env): EffectsOf<typeof plegMachine, KubeletDomain> {
+  const relist: EffectsOf<typeof plegMachine, KubeletDomain>['relist'] = (api) => {
+    const domain = api.domain;
+    const relistTime = api.t;
+    for (const uid of Object.keys(domain.pleg.dirty)) {
+      const seen = (domain.pleg.seen[uid] ??= {});
       const now: Record<string, PlegState> = {};
-      for (const id of d.runtime.podSandboxes[uid] ?? [])
-        now[id] = d.runtime.sandboxes[id]!.state === 'SANDBOX_READY' ? 'running' : 'exited';
-      for (const id of d.runtime.podContainers[uid] ?? []) {
-        const c = d.runtime.containers[id]!;
+      for (const id of domain.runtime.podSandboxes[uid] ?? [])
+        now[id] = domain.runtime.sandboxes[id]!.state === 'SANDBOX_READY' ? 'running' : 'exited';
+      for (const id of domain.runtime.podContainers[uid] ?? []) {
+        const c = domain.runtime.containers[id]!;
         now[id] = c.state === 'RUNNING' ? 'running' : c.state === 'EXITED' ? 'exited' : 'unknown';
       }
       const events: [string, string][] = [];
@@ -64,7 +60,7 @@ export function plegEffects(env: Env): Record<string, H> {
         else seen[id] = newState;
       }
       if (events.length > 0) {
-        d.cache.pods[uid] = getPodStatus(d, uid, t);
+        domain.cache.pods[uid] = getPodStatus(domain, uid, relistTime);
         for (const [type, data] of events) {
           // ContainerChanged events are filtered out and never sent.
           if (type === 'ContainerChanged') continue;
@@ -72,20 +68,17 @@ export function plegEffects(env: Env): Record<string, H> {
         }
       }
     }
-    d.pleg.dirty = {};
-    d.cache.timestamp = t;
+    domain.pleg.dirty = {};
+    domain.cache.timestamp = relistTime;
     // Wake pod workers whose GetNewerThan is now satisfied.
-    for (const [uid, minTime] of Object.entries(d.cacheWaiters)) {
-      if (t > minTime) {
-        delete d.cacheWaiters[uid];
-        const s = d.workers[uid]!;
-        api.send(podWorkerId(env.cfg.pods[uid]!.key), {
-          type: 'CACHE_READY',
-          workType: s.activeWork ?? workType(s),
-        });
+    for (const [uid, minTime] of Object.entries(domain.cacheWaiters)) {
+      if (relistTime > minTime) {
+        delete domain.cacheWaiters[uid];
+        api.send(podWorkerId(env.cfg.pods[uid]!.key), { type: 'CACHE_READY' });
       }
     }
-    api.send(PLEG, { type: 'RELIST' }, RELIST_PERIOD_MS);
+    // Relist returned: wait.Until sleeps the relist period from now.
+    api.returned({ type: 'RELISTED' });
   };
   return { relist };
 }

@@ -6,9 +6,9 @@
  * failure puts the worker on hold until a new container appears. Result changes go to the
  * sync loop (results manager Updates channels).
  */
-import type { AnyEventObject } from 'xstate';
 import { createRng, deriveSeed, nextFloat } from '../../core/prng';
-import type { EffectHandler } from '../../runner/types';
+import type { ProberContext, proberMachine } from '../../machines/prober.machine';
+import type { EffectApi, EffectsOf } from '../../runner/types';
 import type { ProbeDef } from '../config';
 import { type Env, recordEvent } from '../env';
 import { takeFault } from '../faults';
@@ -16,8 +16,8 @@ import { SYNC_LOOP } from '../ids';
 import { klog, podKV, q } from '../klog';
 import type { KubeletDomain, ProbeResult, ProberWorkerState } from '../types';
 
-type H = EffectHandler<KubeletDomain>;
-type Api = Parameters<H>[0];
+type Api = EffectApi<KubeletDomain>;
+type Effects = EffectsOf<typeof proberMachine, KubeletDomain>;
 
 const INITIAL: Record<string, ProbeResult> = {
   readiness: 'Failure',
@@ -50,35 +50,29 @@ const FAULT = {
   startup: 'StartupProbeFail',
 } as const;
 
-export function proberEffects(env: Env): Record<string, H> {
+export function proberEffects(env: Env): Effects {
   const { cfg } = env;
 
-  const parse = (self: string) => {
-    const [key1, key2, container, type] = self.slice('prober:'.length).split('/') as [
-      string,
-      string,
-      string,
-      'readiness' | 'liveness' | 'startup',
-    ];
-    const pod = cfg.pods[cfg.byKey[`${key1}/${key2}`]!]!;
-    const c = pod.byName[container]!;
-    return { pod, c, type, probe: c.probes[type]! };
+  const probeOf = (ctx: ProberContext) => {
+    const pod = cfg.pods[ctx.uid]!;
+    const c = pod.byName[ctx.container]!;
+    return { pod, c, type: ctx.probe, probe: c.probes[ctx.probe]! };
   };
 
   /** resultsManager.Set: an update reaches the sync loop only when the result changes. */
   const setResult = (api: Api, uid: string, type: string, id: string, r: ProbeResult) => {
-    const d = api.domain;
+    const domain = api.domain;
     const key = `${type}/${id}`;
-    if (d.probeResults[key] === r) return;
-    d.probeResults[key] = r;
+    if (domain.probeResults[key] === r) return;
+    domain.probeResults[key] = r;
     api.send(SYNC_LOOP, { type: 'PROBE', probe: type, uid, containerId: id, result: r });
   };
 
-  const doProbe = (api: Api): boolean => {
-    const { pod, c, type, probe } = parse(api.self);
-    const d = api.domain;
-    const w = d.probers[api.self]!;
-    const status = d.status[pod.uid];
+  const doProbe = (api: Api, ctx: ProberContext): boolean => {
+    const { pod, c, type, probe } = probeOf(ctx);
+    const domain = api.domain;
+    const worker = domain.probers[api.self]!;
+    const status = domain.status[pod.uid];
     if (!status) return true;
     if (status.phase === 'Failed' || status.phase === 'Succeeded') return false;
     const cs =
@@ -86,18 +80,21 @@ export function proberEffects(env: Env): Record<string, H> {
       status.initContainerStatuses.find((s) => s.name === c.name && s.containerID);
     if (!cs) return true;
     const id = cs.containerID!.slice('containerd://'.length);
-    if (w.containerId !== id) {
-      if (w.containerId) delete d.probeResults[`${type}/${w.containerId}`];
-      w.containerId = id;
+    if (worker.containerId !== id) {
+      if (worker.containerId) delete domain.probeResults[`${type}/${worker.containerId}`];
+      worker.containerId = id;
       setResult(api, pod.uid, type, id, INITIAL[type]!);
-      w.onHold = false;
+      worker.onHold = false;
     }
-    if (w.onHold) return true;
+    if (worker.onHold) return true;
     if (!cs.state.running) {
       setResult(api, pod.uid, type, id, 'Failure');
       return !(cs.state.terminated && pod.restartPolicy === 'Never');
     }
-    if (d.pods[pod.uid]?.deletionAt !== undefined && (type === 'liveness' || type === 'startup')) {
+    if (
+      domain.pods[pod.uid]?.deletionAt !== undefined &&
+      (type === 'liveness' || type === 'startup')
+    ) {
       setResult(api, pod.uid, type, id, 'Success');
       return false;
     }
@@ -106,7 +103,7 @@ export function proberEffects(env: Env): Record<string, H> {
       if (type === 'startup') return true;
     } else if (type !== 'startup') return true;
 
-    const fault = takeFault(cfg, d, api.t, FAULT[type], pod.key, c.name);
+    const fault = takeFault(cfg, domain, api.t, FAULT[type], pod.key, c.name);
     const result: ProbeResult = fault ? 'Failure' : 'Success';
     if (fault) {
       const output = fault.message ?? failureOutput(probe, status.podIP ?? '');
@@ -132,26 +129,26 @@ export function proberEffects(env: Env): Record<string, H> {
         ['containerName', q(c.name)],
       ]);
     }
-    if (w.lastResult === result) w.resultRun++;
+    if (worker.lastResult === result) worker.resultRun++;
     else {
-      w.lastResult = result;
-      w.resultRun = 1;
+      worker.lastResult = result;
+      worker.resultRun = 1;
     }
     if (
-      (result === 'Failure' && w.resultRun < probe.failureThreshold) ||
-      (result === 'Success' && w.resultRun < probe.successThreshold)
+      (result === 'Failure' && worker.resultRun < probe.failureThreshold) ||
+      (result === 'Success' && worker.resultRun < probe.successThreshold)
     )
       return true;
     setResult(api, pod.uid, type, id, result);
     if ((type === 'liveness' || type === 'startup') && result === 'Failure') {
-      w.onHold = true;
-      w.resultRun = 0;
+      worker.onHold = true;
+      worker.resultRun = 0;
     }
     return true;
   };
 
-  const startProbing: H = (api) => {
-    const { probe } = parse(api.self);
+  const startProbing: Effects['startProbing'] = (api, _e, ctx) => {
+    const { probe } = probeOf(ctx);
     const state: ProberWorkerState = { resultRun: 0, onHold: false };
     api.domain.probers[api.self] = state;
     // "If kubelet restarted the probes could be started in rapid succession": a random
@@ -160,16 +157,15 @@ export function proberEffects(env: Env): Record<string, H> {
       api.t - api.domain.kubeletStartedAt < probe.periodMs
         ? Math.floor(nextFloat(createRng(deriveSeed(cfg.seed, api.self))) * probe.periodMs)
         : 0;
-    api.send(api.self, { type: 'TICK' }, sleep, 'tick');
+    api.send(api.self, { type: 'DO_PROBE', via: 'ticker' }, sleep, 'tick');
   };
 
-  const run: H = (api, _p, e: AnyEventObject) => {
-    const { probe } = parse(api.self);
-    if (e.type === 'TICK') api.send(api.self, { type: 'TICK' }, probe.periodMs, 'tick');
-    if (!doProbe(api)) {
-      api.cancel(api.self, 'tick');
-      api.send(api.self, { type: 'STOP' });
-    }
+  const run: Effects['doProbe'] = (api, e, ctx) => {
+    const { probe } = probeOf(ctx);
+    if (e.type === 'DO_PROBE' && e.via === 'ticker')
+      api.send(api.self, { type: 'DO_PROBE', via: 'ticker' }, probe.periodMs, 'tick');
+    // The worker stops (the machine's guards saw it coming): its ticker stops too.
+    if (!doProbe(api, ctx)) api.cancel(api.self, 'tick');
   };
 
   return { startProbing, doProbe: run };

@@ -1,12 +1,15 @@
 /**
- * What the sync loop does on each wake-up (kubelet.go syncLoopIteration and the SyncHandler
- * methods it calls): HandlePodAdditions (sorted by creation time, admission, rejectPod),
+ * The kubelet's sync loop, a plain engine process: Kubelet.syncLoop / syncLoopIteration
+ * (pkg/kubelet/kubelet.go) is one goroutine blocked in a select over the config channel
+ * (ADD/UPDATE/DELETE/REMOVE/RECONCILE), the PLEG channel, the 1 s sync ticker (pods whose
+ * work-queue entry is due), the 2 s housekeeping ticker and the liveness/readiness/startup probe
+ * result channels. It has no states of its own: each wake-up is one step, and what the kubelet
+ * does on it runs here (HandlePodAdditions sorted by creation time with admission and rejectPod,
  * HandlePodUpdates/DELETE, HandlePodRemoves, HandlePodSyncs for PLEG events, due work and probe
- * updates, and housekeeping.
+ * updates, housekeeping).
  */
 import type { AnyEventObject } from 'xstate';
-import type { EffectHandler } from '../../runner/types';
-import type { SyncLoopEvent } from '../../machines/syncLoop.machine';
+import type { EffectApi, ProcessKind } from '../../runner/types';
 import { canAdmitPod } from '../admission';
 import { cpuSnapshot } from '../cpuManagerBridge';
 import type { Env } from '../env';
@@ -24,11 +27,28 @@ import {
 } from '../statusManager';
 import type { KubeletDomain } from '../types';
 
-type H = EffectHandler<KubeletDomain>;
+type Api = EffectApi<KubeletDomain>;
+type H<E = AnyEventObject> = (api: Api, event: E) => void;
 
+export type ConfigOp = 'ADD' | 'UPDATE' | 'DELETE' | 'REMOVE' | 'RECONCILE';
+
+export type SyncLoopEvent =
+  | { type: 'CONFIG'; op: ConfigOp; uids: string[] }
+  | { type: 'PLEG'; uid: string; event: string; data: string }
+  | { type: 'SYNC_TICK' }
+  | { type: 'HOUSEKEEPING' }
+  | {
+      type: 'PROBE';
+      probe: 'liveness' | 'readiness' | 'startup';
+      uid: string;
+      containerId: string;
+      result: string;
+    };
+
+/** housekeepingPeriod (pkg/kubelet/kubelet.go). */
 export const HOUSEKEEPING_MS = 2000;
 
-export function syncLoopEffects(env: Env): Record<string, H> {
+export function syncLoopProcess(env: Env): ProcessKind<KubeletDomain> {
   const { cfg } = env;
   const byCreation = (a: string, b: string) => {
     const pa = cfg.pods[a]!;
@@ -36,9 +56,8 @@ export function syncLoopEffects(env: Env): Record<string, H> {
     return pa.at - pb.at || (pa.key < pb.key ? -1 : pa.key > pb.key ? 1 : 0);
   };
 
-  const handleConfig: H = (api, _p, e: AnyEventObject) => {
-    const ev = e as Extract<SyncLoopEvent, { type: 'CONFIG' }>;
-    const d = api.domain;
+  const handleConfig: H<Extract<SyncLoopEvent, { type: 'CONFIG' }>> = (api, ev) => {
+    const domain = api.domain;
     const keys = ev.uids.map((u) => cfg.pods[u]!.key);
     klog(api, `SyncLoop ${ev.op}`, [
       ['source', q('api')],
@@ -49,25 +68,25 @@ export function syncLoopEffects(env: Env): Record<string, H> {
         // HandlePodAdditions: oldest first; podManager.AddPod; admit; UpdatePod(SyncPodCreate).
         for (const uid of [...ev.uids].sort(byCreation)) {
           const pod = cfg.pods[uid]!;
-          if (!d.pods[uid]) d.podOrder.push(uid);
-          const apiPod = d.apiPods[uid];
-          d.pods[uid] = {
+          if (!domain.pods[uid]) domain.podOrder.push(uid);
+          const apiPod = domain.apiPods[uid];
+          domain.pods[uid] = {
             uid,
             key: pod.key,
             createdAt: pod.at,
             deletionAt: apiPod?.deletionAt,
             deletionGraceSeconds: apiPod?.deletionGraceSeconds,
           };
-          d.status[uid] ??= initialStatus(pod);
+          domain.status[uid] ??= initialStatus(pod);
           // A pod already in a terminal phase (e.g. rejected before a restart) is not admitted again.
-          const phase = d.status[uid].phase;
+          const phase = domain.status[uid].phase;
           if (phase === 'Failed' || phase === 'Succeeded') continue;
           if (apiPod?.deletionAt !== undefined) {
             updatePod(env, api, uid, 'create');
             continue;
           }
-          const adm = canAdmitPod(cfg, d, pod);
-          if (d.cpu) api.record('cpuAssignments', cpuSnapshot(d.cpu), SYNC_LOOP);
+          const adm = canAdmitPod(cfg, domain, pod);
+          if (domain.cpu) api.record('cpuAssignments', cpuSnapshot(domain.cpu), SYNC_LOOP);
           if (!adm.ok) {
             klog(api, 'Pod admission denied', [
               ['podUID', q(uid)],
@@ -77,7 +96,7 @@ export function syncLoopEffects(env: Env): Record<string, H> {
             ]);
             // Kubelet.rejectPod: Warning event with the reason, phase Failed.
             recordEvent(api, pod, 'Warning', adm.reason, adm.message);
-            d.status[uid] = rejectedStatus(pod, adm.reason, adm.message, api.t);
+            domain.status[uid] = rejectedStatus(pod, adm.reason, adm.message, api.t);
             api.record('podRejected', { uid, reason: adm.reason }, SYNC_LOOP);
             continue;
           }
@@ -89,27 +108,27 @@ export function syncLoopEffects(env: Env): Record<string, H> {
         // The API server set deletionTimestamp; DELETE is treated as an UPDATE because of
         // graceful deletion.
         for (const uid of ev.uids) {
-          const rec = d.pods[uid];
-          const apiPod = d.apiPods[uid];
+          const rec = domain.pods[uid];
+          const apiPod = domain.apiPods[uid];
           if (!rec || !apiPod) continue;
           rec.deletionAt = apiPod.deletionAt;
           rec.deletionGraceSeconds = apiPod.deletionGraceSeconds;
-          if (d.workers[uid]) updatePod(env, api, uid, 'update');
+          if (domain.workers[uid]) updatePod(env, api, uid, 'update');
         }
         break;
       case 'UPDATE':
-        for (const uid of ev.uids) if (d.workers[uid]) updatePod(env, api, uid, 'update');
+        for (const uid of ev.uids) if (domain.workers[uid]) updatePod(env, api, uid, 'update');
         break;
       case 'REMOVE':
         for (const uid of ev.uids) {
-          const rec = d.pods[uid];
+          const rec = domain.pods[uid];
           if (rec) rec.removed = true;
           for (const c of Object.values(cfg.pods[uid]!.byName))
             for (const probe of Object.keys(c.probes)) {
               const id = proberId(cfg.pods[uid]!.key, c.name, probe);
               if (api.has(id)) api.stop(id);
             }
-          if (d.workers[uid]) updatePod(env, api, uid, 'kill');
+          if (domain.workers[uid]) updatePod(env, api, uid, 'kill');
         }
         break;
       case 'RECONCILE':
@@ -117,11 +136,10 @@ export function syncLoopEffects(env: Env): Record<string, H> {
     }
   };
 
-  const handlePleg: H = (api, _p, e: AnyEventObject) => {
-    const ev = e as Extract<SyncLoopEvent, { type: 'PLEG' }>;
-    const d = api.domain;
+  const handlePleg: H<Extract<SyncLoopEvent, { type: 'PLEG' }>> = (api, ev) => {
+    const domain = api.domain;
     const pod = cfg.pods[ev.uid];
-    const known = pod && d.pods[ev.uid] && !d.pods[ev.uid]!.removed;
+    const known = pod && domain.pods[ev.uid] && !domain.pods[ev.uid]!.removed;
     const rendered = plegEventString(ev.uid, ev.event, ev.data);
     if (ev.event === 'ContainerRemoved' || !known) {
       if (ev.event !== 'ContainerRemoved')
@@ -143,16 +161,12 @@ export function syncLoopEffects(env: Env): Record<string, H> {
    * exited instance of the container that died (all of them once the pod is finished and deleted),
    * remove the older ones (kuberuntime removeContainer).
    */
-  const cleanUpContainersInPod: (
-    api: Parameters<H>[0],
-    uid: string,
-    containerId: string,
-  ) => void = (api, uid, containerId) => {
-    const d = api.domain;
-    const ps = d.cache.pods[uid];
+  const cleanUpContainersInPod = (api: Api, uid: string, containerId: string): void => {
+    const domain = api.domain;
+    const ps = domain.cache.pods[uid];
     if (!ps) return;
-    const w = d.workers[uid];
-    const removeAll = !!w?.finished && !!w.deleted;
+    const worker = domain.workers[uid];
+    const removeAll = !!worker?.finished && !!worker.deleted;
     const matched = ps.containers.find((c) => c.id === containerId);
     if (!matched) {
       klog(api, "Container not found in pod's containers", [['containerID', q(containerId)]]);
@@ -161,16 +175,16 @@ export function syncLoopEffects(env: Env): Record<string, H> {
     const keep = removeAll ? 0 : 1;
     const candidates = ps.containers.filter((c) => c.state === 'EXITED' && c.name === matched.name);
     for (const c of candidates.slice(keep)) {
-      if (!d.runtime.containers[c.id]) continue;
+      if (!domain.runtime.containers[c.id]) continue;
       klog(api, 'Removing container', [['containerID', q(c.id)]]);
-      removeContainer(d, c.id);
+      removeContainer(domain, c.id);
     }
   };
 
   const handleSyncTick: H = (api) => {
-    const d = api.domain;
+    const domain = api.domain;
     api.send(SYNC_LOOP, { type: 'SYNC_TICK' }, SYNC_TICK_MS);
-    const uids = getWork(d, api.t).filter((u) => d.pods[u] && !d.pods[u].removed);
+    const uids = getWork(domain, api.t).filter((u) => domain.pods[u] && !domain.pods[u].removed);
     if (uids.length === 0) return;
     klog(api, 'SyncLoop (SYNC) pods', [
       ['total', String(uids.length)],
@@ -185,22 +199,21 @@ export function syncLoopEffects(env: Env): Record<string, H> {
     klog(api, 'SyncLoop (housekeeping) end', [['duration', q('0s')]]);
   };
 
-  const handleProbe: H = (api, _p, e: AnyEventObject) => {
-    const ev = e as Extract<SyncLoopEvent, { type: 'PROBE' }>;
-    const d = api.domain;
+  const handleProbe: H<Extract<SyncLoopEvent, { type: 'PROBE' }>> = (api, ev) => {
+    const domain = api.domain;
     const pod = cfg.pods[ev.uid];
-    if (!pod || !d.pods[ev.uid] || d.pods[ev.uid]!.removed) return;
+    if (!pod || !domain.pods[ev.uid] || domain.pods[ev.uid]!.removed) return;
     let status: string;
     if (ev.probe === 'liveness') {
       if (ev.result !== 'Failure') return;
       status = 'unhealthy';
     } else if (ev.probe === 'readiness') {
       const ready = ev.result === 'Success';
-      setContainerReadiness(d, pod, ev.containerId, ready, api.t);
+      setContainerReadiness(domain, pod, ev.containerId, ready, api.t);
       status = ready ? 'ready' : 'not ready';
     } else {
       const started = ev.result === 'Success';
-      setContainerStartup(d, pod, ev.containerId, started);
+      setContainerStartup(domain, pod, ev.containerId, started);
       status = started ? 'started' : 'unhealthy';
     }
     klog(api, 'SyncLoop (probe)', [
@@ -218,11 +231,23 @@ export function syncLoopEffects(env: Env): Record<string, H> {
   };
 
   return {
-    startSyncLoop,
-    handleConfig,
-    handlePleg,
-    handleSyncTick,
-    handleHousekeeping,
-    handleProbe,
+    state: 'select',
+    handle(api, e) {
+      const ev = e as SyncLoopEvent | { type: 'xstate.init' };
+      switch (ev.type) {
+        case 'xstate.init':
+          return startSyncLoop(api, ev);
+        case 'CONFIG':
+          return handleConfig(api, ev);
+        case 'PLEG':
+          return handlePleg(api, ev);
+        case 'SYNC_TICK':
+          return handleSyncTick(api, ev);
+        case 'HOUSEKEEPING':
+          return handleHousekeeping(api, ev);
+        case 'PROBE':
+          return handleProbe(api, ev);
+      }
+    },
   };
 }
