@@ -19,6 +19,11 @@ const simRestrictedImports = {
     },
   ],
 };
+// The app reaches the engine only through its public surface, src/sim/index.ts (type imports too).
+const engineSurfaceOnly = {
+  group: ['**/sim/**', '!**/sim/index', '!**/sim/index.ts'],
+  message: 'Import the engine through src/sim/index.ts (add the export there).',
+};
 const wallClock = [
   { name: 'Date', message: 'src/sim runs on virtual time: no Date.' },
   { name: 'performance', message: 'src/sim runs on virtual time: no performance.' },
@@ -63,6 +68,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/state/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [engineSurfaceOnly] }] },
+  },
+  {
     files: ['src/viz/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -73,6 +82,7 @@ export default tseslint.config(
               group: ['react', 'zustand', '**/ui/**', '**/state/**'],
               message: 'src/viz is DOM-free view maths.',
             },
+            engineSurfaceOnly,
           ],
         },
       ],

@@ -26,3 +26,40 @@ export type {
   ApiContainerStatus,
   PodCondition,
 } from './kubelet/types';
+
+// The machines as data, for the statechart views. `machinesOf(run)` is the set a run used; once
+// the engine models several kubelet versions it picks the run's version, so callers need no change.
+export { machines, machinesOf, type MachineCatalog } from './machines/catalog';
+
+// What the app's state layer and editor use of the engine's scenario, CPU and cgroup code.
+export { toScenarioInput, toYaml, formatDuration } from './scenario/serialize';
+export {
+  listPresets,
+  loadPreset,
+  isPresetId,
+  DEFAULT_PRESET_ID,
+  type PresetId,
+} from './scenario/presets';
+export {
+  decodePermalink,
+  encodePermalink,
+  type ViewState as PermalinkViewState,
+} from './scenario/permalink';
+export { FAULT_KINDS, cpuManagerPolicyOption, type ContainerSpec } from './scenario/schema';
+export { formatAge } from './core/time';
+export {
+  newResourceManagers,
+  resolveTopology,
+  type ResourceManagers,
+} from './kubelet/cpuManagerBridge';
+export { milliCpu, bytes } from './kubelet/resources';
+export {
+  milliCPUToQuota,
+  milliCPUToShares,
+  cpuSharesToCpuWeight,
+  QUOTA_PERIOD,
+} from './policies/cgroups';
+export { explainContainer } from './policies/cpumanager/explain';
+export { formatCPUSet } from './model/cpuset';
+export type { CPUTopology } from './model/topology';
+export { TOPOLOGY_PRESETS } from './model/topologyPresets';

@@ -4,18 +4,20 @@
  * cpuset at the cursor, and why it is (or is not) pinned.
  */
 import { stringify } from 'yaml';
-import type { SimulationRun } from '../sim';
-import { newResourceManagers, type ResourceManagers } from '../sim/kubelet/cpuManagerBridge';
-import { explainContainer } from '../sim/policies/cpumanager/explain';
-import { cachedPodsAt, cachedStateAt } from './podsCache';
-import { milliCpu, bytes } from '../sim/kubelet/resources';
 import {
+  type SimulationRun,
+  newResourceManagers,
+  type ResourceManagers,
+  explainContainer,
+  milliCpu,
+  bytes,
   milliCPUToQuota,
   milliCPUToShares,
   cpuSharesToCpuWeight,
   QUOTA_PERIOD,
-} from '../sim/policies/cgroups';
-import { formatCPUSet } from '../sim/model/cpuset';
+  formatCPUSet,
+} from '../sim';
+import { cachedPodsAt, cachedStateAt } from './podsCache';
 import { formatClock } from '../viz/formatTime';
 import { cpuStateAt } from '../viz/topology/cpuHistory';
 import type { RunView } from './types';

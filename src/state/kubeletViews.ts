@@ -4,8 +4,7 @@
  * trace. Each call is a lookup or a replay from the nearest checkpoint; nothing here
  * re-runs the simulation.
  */
-import { describePod, eventsAt, formatKlog, narrate, type SimulationRun } from '../sim';
-import { formatAge } from '../sim/core/time';
+import { describePod, eventsAt, formatKlog, narrate, type SimulationRun, formatAge } from '../sim';
 import { formatClock, formatDuration } from '../viz/formatTime';
 import { parseEntityId, shortName } from '../viz/kubelet/entityNames';
 import { SPAN_KINDS, SPAN_KIND_LABEL } from '../viz/timeline/spanKinds';

@@ -4,8 +4,7 @@
  * definitions, and each entity's state at any cursor from the trace columns.
  */
 import type { AnyStateMachine } from 'xstate';
-import type { SimulationRun } from '../sim';
-import { kubeletSpec } from '../sim/kubelet/spec';
+import { type SimulationRun, machinesOf } from '../sim';
 import { upperBound } from '../viz/timeline/windowQuery';
 
 interface StateNodeLike {
@@ -33,7 +32,7 @@ export function chartsOf(run: SimulationRun): Map<string, string[]> {
   let m = chartCache.get(run);
   if (!m) {
     m = new Map();
-    for (const [kind, machine] of Object.entries(kubeletSpec(run.config).kinds))
+    for (const [kind, machine] of Object.entries(machinesOf(run)))
       m.set(kind, chartStates(machine));
     chartCache.set(run, m);
   }

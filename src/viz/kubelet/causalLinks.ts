@@ -5,7 +5,7 @@
  * → the next SyncPod of that pod. The pod of a wake-up is read from the klog line the
  * kubelet printed at that step ("SyncLoop (PLEG): event for pod" pod="ns/name").
  */
-import type { Trace } from '../../sim/trace/types';
+import { type Trace } from '../../sim';
 import { parseEntityId } from './entityNames';
 
 function unquote(v: string): unknown {
