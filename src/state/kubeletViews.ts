@@ -12,7 +12,7 @@ import { cpuStateAt } from '../viz/topology/cpuHistory';
 import { lowerBound } from '../viz/timeline/windowQuery';
 import { containerInspector } from './inspectContainer';
 import { cachedPodsAt } from './podsCache';
-import { chartsOf, entityStateAt } from './machineCharts';
+import { entityChartAt, entityStateAt } from './machineCharts';
 import type { RunView, Selection } from './types';
 import type { EngineViews, InspectorData, InspectorSection, MachineView } from './viewTypes';
 
@@ -215,7 +215,6 @@ export const kubeletViews: EngineViews = {
   },
   machinesAt(run, cursor, pod) {
     const r = raw(run);
-    const charts = chartsOf(r);
     const out: MachineView[] = [];
     r.trace.entities.forEach((e, i) => {
       if (e.created >= cursor) return;
@@ -223,14 +222,17 @@ export const kubeletViews: EngineViews = {
       if (pod !== null && n.pod !== pod) return;
       if (pod === null && n.pod !== null) return;
       const { state, since } = entityStateAt(r, i, cursor);
+      const chart = entityChartAt(r, i, cursor);
       out.push({
         id: n.container
           ? `${e.kind} ${shortName(n.container)}${n.probe ? ` ${n.probe}` : ''}`
           : e.id,
         kind: e.kind,
-        states: charts.get(e.kind) ?? [],
+        states: chart.chart.states.map((s) => s.path),
         active: state,
         since,
+        container: n.container,
+        chart,
       });
     });
     return out;
