@@ -101,7 +101,11 @@ function spanInspector(
   }
   const base: InspectorData = { title: label, subtitle: `${lane.group} · ${lane.label}`, sections };
   if (lane.container) {
-    const c = containerInspector(run, cursor, lane.container);
+    // What held the container during this span: at the cursor when it lies inside the span,
+    // else just after the step that began it.
+    const last = endStep >= 0 ? endStep : run.total;
+    const holdAt = cursor > step && cursor <= last ? cursor : step + 1;
+    const c = containerInspector(run, cursor, lane.container, holdAt);
     if (c) return { ...base, sections: [...base.sections, ...c.sections] };
   }
   return base;

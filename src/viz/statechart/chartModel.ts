@@ -221,9 +221,11 @@ export function takenTransition(
     (t) =>
       t.eventType === step.event &&
       before.has(t.source) &&
-      t.targets.every((id) => after.has(id)) &&
-      (step.guard === null || step.guard === '' || t.guard === step.guard),
+      t.targets.every((id) => after.has(id)),
   );
+  // The recorded guard picks among branches; if none declares it, the first that fits stands.
+  const byGuard = step.guard ? candidates.filter((t) => t.guard === step.guard) : [];
+  if (byGuard.length > 0) candidates.splice(0, candidates.length, ...byGuard);
   // Stable sort: of one source's branches, the first declared that fits, as XState tries them.
   candidates.sort((a, b) => (depth.get(b.source) ?? 0) - (depth.get(a.source) ?? 0));
   return candidates[0] ?? null;
