@@ -129,8 +129,9 @@ export function containerInspector(
     sections.push({ heading: 'Status at the cursor', rows: [['state', 'not created yet']] });
   }
   const held = whyHeld(r, key, holdAt);
+  // First: it answers the question a waiting container raises.
   if (held.length > 0)
-    sections.push({
+    sections.unshift({
       heading:
         holdAt === cursor
           ? 'What holds it'

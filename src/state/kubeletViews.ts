@@ -106,7 +106,13 @@ function spanInspector(
     const last = endStep >= 0 ? endStep : run.total;
     const holdAt = cursor > step && cursor <= last ? cursor : step + 1;
     const c = containerInspector(run, cursor, lane.container, holdAt);
-    if (c) return { ...base, sections: [...base.sections, ...c.sections] };
+    if (c) {
+      // The span, then what held it, then the rest.
+      const hold = c.sections.filter((x) => x.heading.startsWith('What holds it'));
+      const rest = c.sections.filter((x) => !hold.includes(x));
+      const [span, ...more] = base.sections;
+      return { ...base, sections: [span!, ...hold, ...more, ...rest] };
+    }
   }
   return base;
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseScenario, simulate, type SimulationRun } from '../sim';
-import { entityChartAt } from './machineCharts';
+import { parseScenario, simulate, type SimulationRun } from '../../../src/sim/index';
+import { entityChartAt } from '../../../src/state/machineCharts';
 
 function run(preset: string): SimulationRun {
   const p = parseScenario(readFileSync(`presets/${preset}.yaml`, 'utf8'));

@@ -5,9 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseScenario, simulate, type SimulationRun } from '../sim';
-import { formatClock } from '../viz/formatTime';
-import { whyHeld } from './whyHeld';
+import { parseScenario, simulate, type SimulationRun } from '../../../src/sim/index';
+import { formatClock } from '../../../src/viz/formatTime';
+import { whyHeld } from '../../../src/state/whyHeld';
 
 function run(preset: string): SimulationRun {
   const p = parseScenario(readFileSync(`presets/${preset}.yaml`, 'utf8'));
