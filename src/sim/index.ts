@@ -2,6 +2,10 @@
  * The engine's only public surface: parse a scenario, simulate it, and read views of the run.
  */
 export { simulate, type SimulationRun } from './simulate';
+import { currentKubelet } from './kubelet/versions/current';
+/** The kubelet's machines by kind (XState definitions), for the statecharts panel. */
+export const machines = currentKubelet.machines;
+export type { KubeletVersion } from './kubelet/versions/version';
 export { parseScenario, validateScenario, formatProblem } from './scenario/parse';
 export type { ParseResult, ScenarioProblem } from './scenario/parse';
 export type {
@@ -27,9 +31,10 @@ export type {
   PodCondition,
 } from './kubelet/types';
 
-// The machines as data, for the statechart views. `machinesOf(run)` is the set a run used; once
-// the engine models several kubelet versions it picks the run's version, so callers need no change.
-export { machines, machinesOf, type MachineCatalog } from './machines/catalog';
+// The machines a run used, for the statechart views: the run's kubelet version's once runs name
+// one (today the current version's `machines`), so callers need no change.
+export { machinesOf, type MachineCatalog } from './machines/catalog';
+export { namedDelayMs } from './views/delays';
 
 // What the app's state layer and editor use of the engine's scenario, CPU and cgroup code.
 export { toScenarioInput, toYaml, formatDuration } from './scenario/serialize';

@@ -6,13 +6,12 @@
  * instance's context.
  */
 import type { AnyStateMachine } from 'xstate';
-import { type SimulationRun, machinesOf } from '../sim';
+import { type SimulationRun, machinesOf, namedDelayMs } from '../sim';
 import {
   activeStateIds,
   chartOf,
   delayLabel,
-  resolveDelay,
-  takenTransition,
+  takenPath,
   transitionLabel,
   type StateChart,
 } from '../viz/statechart/chartModel';
@@ -91,8 +90,10 @@ export interface TakenView {
   readonly event: string;
   readonly from: string;
   readonly to: string;
-  /** The declared transition it matches, if any. */
+  /** The declared transition it matches, if any (the event's; see `path`). */
   readonly transition: string | null;
+  /** Every declared transition the step went through (the event's, then eventless ones). */
+  readonly path: readonly string[];
   /** The guard that decided it: recorded by the engine, else the matched transition's. */
   readonly guard: string | null;
   /** True when the guard comes from the trace rather than from matching the definition. */
@@ -125,22 +126,25 @@ export function entityChartAt(run: SimulationRun, entity: number, cursor: number
       to: strings[steps.to[step]!] ?? '',
       guard: recorded,
     };
-    const tr = takenTransition(chart, s);
+    const path = takenPath(chart, s);
+    const decided = path.find((t) => t.guard !== null);
     taken = {
       step,
       t: steps.t[step]!,
       ...s,
-      transition: tr?.id ?? null,
-      guard: recorded ?? tr?.guard ?? null,
+      transition: path[0]?.id ?? null,
+      path: path.map((t) => t.id),
+      guard: recorded ?? decided?.guard ?? null,
       guardRecorded: recorded !== null,
     };
   }
   const labels = new Map<string, string>();
   const named = chart.transitions.filter((t) => t.delay?.kind === 'named');
-  if (machine && info && named.length > 0 && step >= 0) {
-    const context = cachedStateAt(run, cursor).machines[info.id]?.snapshot?.context as unknown;
+  if (info && named.length > 0 && step >= 0) {
+    const world = cachedStateAt(run, cursor);
     for (const t of named) {
-      const ms = resolveDelay(machine, t.delay!, context);
+      if (t.delay?.kind !== 'named') continue;
+      const ms = namedDelayMs(run, world, info.id, t.delay.name);
       if (ms !== null)
         labels.set(t.id, transitionLabel({ ...t, event: delayLabel({ kind: 'ms', ms }) }));
     }

@@ -69,7 +69,8 @@ function pullHold(c: Ctx, scId: string, since: number | null): string | null {
       active.pullMs !== undefined ? `; the pull takes ${formatDuration(active.pullMs)}` : '';
     return `Pulling ${active.image} (asked at ${formatClock(waited)})${takes}.`;
   }
-  return null;
+  // Sent, not yet taken in: the image puller handles the request at its next step.
+  return since !== null ? `Asked the image puller for the image at ${formatClock(since)}.` : null;
 }
 
 /** What holds a container whose startContainer machine is mid-way, or null. */
@@ -116,7 +117,7 @@ function syncPodHold(c: Ctx, container: string): string | null {
     const st = stateOf(c, e.id).state;
     if (!st || st === 'idle') continue;
     const inner = startHold(c, other);
-    const phase = sp.state.endsWith('startingInit')
+    const phase = /Init/.test(sp.state)
       ? 'runs init containers one at a time'
       : 'starts containers one at a time';
     return `${name} waits for SyncPod, which ${phase} and is still starting ${split(other).name}. ${inner ?? `${split(other).name}'s startContainer is in ${st}.`}`;
@@ -189,7 +190,10 @@ function guardNote(c: Ctx, container: string): string | null {
   if (i === undefined) return null;
   const step = lastStepOf(c.run, i, c.cursor);
   const g = step >= 0 ? stepGuard(c.run, step) : null;
-  return g ? `startContainer's last transition was decided by the guard "${g}".` : null;
+  if (!g) return null;
+  const { steps, strings } = c.run.trace;
+  const to = (strings[steps.to[step]!] ?? '').split('.').pop();
+  return `startContainer went to ${to} at ${formatClock(steps.t[step]!)} because "${g}" held.`;
 }
 
 /** Sentences saying what holds `container` ("ns/pod/name") after `cursor` steps. */

@@ -1,13 +1,7 @@
 import { setup } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { machines } from '../../sim';
-import {
-  activeStateIds,
-  chartOf,
-  resolveDelay,
-  takenTransition,
-  transitionLabel,
-} from './chartModel';
+import { activeStateIds, chartOf, takenPath, takenTransition, transitionLabel } from './chartModel';
 import { elkGraph } from './elkGraph';
 
 describe('chartOf on the engine machines', () => {
@@ -25,42 +19,63 @@ describe('chartOf on the engine machines', () => {
     expect(sandbox.key).toBe('creatingSandbox');
   });
 
-  it('reads each transition with its event, targets and guard', () => {
+  it('reads each transition with its event, targets, guard and delay', () => {
     const pulled = sc.transitions.find((t) => t.eventType === 'PULLED')!;
     expect(pulled.source).toBe('startContainer.pullingImage');
     expect(pulled.targets).toEqual(['startContainer.generatingConfig']);
-    const started = sc.transitions.filter((t) => t.eventType === 'STARTED');
-    expect(started.map((t) => t.targets[0])).toEqual([
-      'startContainer.postStart',
-      'startContainer.idle',
+    // CRI StartContainer takes the named delay `startContainer`; then the hook or done.
+    const started = sc.transitions.filter((t) => t.source === 'startContainer.starting');
+    expect(started.map((t) => [transitionLabel(t), t.targets[0]])).toEqual([
+      ['after startContainer [has PostStart hook]', 'startContainer.postStart'],
+      ['after startContainer', 'startContainer.idle'],
     ]);
-    // The first branch has a guard (inline today, named once the machines name them).
-    expect(started[0]!.guard).not.toBeNull();
-    expect(started[1]!.guard).toBeNull();
+    // EnsureImageExists decides at once (eventless), by named guards, in order.
+    expect(
+      sc.transitions
+        .filter((t) => t.source === 'startContainer.ensuringImage')
+        .map(transitionLabel),
+    ).toEqual([
+      'always [image present and pull policy is not Always]',
+      'always [pull policy is Never]',
+      'always [in image back-off]',
+      'always',
+    ]);
     // A transition out of a nested state to the root's idle keeps its real target.
-    const done = sp.transitions.find(
-      (t) => t.source === 'syncPod.runtime.startingContainers' && t.eventType === 'CONTAINERS_DONE',
-    )!;
+    const done = sp.transitions.find((t) => t.source === 'syncPod.runtime.containersDone')!;
     expect(done.targets).toEqual(['syncPod.idle']);
   });
 
-  it('finds the active states and the transition a recorded step took', () => {
+  it('finds the active states and the transitions a recorded step went through', () => {
     expect([...activeStateIds(sp, 'runtime.startingInit')]).toEqual([
       'syncPod.runtime.startingInit',
       'syncPod.runtime',
     ]);
-    const t = takenTransition(sc, { event: 'STARTED', from: 'starting', to: 'idle', guard: null });
-    expect(t?.targets).toEqual(['startContainer.idle']);
-    const h = takenTransition(sc, {
-      event: 'STARTED',
-      from: 'starting',
-      to: 'postStart',
-      guard: null,
+    const pulled = takenPath(sc, {
+      event: 'PULLED',
+      from: 'pullingImage',
+      to: 'generatingConfig',
+      guard: '',
     });
-    expect(h?.targets).toEqual(['startContainer.postStart']);
-    expect(takenTransition(sc, { event: 'PULLED', from: 'idle', to: 'idle', guard: null })).toBe(
-      null,
-    );
+    expect(pulled.map((t) => t.id)).toEqual(['startContainer.pullingImage:PULLED:0']);
+    // START runs into ensuringImage, whose eventless branch (by the recorded guard) goes on.
+    const start = takenPath(sc, {
+      event: 'START',
+      from: 'idle',
+      to: 'imagePresent',
+      guard: 'image present and pull policy is not Always',
+    });
+    expect(start.map((t) => t.targets[0])).toEqual([
+      'startContainer.ensuringImage',
+      'startContainer.imagePresent',
+    ]);
+    const backOff = takenPath(sc, {
+      event: 'START',
+      from: 'idle',
+      to: 'imageFailed',
+      guard: 'in image back-off',
+    });
+    expect(backOff[1]?.guard).toBe('in image back-off');
+    expect(takenPath(sc, { event: 'PULLED', from: 'idle', to: 'idle', guard: null })).toEqual([]);
   });
 });
 
@@ -96,14 +111,6 @@ describe('chartOf on a machine with named guards and delays', () => {
       'after createContainer',
       'after relistPeriod',
     ]);
-  });
-
-  it('resolves a named delay with an instance context, a constant one without', () => {
-    const create = chart.transitions.find((t) => t.event === 'after createContainer')!;
-    expect(resolveDelay(m, create.delay!, { createMs: 60 })).toBe(60);
-    expect(resolveDelay(m, create.delay!, undefined)).toBeNull();
-    const relist = chart.transitions.find((t) => t.event === 'after relistPeriod')!;
-    expect(resolveDelay(m, relist.delay!, undefined)).toBe(1000);
   });
 
   it('matches a recorded guard to the branch it decided', () => {

@@ -163,33 +163,6 @@ export function chartOf(machine: AnyStateMachine): StateChart {
   };
 }
 
-/**
- * The delay's milliseconds for an instance, from the machine's `delays` implementation and
- * the instance's context (null when it is not a named delay or cannot be resolved).
- */
-export function resolveDelay(
-  machine: AnyStateMachine,
-  delay: ChartDelay,
-  context: unknown,
-): number | null {
-  if (delay.kind === 'ms') return delay.ms;
-  const impl = (machine.implementations.delays as Record<string, unknown> | undefined)?.[
-    delay.name
-  ];
-  if (typeof impl === 'number') return impl;
-  if (typeof impl !== 'function' || context === undefined) return null;
-  try {
-    const v: unknown = (impl as (a: unknown, p: unknown) => unknown)(
-      { context, event: { type: '' } },
-      undefined,
-    );
-    return typeof v === 'number' && Number.isFinite(v) ? v : null;
-  } catch {
-    // A delay that needs the triggering event cannot be resolved from context alone.
-    return null;
-  }
-}
-
 /** State ids of `chart` active for a recorded state string ("a.b", "a.b|c" for regions). */
 export function activeStateIds(chart: StateChart, value: string | null): Set<string> {
   const out = new Set<string>();
@@ -219,9 +192,7 @@ export function takenTransition(
   const depth = new Map(chart.states.map((s) => [s.id, s.path.split('.').length]));
   const candidates = chart.transitions.filter(
     (t) =>
-      t.eventType === step.event &&
-      before.has(t.source) &&
-      t.targets.every((id) => after.has(id)),
+      t.eventType === step.event && before.has(t.source) && t.targets.every((id) => after.has(id)),
   );
   // The recorded guard picks among branches; if none declares it, the first that fits stands.
   const byGuard = step.guard ? candidates.filter((t) => t.guard === step.guard) : [];
@@ -229,4 +200,34 @@ export function takenTransition(
   // Stable sort: of one source's branches, the first declared that fits, as XState tries them.
   candidates.sort((a, b) => (depth.get(b.source) ?? 0) - (depth.get(a.source) ?? 0));
   return candidates[0] ?? null;
+}
+
+/**
+ * The transitions one recorded step went through: the event's transition and, when it led
+ * into a state that moves on at once (`always`), the eventless ones after it, all in one
+ * XState macrostep. The branch whose guard the trace names wins. Empty when none fits.
+ */
+export function takenPath(
+  chart: StateChart,
+  step: { event: string; from: string; to: string; guard: string | null },
+): ChartTransition[] {
+  const direct = takenTransition(chart, step);
+  if (direct) return [direct];
+  const before = activeStateIds(chart, step.from);
+  const after = activeStateIds(chart, step.to);
+  const eventless = (id: string) =>
+    chart.transitions.filter((t) => t.source === id && t.eventType === '' && t.targets.length);
+  const paths: ChartTransition[][] = [];
+  const follow = (path: ChartTransition[], at: string, hops: number): void => {
+    for (const t of eventless(at)) {
+      const next = [...path, t];
+      if (t.targets.every((id) => after.has(id))) paths.push(next);
+      else if (hops > 0) follow(next, t.targets[0]!, hops - 1);
+    }
+  };
+  for (const t of chart.transitions)
+    if (t.eventType === step.event && before.has(t.source) && t.targets.length === 1)
+      follow([t], t.targets[0]!, 2);
+  const byGuard = step.guard ? paths.find((p) => p.some((t) => t.guard === step.guard)) : undefined;
+  return byGuard ?? paths[0] ?? [];
 }

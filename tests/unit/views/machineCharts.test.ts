@@ -9,30 +9,46 @@ function run(preset: string): SimulationRun {
   return simulate(p.scenario);
 }
 
-describe('entityChartAt over a real run', () => {
-  const r = run('serial-pulls');
-  const { steps, strings, entities } = r.trace;
-  const sc = entities.findIndex((e) => e.id === 'startContainer:default/web/app');
-  const stepsOf = steps.t.map((_, i) => i).filter((i) => steps.entity[i] === sc);
-  const queued = stepsOf.find((i) => strings[steps.to[i]!] === 'pullingImage')!;
-  const pulled = stepsOf.find((i) => strings[steps.event[i]!] === 'PULLED')!;
+/** Step indices of one entity, in order. */
+function stepsOf(r: SimulationRun, id: string): number[] {
+  const { steps, entities } = r.trace;
+  const e = entities.findIndex((x) => x.id === id);
+  return steps.t.map((_, i) => i).filter((i) => steps.entity[i] === e);
+}
+const entityIndex = (r: SimulationRun, id: string) =>
+  r.trace.entities.findIndex((x) => x.id === id);
 
-  it('has the active state and the transition just taken at a cursor', () => {
+describe('entityChartAt over a real run (serial pulls)', () => {
+  const r = run('serial-pulls');
+  const { steps, strings } = r.trace;
+  const id = 'startContainer:default/web/app';
+  const sc = entityIndex(r, id);
+  const mine = stepsOf(r, id);
+  const queued = mine.find((i) => strings[steps.to[i]!] === 'pullingImage')!;
+  const pulled = mine.find((i) => strings[steps.event[i]!] === 'PULLED')!;
+
+  it('has the active state and the transitions just taken at a cursor', () => {
     const at = entityChartAt(r, sc, queued + 1);
     expect([...at.active]).toEqual(['startContainer.pullingImage']);
-    expect(at.taken).toMatchObject({
-      step: queued,
-      event: 'PULL_QUEUED',
-      from: 'ensuringImage',
-      to: 'pullingImage',
-      transition: 'startContainer.ensuringImage:PULL_QUEUED:0',
-    });
-    // Many steps later, while the pull is still queued, the same transition is the last one.
+    // START into ensuringImage, then its eventless default branch: no image, so pull.
+    expect(at.taken).toMatchObject({ step: queued, event: 'START', to: 'pullingImage' });
+    expect(at.taken?.path).toEqual([
+      'startContainer.idle:START:0',
+      'startContainer.ensuringImage::3',
+    ]);
+    // Many steps later, while the pull is still queued, that is still the last transition.
     expect(entityChartAt(r, sc, pulled).taken?.step).toBe(queued);
-    // The step that pulled moves it on.
     const next = entityChartAt(r, sc, pulled + 1);
     expect([...next.active]).toEqual(['startContainer.generatingConfig']);
-    expect(next.taken?.transition).toBe('startContainer.pullingImage:PULLED:0');
+    expect(next.taken?.path).toEqual(['startContainer.pullingImage:PULLED:0']);
+  });
+
+  it('resolves named delays with the instance in the world at the cursor', () => {
+    const at = entityChartAt(r, sc, queued + 1);
+    const ms = r.config.latencies.createContainer;
+    const create = 'startContainer.creating:xstate.after.createContainer.startContainer.creating';
+    expect(at.labels.get(`${create}:0`)).toBe(`after ${ms} ms [CreateContainer failed]`);
+    expect(at.labels.get(`${create}:1`)).toBe(`after ${ms} ms`);
   });
 
   it('before the instance exists, nothing is active', () => {
@@ -40,20 +56,21 @@ describe('entityChartAt over a real run', () => {
     expect(at.active.size).toBe(0);
     expect(at.taken).toBeNull();
   });
+});
 
-  it('takes the deciding guard from trace.steps.guard when the engine records it', () => {
-    const copy: SimulationRun = {
-      ...r,
-      trace: {
-        ...r.trace,
-        strings: [...strings, 'image present'],
-        steps: { ...steps, guard: steps.t.map(() => strings.length) } as typeof steps,
-      },
-    };
-    const at = entityChartAt(copy, sc, queued + 1);
-    expect(at.taken?.guard).toBe('image present');
-    expect(at.taken?.guardRecorded).toBe(true);
-    expect(at.taken?.transition).toBe('startContainer.ensuringImage:PULL_QUEUED:0');
-    expect(entityChartAt(r, sc, queued + 1).taken?.guardRecorded).toBe(false);
+describe('entityChartAt: the guard that decided, from trace.steps.guard', () => {
+  const r = run('poststart-hang-order');
+  const { steps, strings } = r.trace;
+  const id = 'startContainer:default/web/app';
+  const hook = stepsOf(r, id).find((i) => strings[steps.to[i]!] === 'postStart')!;
+
+  it('highlights the branch the recorded guard took', () => {
+    const at = entityChartAt(r, entityIndex(r, id), hook + 1);
+    expect(strings[steps.guard[hook]!]).toBe('has PostStart hook');
+    expect(at.taken).toMatchObject({ guard: 'has PostStart hook', guardRecorded: true });
+    expect(at.taken?.path).toEqual([
+      'startContainer.starting:xstate.after.startContainer.startContainer.starting:0',
+    ]);
+    expect([...at.active]).toEqual(['startContainer.postStart']);
   });
 });

@@ -45,7 +45,12 @@ describe('whyHeld: serial image pulls', () => {
   const modelPulled = afterEvent(r, (e) => e.reason === 'Pulled' && e.object === 'default/model');
 
   it("says the web pod waits behind the model pod's pull, since it asked", () => {
-    const queued = afterState(r, 'startContainer:default/web/app', 'pullingImage');
+    // The image puller takes the request in at the step the pullingImage step caused.
+    const asked = afterState(r, 'startContainer:default/web/app', 'pullingImage') - 1;
+    const queued = r.trace.steps.cause.indexOf(asked) + 1;
+    expect(whyHeld(r, 'default/web/app', asked + 1)).toEqual([
+      `Asked the image puller for the image at ${formatClock(webPulling.t)}.`,
+    ]);
     expect(whyHeld(r, 'default/web/app', queued)).toEqual([
       `Queued behind default/model's image pull of example.com/ml/model-server:1.0 (serializeImagePulls: true) since ${formatClock(webPulling.t)}.`,
     ]);
@@ -76,7 +81,11 @@ describe('whyHeld: a hanging PostStart hook', () => {
 
   it("says app waits for its own hook, and logger waits behind app's hook", () => {
     const hook = `Waiting for app's PostStart hook (exec [sh -c sleep 20]) to return since ${formatClock(appStarted.t)}: startContainer runs the hook synchronously, so SyncPod starts the pod's next container only after it returns.`;
-    expect(whyHeld(r, 'default/web/app', appStarted.cursor)).toEqual([hook]);
+    expect(whyHeld(r, 'default/web/app', appStarted.cursor)).toEqual([
+      hook,
+      // The guard the engine recorded for the step into postStart.
+      `startContainer went to postStart at ${formatClock(appStarted.t)} because "has PostStart hook" held.`,
+    ]);
     // Ten seconds later, logger is still not created: the chain of causes names app's hook.
     const later = cursorAt(r, appStarted.t + 10_000);
     expect(whyHeld(r, 'default/web/logger', later)).toEqual([

@@ -41,7 +41,8 @@ export function takenSentence(m: MachineView): string | null {
   if (!tk) return null;
   const tr = m.chart.chart.transitions.find((t) => t.id === tk.transition);
   const event = tr
-    ? (m.chart.labels.get(tr.id) ?? transitionLabel({ ...tr, guard: null }))
+    ? (m.chart.labels.get(tr.id)?.replace(/ \[[^\]]*\]$/, '') ??
+      transitionLabel({ ...tr, guard: null }))
     : tk.event;
   const leaf = (s: string) => (s ? s.split('.').pop()! : 'start');
   const guard = tk.guard ? ` [${tk.guard}]` : '';
@@ -172,7 +173,8 @@ export default function MachineChart({ m }: { m: MachineView }) {
               />
             ))}
             {layout.edges.map((e) => {
-              const isTaken = e.transition !== null && e.transition === taken?.transition;
+              const isTaken =
+                e.transition !== null && (taken?.path.includes(e.transition) ?? false);
               const text = e.label?.text;
               return (
                 <g
