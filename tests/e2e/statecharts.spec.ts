@@ -28,11 +28,13 @@ test("the selected container's statechart shows its active state, follows steps,
   // Every state of the definition is drawn, named; only one is active.
   await expect(chart.getByRole('img', { name: 'state postStart' })).toBeAttached();
   await expect(chart.getByRole('img', { name: /^state .* \(active\)$/ })).toHaveCount(1);
-  // The transition just taken is highlighted and named.
-  await expect(
-    chart.getByRole('img', { name: 'transition PULL_QUEUED (just taken)' }),
-  ).toBeAttached();
-  await expect(panel).toContainText('Last: ensuringImage → pullingImage on PULL_QUEUED at 2.8 s');
+  // The transitions just taken are highlighted and named: START, then EnsureImageExists'
+  // eventless default branch (no image: pull).
+  await expect(chart.getByRole('img', { name: 'transition START (just taken)' })).toBeAttached();
+  await expect(chart.getByRole('img', { name: 'transition always (just taken)' })).toBeAttached();
+  await expect(panel).toContainText('Last: idle → pullingImage on START at 2.8 s');
+  // Named delays are resolved for this instance: CRI CreateContainer takes the scenario's 60 ms.
+  await expect(chart.getByText('after 60 ms', { exact: true })).toBeAttached();
 
   // What holds it, from the model: queued behind the other pod's pull.
   const inspector = page.getByRole('region', { name: 'Inspector' });
