@@ -11,6 +11,7 @@ import { SPAN_KINDS, SPAN_KIND_LABEL } from '../viz/timeline/spanKinds';
 import { cpuStateAt } from '../viz/topology/cpuHistory';
 import { lowerBound } from '../viz/timeline/windowQuery';
 import { containerInspector } from './inspectContainer';
+import { whyEntityHeld } from './whyHeld';
 import { cachedPodsAt } from './podsCache';
 import { entityChartAt, entityStateAt } from './machineCharts';
 import type { RunView, Selection } from './types';
@@ -98,6 +99,21 @@ function spanInspector(
       });
     const logs = stepLogs(r, step);
     if (logs.length) sections.push({ heading: 'klog at this step', code: logs.join('\n') });
+  }
+  // A pod-level machine's span (SyncPod, pod worker): what held it, at the cursor inside the
+  // span, else just after the step that began it.
+  if (!lane.container && ent && step >= 0) {
+    const last = endStep >= 0 ? endStep : run.total;
+    const holdAt = cursor > step && cursor <= last ? cursor : step + 1;
+    const held = whyEntityHeld(r, ent.id, holdAt);
+    if (held.length > 0)
+      sections.splice(1, 0, {
+        heading:
+          holdAt === cursor
+            ? 'What holds it'
+            : `What holds it (at ${formatClock(run.times[holdAt - 1] ?? 0)})`,
+        notes: held,
+      });
   }
   const base: InspectorData = { title: label, subtitle: `${lane.group} · ${lane.label}`, sections };
   if (lane.container) {

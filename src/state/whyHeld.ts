@@ -230,3 +230,58 @@ export function whyHeld(run: SimulationRun, container: string, cursor: number): 
   }
   return out;
 }
+
+/**
+ * Sentences saying what holds a pod-level machine instance (a SyncPod or a pod worker, by its
+ * entity id, e.g. "syncPod:default/web") after `cursor` steps; none for other machines or when
+ * nothing holds it.
+ */
+export function whyEntityHeld(run: SimulationRun, entityId: string, cursor: number): string[] {
+  const colon = entityId.indexOf(':');
+  const kind = entityId.slice(0, colon);
+  const pod = entityId.slice(colon + 1);
+  if (colon < 0 || (kind !== 'syncPod' && kind !== 'podWorker')) return [];
+  const c: Ctx = {
+    run,
+    cursor,
+    now: cursor <= 0 ? 0 : (run.trace.steps.t[Math.min(cursor, run.trace.steps.t.length) - 1] ?? 0),
+    world: cachedStateAt(run, cursor),
+    entityIndex: entityIndexOf(run),
+  };
+  const { state, since } = stateOf(c, entityId);
+  if (!state) return [];
+  const at = since !== null ? ` since ${formatClock(since)}` : '';
+  const containers = run.trace.entities
+    .filter((e) => e.kind === 'startContainer' && e.id.startsWith(`startContainer:${pod}/`))
+    .map((e) => e.id.slice('startContainer:'.length));
+  if (kind === 'podWorker') {
+    if (state === 'waitingForCache')
+      return [
+        `The pod worker waits in podCache.GetNewerThan for the PLEG's next relist (the cache must be newer than its last sync)${at}.`,
+      ];
+    if (state === 'syncing') {
+      const inner = whyEntityHeld(run, `syncPod:${pod}`, cursor);
+      return inner.length > 0 ? [`The pod worker runs SyncPod${at}.`, ...inner] : [];
+    }
+    return [];
+  }
+  if (/waitingFor(Container|Init)$/.test(state)) {
+    for (const container of containers) {
+      const st = stateOf(c, `startContainer:${container}`).state;
+      if (!st || st === 'idle') continue;
+      const { name } = split(container);
+      const inner = startHold(c, container);
+      return [`SyncPod waits for ${name}'s startContainer${at}: ${inner ?? `it is in ${st}.`}`];
+    }
+  }
+  if (/BackOff$/.test(state)) {
+    for (const container of containers) {
+      const text = backOffHold(c, container, 'CrashLoopBackOff');
+      if (text?.startsWith('CrashLoopBackOff'))
+        return [`SyncPod skips ${split(container).name}: ${text}`];
+    }
+  }
+  if (state.endsWith('creatingSandbox'))
+    return [`SyncPod waits for the runtime's RunPodSandbox${at}.`];
+  return [];
+}

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseScenario, simulate, type SimulationRun } from '../../../src/sim/index';
 import { formatClock } from '../../../src/viz/formatTime';
-import { whyHeld } from '../../../src/state/whyHeld';
+import { whyEntityHeld, whyHeld } from '../../../src/state/whyHeld';
 
 function run(preset: string): SimulationRun {
   const p = parseScenario(readFileSync(`presets/${preset}.yaml`, 'utf8'));
@@ -127,5 +127,36 @@ describe('whyHeld: CrashLoopBackOff', () => {
     expect(whyHeld(r, 'default/flaky/worker', after)).toEqual([
       `Exited with code 1 at ${formatClock(exit.t)}; not in back-off: the next sync restarts it.`,
     ]);
+  });
+});
+
+describe('whyEntityHeld: SyncPod and the pod worker', () => {
+  const r = run('poststart-hang-order');
+  const appStarted = afterEvent(
+    r,
+    (e) => e.reason === 'Started' && e.fieldPath === 'spec.containers{app}',
+  );
+
+  it("says SyncPod waits for app's startContainer, held by its PostStart hook", () => {
+    const later = cursorAt(r, appStarted.t + 5_000);
+    const sync = whyEntityHeld(r, 'syncPod:default/web', later);
+    expect(sync).toHaveLength(1);
+    expect(sync[0]).toMatch(
+      /^SyncPod waits for app's startContainer since (.+): Waiting for app's PostStart hook \(exec \[sh -c sleep 20\]\) to return since 980 ms: /,
+    );
+    // SyncPod entered its waiting state when it handed app to startContainer: before the hook.
+    const since = /since (.+?):/.exec(sync[0]!)![1]!;
+    const sp = r.trace.entities.findIndex((e) => e.id === 'syncPod:default/web');
+    const { steps, strings } = r.trace;
+    const entered = steps.t.findIndex(
+      (_, i) => steps.entity[i] === sp && strings[steps.to[i]!] === 'runtime.waitingForContainer',
+    );
+    expect(since).toBe(formatClock(steps.t[entered]!));
+    // The pod worker runs that SyncPod, and says so before SyncPod's own reason.
+    expect(whyEntityHeld(r, 'podWorker:default/web', later)).toEqual([
+      expect.stringMatching(/^The pod worker runs SyncPod since /),
+      sync[0],
+    ]);
+    expect(whyEntityHeld(r, 'pleg', later)).toEqual([]);
   });
 });
