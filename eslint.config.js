@@ -20,6 +20,11 @@ const simRestrictedImports = {
     },
   ],
 };
+// The app reaches the engine only through its public surface, src/sim/index.ts (type imports too).
+const engineSurfaceOnly = {
+  group: ['**/sim/**', '!**/sim/index', '!**/sim/index.ts'],
+  message: 'Import the engine through src/sim/index.ts (add the export there).',
+};
 const wallClock = [
   { name: 'Date', message: 'virtual time only: no Date.' },
   { name: 'performance', message: 'virtual time only: no performance.' },
@@ -70,6 +75,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/state/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [engineSurfaceOnly] }] },
+  },
+  {
     files: ['src/viz/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -80,6 +89,7 @@ export default tseslint.config(
               group: ['react', 'zustand', '**/ui/**', '**/state/**'],
               message: 'src/viz is DOM-free view maths.',
             },
+            engineSurfaceOnly,
             {
               group: ['d3-selection', 'd3-transition', 'd3-zoom', 'd3-drag', 'd3-brush'],
               message: 'src/viz is DOM-free view maths: no DOM-touching d3.',

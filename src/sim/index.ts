@@ -30,3 +30,41 @@ export type {
   ApiContainerStatus,
   PodCondition,
 } from './kubelet/types';
+
+// The machines a run used, for the statechart views: the run's kubelet version's once runs name
+// one (today the current version's `machines`), so callers need no change.
+export { machinesOf, type MachineCatalog } from './machines/catalog';
+export { namedDelayMs } from './views/delays';
+
+// What the app's state layer and editor use of the engine's scenario, CPU and cgroup code.
+export { toScenarioInput, toYaml, formatDuration } from './scenario/serialize';
+export {
+  listPresets,
+  loadPreset,
+  isPresetId,
+  DEFAULT_PRESET_ID,
+  type PresetId,
+} from './scenario/presets';
+export {
+  decodePermalink,
+  encodePermalink,
+  type ViewState as PermalinkViewState,
+} from './scenario/permalink';
+export { FAULT_KINDS, cpuManagerPolicyOption, type ContainerSpec } from './scenario/schema';
+export { formatAge } from './core/time';
+export {
+  newResourceManagers,
+  resolveTopology,
+  type ResourceManagers,
+} from './kubelet/cpuManagerBridge';
+export { milliCpu, bytes } from './kubelet/resources';
+export {
+  milliCPUToQuota,
+  milliCPUToShares,
+  cpuSharesToCpuWeight,
+  QUOTA_PERIOD,
+} from './policies/cgroups';
+export { explainContainer } from './policies/cpumanager/explain';
+export { formatCPUSet } from './model/cpuset';
+export type { CPUTopology } from './model/topology';
+export { TOPOLOGY_PRESETS } from './model/topologyPresets';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildRunView } from './buildRunView';
 import { kubeletViews } from './kubeletViews';
-import { loadPreset } from '../sim/scenario/presets';
+import { loadPreset } from '../sim';
 import type { Scenario } from './types';
 import { SPAN_KINDS } from '../viz/timeline/spanKinds';
 

@@ -4,21 +4,24 @@
  * cpuset at the cursor, and why it is (or is not) pinned.
  */
 import { stringify } from 'yaml';
-import type { SimulationRun } from '../sim';
-import { newResourceManagers, type ResourceManagers } from '../sim/kubelet/cpuManagerBridge';
-import { explainContainer } from '../sim/policies/cpumanager/explain';
-import { cachedPodsAt, cachedStateAt } from './podsCache';
-import { milliCpu, bytes } from '../sim/kubelet/resources';
 import {
+  type SimulationRun,
+  newResourceManagers,
+  type ResourceManagers,
+  explainContainer,
+  milliCpu,
+  bytes,
   milliCPUToQuota,
   milliCPUToShares,
   cpuSharesToCpuWeight,
   QUOTA_PERIOD,
-} from '../sim/policies/cgroups';
-import { formatCPUSet } from '../sim/model/cpuset';
+  formatCPUSet,
+} from '../sim';
+import { cachedPodsAt, cachedStateAt } from './podsCache';
 import { formatClock } from '../viz/formatTime';
 import { cpuStateAt } from '../viz/topology/cpuHistory';
 import type { RunView } from './types';
+import { whyHeld } from './whyHeld';
 import type { InspectorData, InspectorSection } from './viewTypes';
 
 const managers = new WeakMap<SimulationRun, ResourceManagers | null>();
@@ -29,6 +32,9 @@ function managersOf(r: SimulationRun): ResourceManagers | null {
   }
   return managers.get(r) ?? null;
 }
+
+const timeOf = (r: SimulationRun, cursor: number): number =>
+  cursor <= 0 ? 0 : (r.trace.steps.t[Math.min(cursor, r.trace.steps.t.length) - 1] ?? 0);
 
 /** The CPU manager's own explanation of this container at the cursor, if it runs. */
 function engineWhy(
@@ -84,10 +90,15 @@ function whyNotes(
   ];
 }
 
+/**
+ * `holdAt`: the cursor at which to say what holds the container (a selected span's own
+ * moment); the cursor itself by default.
+ */
 export function containerInspector(
   run: RunView,
   cursor: number,
   key: string,
+  holdAt: number = cursor,
 ): InspectorData | null {
   const r = (run as RunView<SimulationRun>).raw;
   const parts = key.split('/');
@@ -117,6 +128,16 @@ export function containerInspector(
   } else {
     sections.push({ heading: 'Status at the cursor', rows: [['state', 'not created yet']] });
   }
+  const held = whyHeld(r, key, holdAt);
+  // First: it answers the question a waiting container raises.
+  if (held.length > 0)
+    sections.unshift({
+      heading:
+        holdAt === cursor
+          ? 'What holds it'
+          : `What holds it (at ${formatClock(timeOf(r, holdAt))})`,
+      notes: held,
+    });
   const req = def.spec.resources?.requests ?? def.spec.resources?.limits ?? {};
   const lim = def.spec.resources?.limits ?? {};
   const reqCpu = req.cpu;

@@ -4,16 +4,16 @@
  * trace. Each call is a lookup or a replay from the nearest checkpoint; nothing here
  * re-runs the simulation.
  */
-import { describePod, eventsAt, formatKlog, narrate, type SimulationRun } from '../sim';
-import { formatAge } from '../sim/core/time';
+import { describePod, eventsAt, formatKlog, narrate, type SimulationRun, formatAge } from '../sim';
 import { formatClock, formatDuration } from '../viz/formatTime';
 import { parseEntityId, shortName } from '../viz/kubelet/entityNames';
 import { SPAN_KINDS, SPAN_KIND_LABEL } from '../viz/timeline/spanKinds';
 import { cpuStateAt } from '../viz/topology/cpuHistory';
 import { lowerBound } from '../viz/timeline/windowQuery';
 import { containerInspector } from './inspectContainer';
+import { whyEntityHeld } from './whyHeld';
 import { cachedPodsAt } from './podsCache';
-import { chartsOf, entityStateAt } from './machineCharts';
+import { entityChartAt, entityStateAt } from './machineCharts';
 import type { RunView, Selection } from './types';
 import type { EngineViews, InspectorData, InspectorSection, MachineView } from './viewTypes';
 
@@ -100,10 +100,35 @@ function spanInspector(
     const logs = stepLogs(r, step);
     if (logs.length) sections.push({ heading: 'klog at this step', code: logs.join('\n') });
   }
+  // A pod-level machine's span (SyncPod, pod worker): what held it, at the cursor inside the
+  // span, else just after the step that began it.
+  if (!lane.container && ent && step >= 0) {
+    const last = endStep >= 0 ? endStep : run.total;
+    const holdAt = cursor > step && cursor <= last ? cursor : step + 1;
+    const held = whyEntityHeld(r, ent.id, holdAt);
+    if (held.length > 0)
+      sections.splice(1, 0, {
+        heading:
+          holdAt === cursor
+            ? 'What holds it'
+            : `What holds it (at ${formatClock(run.times[holdAt - 1] ?? 0)})`,
+        notes: held,
+      });
+  }
   const base: InspectorData = { title: label, subtitle: `${lane.group} · ${lane.label}`, sections };
   if (lane.container) {
-    const c = containerInspector(run, cursor, lane.container);
-    if (c) return { ...base, sections: [...base.sections, ...c.sections] };
+    // What held the container during this span: at the cursor when it lies inside the span,
+    // else just after the step that began it.
+    const last = endStep >= 0 ? endStep : run.total;
+    const holdAt = cursor > step && cursor <= last ? cursor : step + 1;
+    const c = containerInspector(run, cursor, lane.container, holdAt);
+    if (c) {
+      // The span, then what held it, then the rest.
+      const hold = c.sections.filter((x) => x.heading.startsWith('What holds it'));
+      const rest = c.sections.filter((x) => !hold.includes(x));
+      const [span, ...more] = base.sections;
+      return { ...base, sections: [span!, ...hold, ...more, ...rest] };
+    }
   }
   return base;
 }
@@ -216,7 +241,6 @@ export const kubeletViews: EngineViews = {
   },
   machinesAt(run, cursor, pod) {
     const r = raw(run);
-    const charts = chartsOf(r);
     const out: MachineView[] = [];
     r.trace.entities.forEach((e, i) => {
       if (e.created >= cursor) return;
@@ -224,14 +248,17 @@ export const kubeletViews: EngineViews = {
       if (pod !== null && n.pod !== pod) return;
       if (pod === null && n.pod !== null) return;
       const { state, since } = entityStateAt(r, i, cursor);
+      const chart = entityChartAt(r, i, cursor);
       out.push({
         id: n.container
           ? `${e.kind} ${shortName(n.container)}${n.probe ? ` ${n.probe}` : ''}`
           : e.id,
         kind: e.kind,
-        states: charts.get(e.kind) ?? [],
+        states: chart.chart.states.map((s) => s.path),
         active: state,
         since,
+        container: n.container,
+        chart,
       });
     });
     return out;

@@ -4,9 +4,13 @@
  * screen. The codec itself (bounded, never throws) is the engine's
  * scenario/permalink module; this is the part that knows the store.
  */
-import { decodePermalink, encodePermalink, type ViewState } from '../sim/scenario/permalink';
-import { parseScenario } from '../sim/scenario/parse';
-import { listPresets } from '../sim/scenario/presets';
+import {
+  decodePermalink,
+  encodePermalink,
+  type PermalinkViewState as ViewState,
+  parseScenario,
+  listPresets,
+} from '../sim';
 import { splitContainer } from './perturbations';
 import type { AppState, AppStore } from './store';
 import type { PanelId, Scenario, Selection } from './types';

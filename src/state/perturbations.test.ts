@@ -3,10 +3,16 @@
  * the cursor is byte-identical and the future changes as the kubelet would.
  */
 import { describe, expect, it } from 'vitest';
-import { eventsAt, podsAt, simulate, type SimulationRun } from '../sim';
-import { loadPreset, type PresetId } from '../sim/scenario/presets';
-import { validateScenario } from '../sim/scenario/parse';
-import { toScenarioInput } from '../sim/scenario/serialize';
+import {
+  eventsAt,
+  podsAt,
+  simulate,
+  type SimulationRun,
+  loadPreset,
+  type PresetId,
+  validateScenario,
+  toScenarioInput,
+} from '../sim';
 import {
   armedAfter,
   perturb,

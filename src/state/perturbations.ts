@@ -6,9 +6,8 @@
  * The one exception is a CPU request: a pod's spec cannot change under a running
  * pod, so that edit re-runs the pod as if it had been created that way.
  */
-import type { SimulationRun } from '../sim';
+import { type SimulationRun, type ContainerSpec } from '../sim';
 import type { Fault } from '../sim';
-import type { ContainerSpec } from '../sim/scenario/schema';
 import type { Scenario, Selection } from './types';
 
 export type PerturbationKind =

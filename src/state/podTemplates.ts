@@ -3,8 +3,7 @@
  * class and start-up shape. A new pod arrives at the cursor, so the run up to the
  * cursor is unchanged.
  */
-import { validateScenario } from '../sim/scenario/parse';
-import { toScenarioInput } from '../sim/scenario/serialize';
+import { validateScenario, toScenarioInput } from '../sim';
 import type { Scenario } from './types';
 
 export interface PodTemplate {

@@ -6,9 +6,9 @@
 import {
   newResourceManagers,
   resolveTopology as engineTopology,
-} from '../sim/kubelet/cpuManagerBridge';
-import type { CPUTopology } from '../sim/model/topology';
-import { TOPOLOGY_PRESETS } from '../sim/model/topologyPresets';
+  type CPUTopology,
+  TOPOLOGY_PRESETS,
+} from '../sim';
 import type { TopologyInput } from '../viz/topology/topologyInput';
 import type { Scenario } from './types';
 

@@ -8,7 +8,7 @@ import type { CpuHistory } from '../viz/topology/cpuHistory';
 import type { TopologyInput } from '../viz/topology/topologyInput';
 import type { TimeWindow } from '../viz/timeScale';
 import type { TimeWarp } from '../viz/timeWarp';
-import type { Scenario } from '../sim/scenario/schema';
+import { type Scenario } from '../sim';
 
 export type { Scenario };
 

@@ -4,6 +4,7 @@
  * kubeletViews.ts, so components never touch the engine's internals.
  */
 import type { RunView, Selection } from './types';
+import type { EntityChart } from './machineCharts';
 
 export interface EventRow {
   readonly key: string;
@@ -63,6 +64,10 @@ export interface MachineView {
   readonly states: readonly string[];
   readonly active: string | null;
   readonly since: number | null;
+  /** The container ("ns/pod/name") the machine belongs to, if any. */
+  readonly container: string | null;
+  /** Its statechart, active states, last transition taken and resolved delay labels. */
+  readonly chart: EntityChart;
 }
 
 export interface EngineViews {

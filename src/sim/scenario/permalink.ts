@@ -4,7 +4,8 @@
  * bounded (size before and after decompression, nesting depth) and every failure comes
  * back as one sentence for the banner, never as an exception.
  */
-import { compressToEncodedURIComponent } from 'lz-string';
+// lz-string is CommonJS: a default import works under Vite and under Node (the CLI) alike.
+import LZString from 'lz-string';
 import { z } from 'zod';
 import { formatProblem, parseScenario, validateScenario } from './parse';
 import { listPresets, type Preset } from './presets';
@@ -137,7 +138,7 @@ export function encodePermalink(
   }
   const v = cleanViewState(view).view;
   if (Object.keys(v).length) payload.v = v;
-  const fragment = `#s=${CURRENT_LINK_FORMAT}.${compressToEncodedURIComponent(JSON.stringify(payload))}`;
+  const fragment = `#s=${CURRENT_LINK_FORMAT}.${LZString.compressToEncodedURIComponent(JSON.stringify(payload))}`;
   const linkLength = (opts.baseUrl?.replace(/#.*$/, '').length ?? 0) + fragment.length;
   return {
     fragment,

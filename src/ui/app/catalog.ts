@@ -1,6 +1,11 @@
 /** The pickers' options: bundled preset scenarios and named node topologies. */
-import { DEFAULT_PRESET_ID, isPresetId, listPresets } from '../../sim/scenario/presets';
-import { parseScenario, formatProblem } from '../../sim';
+import {
+  parseScenario,
+  formatProblem,
+  DEFAULT_PRESET_ID,
+  isPresetId,
+  listPresets,
+} from '../../sim';
 import { TOPOLOGY_CATALOG } from '../../state/resolveTopology';
 import type { PresetLoad } from '../../state/store';
 import type { CatalogEntry } from '../controls/QuickControls';

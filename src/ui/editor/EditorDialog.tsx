@@ -6,8 +6,7 @@
  * hidden, so the user's text is never lost.
  */
 import { useEffect, useRef, useState } from 'react';
-import { toYaml } from '../../sim/scenario/serialize';
-import { parseScenario, formatProblem } from '../../sim';
+import { parseScenario, formatProblem, toYaml } from '../../sim';
 import { presetIdOf } from '../../state/permalinkSession';
 import { useApp, useAppStore } from '../app/storeContext';
 import type { CatalogEntry } from '../controls/QuickControls';

@@ -4,8 +4,7 @@
  * cursor).
  */
 import { useState } from 'react';
-import { FAULT_KINDS, type Fault } from '../../sim/scenario/schema';
-import { formatDuration } from '../../sim/scenario/serialize';
+import { FAULT_KINDS, type Fault, formatDuration } from '../../sim';
 import { useApp } from '../app/storeContext';
 import { FormError, useCheckedEdit } from './useCheckedEdit';
 

@@ -4,7 +4,7 @@
  * focus or on Enter.
  */
 import { useState } from 'react';
-import { cpuManagerPolicyOption } from '../../sim/scenario/schema';
+import { cpuManagerPolicyOption } from '../../sim';
 import { useApp } from '../app/storeContext';
 import { FormError, nodeOf, useCheckedEdit } from './useCheckedEdit';
 

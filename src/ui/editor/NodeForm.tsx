@@ -3,7 +3,7 @@
  * own `lscpu -p=CPU,CORE,SOCKET,NODE`) and the images already on it.
  */
 import { useState } from 'react';
-import { formatDuration } from '../../sim/scenario/serialize';
+import { formatDuration } from '../../sim';
 import { useApp } from '../app/storeContext';
 import type { CatalogEntry } from '../controls/QuickControls';
 import { Text } from './KubeletForm';

@@ -5,8 +5,7 @@
  * made elsewhere (a form, a perturbation, undo) replaces it only while it is valid.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { formatProblem, parseScenario, type ScenarioProblem } from '../../sim';
-import { toYaml } from '../../sim/scenario/serialize';
+import { formatProblem, parseScenario, type ScenarioProblem, toYaml } from '../../sim';
 import { presetIdOf } from '../../state/permalinkSession';
 import { addPod, POD_TEMPLATES } from '../../state/podTemplates';
 import type { Scenario } from '../../state/types';

@@ -1,20 +1,33 @@
 /**
- * The state machines of the selected pod (or the node's own, with no pod selected):
- * each chart's states as chips, the active one highlighted, with how long it has
- * been active at the cursor.
+ * The state machines of the selected pod (or the node's own, with no pod selected): one row
+ * per machine instance with its active state and how long it has been there, and the
+ * statechart of the ones that matter to the selection (the selected container's machines and
+ * the pod's SyncPod; any other opens on request), drawn from the XState definitions.
  */
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatDuration } from '../../viz/formatTime';
 import { useApp } from '../app/storeContext';
 import { useEngineViews } from '../app/engineViews';
 import { usePanelCursor } from '../hooks/usePanelCursor';
+import type { MachineView } from '../../state/viewTypes';
 import { Panel } from './Panel';
+
+// The chart drawing and elkjs arrive with the first chart drawn, not with the page.
+const MachineChart = lazy(() => import('./statechart/MachineChart'));
+
+/** Open by default: the selected container's machines, else the pod's SyncPod (or first). */
+function openByDefault(machines: readonly MachineView[], container: string | null): Set<string> {
+  const own = container ? machines.filter((m) => m.container === container) : [];
+  if (own.length > 0) return new Set(own.map((m) => m.id));
+  const first = machines.find((m) => m.kind === 'syncPod') ?? machines[0];
+  return new Set(first ? [first.id] : []);
+}
 
 export function MachinesPanel() {
   const views = useEngineViews();
   const cursor = usePanelCursor();
-  const { run, pod } = useApp(
+  const { run, pod, container } = useApp(
     useShallow((s) => ({
       run: s.run,
       pod:
@@ -25,6 +38,12 @@ export function MachinesPanel() {
             : s.selection?.kind === 'span'
               ? (s.selection.pod ?? null)
               : null,
+      container:
+        s.selection?.kind === 'container'
+          ? s.selection.container
+          : s.selection?.kind === 'span'
+            ? (s.selection.container ?? null)
+            : null,
     })),
   );
   const timeMs = run ? (cursor > 0 ? (run.times[cursor - 1] ?? 0) : 0) : 0;
@@ -34,6 +53,21 @@ export function MachinesPanel() {
     () => (run ? views.machinesAt(run, cursor, shownPod) : []),
     [views, run, cursor, shownPod],
   );
+  // What the user opened or closed, per selection; the defaults follow the selection.
+  const [toggled, setToggled] = useState<{ key: string; ids: ReadonlySet<string> }>({
+    key: '',
+    ids: new Set(),
+  });
+  const selKey = `${shownPod ?? ''}|${container ?? ''}`;
+  const userToggled = toggled.key === selKey ? toggled.ids : new Set<string>();
+  const defaults = openByDefault(machines, container);
+  const isOpen = (id: string) => defaults.has(id) !== userToggled.has(id);
+  const toggle = (id: string) => {
+    const ids = new Set(userToggled);
+    if (ids.has(id)) ids.delete(id);
+    else ids.add(id);
+    setToggled({ key: selKey, ids });
+  };
   return (
     <Panel id="machines" title="State machines" className="machines-panel">
       <div className="machines-scroll" tabIndex={0} role="group" aria-label="Machine states">
@@ -42,35 +76,40 @@ export function MachinesPanel() {
           {pod ? '' : shownPod ? ' (select another pod on the timeline)' : ''}
         </p>
         {machines.length === 0 && <p className="empty">No machine has started yet.</p>}
-        {machines.map((m) => (
-          <div key={m.id} className="machine">
-            <div className="machine-head">
-              <span className="machine-id">{m.id}</span>
-              <span className="muted">
-                {m.kind}
-                {m.since !== null && m.active !== null
-                  ? ` · ${formatDuration(Math.max(0, timeMs - m.since))} in ${m.active}`
-                  : ''}
-              </span>
-            </div>
-            <ol className="chart" aria-label={`${m.id} states`}>
-              {m.states.map((st) => {
-                const active = st === m.active;
-                const depth = st.split('.').length - 1;
-                return (
-                  <li
-                    key={st}
-                    className={`chart-state${active ? ' is-active' : ''}`}
-                    style={depth ? { marginLeft: depth * 6 } : undefined}
-                    aria-current={active ? 'step' : undefined}
+        {[...machines]
+          .sort((a, b) => Number(defaults.has(b.id)) - Number(defaults.has(a.id)))
+          .map((m) => {
+            const open = isOpen(m.id);
+            return (
+              <div key={m.id} className="machine">
+                <div className="machine-head">
+                  <button
+                    type="button"
+                    className="machine-toggle"
+                    aria-expanded={open}
+                    onClick={() => toggle(m.id)}
                   >
-                    {st.split('.').pop()}
-                  </li>
-                );
-              })}
-            </ol>
-          </div>
-        ))}
+                    <span className="tl-caret" aria-hidden="true">
+                      {open ? '▾' : '▸'}
+                    </span>
+                    <span className="machine-id">{m.id}</span>
+                  </button>
+                  <span className="muted">
+                    {m.kind}
+                    {m.active !== null ? ` · ${m.active}` : ''}
+                    {m.since !== null && m.active !== null
+                      ? ` for ${formatDuration(Math.max(0, timeMs - m.since))}`
+                      : ''}
+                  </span>
+                </div>
+                {open && (
+                  <Suspense fallback={<p className="muted">Loading the chart…</p>}>
+                    <MachineChart m={m} />
+                  </Suspense>
+                )}
+              </div>
+            );
+          })}
       </div>
     </Panel>
   );

@@ -3,7 +3,7 @@
  * would have no lane at all: its rejection (OutOfcpu, TopologyAffinityError,
  * SMTAlignmentError, ...) becomes a mark in the pod's own group.
  */
-import type { Trace } from '../../sim/trace/types';
+import { type Trace } from '../../sim';
 import type { ExtraSpan } from '../timeline/layoutLanes';
 
 export function admissionMarks(

@@ -7,7 +7,7 @@
  *     chain of steps leads back to a sync loop wake-up; a worker that waited in GetNewerThan
  *     was set going by the update it was waiting with (the PLEG relist only unblocked it).
  */
-import type { Trace } from '../../sim/trace/types';
+import type { Trace } from '../../sim';
 
 const WAKEUPS = new Set(['CONFIG', 'PLEG', 'PROBE']);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cpuChanges, readAssignment } from './cpuChanges';
 import { buildCpuHistory, cpuStateAt } from '../topology/cpuHistory';
 import { makeTrace } from '../timeline/testTrace';
-import type { TraceRecord } from '../../sim/trace/types';
+import { type TraceRecord } from '../../sim';
 import { admissionMarks } from './admissionMarks';
 import { cpuManagerMarks, formatIds } from './cpuManagerMarks';
 

@@ -5,7 +5,7 @@
  * policy none every container's cpuset is the whole machine, so "shared" is every CPU
  * while anything runs.
  */
-import type { Trace, TraceRecord } from '../../sim/trace/types';
+import { type Trace, type TraceRecord } from '../../sim';
 import type { CpuChange, CpuStateValue } from '../topology/cpuHistory';
 import { parseEntityId } from './entityNames';
 

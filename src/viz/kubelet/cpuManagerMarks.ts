@@ -3,7 +3,7 @@
  * assignments in its state ("allocate default/web/app 2-3", "release ..."), read from
  * the checkpoint-shaped snapshots the engine records.
  */
-import type { Trace } from '../../sim/trace/types';
+import { type Trace } from '../../sim';
 import type { ExtraSpan, Placement } from '../timeline/layoutLanes';
 import { readSnapshot } from './cpuChanges';
 

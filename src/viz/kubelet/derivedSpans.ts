@@ -4,7 +4,7 @@
  * until the next start attempt ("back-off" when the kubelet recorded a BackOff event
  * for the container meanwhile, "exited" otherwise).
  */
-import type { Trace } from '../../sim/trace/types';
+import { type Trace } from '../../sim';
 import type { ExtraSpan, Placement } from '../timeline/layoutLanes';
 import { parseEntityId } from './entityNames';
 

@@ -5,7 +5,7 @@
  * relists that found nothing are skipped. Also gives the instants of activity used to
  * find idle gaps.
  */
-import type { Trace } from '../../sim/trace/types';
+import { type Trace } from '../../sim';
 
 const POD_MACHINES = new Set([
   'podWorker',

@@ -5,7 +5,7 @@
  * its pod worker, SyncPod, then a lane per container (startContainer's steps and the
  * container's life) and its probes.
  */
-import type { EntityInfo } from '../../sim/trace/types';
+import { type EntityInfo } from '../../sim';
 import type { Placement } from '../timeline/layoutLanes';
 import type { SpanKind } from '../timeline/spanKinds';
 import { parseEntityId, shortName } from './entityNames';

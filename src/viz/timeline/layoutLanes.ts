@@ -6,7 +6,7 @@
  * pod group, which lane) is decided by the caller's `place`, the one place that
  * knows the engine's naming. Built once per run.
  */
-import type { EntityInfo, Trace } from '../../sim/trace/types';
+import { type EntityInfo, type Trace } from '../../sim';
 import { LaneBuilder, type Flow, type Lane, type LaneGroup, type LaneModel } from './laneModel';
 import { classifyState, kindIndex, type SpanKind } from './spanKinds';
 

@@ -2,7 +2,7 @@
  * A tiny trace builder for view-maths tests: rows of (t, entity, event, from, to)
  * interned the way the engine's recorder does it.
  */
-import type { Trace } from '../../sim/trace/types';
+import { type Trace } from '../../sim';
 
 export function makeTrace(
   entities: readonly { id: string; kind: string }[],

@@ -1,0 +1,66 @@
+/**
+ * The State machines panel draws the selected container's statechart from its XState
+ * definition, follows the cursor, and the Inspector says what holds a waiting container.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+async function open(page: Page, preset: string) {
+  await page.goto(`/?preset=${preset}`);
+  await expect(page.getByRole('region', { name: 'Timeline' })).toBeVisible();
+}
+
+const machinesPanel = (page: Page) => page.getByRole('region', { name: 'State machines' });
+
+test("the selected container's statechart shows its active state, follows steps, and the Inspector says why it waits", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // The web pod's small image waits behind another pod's 90-second pull (serial pulls).
+  await open(page, 'slow-image-blocks-neighbour');
+  await page.getByRole('button', { name: 'nginx', exact: true }).click();
+
+  const panel = machinesPanel(page);
+  const chart = panel.getByRole('group', { name: 'startContainer nginx chart' });
+  await expect(chart).toBeVisible();
+  await expect(chart.getByRole('img', { name: 'state pullingImage (active)' })).toBeVisible();
+  // Every state of the definition is drawn, named; only one is active.
+  await expect(chart.getByRole('img', { name: 'state postStart' })).toBeAttached();
+  await expect(chart.getByRole('img', { name: /^state .* \(active\)$/ })).toHaveCount(1);
+  // The transitions just taken are highlighted and named: START, then EnsureImageExists'
+  // eventless default branch (no image: pull).
+  await expect(chart.getByRole('img', { name: 'transition START (just taken)' })).toBeAttached();
+  await expect(chart.getByRole('img', { name: 'transition always (just taken)' })).toBeAttached();
+  await expect(panel).toContainText('Last: idle → pullingImage on START at 2.8 s');
+  // Named delays are resolved for this instance: CRI CreateContainer takes the scenario's 60 ms.
+  await expect(chart.getByText('after 60 ms', { exact: true })).toBeAttached();
+
+  // What holds it, from the model: queued behind the other pod's pull.
+  const inspector = page.getByRole('region', { name: 'Inspector' });
+  await expect(inspector).toContainText(
+    "Queued behind ml/inference's image pull of vllm/vllm-openai:v0.6.4 (serializeImagePulls: true) since 2.8 s.",
+  );
+
+  // Step forward until the pull is done: the active state moves on.
+  const forward = page.getByRole('button', { name: 'Step forward' });
+  for (let i = 0; i < 40; i++) {
+    if ((await chart.getByRole('img', { name: 'state pullingImage (active)' }).count()) === 0)
+      break;
+    await forward.click();
+  }
+  await expect(chart.getByRole('img', { name: 'state pullingImage (active)' })).toHaveCount(0);
+  await expect(chart.getByRole('img', { name: /^state .* \(active\)$/ })).toHaveCount(1);
+  await expect(chart.getByRole('img', { name: /^transition .* \(just taken\)$/ })).toBeAttached();
+
+  // Another machine of the pod opens on request.
+  await panel.getByRole('button', { name: /^syncPod:default\/web/ }).click();
+  const sync = panel.getByRole('group', { name: 'syncPod:default/web chart' });
+  await expect(sync.getByRole('img', { name: 'state runtime (active)' })).toBeVisible();
+
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(
+    axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+  expect(errors).toEqual([]);
+});
