@@ -63,6 +63,9 @@ export function startContainerEffects(env: Env): Record<string, H> {
     const { pod, c } = containerOfInstance(env, api.self);
     const d = api.domain;
     const image = c.imageRef;
+    // image_manager.go EnsureImageExists: events name imgRef, the image as the spec wrote it;
+    // only the ImageSpec sent to the runtime carries applyDefaultImageTag's ":latest".
+    const asWritten = c.image;
     const present = d.images[image] !== undefined;
     const shouldPull = c.pullPolicy === 'Always' || (c.pullPolicy === 'IfNotPresent' && !present);
     if (!shouldPull) {
@@ -72,13 +75,13 @@ export function startContainerEffects(env: Env): Record<string, H> {
           pod,
           'Normal',
           'Pulled',
-          `Container image ${q(image)} already present on machine`,
+          `Container image ${q(asWritten)} already present on machine`,
           c.fieldPath,
         );
         api.send(api.self, { type: 'IMAGE_PRESENT' });
         return;
       }
-      const msg = `Container image ${q(image)} is not present with pull policy of Never`;
+      const msg = `Container image ${q(asWritten)} is not present with pull policy of Never`;
       recordEvent(api, pod, 'Warning', 'ErrImageNeverPull', msg, c.fieldPath);
       fail(api, pod, c, 'ErrImageNeverPull', msg);
       api.send(api.self, { type: 'IMAGE_FAILED' });
@@ -86,13 +89,13 @@ export function startContainerEffects(env: Env): Record<string, H> {
     }
     const key = `${pod.uid}_${c.image}`;
     if (isInBackOffSinceUpdate(d.imageBackOff, key, api.t, IMAGE_BACKOFF)) {
-      const msg = `Back-off pulling image ${q(image)}`;
+      const msg = `Back-off pulling image ${q(asWritten)}`;
       recordEvent(api, pod, 'Normal', 'BackOff', msg, c.fieldPath);
       fail(api, pod, c, 'ImagePullBackOff', msg);
       api.send(api.self, { type: 'IMAGE_FAILED' });
       return;
     }
-    recordEvent(api, pod, 'Normal', 'Pulling', `Pulling image ${q(image)}`, c.fieldPath);
+    recordEvent(api, pod, 'Normal', 'Pulling', `Pulling image ${q(asWritten)}`, c.fieldPath);
     attempt(api).pullAskedAt = api.t;
     api.send(IMAGE_PULLER, {
       type: 'PULL',
@@ -113,7 +116,7 @@ export function startContainerEffects(env: Env): Record<string, H> {
       pod,
       'Normal',
       'Pulled',
-      `Successfully pulled image ${q(c.imageRef)} in ${formatGoDuration(ev.pullMs)} (${formatGoDuration(total)} including waiting). Image size: ${ev.sizeBytes} bytes.`,
+      `Successfully pulled image ${q(c.image)} in ${formatGoDuration(ev.pullMs)} (${formatGoDuration(total)} including waiting). Image size: ${ev.sizeBytes} bytes.`,
       c.fieldPath,
     );
     backoffGC(api.domain.imageBackOff, api.t, IMAGE_BACKOFF);
@@ -127,7 +130,7 @@ export function startContainerEffects(env: Env): Record<string, H> {
       pod,
       'Warning',
       'Failed',
-      `Failed to pull image ${q(c.imageRef)}: ${ev.error}`,
+      `Failed to pull image ${q(c.image)}: ${ev.error}`,
       c.fieldPath,
     );
     backoffNext(api.domain.imageBackOff, `${pod.uid}_${c.image}`, api.t, api.t, IMAGE_BACKOFF);
