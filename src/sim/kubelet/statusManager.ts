@@ -399,7 +399,12 @@ export function setContainerStartup(
   }
 }
 
-/** Rejected at admission: Failed with the reason, "Pod was rejected: ..." (Kubelet.rejectPod). */
+/**
+ * Rejected at admission: Failed with the reason, "Pod was rejected: ..." (Kubelet.rejectPod).
+ * rejectPod's PodStatus has no conditions, and status_manager.go mergePodStatus drops the old
+ * kubelet-owned ones (PodScheduled is in types.PodConditionsByKubelet), so the patch sends
+ * `"conditions":null` and kubectl describe prints no Conditions section.
+ */
 export function rejectedStatus(
   pod: PodDef,
   reason: string,
@@ -408,6 +413,7 @@ export function rejectedStatus(
 ): ApiPodStatus {
   return {
     ...initialStatus(pod),
+    conditions: [],
     phase: 'Failed',
     reason,
     message: `Pod was rejected: ${message}`,
