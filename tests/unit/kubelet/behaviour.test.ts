@@ -149,7 +149,7 @@ describe('images (image_manager.go, facts §5)', () => {
     expect(statusSeq(r, 'default/web')).toContain('ErrImageNeverPull');
   });
 
-  it('an image without a tag defaults to :latest and pull policy Always', () => {
+  it('an image without a tag defaults to pull policy Always; the event names it as written', () => {
     const r = runText(
       scenario({
         pods: pod('web', 'containers:\n  - { name: app, image: nginx }'),
@@ -157,7 +157,8 @@ describe('images (image_manager.go, facts §5)', () => {
         horizon: '10s',
       }),
     );
-    expect(evs(r, 'Pulling')[0]!.message).toBe('Pulling image "nginx:latest"');
+    // Present as nginx:latest, pulled anyway (Always); EnsureImageExists's event says imgRef.
+    expect(evs(r, 'Pulling')[0]!.message).toBe('Pulling image "nginx"');
   });
 });
 
