@@ -54,7 +54,15 @@ describe('npm run simulate', () => {
       fieldPath: string | null;
       message: string;
     }[];
-    expect(events.slice(0, 3)).toEqual([
+    expect(events.slice(0, 4)).toEqual([
+      {
+        t: 0,
+        type: 'Normal',
+        reason: 'Scheduled',
+        object: 'default/web',
+        fieldPath: null,
+        message: 'Successfully assigned default/web to node-1',
+      },
       {
         t: 800,
         type: 'Normal',

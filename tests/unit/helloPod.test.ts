@@ -44,6 +44,14 @@ describe('hello pod', () => {
   it('emits Pulled (already present), Created, Started from the kubelet, after the sandbox', () => {
     const ev = eventsAt(r.trace, steps);
     expect(ev.map((e) => [e.type, e.reason, e.message, e.fieldPath, e.source])).toEqual([
+      // The scheduler's binding event heads the list (schedule_one.go).
+      [
+        'Normal',
+        'Scheduled',
+        'Successfully assigned default/web to node-1',
+        null,
+        'default-scheduler',
+      ],
       [
         'Normal',
         'Pulled',
@@ -55,7 +63,7 @@ describe('hello pod', () => {
       ['Normal', 'Started', 'Started container app', 'spec.containers{app}', 'kubelet'],
     ]);
     // runPodSandbox takes 1 s; create 50 ms; start 100 ms.
-    expect(ev.map((e) => e.firstSeen)).toEqual([1000, 1050, 1150]);
+    expect(ev.map((e) => e.firstSeen)).toEqual([0, 1000, 1050, 1150]);
   });
 
   it('reports the pod Running and Ready once the PLEG has seen the container', () => {
@@ -103,7 +111,7 @@ describe('hello pod', () => {
     expect(
       eventsAt(p.trace, p.trace.steps.t.length)
         .map((e) => e.reason)
-        .slice(0, 3),
-    ).toEqual(['Pulled', 'Created', 'Started']);
+        .slice(0, 4),
+    ).toEqual(['Scheduled', 'Pulled', 'Created', 'Started']);
   });
 });

@@ -114,6 +114,8 @@ export const KLOG = {
   // prober
   'Probe failed': I('prober.go:107', 1),
   'Probe succeeded': I('prober.go:116', 3),
+  // client-go tools/record/event.go StartStructuredLogging(3), one line per recorded event
+  'Event occurred': I('event.go:389', 3),
   // runtime errors surfaced through utilruntime.HandleError
   HandleError: E('runtime.go:142'),
 } as const satisfies Record<string, Src>;

@@ -97,6 +97,7 @@ describe('images (image_manager.go, facts §5)', () => {
   it('uncached image: Pulling, then Pulled with the time and size, then Created', () => {
     const r = runPreset('uncached-image');
     expect(r.trace.events.map((e) => e.reason)).toEqual([
+      'Scheduled',
       'Pulling',
       'Pulled',
       'Created',
@@ -309,6 +310,7 @@ describe('deletion (SyncTerminatingPod, facts §1/§2)', () => {
     const grace = r.trace.logs.find((l) => l.msg === 'Pod terminating with grace period')!;
     expect(grace.kv).toContainEqual(['gracePeriod', '20']);
     expect(eventsAt(r.trace, end(r)).map((e) => e.reason)).toEqual([
+      'Scheduled',
       'Pulled',
       'Created',
       'Started',

@@ -6,6 +6,7 @@ import type { AnyEventObject } from 'xstate';
 import type { ApiServerEvent } from '../../machines/apiServer.machine';
 import type { EffectHandler } from '../../runner/types';
 import type { Env } from '../env';
+import { recordScheduled } from '../eventRecorder';
 import { SYNC_LOOP } from '../ids';
 import type { KubeletDomain } from '../types';
 
@@ -15,7 +16,11 @@ export function apiServerEffects(env: Env): Record<string, H> {
   const { cfg } = env;
   const podsCreated: H = (api, _p, e: AnyEventObject) => {
     const ev = e as Extract<ApiServerEvent, { type: 'POD_CREATE' }>;
-    for (const uid of ev.uids) api.domain.apiPods[uid] = { createdAt: cfg.pods[uid]!.at };
+    for (const uid of ev.uids) {
+      const pod = cfg.pods[uid]!;
+      api.domain.apiPods[uid] = { createdAt: pod.at };
+      if (!pod.manifest.spec.nodeName) recordScheduled(api, pod.key, cfg.nodeName);
+    }
     if (api.has(SYNC_LOOP)) api.send(SYNC_LOOP, { type: 'CONFIG', op: 'ADD', uids: ev.uids });
   };
   const podDeleted: H = (api, _p, e: AnyEventObject) => {
