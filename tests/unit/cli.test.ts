@@ -64,7 +64,7 @@ describe('npm run simulate', () => {
         message: 'Successfully assigned default/web to node-1',
       },
       {
-        t: 800,
+        t: 1100,
         type: 'Normal',
         reason: 'Pulled',
         object: 'default/web',
@@ -72,7 +72,7 @@ describe('npm run simulate', () => {
         message: 'Container image "nginx:1.27" already present on machine',
       },
       {
-        t: 860,
+        t: 1160,
         type: 'Normal',
         reason: 'Created',
         object: 'default/web',
@@ -80,7 +80,7 @@ describe('npm run simulate', () => {
         message: 'Created container: app',
       },
       {
-        t: 980,
+        t: 1280,
         type: 'Normal',
         reason: 'Started',
         object: 'default/web',

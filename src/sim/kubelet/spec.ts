@@ -14,6 +14,7 @@ import { proberMachine } from '../machines/prober.machine';
 import { startContainerMachine } from '../machines/startContainer.machine';
 import { syncLoopMachine } from '../machines/syncLoop.machine';
 import { syncPodMachine } from '../machines/syncPod.machine';
+import { volumeManagerMachine } from '../machines/volumeManager.machine';
 import type { EffectApi, EngineSpec } from '../runner/types';
 import type { KubeletConfig } from './config';
 import { apiServerEffects } from './effects/apiServer';
@@ -27,6 +28,7 @@ import { proberEffects } from './effects/prober';
 import { startContainerEffects } from './effects/startContainer';
 import { syncLoopEffects } from './effects/syncLoop';
 import { syncPodEffects } from './effects/syncPod';
+import { volumeManagerEffects } from './effects/volumeManager';
 import type { Env } from './env';
 import { API_SERVER, CONTAINER_RUNTIME, KUBELET } from './ids';
 import { emptyRuntime } from './runtime';
@@ -47,6 +49,7 @@ export function kubeletSpec(cfg: KubeletConfig): EngineSpec<KubeletDomain> {
       cpuManager: cpuManagerMachine,
       apiServer: apiServerMachine,
       kubeletProcess: kubeletProcessMachine,
+      volumeManager: volumeManagerMachine,
     },
     effects: {
       ...syncLoopEffects(env),
@@ -60,6 +63,7 @@ export function kubeletSpec(cfg: KubeletConfig): EngineSpec<KubeletDomain> {
       ...cpuManagerEffects(env),
       ...apiServerEffects(env),
       ...kubeletProcessEffects(env),
+      ...volumeManagerEffects(env),
     },
   };
 }

@@ -262,6 +262,8 @@ export interface KubeletDomain {
   probers: Record<string, ProberWorkerState>;
   /** Status manager: the API status per pod UID. */
   status: Record<string, ApiPodStatus>;
+  /** Status manager: versions written to the API per pod UID (statusPatch.ts). */
+  statusVersions?: Record<string, number>;
   /** How many times each scenario fault has fired. */
   faultHits: number[];
   syncs: Record<string, RuntimeSync>;

@@ -20,6 +20,7 @@ import {
   startContainerId,
   syncPodId,
 } from '../ids';
+import { volumeManagerId } from './volumeManager';
 import type { KubeletDomain } from '../types';
 
 type H = EffectHandler<KubeletDomain>;
@@ -86,7 +87,8 @@ export function kubeletProcessEffects(env: Env): Record<string, H> {
     const d = api.domain;
     for (const id of [SYNC_LOOP, PLEG, IMAGE_PULLER, CPU_MANAGER]) if (api.has(id)) api.stop(id);
     for (const pod of Object.values(cfg.pods)) {
-      for (const id of [podWorkerId(pod.key), syncPodId(pod.key)]) if (api.has(id)) api.stop(id);
+      for (const id of [podWorkerId(pod.key), syncPodId(pod.key), volumeManagerId(pod.key)])
+        if (api.has(id)) api.stop(id);
       for (const c of Object.values(pod.byName)) {
         if (api.has(startContainerId(pod.key, c.name))) api.stop(startContainerId(pod.key, c.name));
         for (const probe of Object.keys(c.probes))

@@ -8,7 +8,7 @@
 import type { AnyEventObject } from 'xstate';
 import type { PodWorkerEvent } from '../../machines/podWorker.machine';
 import type { EffectHandler } from '../../runner/types';
-import { generateAPIPodStatus, setPodStatus } from '../statusManager';
+import { commitPodStatus, generateAPIPodStatus } from '../statusManager';
 import { recordEvent, type Env, podOfInstance } from '../env';
 import { API_SERVER, CONTAINER_RUNTIME, proberId, syncPodId } from '../ids';
 import { klog, podKV, q } from '../klog';
@@ -120,7 +120,7 @@ export function podWorkerEffects(env: Env): Record<string, H> {
       api.t,
       false,
     );
-    setPodStatus(d, pod.uid, gen.status, api.t);
+    commitPodStatus(api, pod, gen);
     // probeManager.StopLivenessAndStartup.
     for (const c of Object.values(pod.byName))
       for (const probe of ['liveness', 'startup'] as const)
@@ -237,7 +237,7 @@ export function podWorkerEffects(env: Env): Record<string, H> {
     const d = api.domain;
     const ps = d.cache.pods[pod.uid] ?? getPodStatus(d, pod.uid, api.t);
     const gen = generateAPIPodStatus(cfg, d, pod, ps, api.t, true);
-    setPodStatus(d, pod.uid, gen.status, api.t);
+    commitPodStatus(api, pod, gen);
     const kv = podKV(pod.key, pod.uid);
     klog(api, 'Pod termination unmounted volumes', kv);
     klog(api, 'Pod termination cleaned up volume paths', kv);

@@ -22,6 +22,7 @@ import {
   setContainerReadiness,
   setContainerStartup,
 } from '../statusManager';
+import { syncStatusToApi } from '../statusPatch';
 import type { KubeletDomain } from '../types';
 
 type H = EffectHandler<KubeletDomain>;
@@ -77,7 +78,9 @@ export function syncLoopEffects(env: Env): Record<string, H> {
             ]);
             // Kubelet.rejectPod: Warning event with the reason, phase Failed.
             recordEvent(api, pod, 'Warning', adm.reason, adm.message);
+            const before = d.status[uid];
             d.status[uid] = rejectedStatus(pod, adm.reason, adm.message, api.t);
+            syncStatusToApi(api, pod, before);
             api.record('podRejected', { uid, reason: adm.reason }, SYNC_LOOP);
             continue;
           }
@@ -196,7 +199,9 @@ export function syncLoopEffects(env: Env): Record<string, H> {
       status = 'unhealthy';
     } else if (ev.probe === 'readiness') {
       const ready = ev.result === 'Success';
-      setContainerReadiness(d, pod, ev.containerId, ready, api.t);
+      const before = structuredClone(d.status[ev.uid]);
+      if (setContainerReadiness(d, pod, ev.containerId, ready, api.t))
+        syncStatusToApi(api, pod, before);
       status = ready ? 'ready' : 'not ready';
     } else {
       const started = ev.result === 'Success';

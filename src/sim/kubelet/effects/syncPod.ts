@@ -18,8 +18,10 @@ import { containerValue, formatPod } from '../format';
 import { CONTAINER_RUNTIME, podWorkerId, proberId, startContainerId } from '../ids';
 import { klog, podKV, q } from '../klog';
 import { removeContainer, runPodSandbox, stopPodSandbox } from '../runtime';
-import { generateAPIPodStatus, setPodStatus } from '../statusManager';
+import { commitPodStatus, generateAPIPodStatus } from '../statusManager';
 import type { KubeletDomain, RuntimeSync } from '../types';
+import { kubeApiAccessVolume } from '../volumes';
+import { volumeManagerId } from './volumeManager';
 
 type H = EffectHandler<KubeletDomain>;
 type Api = Parameters<H>[0];
@@ -68,7 +70,7 @@ export function syncPodEffects(env: Env): Record<string, H> {
     };
     klog(api, 'SyncPod enter', podKV(pod.key, pod.uid));
     const gen = generateAPIPodStatus(cfg, d, pod, ps, api.t, false);
-    setPodStatus(d, pod.uid, gen.status, api.t);
+    commitPodStatus(api, pod, gen);
     api.record('podStatus', { uid: pod.uid, phase: gen.status.phase });
     if (gen.status.phase === 'Succeeded' || gen.status.phase === 'Failed') {
       d.syncs[pod.uid]!.isTerminal = true;
@@ -91,7 +93,11 @@ export function syncPodEffects(env: Env): Record<string, H> {
         const id = proberId(pod.key, c.name, probe);
         if (!api.has(id)) api.spawn('prober', id, { uid: pod.uid, container: c.name, probe });
       }
-    api.send(api.self, { type: 'NEXT' });
+    // The volume manager answers with NEXT once the kube-api-access volume is mounted.
+    const vm = volumeManagerId(pod.key);
+    if (!kubeApiAccessVolume(pod)) api.send(api.self, { type: 'NEXT' });
+    else if (!api.has(vm)) api.spawn('volumeManager', vm, { uid: pod.uid });
+    else api.send(vm, { type: 'WAIT' });
   };
 
   const computeActions: H = (api) => {
