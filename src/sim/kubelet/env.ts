@@ -51,5 +51,5 @@ export function recordEvent(
   message: string,
   fieldPath: string | null = null,
 ): void {
-  recordKubeletEvent(api, pod.key, type, reason, message, fieldPath);
+  recordKubeletEvent(api, pod, type, reason, message, fieldPath);
 }

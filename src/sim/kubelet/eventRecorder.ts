@@ -7,16 +7,23 @@
 import type { EffectApi } from '../runner/types';
 import type { KubeEvent } from '../trace/types';
 import { klog, q } from './klog';
+import { recordImageFinishedPulling, recordImageStartedPulling } from './startupLatency';
+import type { KubeletDomain } from './types';
 
 export function recordKubeletEvent(
-  api: Pick<EffectApi<unknown>, 'event' | 'log'>,
-  object: string,
+  api: Pick<EffectApi<KubeletDomain>, 'event' | 'log' | 'domain' | 't'>,
+  pod: { key: string; uid: string },
   type: KubeEvent['type'],
   reason: string,
   message: string,
   fieldPath: string | null,
 ): void {
+  const object = pod.key;
   api.event({ type, reason, object, fieldPath, message, source: 'kubelet' });
+  // image_manager.go calls the startup latency tracker beside these two events.
+  if (reason === 'Pulling') recordImageStartedPulling(api.domain, pod.uid, api.t);
+  if (reason === 'Pulled' && message.startsWith('Successfully pulled'))
+    recordImageFinishedPulling(api.domain, pod.uid, api.t);
   klog(api, 'Event occurred', [
     ['object', q(object)],
     ['fieldPath', q(fieldPath ?? '')],

@@ -122,6 +122,8 @@ export const KLOG = {
   // status/status_manager.go syncPod
   'Patch status for pod': I('status_manager.go:1064', 3),
   'Status for pod updated successfully': I('status_manager.go:1071', 3),
+  // util/pod_startup_latency_tracker.go
+  'Observed pod startup duration': I('pod_startup_latency_tracker.go:102', 0),
   // client-go tools/record/event.go StartStructuredLogging(3), one line per recorded event
   'Event occurred': I('event.go:389', 3),
   // runtime errors surfaced through utilruntime.HandleError

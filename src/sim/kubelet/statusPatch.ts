@@ -13,9 +13,10 @@ import { klogTimeRfc3339 } from './timeFormat';
 import type { PodDef } from './config';
 import { klog, kobjSlice, q } from './klog';
 import { NODE_IP } from './runtime';
+import { afterStatusPatch, observedOnWatch } from './startupLatency';
 import type { ApiContainerStatus, ApiPodStatus, ContainerStateView, KubeletDomain } from './types';
 
-type Api = Pick<EffectApi<KubeletDomain>, 'log' | 'domain'>;
+type Api = Pick<EffectApi<KubeletDomain>, 'log' | 'domain' | 't'>;
 
 function stateJson(s: ContainerStateView): Record<string, unknown> {
   if (s.waiting)
@@ -131,6 +132,8 @@ function versions(d: KubeletDomain): Record<string, number> {
 export function syncStatusToApi(api: Api, pod: PodDef, before: ApiPodStatus | undefined): void {
   const after = api.domain.status[pod.uid];
   if (!after) return;
+  // The pod as the watch showed it before this write (ADD, or the previous echo).
+  observedOnWatch(api.domain, pod.uid, before);
   const patch = statusPatch(pod.uid, before, after);
   if (patch === JSON.stringify({ metadata: { uid: pod.uid }, status: {} })) return;
   const v = versions(api.domain);
@@ -140,13 +143,21 @@ export function syncStatusToApi(api: Api, pod: PodDef, before: ApiPodStatus | un
     ['podUID', q(pod.uid)],
     ['patch', q(patch)],
   ]);
-  klog(api, 'Status for pod updated successfully', [
-    ['pod', q(pod.key)],
-    ['statusVersion', String(v[pod.uid])],
-    ['status', JSON.stringify(podStatusJson(after))],
-  ]);
+  afterPatch(api, pod, after, () =>
+    klog(api, 'Status for pod updated successfully', [
+      ['pod', q(pod.key)],
+      ['statusVersion', String(v[pod.uid])],
+      ['status', JSON.stringify(podStatusJson(after))],
+    ]),
+  );
+}
+
+/** Patch logged: RecordStatusUpdated, success line, then the watch echo (RECONCILE, tracker). */
+function afterPatch(api: Api, pod: PodDef, after: ApiPodStatus, success: () => void): void {
+  success();
   klog(api, 'SyncLoop RECONCILE', [
     ['source', q('api')],
     ['pods', kobjSlice([pod.key])],
   ]);
+  afterStatusPatch(api, pod, after);
 }

@@ -229,6 +229,14 @@ export interface ProberWorkerState {
   onHold: boolean;
 }
 
+/** pod_startup_latency_tracker.go perPodState. */
+export interface StartupLatencyState {
+  firstStartedPulling?: number;
+  lastFinishedPulling?: number;
+  observedRunning?: number;
+  recorded?: boolean;
+}
+
 export interface KubeletDomain {
   /** The API server's pods bound to this node. */
   apiPods: Record<string, ApiPod>;
@@ -264,6 +272,8 @@ export interface KubeletDomain {
   status: Record<string, ApiPodStatus>;
   /** Status manager: versions written to the API per pod UID (statusPatch.ts). */
   statusVersions?: Record<string, number>;
+  /** Pod startup latency tracker records per pod UID (startupLatency.ts). */
+  startupLatency?: Record<string, StartupLatencyState>;
   /** How many times each scenario fault has fired. */
   faultHits: number[];
   syncs: Record<string, RuntimeSync>;
