@@ -9,7 +9,7 @@
  */
 import type { EffectApi } from '../runner/types';
 import { podSandboxChanged } from './computePodActions';
-import type { ContainerDef, KubeletConfig, PodDef } from './config';
+import type { ContainerDef, KubeletRun, PodDef } from './config';
 import { klog, q, type KlogMsg, type KV } from './klog';
 import { syncStatusToApi } from './statusPatch';
 import { proberId as proberInstanceId } from './ids';
@@ -335,7 +335,7 @@ export interface Generated {
 
 /** Kubelet.generateAPIPodStatus. */
 export function generateAPIPodStatus(
-  cfg: KubeletConfig,
+  cfg: KubeletRun,
   d: KubeletDomain,
   pod: PodDef,
   ps: CachedPodStatus,
@@ -451,4 +451,4 @@ export function rejectedStatus(
   };
 }
 
-export type { KubeletConfig };
+export type { KubeletRun };

@@ -7,6 +7,8 @@
  */
 import { hashString } from '../core/prng';
 import type { PodDef } from './config';
+import type { KubeletDomain } from './types';
+import type { DeepReadonly } from './view';
 
 /** apimachinery util/rand.String's alphabet (no vowels, no confusable digits). */
 const ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789';
@@ -27,4 +29,26 @@ export function kubeApiAccessVolume(pod: PodDef): string | undefined {
     h >>>= 0;
   }
   return `kube-api-access-${suffix}`;
+}
+
+/** WaitForAttachAndMount's poll interval (volume_manager.go podAttachAndMountRetryInterval). */
+export const ATTACH_AND_MOUNT_POLL_MS = 300;
+
+/** The volume was set up by the kubelet process now running (the mount is per process here). */
+export function volumeMounted(d: DeepReadonly<KubeletDomain>, uid: string): boolean {
+  return d.volumesMounted?.[uid] === d.gen;
+}
+
+export function markVolumeMounted(d: KubeletDomain, uid: string): void {
+  (d.volumesMounted ??= {})[uid] = d.gen;
+}
+
+/**
+ * How long SyncPod waits in WaitForAttachAndMount: nothing when the pod has no volume or it is
+ * mounted; otherwise until the poll (immediate, then every 300 ms) first finds it set up,
+ * which the volume manager does within the first interval (157 ms).
+ */
+export function attachAndMountWait(d: DeepReadonly<KubeletDomain>, pod: PodDef): number {
+  if (!kubeApiAccessVolume(pod) || volumeMounted(d, pod.uid)) return 0;
+  return ATTACH_AND_MOUNT_POLL_MS;
 }

@@ -1,31 +1,29 @@
 /**
- * The volume manager's log lines and WaitForAttachAndMount's answer (volumeManager.machine.ts):
- * reconciler_common.go "operationExecutor.VerifyControllerAttachedVolume started …" and
- * "operationExecutor.MountVolume started …", operation_generator.go "MountVolume.SetUp
- * succeeded …", each naming the volume's UniqueName "kubernetes.io/projected/<uid>-<name>";
- * volume_manager.go V(3) "All volumes are attached and mounted for pod", then SyncPod goes on.
+ * The volume manager's log lines (volumeManager.machine.ts): reconciler_common.go
+ * "operationExecutor.VerifyControllerAttachedVolume started …" and "operationExecutor.MountVolume
+ * started …", operation_generator.go "MountVolume.SetUp succeeded …", each naming the volume's
+ * UniqueName "kubernetes.io/projected/<uid>-<name>"; SetUp marks the volume mounted for this
+ * kubelet process (actual state of world).
  */
-import type { EffectHandler } from '../../runner/types';
-import { type Env, podOfInstance } from '../env';
-import { syncPodId } from '../ids';
-import { klog, klogWith, q } from '../klog';
+import type { volumeManagerMachine } from '../../machines/volumeManager.machine';
+import type { EffectApi, EffectsOf } from '../../runner/types';
+import type { Env } from '../env';
+import { klogWith, q } from '../klog';
 import type { KubeletDomain } from '../types';
-import { kubeApiAccessVolume } from '../volumes';
-
-type H = EffectHandler<KubeletDomain>;
-type Api = Parameters<H>[0];
+import { kubeApiAccessVolume, markVolumeMounted } from '../volumes';
 
 export const volumeManagerId = (key: string) => `volumeManager:${key}`;
 
-export function volumeManagerEffects(env: Env): Record<string, H> {
-  const line = (
-    api: Api,
-    msg:
-      | 'operationExecutor.VerifyControllerAttachedVolume started'
-      | 'operationExecutor.MountVolume started'
-      | 'MountVolume.SetUp succeeded',
-  ) => {
-    const pod = podOfInstance(env, api.self);
+type Msg =
+  | 'operationExecutor.VerifyControllerAttachedVolume started'
+  | 'operationExecutor.MountVolume started'
+  | 'MountVolume.SetUp succeeded';
+
+export function volumeManagerEffects(
+  env: Env,
+): EffectsOf<typeof volumeManagerMachine, KubeletDomain> {
+  const line = (api: EffectApi<KubeletDomain>, uid: string, msg: Msg) => {
+    const pod = env.cfg.pods[uid]!;
     const vol = kubeApiAccessVolume(pod)!;
     const unique = `kubernetes.io/projected/${pod.uid}-${vol}`;
     // The operation's GenerateMsgDetailed: `<msg> for volume %q (UniqueName: %q) pod %q (UID: %q) `.
@@ -33,15 +31,12 @@ export function volumeManagerEffects(env: Env): Record<string, H> {
     klogWith(api, msg, text, [['pod', q(pod.key)]]);
   };
   return {
-    verifyControllerAttached: (api) =>
-      line(api, 'operationExecutor.VerifyControllerAttachedVolume started'),
-    mountStarted: (api) => line(api, 'operationExecutor.MountVolume started'),
-    setUpSucceeded: (api) => line(api, 'MountVolume.SetUp succeeded'),
-    allVolumesMounted: (api) => {
-      const pod = podOfInstance(env, api.self);
-      klog(api, 'All volumes are attached and mounted for pod', [['pod', q(pod.key)]]);
-      const sp = syncPodId(pod.key);
-      if (api.has(sp)) api.send(sp, { type: 'NEXT' });
+    verifyControllerAttached: (api, _e, ctx) =>
+      line(api, ctx.uid, 'operationExecutor.VerifyControllerAttachedVolume started'),
+    mountStarted: (api, _e, ctx) => line(api, ctx.uid, 'operationExecutor.MountVolume started'),
+    setUpSucceeded: (api, _e, ctx) => {
+      line(api, ctx.uid, 'MountVolume.SetUp succeeded');
+      markVolumeMounted(api.domain, ctx.uid);
     },
   };
 }
