@@ -122,6 +122,9 @@ export const KLOG = {
   // status/status_manager.go syncPod
   'Patch status for pod': I('status_manager.go:1064', 3),
   'Status for pod updated successfully': I('status_manager.go:1071', 3),
+  // cm/topologymanager/topology_manager.go manager.Admit
+  'Topology manager admission check': I('topology_manager.go:214', 4),
+  'Pod Admit Result': I('topology_manager.go:221', 4),
   // util/pod_startup_latency_tracker.go
   'Observed pod startup duration': I('pod_startup_latency_tracker.go:102', 0),
   // client-go tools/record/event.go StartStructuredLogging(3), one line per recorded event

@@ -10,7 +10,7 @@
  */
 import type { AnyEventObject } from 'xstate';
 import type { EffectApi, ProcessKind } from '../../runner/types';
-import { canAdmitPod } from '../admission';
+import { canAdmitPod, topologyAdmitLogs } from '../admission';
 import { cpuSnapshot } from '../cpuManagerBridge';
 import type { Env } from '../env';
 import { recordEvent } from '../env';
@@ -87,6 +87,7 @@ export function syncLoopProcess(env: Env): ProcessKind<KubeletDomain> {
             continue;
           }
           const adm = canAdmitPod(cfg, d, pod);
+          for (const l of topologyAdmitLogs(cfg, d, pod, adm)) klog(api, l.msg, l.kv);
           if (d.cpu) api.record('cpuAssignments', cpuSnapshot(d.cpu), SYNC_LOOP);
           if (!adm.ok) {
             klog(api, 'Pod admission denied', [
