@@ -13,7 +13,8 @@ export const VOLUME_VERIFY_MS = 49;
 export const VOLUME_MOUNT_MS = 101;
 export const VOLUME_SETUP_MS = 7;
 
-export type VolumeManagerEvent = { type: 'STOP' };
+/** No events: it runs on its own delays from spawn (ReprocessPod). */
+export type VolumeManagerEvent = { type: 'xstate.init' };
 
 export interface VolumeManagerInput {
   uid: string;
@@ -41,18 +42,15 @@ export const volumeManagerMachine = setup({
   initial: 'populating',
   states: {
     populating: {
-      on: { STOP: 'stopped' },
       after: { verify: { target: 'attached', actions: 'verifyControllerAttached' } },
     },
     attached: {
-      on: { STOP: 'stopped' },
       after: { mount: { target: 'mounting', actions: 'mountStarted' } },
     },
     mounting: {
-      on: { STOP: 'stopped' },
       after: { setUp: { target: 'mounted', actions: 'setUpSucceeded' } },
     },
-    mounted: { on: { STOP: 'stopped' } },
-    stopped: { type: 'final' },
+    // Stays mounted; a kubelet stop removes the instance (kubeletProcess stopKubelet).
+    mounted: {},
   },
 });
