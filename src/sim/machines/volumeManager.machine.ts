@@ -50,7 +50,7 @@ export const volumeManagerMachine = setup({
     mounting: {
       after: { setUp: { target: 'mounted', actions: 'setUpSucceeded' } },
     },
-    // Stays mounted; a kubelet stop removes the instance (kubeletProcess stopKubelet).
-    mounted: {},
+    // Mounted for this kubelet process (volumes.ts volumeMounted); nothing more to do.
+    mounted: { type: 'final' },
   },
 });

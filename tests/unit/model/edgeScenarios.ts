@@ -53,4 +53,27 @@ pods:
         containers:
           - { name: app, image: example.com/absent:1.0, imagePullPolicy: Never }
 `,
+  // A readiness probe with initialDelaySeconds: the worker waits out the delay, then probes.
+  'a readiness probe with an initial delay': `
+apiVersion: kubeletscope/v1
+kind: Scenario
+metadata: { name: edge }
+seed: 1
+horizon: 20s
+${node}
+pods:
+  - at: 0s
+    manifest:
+      apiVersion: v1
+      kind: Pod
+      metadata: { name: slow, namespace: default }
+      spec:
+        containers:
+          - name: app
+            image: busybox:1.36
+            readinessProbe:
+              exec: { command: [cat, /tmp/ready] }
+              initialDelaySeconds: 5
+              periodSeconds: 1
+`,
 };

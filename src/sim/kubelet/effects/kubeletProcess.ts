@@ -19,6 +19,7 @@ import {
   startContainerId,
   syncPodId,
 } from '../ids';
+import { kubeletMemory } from '../restart';
 import { volumeManagerId } from './volumeManager';
 import type { KubeletDomain } from '../types';
 
@@ -38,7 +39,6 @@ export function kubeletProcessEffects(env: Env): Effects {
       msg: 'command failed',
       kv: [['err', JSON.stringify(`failed to run Kubelet: ${error}`)]],
     });
-    api.send(api.self, { type: 'EXITED' });
     api.send(api.self, { type: 'START', gen }, RESTART_SEC_MS, 'systemd-restart');
   };
 
@@ -79,7 +79,6 @@ export function kubeletProcessEffects(env: Env): Effects {
       .map((a) => a.uid)
       .filter((uid) => d.apiPods[uid] && !d.apiPods[uid].removed);
     if (existing.length > 0) api.send(SYNC_LOOP, { type: 'CONFIG', op: 'ADD', uids: existing });
-    api.send(api.self, { type: 'STARTED' });
   };
 
   const stopKubelet: Effects['stopKubelet'] = (api) => {
@@ -94,25 +93,8 @@ export function kubeletProcessEffects(env: Env): Effects {
           if (api.has(proberId(pod.key, c.name, probe))) api.stop(proberId(pod.key, c.name, probe));
       }
     }
-    Object.assign(d, {
-      gen: -1,
-      pods: {},
-      podOrder: [],
-      workers: {},
-      workQueue: {},
-      workBuckets: {},
-      cache: { timestamp: -1, pods: {} },
-      cacheWaiters: {},
-      pleg: { seen: {}, dirty: {} },
-      containerBackOff: {},
-      imageBackOff: {},
-      reasonCache: {},
-      probeResults: {},
-      probers: {},
-      syncs: {},
-      starts: {},
-      pulls: { queue: [], active: [], nextId: d.pulls.nextId },
-    });
+    // Everything the process held in memory is gone (kubelet/restart.ts says what survives).
+    Object.assign(d, kubeletMemory(d.pulls.nextId));
   };
 
   return { startKubelet, stopKubelet };

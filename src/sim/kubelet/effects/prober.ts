@@ -154,16 +154,15 @@ export function proberEffects(env: Env): Effects {
       api.t - api.domain.kubeletStartedAt < probe.periodMs
         ? Math.floor(nextFloat(createRng(deriveSeed(cfg.seed, api.self))) * probe.periodMs)
         : 0;
-    api.send(api.self, { type: 'TICK' }, sleep, 'tick');
+    api.send(api.self, { type: 'DO_PROBE', via: 'ticker' }, sleep, 'tick');
   };
 
   const run: Effects['doProbe'] = (api, e, ctx) => {
     const { probe } = probeOf(ctx);
-    if (e.type === 'TICK') api.send(api.self, { type: 'TICK' }, probe.periodMs, 'tick');
-    if (!doProbe(api, ctx)) {
-      api.cancel(api.self, 'tick');
-      api.send(api.self, { type: 'STOP' });
-    }
+    if (e.type === 'DO_PROBE' && e.via === 'ticker')
+      api.send(api.self, { type: 'DO_PROBE', via: 'ticker' }, probe.periodMs, 'tick');
+    // The worker stops (the machine's guards saw it coming): its ticker stops too.
+    if (!doProbe(api, ctx)) api.cancel(api.self, 'tick');
   };
 
   return { startProbing, doProbe: run };

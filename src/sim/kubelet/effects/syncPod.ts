@@ -82,7 +82,8 @@ export function syncPodEffects(env: Env): Effects {
       return;
     }
     // probeManager.UpdatePodStatus triggers a readiness probe that has not passed yet.
-    for (const id of gen.triggers) if (api.has(id)) api.send(id, { type: 'TRIGGER' });
+    for (const id of gen.triggers)
+      if (api.has(id)) api.send(id, { type: 'DO_PROBE', via: 'manual trigger' });
   };
 
   /** WaitForAttachAndMount; then pull secrets and probeManager.AddPod. */
