@@ -59,3 +59,20 @@ describe('containerd log', () => {
     expect(attempts.slice(0, 4)).toEqual([0, 1, 2, 3]);
   });
 });
+
+describe('sandbox failure message (row 10)', () => {
+  it('names the sandbox id containerd allocated: failed to setup network for sandbox "<id>"', () => {
+    const run = runPreset('sandbox-failure');
+    const ev = run.trace.events.find((e) => e.reason === 'FailedCreatePodSandBox')!;
+    expect(ev.message).toMatch(
+      /failed to setup network for sandbox "[0-9a-f]{64}": plugin type="bridge"/,
+    );
+    // Each attempt allocates its own id.
+    const ids = new Set(
+      run.trace.events
+        .filter((e) => e.reason === 'FailedCreatePodSandBox')
+        .map((e) => /sandbox "([0-9a-f]{64})"/.exec(e.message)?.[1]),
+    );
+    expect(ids.size).toBeGreaterThan(1);
+  });
+});

@@ -5,6 +5,8 @@
  * "Creating container in pod", hand-off to the container's startContainer instance) and the
  * SyncResult bookkeeping that becomes the reason cache and the pod worker's error.
  */
+import { runtimeId } from '../../core/ids';
+import { hashString } from '../../core/prng';
 import { formatGoDuration } from '../../core/time';
 import type { syncPodMachine } from '../../machines/syncPod.machine';
 import type { EffectApi, EffectsOf } from '../../runner/types';
@@ -212,7 +214,9 @@ export function syncPodEffects(env: Env): Effects {
     if (fault) {
       s.error =
         fault.message ??
-        `rpc error: code = Unknown desc = failed to setup network for sandbox: plugin type="bridge" failed (add): failed to allocate for range 0: no IP addresses available in range set: 10.244.0.1-10.244.0.254`;
+        // containerd sandbox_run.go: "failed to setup network for sandbox %q: %w" with the id
+        // it had allocated for the sandbox it then removes (not one the runtime keeps).
+        `rpc error: code = Unknown desc = failed to setup network for sandbox ${q(runtimeId(hashString(`${pod.uid}@${api.t}`), 17))}: plugin type="bridge" failed (add): failed to allocate for range 0: no IP addresses available in range set: 10.244.0.1-10.244.0.254`;
     }
   };
 
