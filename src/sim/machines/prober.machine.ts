@@ -25,9 +25,14 @@ export interface ProberContext {
   probe: 'liveness' | 'readiness' | 'startup';
 }
 
+/** What doProbe will find, computed once per step (its guards all ask). */
+let memo: { step: number; ctx: ProberContext; outlook: ProbeOutlook } | undefined;
 function outlook(ctx: ProberContext): ProbeOutlook {
   const k = kubelet();
-  return probeOutlook(k, ctx, proberId(k.run.pods[ctx.uid]!.key, ctx.container, ctx.probe));
+  if (memo && memo.step === k.step && memo.ctx === ctx) return memo.outlook;
+  const o = probeOutlook(k, ctx, proberId(k.run.pods[ctx.uid]!.key, ctx.container, ctx.probe));
+  memo = { step: k.step, ctx, outlook: o };
+  return o;
 }
 
 /** doProbe, whichever select case woke the loop; the guards say where it leaves the worker. */
