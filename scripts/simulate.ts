@@ -1,9 +1,10 @@
 /**
- * npm run simulate -- <scenario.yaml> [--format describe|events|log|trace|cpus] [--v N]
+ * npm run simulate -- <scenario.yaml> [--format describe|events|log|containerd-log|trace|cpus] [--v N]
  * Builds the whole output first and writes it at once; a scenario that does not validate
  * prints "<file>:<line>:<col>: <path>: <message>" per problem and exits 1.
  */
 import { readFileSync } from 'node:fs';
+import { containerdLog, formatContainerdLine } from '../src/sim/views/containerdLog';
 import {
   cpuStateFileHistory,
   describePod,
@@ -14,11 +15,11 @@ import {
   simulate,
 } from '../src/sim/index';
 
-type Format = 'describe' | 'events' | 'log' | 'trace' | 'cpus';
+type Format = 'describe' | 'events' | 'log' | 'containerd-log' | 'trace' | 'cpus';
 
 function usage(msg: string): never {
   process.stderr.write(
-    `${msg}\nusage: simulate <scenario.yaml> [--format describe|events|log|trace|cpus] [--v N]\n`,
+    `${msg}\nusage: simulate <scenario.yaml> [--format describe|events|log|containerd-log|trace|cpus] [--v N]\n`,
   );
   process.exit(2);
 }
@@ -31,7 +32,14 @@ function main(argv: string[]): number {
     const a = argv[i]!;
     if (a === '--format') {
       const f = argv[++i];
-      if (f !== 'describe' && f !== 'events' && f !== 'log' && f !== 'trace' && f !== 'cpus')
+      if (
+        f !== 'describe' &&
+        f !== 'events' &&
+        f !== 'log' &&
+        f !== 'containerd-log' &&
+        f !== 'trace' &&
+        f !== 'cpus'
+      )
         usage(`unknown format "${f ?? ''}"`);
       format = f;
     } else if (a === '--v') {
@@ -82,6 +90,12 @@ function main(argv: string[]): number {
     case 'log':
       out = logsAt(run.trace.logs, steps, v)
         .map((l) => formatKlog(l) + '\n')
+        .join('');
+      break;
+    case 'containerd-log':
+      // containerd's own lines for the same run (the runtime's side of the kubelet's log).
+      out = containerdLog(run)
+        .map((l) => formatContainerdLine(l) + '\n')
         .join('');
       break;
     case 'cpus': {

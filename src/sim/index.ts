@@ -68,3 +68,10 @@ export { explainContainer } from './policies/cpumanager/explain';
 export { formatCPUSet } from './model/cpuset';
 export type { CPUTopology } from './model/topology';
 export { TOPOLOGY_PRESETS } from './model/topologyPresets';
+export { featureEnabled } from './policies/featureGates';
+export {
+  containerdLog,
+  containerdLogAt,
+  formatContainerdLine,
+  type ContainerdLine,
+} from './views/containerdLog';

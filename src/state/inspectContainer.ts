@@ -16,6 +16,7 @@ import {
   cpuSharesToCpuWeight,
   QUOTA_PERIOD,
   formatCPUSet,
+  featureEnabled,
 } from '../sim';
 import { cachedPodsAt, cachedStateAt } from './podsCache';
 import { formatClock } from '../viz/formatTime';
@@ -55,7 +56,14 @@ function engineWhy(
     containerName: name,
     topologyManager: rm.topologyManager,
   });
-  return [e.summary, ...e.details];
+  const notes = [e.summary, ...e.details];
+  // When it happens: policy_static.go Allocate runs in the topology manager's admit handler;
+  // internal_container_lifecycle.go PreCreateContainer applies the cpuset to the CRI config.
+  if (e.verdict === 'exclusive' && !e.summary.includes('not allocated yet'))
+    notes.push(
+      "Allocated at admission (the topology manager admit handler calls the CPU manager's Allocate); applied at PreCreateContainer, which writes the cpuset into the CreateContainer config.",
+    );
+  return notes;
 }
 
 /** A fallback when the CPU manager is not running (the kubelet failed to start it). */
@@ -83,7 +91,7 @@ function whyNotes(
       `${name} stays in the shared pool, which shrinks as other containers take exclusive CPUs.`,
     ];
   return [
-    `Guaranteed pod and a whole-CPU request (${cpuRequest}): the static policy allocates ${m / 1000} exclusive CPU${m === 1000 ? '' : 's'} at PreCreateContainer, chosen by takeByTopology.`,
+    `Guaranteed pod and a whole-CPU request (${cpuRequest}): the static policy allocates ${m / 1000} exclusive CPU${m === 1000 ? '' : 's'} at admission (chosen by takeByTopology), and PreCreateContainer writes the cpuset into the container's config.`,
     exclusive.length > 0
       ? `At the cursor it holds ${formatCPUSet(exclusive)}; no other container may run there (system daemons still can).`
       : 'At the cursor it holds no exclusive CPUs yet (not created, or already removed).',
@@ -123,7 +131,11 @@ export function containerInspector(
         'last state',
         `Terminated (${st.lastState.reason}, exit ${st.lastState.exitCode})`,
       ]);
-    if (st.containerID) rows.push(['container ID', `containerd://${st.containerID.slice(0, 13)}`]);
+    // The status already carries the runtime's prefix: "containerd://<id>".
+    if (st.containerID) {
+      const id = st.containerID.replace(/^containerd:\/\//, '');
+      rows.push(['container ID', `containerd://${id.slice(0, 13)}`]);
+    }
     sections.push({ heading: 'Status at the cursor', rows });
   } else {
     sections.push({ heading: 'Status at the cursor', rows: [['state', 'not created yet']] });
@@ -143,16 +155,6 @@ export function containerInspector(
   const reqCpu = req.cpu;
   const shares = milliCPUToShares(milliCpu(reqCpu));
   const quota = lim.cpu !== undefined ? milliCPUToQuota(milliCpu(lim.cpu)) : -1;
-  sections.push({
-    heading: 'cgroup (derived from resources)',
-    rows: [
-      ['QoS class', row?.qosClass ?? '—'],
-      ['cpu.shares (v1)', String(shares)],
-      ['cpu.weight (v2)', String(cpuSharesToCpuWeight(shares))],
-      ['cpu.max (v2)', quota < 0 ? `max ${QUOTA_PERIOD}` : `${quota} ${QUOTA_PERIOD}`],
-      ['memory.max', lim.memory !== undefined ? String(bytes(lim.memory)) : 'max'],
-    ],
-  });
   const exclusive = run.topology.cpus
     .map((c) => c.id)
     .filter((cpu) => {
@@ -165,6 +167,28 @@ export function containerInspector(
       const k = cpuStateAt(run.cpus, cpu, cursor).kind;
       return k === 'shared' || k === 'reserved' || k === 'idle';
     });
+  // generateLinuxContainerResources (kuberuntime_container_linux.go): with
+  // DisableCPUQuotaWithExclusiveCPUs on, a container the CPU manager pinned gets no CFS quota
+  // (the engine logs "Enforcing CFS quota" unlimited=true for it).
+  const noQuota =
+    exclusive.length > 0 && featureEnabled(undefined, 'DisableCPUQuotaWithExclusiveCPUs');
+  sections.push({
+    heading: 'cgroup (derived from resources)',
+    rows: [
+      ['QoS class', row?.qosClass ?? '—'],
+      ['cpu.shares (v1)', String(shares)],
+      ['cpu.weight (v2)', String(cpuSharesToCpuWeight(shares))],
+      ['cpu.max (v2)', quota < 0 || noQuota ? `max ${QUOTA_PERIOD}` : `${quota} ${QUOTA_PERIOD}`],
+      ['memory.max', lim.memory !== undefined ? String(bytes(lim.memory)) : 'max'],
+    ],
+    ...(noQuota
+      ? {
+          notes: [
+            'No CFS quota: the container has exclusive CPUs and DisableCPUQuotaWithExclusiveCPUs is on, so the kubelet sets no cpu.max limit.',
+          ],
+        }
+      : {}),
+  });
   sections.push({
     heading: 'cpuset',
     rows: [

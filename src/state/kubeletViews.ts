@@ -4,7 +4,16 @@
  * trace. Each call is a lookup or a replay from the nearest checkpoint; nothing here
  * re-runs the simulation.
  */
-import { describePod, eventsAt, formatKlog, narrate, type SimulationRun, formatAge } from '../sim';
+import {
+  describePod,
+  eventsAt,
+  formatKlog,
+  narrate,
+  type SimulationRun,
+  formatAge,
+  containerdLog,
+  formatContainerdLine,
+} from '../sim';
 import { formatClock, formatDuration } from '../viz/formatTime';
 import { parseEntityId, shortName } from '../viz/kubelet/entityNames';
 import { SPAN_KINDS, SPAN_KIND_LABEL } from '../viz/timeline/spanKinds';
@@ -25,6 +34,25 @@ const klogCache = new WeakMap<SimulationRun, string[]>();
 function formattedLogs(r: SimulationRun): string[] {
   let lines = klogCache.get(r);
   if (!lines) klogCache.set(r, (lines = r.trace.logs.map(formatKlog)));
+  return lines;
+}
+
+/** containerd's lines, derived and formatted once per run. */
+const containerdCache = new WeakMap<
+  SimulationRun,
+  { step: number; error: boolean; text: string }[]
+>();
+function formattedContainerd(r: SimulationRun) {
+  let lines = containerdCache.get(r);
+  if (!lines)
+    containerdCache.set(
+      r,
+      (lines = containerdLog(r).map((l) => ({
+        step: l.step,
+        error: l.level === 'error',
+        text: formatContainerdLine(l),
+      }))),
+    );
   return lines;
 }
 
@@ -210,6 +238,21 @@ export const kubeletViews: EngineViews = {
       const l = logs[i]!;
       if (l.step >= cursor) break;
       if (l.v <= v) out.push({ index: i, v: l.v, severity: l.severity, text: text[i]! });
+    }
+    return out;
+  },
+  containerdLogAt(run, cursor) {
+    const out = [];
+    const lines = formattedContainerd(raw(run));
+    for (let i = 0; i < lines.length; i++) {
+      const l = lines[i]!;
+      if (l.step >= cursor) break;
+      out.push({
+        index: i,
+        v: 0,
+        severity: l.error ? ('E' as const) : ('I' as const),
+        text: l.text,
+      });
     }
     return out;
   },

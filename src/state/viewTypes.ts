@@ -75,6 +75,8 @@ export interface EngineViews {
   podsAt(run: RunView, cursor: number): readonly PodRow[];
   /** klog lines printed before the cursor, at verbosity ≤ v. */
   logsAt(run: RunView, cursor: number, v: number): readonly LogRow[];
+  /** containerd's own log lines (the runtime's side of the same steps) before the cursor. */
+  containerdLogAt(run: RunView, cursor: number): readonly LogRow[];
   steps(run: RunView, from: number, to: number): readonly StepRow[];
   inspect(run: RunView, cursor: number, sel: Selection): InspectorData | null;
   /** Machines of the pod (or the node's own when pod is null) at the cursor. */

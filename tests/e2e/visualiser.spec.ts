@@ -219,6 +219,26 @@ test('the log filters by verbosity and text', async ({ page }) => {
   await expect(log).toContainText(/^.*1 of \d+ lines at -v=4/);
 });
 
+test("the log shows containerd's side of the same run", async ({ page }) => {
+  await open(page);
+  await page.getByRole('button', { name: 'Jump to end' }).click();
+  const log = page.getByRole('region', { name: 'Kubelet log' });
+  await log.getByRole('button', { name: 'containerd' }).click();
+  await expect(log.getByRole('button', { name: 'containerd' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(log.getByRole('combobox', { name: 'Log verbosity' })).toBeHidden();
+  await expect(
+    log.getByText(/msg="RunPodSandbox for &PodSandboxMetadata\{Name:web,/).first(),
+  ).toBeVisible();
+  await log.getByRole('searchbox', { name: 'Filter log' }).fill('returns successfully');
+  await expect(
+    log.getByText(/msg="StartContainer for \\"[0-9a-f]{64}\\" returns successfully"/),
+  ).toBeVisible();
+  await expect(log).toContainText(/1 of \d+ lines from containerd/);
+});
+
 for (const [name, size, scheme] of [
   ['laptop, light', { width: 1280, height: 800 }, 'light'],
   ['laptop, dark', { width: 1280, height: 800 }, 'dark'],

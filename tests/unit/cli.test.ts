@@ -37,6 +37,27 @@ describe('npm run simulate', () => {
     for (const f of files) expect(typeof f.checksum).toBe('number');
   });
 
+  it("--format containerd-log prints containerd's side: sandbox, create, start, in order", () => {
+    const r = tsx(['presets/hello-pod.yaml', '--format', 'containerd-log']);
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    for (const l of lines)
+      expect(l).toMatch(/^time="2026-11-22T\d\d:\d\d:\d\d\.\d{9}Z" level=(info|error) msg="/);
+    const sandbox = /returns sandbox id \\"([0-9a-f]{64})\\"/.exec(r.stdout)![1]!;
+    const container = /returns container id \\"([0-9a-f]{64})\\"/.exec(r.stdout)![1]!;
+    const msgs = lines.map((l) => JSON.parse(l.slice(l.indexOf('msg=') + 4)) as string);
+    expect(msgs.slice(0, 5)).toEqual([
+      expect.stringMatching(
+        /^RunPodSandbox for &PodSandboxMetadata\{Name:web,Uid:[0-9a-f-]{36},Namespace:default,Attempt:0,\}$/,
+      ),
+      expect.stringMatching(/returns sandbox id/),
+      `CreateContainer within sandbox "${sandbox}" for container &ContainerMetadata{Name:app,Attempt:0,}`,
+      `CreateContainer within sandbox "${sandbox}" for &ContainerMetadata{Name:app,Attempt:0,} returns container id "${container}"`,
+      `StartContainer for "${container}"`,
+    ]);
+    expect(msgs[5]).toBe(`StartContainer for "${container}" returns successfully`);
+  });
+
   it('--format events prints the hello pod Events as JSON', () => {
     const out = execFileSync(
       'npx',
@@ -54,9 +75,17 @@ describe('npm run simulate', () => {
       fieldPath: string | null;
       message: string;
     }[];
-    expect(events.slice(0, 3)).toEqual([
+    expect(events.slice(0, 4)).toEqual([
       {
-        t: 800,
+        t: 0,
+        type: 'Normal',
+        reason: 'Scheduled',
+        object: 'default/web',
+        fieldPath: null,
+        message: 'Successfully assigned default/web to node-1',
+      },
+      {
+        t: 1100,
         type: 'Normal',
         reason: 'Pulled',
         object: 'default/web',
@@ -64,7 +93,7 @@ describe('npm run simulate', () => {
         message: 'Container image "nginx:1.27" already present on machine',
       },
       {
-        t: 860,
+        t: 1160,
         type: 'Normal',
         reason: 'Created',
         object: 'default/web',
@@ -72,7 +101,7 @@ describe('npm run simulate', () => {
         message: 'Created container: app',
       },
       {
-        t: 980,
+        t: 1280,
         type: 'Normal',
         reason: 'Started',
         object: 'default/web',

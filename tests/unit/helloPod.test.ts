@@ -44,6 +44,14 @@ describe('hello pod', () => {
   it('emits Pulled (already present), Created, Started from the kubelet, after the sandbox', () => {
     const ev = eventsAt(r.trace, steps);
     expect(ev.map((e) => [e.type, e.reason, e.message, e.fieldPath, e.source])).toEqual([
+      // The scheduler's binding event heads the list (schedule_one.go).
+      [
+        'Normal',
+        'Scheduled',
+        'Successfully assigned default/web to node-1',
+        null,
+        'default-scheduler',
+      ],
       [
         'Normal',
         'Pulled',
@@ -54,8 +62,9 @@ describe('hello pod', () => {
       ['Normal', 'Created', 'Created container: app', 'spec.containers{app}', 'kubelet'],
       ['Normal', 'Started', 'Started container app', 'spec.containers{app}', 'kubelet'],
     ]);
-    // runPodSandbox takes 1 s; create 50 ms; start 100 ms.
-    expect(ev.map((e) => e.firstSeen)).toEqual([1000, 1050, 1150]);
+    // WaitForAttachAndMount 300 ms (kube-api-access mounted at 157 ms, seen at the next 300 ms
+    // poll); runPodSandbox takes 1 s; create 50 ms; start 100 ms.
+    expect(ev.map((e) => e.firstSeen)).toEqual([0, 1300, 1350, 1450]);
   });
 
   it('reports the pod Running and Ready once the PLEG has seen the container', () => {
@@ -89,7 +98,7 @@ describe('hello pod', () => {
 
   it('narrates the latest step', () => {
     const started = r.trace.events.find((e) => e.reason === 'Started')!.step;
-    expect(narrate(r, started + 1)).toBe('1.15 s: container app started');
+    expect(narrate(r, started + 1)).toBe('1.45 s: container app started');
   });
 
   it('is deterministic', () => {
@@ -103,7 +112,7 @@ describe('hello pod', () => {
     expect(
       eventsAt(p.trace, p.trace.steps.t.length)
         .map((e) => e.reason)
-        .slice(0, 3),
-    ).toEqual(['Pulled', 'Created', 'Started']);
+        .slice(0, 4),
+    ).toEqual(['Scheduled', 'Pulled', 'Created', 'Started']);
   });
 });

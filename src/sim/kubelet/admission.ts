@@ -8,6 +8,7 @@
  */
 import { admit as allocationAdmit, cpuSnapshot } from './cpuManagerBridge';
 import type { KubeletRun, PodDef } from './config';
+import { q, type KlogMsg, type KV } from './klog';
 import type { KubeletDomain } from './types';
 
 export type Admission = { ok: true } | { ok: false; reason: string; message: string };
@@ -51,4 +52,31 @@ export function canAdmitPod(cfg: KubeletRun, d: KubeletDomain, pod: PodDef): Adm
   if (pod.requests.memory > 0 && pod.requests.memory > a.memory - usedMem)
     return insufficient('memory', pod.requests.memory, usedMem, a.memory);
   return { ok: true };
+}
+
+/**
+ * The topology manager's admit handler lines (cm/topologymanager/topology_manager.go
+ * manager.Admit, ~v1.28 on): V(4) "Topology manager admission check" before its scope's Admit
+ * and V(4) "Pod Admit Result" with the result's message after it ("" when admitted; the
+ * predicate handler's OutOf* rejections come later and are not its result). Older kubelets
+ * printed V(0) "Topology Admit Handler" here instead.
+ */
+export function topologyAdmitLogs(
+  cfg: KubeletRun,
+  d: KubeletDomain,
+  pod: PodDef,
+  adm: Admission,
+): { msg: KlogMsg; kv: KV }[] {
+  if (!cfg.generations[d.gen]?.resourceManagers || !d.cpu) return [];
+  const message = !adm.ok && !adm.reason.startsWith('OutOf') ? adm.message : '';
+  return [
+    { msg: 'Topology manager admission check', kv: [['pod', q(pod.key)]] },
+    {
+      msg: 'Pod Admit Result',
+      kv: [
+        ['Message', q(message)],
+        ['pod', q(pod.key)],
+      ],
+    },
+  ];
 }

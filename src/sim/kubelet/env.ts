@@ -5,6 +5,7 @@
  */
 import type { EffectApi } from '../runner/types';
 import type { KubeletRun, PodDef } from './config';
+import { recordKubeletEvent } from './eventRecorder';
 import type { KubeletDomain } from './types';
 
 export type Api = EffectApi<KubeletDomain>;
@@ -22,5 +23,5 @@ export function recordEvent(
   message: string,
   fieldPath: string | null = null,
 ): void {
-  api.event({ type, reason, object: pod.key, fieldPath, message, source: 'kubelet' });
+  recordKubeletEvent(api, pod, type, reason, message, fieldPath);
 }

@@ -114,6 +114,21 @@ export const KLOG = {
   // prober
   'Probe failed': I('prober.go:107', 1),
   'Probe succeeded': I('prober.go:116', 3),
+  // volumemanager: reconciler_common.go, operation_generator.go, volume_manager.go
+  'operationExecutor.VerifyControllerAttachedVolume started': I('reconciler_common.go:245', 0),
+  'operationExecutor.MountVolume started': I('reconciler_common.go:218', 0),
+  'MountVolume.SetUp succeeded': I('operation_generator.go:637', 0),
+  'All volumes are attached and mounted for pod': I('volume_manager.go:440', 3),
+  // status/status_manager.go syncPod
+  'Patch status for pod': I('status_manager.go:1064', 3),
+  'Status for pod updated successfully': I('status_manager.go:1071', 3),
+  // cm/topologymanager/topology_manager.go manager.Admit
+  'Topology manager admission check': I('topology_manager.go:214', 4),
+  'Pod Admit Result': I('topology_manager.go:221', 4),
+  // util/pod_startup_latency_tracker.go
+  'Observed pod startup duration': I('pod_startup_latency_tracker.go:102', 0),
+  // client-go tools/record/event.go StartStructuredLogging(3), one line per recorded event
+  'Event occurred': I('event.go:389', 3),
   // runtime errors surfaced through utilruntime.HandleError
   HandleError: E('runtime.go:142'),
 } as const satisfies Record<string, Src>;
@@ -148,6 +163,18 @@ export function klog(
     msg: msg === 'HandleError' ? 'Unhandled Error' : msg,
     kv: msg === 'HandleError' ? [...pairs, ['logger', q('UnhandledError')]] : pairs,
   });
+}
+
+/** A line whose message is built at run time (e.g. the volume operations' GenerateMsgDetailed),
+ * printed with the file:line and verbosity of its table entry. */
+export function klogWith(
+  api: Pick<EffectApi<unknown>, 'log'>,
+  key: KlogMsg,
+  msg: string,
+  kv: KV = [],
+): void {
+  const src = KLOG[key];
+  api.log({ v: src.v, severity: src.severity, source: src.source, msg, kv });
 }
 
 /** "pod", klog.KObj(pod), "podUID", uid: the pair most kubelet lines start with. */

@@ -28,6 +28,8 @@ export type KubeletMemory = Pick<
   | 'syncs'
   | 'starts'
   | 'pulls'
+  | 'statusVersions'
+  | 'startupLatency'
 >;
 
 /** The state that outlives the kubelet process. */
@@ -53,5 +55,9 @@ export function kubeletMemory(nextPullId: number): KubeletMemory {
     syncs: {},
     starts: {},
     pulls: { queue: [], active: [], nextId: nextPullId },
+    // The status manager's versions and the pod startup latency tracker (statusPatch.ts,
+    // startupLatency.ts): a restarted kubelet tracks only pods it sees without a startTime.
+    statusVersions: {},
+    startupLatency: {},
   };
 }

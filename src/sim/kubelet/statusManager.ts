@@ -7,7 +7,11 @@
  *   - statusManager.SetPodStatus / SetContainerReadiness / SetContainerStartup, which keep
  *     startTime and each condition's lastTransitionTime.
  */
+import type { EffectApi } from '../runner/types';
+import { podSandboxChanged } from './computePodActions';
 import type { ContainerDef, KubeletRun, PodDef } from './config';
+import { klog, q, type KlogMsg, type KV } from './klog';
+import { syncStatusToApi } from './statusPatch';
 import { proberId as proberInstanceId } from './ids';
 import { latestByName } from './runtime';
 import type {
@@ -320,6 +324,13 @@ export interface Generated {
   status: ApiPodStatus;
   /** Readiness prober ids to trigger at once. */
   triggers: string[];
+  /**
+   * What generating it logged: GeneratePodReadyToStartContainersCondition (status/generate.go)
+   * calls runtimeutil.PodSandboxChanged, which logs "No sandbox for pod can be found…" before
+   * computePodActions logs it again (the two lines of a first sync, with the volume lines
+   * between them).
+   */
+  logs: { msg: KlogMsg; kv: KV }[];
 }
 
 /** Kubelet.generateAPIPodStatus. */
@@ -348,7 +359,26 @@ export function generateAPIPodStatus(
   updateReadiness(d, pod, status, triggers);
   status.phase = getPhase(pod, status, podIsTerminal);
   status.conditions = stampConditions(conditions(pod, status, ps), old?.conditions, t, pod.at);
-  return { status, triggers };
+  const changed = podSandboxChanged(ps);
+  const logs: Generated['logs'] = changed.log
+    ? [{ msg: changed.log, kv: [['pod', q(pod.key)]] }]
+    : [];
+  return { status, triggers, logs };
+}
+
+/**
+ * What the kubelet does with a generated status: the generator's log lines, then
+ * statusManager.SetPodStatus, then (when it changed) the API patch (statusPatch.ts).
+ */
+export function commitPodStatus(
+  api: Pick<EffectApi<KubeletDomain>, 'log' | 'domain' | 't'>,
+  pod: PodDef,
+  gen: Generated,
+): void {
+  for (const l of gen.logs) klog(api, l.msg, l.kv);
+  const before = api.domain.status[pod.uid];
+  setPodStatus(api.domain, pod.uid, gen.status, api.t);
+  syncStatusToApi(api, pod, before);
 }
 
 /** statusManager.SetPodStatus: keeps the first start time. */
@@ -399,7 +429,12 @@ export function setContainerStartup(
   }
 }
 
-/** Rejected at admission: Failed with the reason, "Pod was rejected: ..." (Kubelet.rejectPod). */
+/**
+ * Rejected at admission: Failed with the reason, "Pod was rejected: ..." (Kubelet.rejectPod).
+ * rejectPod's PodStatus has no conditions, and status_manager.go mergePodStatus drops the old
+ * kubelet-owned ones (PodScheduled is in types.PodConditionsByKubelet), so the patch sends
+ * `"conditions":null` and kubectl describe prints no Conditions section.
+ */
 export function rejectedStatus(
   pod: PodDef,
   reason: string,
@@ -408,6 +443,7 @@ export function rejectedStatus(
 ): ApiPodStatus {
   return {
     ...initialStatus(pod),
+    conditions: [],
     phase: 'Failed',
     reason,
     message: `Pod was rejected: ${message}`,

@@ -233,6 +233,14 @@ export interface ProberWorkerState {
   onHold: boolean;
 }
 
+/** pod_startup_latency_tracker.go perPodState. */
+export interface StartupLatencyState {
+  firstStartedPulling?: number;
+  lastFinishedPulling?: number;
+  observedRunning?: number;
+  recorded?: boolean;
+}
+
 export interface KubeletDomain {
   /** The API server's pods bound to this node. */
   apiPods: Record<string, ApiPod>;
@@ -266,6 +274,12 @@ export interface KubeletDomain {
   probers: Record<string, ProberWorkerState>;
   /** Status manager: the API status per pod UID. */
   status: Record<string, ApiPodStatus>;
+  /** Status manager: versions written to the API per pod UID (statusPatch.ts). */
+  statusVersions?: Record<string, number>;
+  /** Volume manager: pods whose kube-api-access volume is set up, by kubelet generation. */
+  volumesMounted?: Record<string, number>;
+  /** Pod startup latency tracker records per pod UID (startupLatency.ts). */
+  startupLatency?: Record<string, StartupLatencyState>;
   /** How many times each scenario fault has fired. */
   faultHits: number[];
   syncs: Record<string, RuntimeSync>;

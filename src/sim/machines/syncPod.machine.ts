@@ -17,6 +17,7 @@ import { CONTAINER_BACKOFF, isInBackOffSince, stableKey } from '../kubelet/backo
 import type { ContainerDef, PodDef } from '../kubelet/config';
 import { podGracePeriod, stopTime } from '../kubelet/killContainer';
 import { kubelet, type KubeletView } from '../kubelet/view';
+import { attachAndMountWait } from '../kubelet/volumes';
 
 export type SyncPodEvent =
   { type: 'START'; updateType: string } | { type: 'CONTAINER_RESULT'; ok: boolean };
@@ -95,7 +96,11 @@ export const syncPodMachine = setup({
     // In the kubelet's memory: no time passes.
     generateAPIPodStatus: 0,
     prepare: 0,
-    waitForAttachAndMount: 0,
+    /** Until WaitForAttachAndMount's poll finds the kube-api-access volume mounted. */
+    waitForAttachAndMount: ({ context }) => {
+      const k = kubelet();
+      return attachAndMountWait(k.domain, k.run.pods[context.uid]!);
+    },
     computePodActions: 0,
     nextContainer: 0,
     /** The pod's running containers stop in parallel: the slowest StopContainer. */

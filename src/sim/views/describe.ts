@@ -15,6 +15,11 @@ import { describeTime } from './clock';
 import { eventsAt } from './events';
 import { podsAt, type ContainerDetail, type PodRow } from './pods';
 import { tabwrite } from './tabwriter';
+import {
+  SERVICE_ACCOUNT_MOUNT_PATH,
+  TOKEN_EXPIRATION_SECONDS,
+  kubeApiAccessVolume,
+} from '../kubelet/volumes';
 
 const L1 = '  ';
 const L2 = '    ';
@@ -125,9 +130,29 @@ function containers(
       if (l) out.push(l);
     }
     out.push(`${L2}Environment:\t<none>`);
-    out.push(`${L2}Mounts:\t<none>`);
+    // describeContainerVolumes: "<mountPath> from <name> (ro)".
+    const vol = kubeApiAccessVolume(pod);
+    if (vol) {
+      out.push(`${L2}Mounts:`);
+      out.push(`${L3}${SERVICE_ACCOUNT_MOUNT_PATH} from ${vol} (ro)`);
+    } else out.push(`${L2}Mounts:\t<none>`);
   }
-  void pod;
+}
+
+/** describeVolumes / printProjectedVolumeSource for the kube-api-access volume. */
+function volumes(out: string[], pod: PodDef) {
+  const vol = kubeApiAccessVolume(pod);
+  if (!vol) {
+    out.push(`Volumes:\t<none>`);
+    return;
+  }
+  out.push(`Volumes:`);
+  out.push(`${L1}${vol}:`);
+  out.push(`${L2}Type:\tProjected (a volume that contains injected data from multiple sources)`);
+  out.push(`${L2}TokenExpirationSeconds:\t${TOKEN_EXPIRATION_SECONDS}`);
+  out.push(`${L2}ConfigMapName:\tkube-root-ca.crt`);
+  out.push(`${L2}ConfigMapOptional:\t<nil>`);
+  out.push(`${L2}DownwardAPI:\ttrue`);
 }
 
 export function describePod(run: SimulationRun, podKey: string, step: number): string {
@@ -183,7 +208,7 @@ export function describePod(run: SimulationRun, podKey: string, step: number): s
     out.push(`${L1}Type\tStatus`);
     for (const c of row.conditions) out.push(`${L1}${c.type} \t${c.status} `);
   }
-  out.push(`Volumes:\t<none>`);
+  volumes(out, pod);
   out.push(`QoS Class:\t${row.qosClass}`);
   out.push(`Node-Selectors:\t<none>`);
   out.push(`Tolerations:\tnode.kubernetes.io/not-ready:NoExecute op=Exists for 300s`);

@@ -1,9 +1,10 @@
 /**
- * The Events rows kubectl describe shows, up to a step: emissions aggregated as client-go's
- * event correlator does for identical events (same object incl. field path, type, reason,
- * message, source) -> one row with a count and first/last seen, sorted by last seen.
+ * The Events rows kubectl describe shows, up to a step: the emissions passed through
+ * client-go's event correlator (eventCorrelator.ts: aggregation, counting, spam filter), one row
+ * per API Event object, sorted by last seen.
  */
 import type { KubeEvent, Trace } from '../trace/types';
+import { EventCorrelator } from './eventCorrelator';
 
 export interface EventRow {
   type: KubeEvent['type'];
@@ -15,39 +16,31 @@ export interface EventRow {
   count: number;
   firstSeen: number;
   lastSeen: number;
-  /** Step of the latest emission. */
+  /** Step of the latest emission that reached the API server. */
   step: number;
 }
 
 export function eventsAt(trace: Pick<Trace, 'events'>, step: number, object?: string): EventRow[] {
-  const rows = new Map<string, EventRow>();
+  const c = new EventCorrelator();
   for (const e of trace.events) {
     if (e.step >= step) break;
     if (object !== undefined && e.object !== object) continue;
-    const key = `${e.object}\u0000${e.fieldPath ?? ''}\u0000${e.type}\u0000${e.reason}\u0000${e.message}\u0000${e.source}`;
-    const row = rows.get(key);
-    if (row) {
-      row.count++;
-      row.lastSeen = e.t;
-      row.step = e.step;
-    } else {
-      rows.set(key, {
-        type: e.type,
-        reason: e.reason,
-        object: e.object,
-        fieldPath: e.fieldPath,
-        message: e.message,
-        source: e.source,
-        count: 1,
-        firstSeen: e.t,
-        lastSeen: e.t,
-        step: e.step,
-      });
-    }
+    c.correlate(e);
   }
   // Stable sort by last seen (SortableEvents).
-  return [...rows.values()]
+  return [...c.objects.values()]
     .map((r, i) => ({ r, i }))
     .sort((a, b) => a.r.lastSeen - b.r.lastSeen || a.i - b.i)
-    .map((x) => x.r);
+    .map(({ r }) => ({
+      type: r.type,
+      reason: r.reason,
+      object: r.object,
+      fieldPath: r.fieldPath,
+      message: r.message,
+      source: r.source,
+      count: r.count,
+      firstSeen: r.firstSeen,
+      lastSeen: r.lastSeen,
+      step: r.step,
+    }));
 }

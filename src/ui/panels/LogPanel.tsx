@@ -1,6 +1,8 @@
 /**
  * The kubelet's klog output up to the cursor, as `-v=N` would print it, with a text
- * filter; or, switched to "transitions", the ordered list of every step of the run.
+ * filter; switched to "containerd", the runtime's own log of the same moments (sandbox,
+ * pull, create, start, stop), to follow the create-pod flow on both sides; or, switched to
+ * "transitions", the ordered list of every step of the run.
  * Lines are text nodes (never HTML), so a pod name cannot inject markup.
  */
 import { useDeferredValue, useMemo, useState } from 'react';
@@ -17,9 +19,17 @@ export function LogPanel() {
   const cursor = usePanelCursor();
   const [v, setV] = useState(2);
   const [filter, setFilter] = useState('');
-  const [mode, setMode] = useState<'klog' | 'steps'>('klog');
+  const [mode, setMode] = useState<'klog' | 'containerd' | 'steps'>('klog');
   const q = useDeferredValue(filter.trim().toLowerCase());
-  const lines = useMemo(() => (run ? views.logsAt(run, cursor, v) : []), [views, run, cursor, v]);
+  const lines = useMemo(
+    () =>
+      !run
+        ? []
+        : mode === 'containerd'
+          ? views.containerdLogAt(run, cursor)
+          : views.logsAt(run, cursor, v),
+    [views, run, cursor, v, mode],
+  );
   const shown = useMemo(
     () => (q ? lines.filter((l) => l.text.toLowerCase().includes(q)) : lines),
     [lines, q],
@@ -43,25 +53,35 @@ export function LogPanel() {
             <button
               type="button"
               className="seg-btn"
+              aria-pressed={mode === 'containerd'}
+              onClick={() => setMode('containerd')}
+            >
+              containerd
+            </button>
+            <button
+              type="button"
+              className="seg-btn"
               aria-pressed={mode === 'steps'}
               onClick={() => setMode('steps')}
             >
               transitions
             </button>
           </div>
-          {mode === 'klog' && (
+          {mode !== 'steps' && (
             <>
-              <select
-                aria-label="Log verbosity"
-                value={v}
-                onChange={(e) => setV(Number(e.currentTarget.value))}
-              >
-                {[0, 1, 2, 3, 4].map((n) => (
-                  <option key={n} value={n}>
-                    -v={n}
-                  </option>
-                ))}
-              </select>
+              {mode === 'klog' && (
+                <select
+                  aria-label="Log verbosity"
+                  value={v}
+                  onChange={(e) => setV(Number(e.currentTarget.value))}
+                >
+                  {[0, 1, 2, 3, 4].map((n) => (
+                    <option key={n} value={n}>
+                      -v={n}
+                    </option>
+                  ))}
+                </select>
+              )}
               <input
                 type="search"
                 className="log-filter"
@@ -82,7 +102,7 @@ export function LogPanel() {
           <VirtualList
             items={shown}
             rowHeight={17}
-            label="klog lines"
+            label={mode === 'klog' ? 'klog lines' : 'containerd lines'}
             className="klog"
             render={(l) => (
               <div key={l.index} className={`klog-line sev-${l.severity}`}>
@@ -91,7 +111,8 @@ export function LogPanel() {
             )}
           />
           <div className="panel-foot muted">
-            {shown.length} of {lines.length} lines at -v={v}
+            {shown.length} of {lines.length} lines
+            {mode === 'klog' ? ` at -v=${v}` : ' from containerd'}
           </div>
         </>
       )}

@@ -149,6 +149,15 @@ export function makePlacer(nodeName: string) {
           isEnd: hideIdle,
           kind: (s) => stepKind(s) ?? 'start',
         };
+      case 'volumeManager':
+        // Verify, mount, SetUp of kube-api-access: a short span at the pod's first sync.
+        return {
+          ...base,
+          lane: 'volumes',
+          order: 2,
+          isEnd: (s) => s === 'mounted',
+          kind: () => 'sync',
+        };
       case 'prober':
         return {
           ...base,

@@ -97,6 +97,7 @@ describe('images (image_manager.go, facts §5)', () => {
   it('uncached image: Pulling, then Pulled with the time and size, then Created', () => {
     const r = runPreset('uncached-image');
     expect(r.trace.events.map((e) => e.reason)).toEqual([
+      'Scheduled',
       'Pulling',
       'Pulled',
       'Created',
@@ -149,7 +150,7 @@ describe('images (image_manager.go, facts §5)', () => {
     expect(statusSeq(r, 'default/web')).toContain('ErrImageNeverPull');
   });
 
-  it('an image without a tag defaults to :latest and pull policy Always', () => {
+  it('an image without a tag defaults to pull policy Always; the event names it as written', () => {
     const r = runText(
       scenario({
         pods: pod('web', 'containers:\n  - { name: app, image: nginx }'),
@@ -157,7 +158,8 @@ describe('images (image_manager.go, facts §5)', () => {
         horizon: '10s',
       }),
     );
-    expect(evs(r, 'Pulling')[0]!.message).toBe('Pulling image "nginx:latest"');
+    // Present as nginx:latest, pulled anyway (Always); EnsureImageExists's event says imgRef.
+    expect(evs(r, 'Pulling')[0]!.message).toBe('Pulling image "nginx"');
   });
 });
 
@@ -308,6 +310,7 @@ describe('deletion (SyncTerminatingPod, facts §1/§2)', () => {
     const grace = r.trace.logs.find((l) => l.msg === 'Pod terminating with grace period')!;
     expect(grace.kv).toContainEqual(['gracePeriod', '20']);
     expect(eventsAt(r.trace, end(r)).map((e) => e.reason)).toEqual([
+      'Scheduled',
       'Pulled',
       'Created',
       'Started',

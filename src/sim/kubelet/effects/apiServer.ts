@@ -7,6 +7,7 @@
 import type { AnyEventObject } from 'xstate';
 import type { EffectApi, ProcessKind } from '../../runner/types';
 import type { Env } from '../env';
+import { recordScheduled } from '../eventRecorder';
 import { SYNC_LOOP } from '../ids';
 import type { KubeletDomain } from '../types';
 
@@ -20,7 +21,11 @@ type H<E> = (api: EffectApi<KubeletDomain>, event: E) => void;
 export function apiServerProcess(env: Env): ProcessKind<KubeletDomain> {
   const { cfg } = env;
   const podsCreated: H<Extract<ApiServerEvent, { type: 'POD_CREATE' }>> = (api, ev) => {
-    for (const uid of ev.uids) api.domain.apiPods[uid] = { createdAt: cfg.pods[uid]!.at };
+    for (const uid of ev.uids) {
+      const pod = cfg.pods[uid]!;
+      api.domain.apiPods[uid] = { createdAt: pod.at };
+      if (!pod.manifest.spec.nodeName) recordScheduled(api, pod.key, cfg.nodeName);
+    }
     if (api.has(SYNC_LOOP)) api.send(SYNC_LOOP, { type: 'CONFIG', op: 'ADD', uids: ev.uids });
   };
   const podDeleted: H<Extract<ApiServerEvent, { type: 'POD_DELETE' }>> = (api, ev) => {

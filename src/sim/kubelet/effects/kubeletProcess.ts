@@ -20,6 +20,7 @@ import {
   syncPodId,
 } from '../ids';
 import { kubeletMemory } from '../restart';
+import { volumeManagerId } from './volumeManager';
 import type { KubeletDomain } from '../types';
 
 type Effects = EffectsOf<typeof kubeletProcessMachine, KubeletDomain>;
@@ -85,7 +86,8 @@ export function kubeletProcessEffects(env: Env): Effects {
     const domain = api.domain;
     for (const id of [SYNC_LOOP, PLEG, IMAGE_PULLER, CPU_MANAGER]) if (api.has(id)) api.stop(id);
     for (const pod of Object.values(cfg.pods)) {
-      for (const id of [podWorkerId(pod.key), syncPodId(pod.key)]) if (api.has(id)) api.stop(id);
+      for (const id of [podWorkerId(pod.key), syncPodId(pod.key), volumeManagerId(pod.key)])
+        if (api.has(id)) api.stop(id);
       for (const c of Object.values(pod.byName)) {
         if (api.has(startContainerId(pod.key, c.name))) api.stop(startContainerId(pod.key, c.name));
         for (const probe of Object.keys(c.probes))

@@ -7,7 +7,7 @@
  */
 import type { podWorkerMachine } from '../../machines/podWorker.machine';
 import type { EffectApi, EffectsOf } from '../../runner/types';
-import { generateAPIPodStatus, setPodStatus } from '../statusManager';
+import { commitPodStatus, generateAPIPodStatus } from '../statusManager';
 import { recordEvent, type Env } from '../env';
 import { API_SERVER, proberId, syncPodId } from '../ids';
 import { killContainerWithGracePeriod, MIN_GRACE_S, stopTime } from '../killContainer';
@@ -125,7 +125,7 @@ export function podWorkerEffects(env: Env): Effects {
       api.t,
       false,
     );
-    setPodStatus(domain, pod.uid, gen.status, api.t);
+    commitPodStatus(api, pod, gen);
     // probeManager.StopLivenessAndStartup.
     for (const container of Object.values(pod.byName))
       for (const probe of ['liveness', 'startup'] as const)
@@ -245,7 +245,7 @@ export function podWorkerEffects(env: Env): Effects {
     const domain = api.domain;
     const ps = domain.cache.pods[pod.uid] ?? getPodStatus(domain, pod.uid, api.t);
     const gen = generateAPIPodStatus(cfg, domain, pod, ps, api.t, true);
-    setPodStatus(domain, pod.uid, gen.status, api.t);
+    commitPodStatus(api, pod, gen);
     const kv = podKV(pod.key, pod.uid);
     klog(api, 'Pod termination unmounted volumes', kv);
     klog(api, 'Pod termination cleaned up volume paths', kv);

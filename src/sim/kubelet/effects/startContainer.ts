@@ -66,6 +66,9 @@ export function startContainerEffects(
     recordEvent(api, pod, 'Warning', 'Failed', `Error: ${eventText}`, container.fieldPath);
   };
 
+  // image_manager.go EnsureImageExists: events name imgRef, the image as the spec wrote it
+  // (container.image); only the ImageSpec sent to the runtime carries applyDefaultImageTag's
+  // ":latest".
   return {
     recordImagePresent: (api, _e, ctx) => {
       const { pod, container } = containerOf(ctx);
@@ -74,21 +77,21 @@ export function startContainerEffects(
         pod,
         'Normal',
         'Pulled',
-        `Container image ${q(container.imageRef)} already present on machine`,
+        `Container image ${q(container.image)} already present on machine`,
         container.fieldPath,
       );
     },
 
     recordImageNeverPull: (api, _e, ctx) => {
       const { pod, container } = containerOf(ctx);
-      const msg = `Container image ${q(container.imageRef)} is not present with pull policy of Never`;
+      const msg = `Container image ${q(container.image)} is not present with pull policy of Never`;
       recordEvent(api, pod, 'Warning', 'ErrImageNeverPull', msg, container.fieldPath);
       fail(api, pod, container, 'ErrImageNeverPull', msg);
     },
 
     recordImageBackOff: (api, _e, ctx) => {
       const { pod, container } = containerOf(ctx);
-      const msg = `Back-off pulling image ${q(container.imageRef)}`;
+      const msg = `Back-off pulling image ${q(container.image)}`;
       recordEvent(api, pod, 'Normal', 'BackOff', msg, container.fieldPath);
       fail(api, pod, container, 'ImagePullBackOff', msg);
     },
@@ -101,7 +104,7 @@ export function startContainerEffects(
         pod,
         'Normal',
         'Pulling',
-        `Pulling image ${q(container.imageRef)}`,
+        `Pulling image ${q(container.image)}`,
         container.fieldPath,
       );
       attemptOf(api).pullAskedAt = api.t;
@@ -123,7 +126,7 @@ export function startContainerEffects(
         pod,
         'Normal',
         'Pulled',
-        `Successfully pulled image ${q(container.imageRef)} in ${formatGoDuration(e.pullMs)} (${formatGoDuration(waited)} including waiting). Image size: ${e.sizeBytes} bytes.`,
+        `Successfully pulled image ${q(container.image)} in ${formatGoDuration(e.pullMs)} (${formatGoDuration(waited)} including waiting). Image size: ${e.sizeBytes} bytes.`,
         container.fieldPath,
       );
       backoffGC(api.domain.imageBackOff, api.t, IMAGE_BACKOFF);
@@ -137,7 +140,7 @@ export function startContainerEffects(
         pod,
         'Warning',
         'Failed',
-        `Failed to pull image ${q(container.imageRef)}: ${e.error}`,
+        `Failed to pull image ${q(container.image)}: ${e.error}`,
         container.fieldPath,
       );
       backoffNext(

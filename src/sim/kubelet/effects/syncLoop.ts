@@ -10,7 +10,7 @@
  */
 import type { AnyEventObject } from 'xstate';
 import type { EffectApi, ProcessKind } from '../../runner/types';
-import { canAdmitPod } from '../admission';
+import { canAdmitPod, topologyAdmitLogs } from '../admission';
 import { cpuSnapshot } from '../cpuManagerBridge';
 import type { Env } from '../env';
 import { recordEvent } from '../env';
@@ -25,6 +25,7 @@ import {
   setContainerReadiness,
   setContainerStartup,
 } from '../statusManager';
+import { syncStatusToApi } from '../statusPatch';
 import type { KubeletDomain } from '../types';
 
 type Api = EffectApi<KubeletDomain>;
@@ -86,6 +87,7 @@ export function syncLoopProcess(env: Env): ProcessKind<KubeletDomain> {
             continue;
           }
           const adm = canAdmitPod(cfg, domain, pod);
+          for (const l of topologyAdmitLogs(cfg, domain, pod, adm)) klog(api, l.msg, l.kv);
           if (domain.cpu) api.record('cpuAssignments', cpuSnapshot(domain.cpu), SYNC_LOOP);
           if (!adm.ok) {
             klog(api, 'Pod admission denied', [
@@ -96,7 +98,9 @@ export function syncLoopProcess(env: Env): ProcessKind<KubeletDomain> {
             ]);
             // Kubelet.rejectPod: Warning event with the reason, phase Failed.
             recordEvent(api, pod, 'Warning', adm.reason, adm.message);
+            const before = domain.status[uid];
             domain.status[uid] = rejectedStatus(pod, adm.reason, adm.message, api.t);
+            syncStatusToApi(api, pod, before);
             api.record('podRejected', { uid, reason: adm.reason }, SYNC_LOOP);
             continue;
           }
@@ -209,7 +213,9 @@ export function syncLoopProcess(env: Env): ProcessKind<KubeletDomain> {
       status = 'unhealthy';
     } else if (ev.probe === 'readiness') {
       const ready = ev.result === 'Success';
-      setContainerReadiness(domain, pod, ev.containerId, ready, api.t);
+      const before = structuredClone(domain.status[ev.uid]);
+      if (setContainerReadiness(domain, pod, ev.containerId, ready, api.t))
+        syncStatusToApi(api, pod, before);
       status = ready ? 'ready' : 'not ready';
     } else {
       const started = ev.result === 'Success';

@@ -5,6 +5,8 @@
  * "Creating container in pod", hand-off to the container's startContainer instance) and the
  * SyncResult bookkeeping that becomes the reason cache and the pod worker's error.
  */
+import { runtimeId } from '../../core/ids';
+import { hashString } from '../../core/prng';
 import { formatGoDuration } from '../../core/time';
 import type { syncPodMachine } from '../../machines/syncPod.machine';
 import type { EffectApi, EffectsOf } from '../../runner/types';
@@ -25,8 +27,10 @@ import { podWorkerId, proberId, startContainerId } from '../ids';
 import { killContainerWithGracePeriod, podGracePeriod, stopTime } from '../killContainer';
 import { klog, podKV, q } from '../klog';
 import { removeContainer, runPodSandbox, stopPodSandbox } from '../runtime';
-import { generateAPIPodStatus, setPodStatus } from '../statusManager';
+import { commitPodStatus, generateAPIPodStatus } from '../statusManager';
 import type { KubeletDomain, RuntimeSync } from '../types';
+import { kubeApiAccessVolume, volumeMounted } from '../volumes';
+import { volumeManagerId } from './volumeManager';
 
 type Api = EffectApi<KubeletDomain>;
 type Effects = EffectsOf<typeof syncPodMachine, KubeletDomain>;
@@ -72,7 +76,7 @@ export function syncPodEffects(env: Env): Effects {
     };
     klog(api, 'SyncPod enter', podKV(pod.key, pod.uid));
     const gen = generateAPIPodStatus(cfg, domain, pod, ps, api.t, false);
-    setPodStatus(domain, pod.uid, gen.status, api.t);
+    commitPodStatus(api, pod, gen);
     api.record('podStatus', { uid: pod.uid, phase: gen.status.phase });
     if (gen.status.phase === 'Succeeded' || gen.status.phase === 'Failed') {
       domain.syncs[pod.uid]!.isTerminal = true;
@@ -92,12 +96,18 @@ export function syncPodEffects(env: Env): Effects {
         if (!api.has(id))
           api.spawn('prober', id, { uid: pod.uid, container: container.name, probe });
       }
+    // ReprocessPod: the volume manager mounts kube-api-access (the machine's delay is the poll).
+    const vm = volumeManagerId(pod.key);
+    if (kubeApiAccessVolume(pod) && !volumeMounted(api.domain, pod.uid) && !api.has(vm))
+      api.spawn('volumeManager', vm, { uid: pod.uid });
   };
 
   const computeActions: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
     const domain = api.domain;
     const runtimeSync = sync(api, pod.uid);
+    // WaitForAttachAndMount returned (volume_manager.go).
+    klog(api, 'All volumes are attached and mounted for pod', [['pod', q(pod.key)]]);
     const { actions, logs } = computePodActions(pod, runtimeSync.podStatus, domain);
     for (const l of logs) klog(api, l.msg, l.kv);
     if (domain.cpu) for (const id of actions.postStop) postStopContainer(domain.cpu, id);
@@ -204,7 +214,9 @@ export function syncPodEffects(env: Env): Effects {
     if (fault) {
       runtimeSync.error =
         fault.message ??
-        `rpc error: code = Unknown desc = failed to setup network for sandbox: plugin type="bridge" failed (add): failed to allocate for range 0: no IP addresses available in range set: 10.244.0.1-10.244.0.254`;
+        // containerd sandbox_run.go: "failed to setup network for sandbox %q: %w" with the id
+        // it had allocated for the sandbox it then removes (not one the runtime keeps).
+        `rpc error: code = Unknown desc = failed to setup network for sandbox ${q(runtimeId(hashString(`${pod.uid}@${api.t}`), 17))}: plugin type="bridge" failed (add): failed to allocate for range 0: no IP addresses available in range set: 10.244.0.1-10.244.0.254`;
     }
   };
 

@@ -7,6 +7,7 @@ import { podWorkerMachine } from '../../machines/podWorker.machine';
 import { proberMachine } from '../../machines/prober.machine';
 import { startContainerMachine } from '../../machines/startContainer.machine';
 import { syncPodMachine } from '../../machines/syncPod.machine';
+import { volumeManagerMachine } from '../../machines/volumeManager.machine';
 import { machineKind } from '../../runner/types';
 import { apiServerProcess } from '../effects/apiServer';
 import { containerRuntimeProcess } from '../effects/containerRuntime';
@@ -19,6 +20,7 @@ import { proberEffects } from '../effects/prober';
 import { startContainerEffects } from '../effects/startContainer';
 import { syncLoopProcess } from '../effects/syncLoop';
 import { syncPodEffects } from '../effects/syncPod';
+import { volumeManagerEffects } from '../effects/volumeManager';
 import type { Env } from '../env';
 import type { KubeletDomain } from '../types';
 import type { KubeletVersion } from './version';
@@ -36,6 +38,7 @@ export const currentKubelet: KubeletVersion = {
     prober: proberMachine,
     cpuManager: cpuManagerMachine,
     kubeletProcess: kubeletProcessMachine,
+    volumeManager: volumeManagerMachine,
   },
   kinds(run) {
     const env: Env = { cfg: run };
@@ -60,6 +63,10 @@ export const currentKubelet: KubeletVersion = {
         kubeletProcess: machineKind<D, typeof kubeletProcessMachine>(
           kubeletProcessMachine,
           kubeletProcessEffects(env),
+        ),
+        volumeManager: machineKind<D, typeof volumeManagerMachine>(
+          volumeManagerMachine,
+          volumeManagerEffects(env),
         ),
       },
       processes: {

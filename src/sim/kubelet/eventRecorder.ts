@@ -1,0 +1,56 @@
+/**
+ * The kubelet's event recorder (client-go tools/record/event.go, as makeEventRecorder in
+ * cmd/kubelet/app/server.go sets it up): every Eventf reaches the broadcaster's watchers, one of
+ * which is StartStructuredLogging(3), printing V(3) "Event occurred" with the involved object's
+ * reference; another sends it through the correlator to the API server (views/eventCorrelator).
+ */
+import type { EffectApi } from '../runner/types';
+import type { KubeEvent } from '../trace/types';
+import { klog, q } from './klog';
+import { recordImageFinishedPulling, recordImageStartedPulling } from './startupLatency';
+import type { KubeletDomain } from './types';
+
+export function recordKubeletEvent(
+  api: Pick<EffectApi<KubeletDomain>, 'event' | 'log' | 'domain' | 't'>,
+  pod: { key: string; uid: string },
+  type: KubeEvent['type'],
+  reason: string,
+  message: string,
+  fieldPath: string | null,
+): void {
+  const object = pod.key;
+  api.event({ type, reason, object, fieldPath, message, source: 'kubelet' });
+  // image_manager.go calls the startup latency tracker beside these two events.
+  if (reason === 'Pulling') recordImageStartedPulling(api.domain, pod.uid, api.t);
+  if (reason === 'Pulled' && message.startsWith('Successfully pulled'))
+    recordImageFinishedPulling(api.domain, pod.uid, api.t);
+  klog(api, 'Event occurred', [
+    ['object', q(object)],
+    ['fieldPath', q(fieldPath ?? '')],
+    ['kind', q('Pod')],
+    ['apiVersion', q('v1')],
+    ['type', q(type)],
+    ['reason', q(reason)],
+    ['message', q(message)],
+  ]);
+}
+
+/**
+ * The scheduler's event on binding (pkg/scheduler/schedule_one.go bindingCycle / finishBinding:
+ * Eventf(pod, nil, Normal, "Scheduled", "Binding", "Successfully assigned %v/%v to %v")). A pod
+ * whose manifest names its node was never scheduled and has none.
+ */
+export function recordScheduled(
+  api: Pick<EffectApi<unknown>, 'event'>,
+  object: string,
+  nodeName: string,
+): void {
+  api.event({
+    type: 'Normal',
+    reason: 'Scheduled',
+    object,
+    fieldPath: null,
+    message: `Successfully assigned ${object} to ${nodeName}`,
+    source: 'default-scheduler',
+  });
+}

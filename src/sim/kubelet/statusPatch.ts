@@ -1,0 +1,163 @@
+/**
+ * The status manager's API writes (pkg/kubelet/status/status_manager.go syncPod): after
+ * SetPodStatus changes a pod's status, the manager's goroutine patches the API object and
+ * logs V(3) "Patch status for pod" (pod, podUID, patch: the strategic merge patch
+ * statusutil.PatchPodStatus builds) and "Status for pod updated successfully" (pod,
+ * statusVersion, status). The API server's watch then brings the pod back with only its
+ * status changed, which the kubelet's config source reports as a RECONCILE (config.go
+ * checkAndUpdatePod), logged V(4) "SyncLoop RECONCILE" by syncLoopIteration. The watch round
+ * trip is not modelled: the three lines share the instant of the change.
+ */
+import type { EffectApi } from '../runner/types';
+import { klogTimeRfc3339 } from './timeFormat';
+import type { PodDef } from './config';
+import { klog, kobjSlice, q } from './klog';
+import { NODE_IP } from './runtime';
+import { afterStatusPatch, observedOnWatch } from './startupLatency';
+import type { ApiContainerStatus, ApiPodStatus, ContainerStateView, KubeletDomain } from './types';
+
+type Api = Pick<EffectApi<KubeletDomain>, 'log' | 'domain' | 't'>;
+
+function stateJson(s: ContainerStateView): Record<string, unknown> {
+  if (s.waiting)
+    return {
+      waiting: { reason: s.waiting.reason || undefined, message: s.waiting.message || undefined },
+    };
+  if (s.running) return { running: { startedAt: klogTimeRfc3339(s.running.startedAt) } };
+  if (s.terminated)
+    return {
+      terminated: {
+        exitCode: s.terminated.exitCode,
+        reason: s.terminated.reason,
+        message: s.terminated.message,
+        startedAt:
+          s.terminated.startedAt !== undefined ? klogTimeRfc3339(s.terminated.startedAt) : null,
+        finishedAt: klogTimeRfc3339(s.terminated.finishedAt),
+      },
+    };
+  return {};
+}
+
+/** v1.ContainerStatus in its Go field order. */
+function containerJson(c: ApiContainerStatus): Record<string, unknown> {
+  return {
+    name: c.name,
+    state: stateJson(c.state),
+    lastState: stateJson(c.lastState),
+    ready: c.ready,
+    restartCount: c.restartCount,
+    image: c.image,
+    imageID: '',
+    containerID: c.containerID,
+    started: c.started ?? false,
+  };
+}
+
+/** v1.PodStatus as the API returns it, in its Go field order (JSON drops undefined). */
+export function podStatusJson(s: ApiPodStatus): Record<string, unknown> {
+  return {
+    phase: s.phase,
+    conditions: s.conditions.length
+      ? s.conditions.map((c) => ({
+          type: c.type,
+          status: c.status,
+          lastProbeTime: null,
+          lastTransitionTime: klogTimeRfc3339(c.lastTransitionTime),
+          reason: c.reason,
+          message: c.message,
+        }))
+      : undefined,
+    message: s.message,
+    reason: s.reason,
+    hostIP: NODE_IP,
+    hostIPs: [{ ip: NODE_IP }],
+    podIP: s.podIP,
+    podIPs: s.podIP ? [{ ip: s.podIP }] : undefined,
+    startTime: s.startTime !== undefined ? klogTimeRfc3339(s.startTime) : undefined,
+    initContainerStatuses: s.initContainerStatuses.length
+      ? s.initContainerStatuses.map(containerJson)
+      : undefined,
+    containerStatuses: s.containerStatuses.length
+      ? s.containerStatuses.map(containerJson)
+      : undefined,
+    qosClass: s.qosClass,
+  };
+}
+
+/**
+ * statusutil.PatchPodStatus: a two-way strategic merge patch from the old status to the new.
+ * conditions merge on "type" ($setElementOrder lists them all, only changed ones are sent);
+ * container status lists have no merge key and are replaced whole; a removed field is null.
+ */
+export function statusPatch(
+  uid: string,
+  before: ApiPodStatus | undefined,
+  after: ApiPodStatus,
+): string {
+  const o = before ? podStatusJson(before) : {};
+  const n = podStatusJson(after);
+  const status: Record<string, unknown> = {};
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const oc = (o.conditions ?? []) as { type: string }[];
+  const nc = (n.conditions ?? []) as { type: string }[];
+  if (!same(oc, nc)) {
+    if (nc.length === 0) status.conditions = null;
+    else {
+      status['$setElementOrder/conditions'] = nc.map((c) => ({ type: c.type }));
+      status.conditions = nc.filter(
+        (c) =>
+          !same(
+            c,
+            oc.find((x) => x.type === c.type),
+          ),
+      );
+    }
+  }
+  for (const k of Object.keys({ ...o, ...n })) {
+    if (k === 'conditions' || same(o[k], n[k])) continue;
+    status[k] = n[k] === undefined ? null : n[k];
+  }
+  return JSON.stringify({ metadata: { uid }, status });
+}
+
+/** The versions the status manager has written, per pod (podStatusSyncRequest.status.version). */
+function versions(d: KubeletDomain): Record<string, number> {
+  return (d.statusVersions ??= {});
+}
+
+/**
+ * After the status manager's cache changed from `before`: the API patch and its echo. Nothing
+ * when the new status equals the old one (isPodStatusByKubeletEqual: no update is queued).
+ */
+export function syncStatusToApi(api: Api, pod: PodDef, before: ApiPodStatus | undefined): void {
+  const after = api.domain.status[pod.uid];
+  if (!after) return;
+  // The pod as the watch showed it before this write (ADD, or the previous echo).
+  observedOnWatch(api.domain, pod.uid, before);
+  const patch = statusPatch(pod.uid, before, after);
+  if (patch === JSON.stringify({ metadata: { uid: pod.uid }, status: {} })) return;
+  const v = versions(api.domain);
+  v[pod.uid] = (v[pod.uid] ?? 0) + 1;
+  klog(api, 'Patch status for pod', [
+    ['pod', q(pod.key)],
+    ['podUID', q(pod.uid)],
+    ['patch', q(patch)],
+  ]);
+  afterPatch(api, pod, after, () =>
+    klog(api, 'Status for pod updated successfully', [
+      ['pod', q(pod.key)],
+      ['statusVersion', String(v[pod.uid])],
+      ['status', JSON.stringify(podStatusJson(after))],
+    ]),
+  );
+}
+
+/** Patch logged: RecordStatusUpdated, success line, then the watch echo (RECONCILE, tracker). */
+function afterPatch(api: Api, pod: PodDef, after: ApiPodStatus, success: () => void): void {
+  success();
+  klog(api, 'SyncLoop RECONCILE', [
+    ['source', q('api')],
+    ['pods', kobjSlice([pod.key])],
+  ]);
+  afterStatusPatch(api, pod, after);
+}

@@ -1,0 +1,54 @@
+/**
+ * The one volume every pod has unless it opts out: the ServiceAccount admission plugin
+ * (plugin/pkg/admission/serviceaccount/admission.go) adds a projected volume
+ * "kube-api-access-<5 random chars>" (token, kube-root-ca.crt, namespace via the downward API)
+ * and mounts it read-only at /var/run/secrets/kubernetes.io/serviceaccount in every container
+ * and init container; automountServiceAccountToken: false leaves it out.
+ */
+import { hashString } from '../core/prng';
+import type { PodDef } from './config';
+import type { KubeletDomain } from './types';
+import type { DeepReadonly } from './view';
+
+/** apimachinery util/rand.String's alphabet (no vowels, no confusable digits). */
+const ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789';
+
+export const SERVICE_ACCOUNT_MOUNT_PATH = '/var/run/secrets/kubernetes.io/serviceaccount';
+/** serviceaccount admission's token ExpirationSeconds (warnafter 3607 s in the projected source). */
+export const TOKEN_EXPIRATION_SECONDS = 3607;
+
+/** The pod's kube-api-access volume name, stable per pod; undefined when automount is off. */
+export function kubeApiAccessVolume(pod: PodDef): string | undefined {
+  const spec = pod.manifest.spec as { automountServiceAccountToken?: unknown };
+  if (spec.automountServiceAccountToken === false) return undefined;
+  let h = hashString(`${pod.uid}:kube-api-access`);
+  let suffix = '';
+  for (let i = 0; i < 5; i++) {
+    suffix += ALPHANUMS[h % ALPHANUMS.length];
+    h = Math.floor(h / ALPHANUMS.length) ^ Math.imul(h, 0x9e3779b1);
+    h >>>= 0;
+  }
+  return `kube-api-access-${suffix}`;
+}
+
+/** WaitForAttachAndMount's poll interval (volume_manager.go podAttachAndMountRetryInterval). */
+export const ATTACH_AND_MOUNT_POLL_MS = 300;
+
+/** The volume was set up by the kubelet process now running (the mount is per process here). */
+export function volumeMounted(d: DeepReadonly<KubeletDomain>, uid: string): boolean {
+  return d.volumesMounted?.[uid] === d.gen;
+}
+
+export function markVolumeMounted(d: KubeletDomain, uid: string): void {
+  (d.volumesMounted ??= {})[uid] = d.gen;
+}
+
+/**
+ * How long SyncPod waits in WaitForAttachAndMount: nothing when the pod has no volume or it is
+ * mounted; otherwise until the poll (immediate, then every 300 ms) first finds it set up,
+ * which the volume manager does within the first interval (157 ms).
+ */
+export function attachAndMountWait(d: DeepReadonly<KubeletDomain>, pod: PodDef): number {
+  if (!kubeApiAccessVolume(pod) || volumeMounted(d, pod.uid)) return 0;
+  return ATTACH_AND_MOUNT_POLL_MS;
+}

@@ -1,0 +1,120 @@
+/**
+ * client-go's EventCorrelator (tools/record/events_cache.go), which every kubelet event passes
+ * through between the recorder and the API server (EventCorrelate: EventAggregate, then
+ * eventObserve, then the spam filter):
+ *   - EventAggregator (EventAggregatorByReasonFunc): events of one source, object, type and
+ *     reason that differ only in message; from the 10th distinct message within 600 s of the
+ *     previous one, the event becomes "(combined from similar events): <message>", counted
+ *     under the aggregate key;
+ *   - eventLogger.eventObserve: an identical event (getEventKey: object incl. field path, type,
+ *     reason, message) bumps the count of the one already recorded;
+ *   - EventSourceObjectSpamFilter: a token bucket per source + object (getSpamKey: neither
+ *     reason nor field path), burst 25, refilled at 1/300 per second; a filtered emission
+ *     reaches no API object, but eventObserve has already counted it.
+ */
+import type { KubeEvent } from '../trace/types';
+
+export const SPAM_BURST = 25;
+export const SPAM_QPS = 1 / 300;
+export const AGGREGATE_MAX_EVENTS = 10;
+export const AGGREGATE_INTERVAL_MS = 600_000;
+export const COMBINED_PREFIX = '(combined from similar events): ';
+
+/** One API Event object as the correlator leaves it. */
+export interface CorrelatedEvent {
+  /** The cache key it is stored under (getEventKey, or the aggregate key). */
+  key: string;
+  type: KubeEvent['type'];
+  reason: string;
+  object: string;
+  fieldPath: string | null;
+  message: string;
+  source: string;
+  count: number;
+  firstSeen: number;
+  lastSeen: number;
+  /** Step of the latest emission that reached the API server. */
+  step: number;
+}
+
+interface Aggregate {
+  /** Distinct messages in insertion order (Go's PopAny is map order; we pop the oldest). */
+  messages: string[];
+  last: number;
+}
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+const SEP = '\u0000';
+
+export class EventCorrelator {
+  private readonly aggregates = new Map<string, Aggregate>();
+  private readonly observed = new Map<string, { count: number; first: number }>();
+  private readonly buckets = new Map<string, Bucket>();
+  /** API objects by key, in order of creation. */
+  readonly objects = new Map<string, CorrelatedEvent>();
+
+  /** One emission; returns false when the spam filter dropped it. */
+  correlate(
+    e: Pick<
+      KubeEvent,
+      'step' | 't' | 'type' | 'reason' | 'object' | 'fieldPath' | 'message' | 'source'
+    >,
+  ): boolean {
+    // EventAggregate
+    const aggKey = [e.source, e.object, e.type, e.reason].join(SEP);
+    const eventKey = [e.source, e.object, e.fieldPath ?? '', e.type, e.reason, e.message].join(SEP);
+    let agg = this.aggregates.get(aggKey);
+    if (!agg || e.t - agg.last > AGGREGATE_INTERVAL_MS) {
+      agg = { messages: [], last: e.t };
+      this.aggregates.set(aggKey, agg);
+    }
+    if (!agg.messages.includes(e.message)) agg.messages.push(e.message);
+    agg.last = e.t;
+    let key = eventKey;
+    let message = e.message;
+    if (agg.messages.length >= AGGREGATE_MAX_EVENTS) {
+      agg.messages.shift();
+      key = `agg${SEP}${aggKey}`;
+      message = COMBINED_PREFIX + e.message;
+    }
+    // eventObserve: counts even what the spam filter is about to drop.
+    const prev = this.observed.get(key);
+    const obs = prev ? { count: prev.count + 1, first: prev.first } : { count: 1, first: e.t };
+    this.observed.set(key, obs);
+    // EventSourceObjectSpamFilter (flowcontrol token bucket, starts full).
+    const spamKey = [e.source, e.object].join(SEP);
+    const b = this.buckets.get(spamKey) ?? { tokens: SPAM_BURST, at: e.t };
+    b.tokens = Math.min(SPAM_BURST, b.tokens + ((e.t - b.at) / 1000) * SPAM_QPS);
+    b.at = e.t;
+    this.buckets.set(spamKey, b);
+    if (b.tokens < 1) return false;
+    b.tokens -= 1;
+    // recordToSink: Patch the existing object (count, message, lastTimestamp), else Create.
+    const existing = this.objects.get(key);
+    if (existing) {
+      existing.count = obs.count;
+      existing.message = message;
+      existing.lastSeen = e.t;
+      existing.step = e.step;
+    } else {
+      this.objects.set(key, {
+        key,
+        type: e.type,
+        reason: e.reason,
+        object: e.object,
+        fieldPath: e.fieldPath,
+        message,
+        source: e.source,
+        count: obs.count,
+        firstSeen: obs.first,
+        lastSeen: e.t,
+        step: e.step,
+      });
+    }
+    return true;
+  }
+}
