@@ -55,8 +55,8 @@ describe('whyHeld: serial image pulls', () => {
       `Queued behind default/model's image pull of example.com/ml/model-server:1.0 (serializeImagePulls: true) since ${formatClock(webPulling.t)}.`,
     ]);
     // Still queued, with the same "since", right before the model's pull completes.
-    expect(whyHeld(r, 'default/web/app', modelPulled.cursor - 2)[0]).toMatch(
-      /^Queued behind default\/model's image pull .* since 2\.8 s\.$/,
+    expect(whyHeld(r, 'default/web/app', modelPulled.cursor - 2)[0]).toBe(
+      `Queued behind default/model's image pull of example.com/ml/model-server:1.0 (serializeImagePulls: true) since ${formatClock(webPulling.t)}.`,
     );
   });
 
@@ -141,9 +141,10 @@ describe('whyEntityHeld: SyncPod and the pod worker', () => {
     const later = cursorAt(r, appStarted.t + 5_000);
     const sync = whyEntityHeld(r, 'syncPod:default/web', later);
     expect(sync).toHaveLength(1);
-    expect(sync[0]).toMatch(
-      /^SyncPod waits for app's startContainer since (.+): Waiting for app's PostStart hook \(exec \[sh -c sleep 20\]\) to return since 980 ms: /,
+    expect(sync[0]).toContain(
+      `: Waiting for app's PostStart hook (exec [sh -c sleep 20]) to return since ${formatClock(appStarted.t)}: `,
     );
+    expect(sync[0]).toMatch(/^SyncPod waits for app's startContainer since (.+?): /);
     // SyncPod entered its waiting state when it handed app to startContainer: before the hook.
     const since = /since (.+?):/.exec(sync[0]!)![1]!;
     const sp = r.trace.entities.findIndex((e) => e.id === 'syncPod:default/web');
