@@ -9,14 +9,22 @@ import { setup } from 'xstate';
 
 export type ProberEvent = { type: 'TICK' } | { type: 'TRIGGER' } | { type: 'STOP' };
 
+export interface ProberContext {
+  uid: string;
+  container: string;
+  probe: 'liveness' | 'readiness' | 'startup';
+}
+
 export const proberMachine = setup({
   types: {
     events: {} as ProberEvent,
-    input: {} as { uid: string; container: string; probe: string },
+    context: {} as ProberContext,
+    input: {} as ProberContext,
   },
   actions: { doProbe: () => {}, startProbing: () => {} },
 }).createMachine({
   id: 'prober',
+  context: ({ input }) => input,
   initial: 'probing',
   states: {
     probing: {

@@ -4,9 +4,8 @@
  * at once), the sync loop, and the apiserver source's initial list as one ADD. Stop: every kubelet
  * goroutine ends and its memory is gone (pod manager, workers, caches, back-off, probe results).
  */
-import type { AnyEventObject } from 'xstate';
-import type { KubeletProcessEvent } from '../../machines/kubeletProcess.machine';
-import type { EffectHandler } from '../../runner/types';
+import type { kubeletProcessMachine } from '../../machines/kubeletProcess.machine';
+import type { EffectApi, EffectsOf } from '../../runner/types';
 import { cpuSnapshot, startResourceManagers } from '../cpuManagerBridge';
 import { startCpuManager } from '../../policies/cpumanager/manager';
 import type { Env } from '../env';
@@ -22,15 +21,15 @@ import {
 } from '../ids';
 import type { KubeletDomain } from '../types';
 
-type H = EffectHandler<KubeletDomain>;
+type Effects = EffectsOf<typeof kubeletProcessMachine, KubeletDomain>;
 
-export function kubeletProcessEffects(env: Env): Record<string, H> {
+export function kubeletProcessEffects(env: Env): Effects {
   const { cfg } = env;
 
   /** kubelet.service: Restart=always, RestartSec=10 (the kubeadm unit). */
   const RESTART_SEC_MS = 10_000;
 
-  const fail = (api: Parameters<H>[0], error: string, gen: number) => {
+  const fail = (api: EffectApi<KubeletDomain>, error: string, gen: number) => {
     api.log({
       v: 0,
       severity: 'E',
@@ -42,8 +41,8 @@ export function kubeletProcessEffects(env: Env): Record<string, H> {
     api.send(api.self, { type: 'START', gen }, RESTART_SEC_MS, 'systemd-restart');
   };
 
-  const startKubelet: H = (api, _p, e: AnyEventObject) => {
-    const ev = e as Extract<KubeletProcessEvent, { type: 'START' }>;
+  const startKubelet: Effects['startKubelet'] = (api, ev) => {
+    if (ev.type !== 'START') return;
     const d = api.domain;
     const g = cfg.generations[ev.gen]!;
     api.cancel(api.self, 'systemd-restart');
@@ -65,8 +64,8 @@ export function kubeletProcessEffects(env: Env): Record<string, H> {
     d.kubeletStartedAt = api.t;
     api.record('cpuAssignments', cpuSnapshot(cpu), CPU_MANAGER);
     api.spawn('imagePuller', IMAGE_PULLER, undefined);
+    // GenericPLEG.Start: wait.Until relists at once.
     api.spawn('pleg', PLEG, undefined);
-    api.send(PLEG, { type: 'RELIST' });
     api.spawn('syncLoop', SYNC_LOOP, undefined);
     if (g.resourceManagers.cpuPolicy.name === 'static') {
       api.spawn('cpuManager', CPU_MANAGER, undefined);
@@ -82,7 +81,7 @@ export function kubeletProcessEffects(env: Env): Record<string, H> {
     api.send(api.self, { type: 'STARTED' });
   };
 
-  const stopKubelet: H = (api) => {
+  const stopKubelet: Effects['stopKubelet'] = (api) => {
     const d = api.domain;
     for (const id of [SYNC_LOOP, PLEG, IMAGE_PULLER, CPU_MANAGER]) if (api.has(id)) api.stop(id);
     for (const pod of Object.values(cfg.pods)) {
