@@ -16,7 +16,7 @@ export function fpod(a: LineArgs, key = a.kv.pod ?? ''): string {
 
 /** format.Pods of a klog.KObjSlice value ["ns/a","ns/b"]. */
 export function fpods(run: KubeletRun, slice: string | undefined): string {
-  let keys: string[] = [];
+  let keys: string[];
   try {
     keys = JSON.parse(slice ?? '[]') as string[];
   } catch {
@@ -32,13 +32,13 @@ export function fpods(run: KubeletRun, slice: string | undefined): string {
 
 /** %#v of a *pleg.PodLifecycleEvent, from the structured line's JSON event value. */
 export function plegEvent(json: string | undefined): string {
-  let e: { ID?: string; Type?: string; Data?: unknown } = {};
+  let e: { ID?: string; Type?: string; Data?: unknown };
   try {
     e = JSON.parse(json ?? '{}') as typeof e;
   } catch {
     e = {};
   }
-  const data = typeof e.Data === 'string' ? goq(e.Data) : `${String(e.Data ?? '')}`;
+  const data = typeof e.Data === 'string' ? goq(e.Data) : JSON.stringify(e.Data ?? '');
   return `&pleg.PodLifecycleEvent{ID:${goq(e.ID ?? '')}, Type:${goq(e.Type ?? '')}, Data:${data}}`;
 }
 
