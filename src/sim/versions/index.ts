@@ -8,11 +8,12 @@ import { currentKubelet } from '../kubelet/versions/current';
 import type { KubeletVersion } from '../kubelet/versions/version';
 import type { KubeletVersionName } from './names';
 import { kubelet118 } from './v1_18/kubelet';
+import { kubelet13 } from './v1_3/kubelet';
 
 export const KUBELETS: Readonly<Record<KubeletVersionName, KubeletVersion>> = {
   '1.34': currentKubelet,
   '1.18': kubelet118,
-  '1.3': currentKubelet,
+  '1.3': kubelet13,
 };
 
 export function kubeletOf(s: Scenario): KubeletVersion {
