@@ -60,7 +60,7 @@ export function dockerStartContainerEffects(env: Env): Effects {
         3,
         `Container ${pod.namespace}/${pod.name}/${c.name}: setting entrypoint "${cmd(c.spec.command)}" and command "${cmd(c.spec.args)}"`,
       );
-      base.criCreateContainer(api, e as never, ctx as never);
+      base.criCreateContainer(api, e, ctx);
     },
 
     /** FailedToCreateContainer: "Failed to create docker container with error: %v". */
@@ -82,8 +82,8 @@ export function dockerStartContainerEffects(env: Env): Effects {
 
     /** docker CreateContainer returned: the container exists; event Created (docker id). */
     containerCreated: (api, e, ctx) => {
-      base.preStartContainer(api, e as never, ctx as never);
-      base.criStartContainer(api, e as never, ctx as never);
+      base.preStartContainer(api, e, ctx);
+      base.criStartContainer(api, e, ctx);
     },
 
     containerStarted: base.containerStarted,
