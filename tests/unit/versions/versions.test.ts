@@ -79,9 +79,10 @@ describe('scenario contract', () => {
   it('defaults to the current version, reads YAML numbers, refuses unknown versions', () => {
     expect(preset('hello-pod').node.kubeletVersion).toBe('1.34');
     const input = toScenarioInput(preset('hello-pod'), { durations: 'text', stripDefaults: true });
-    const asNumber = validateScenario({ ...input, node: { ...input.node, kubeletVersion: 1.18 } });
+    const node = input.node as Record<string, unknown>;
+    const asNumber = validateScenario({ ...input, node: { ...node, kubeletVersion: 1.18 } });
     expect(asNumber.ok && asNumber.scenario.node.kubeletVersion).toBe('1.18');
-    const bad = validateScenario({ ...input, node: { ...input.node, kubeletVersion: '1.9' } });
+    const bad = validateScenario({ ...input, node: { ...node, kubeletVersion: '1.9' } });
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.problems[0]!.message).toContain('"1.34", "1.18", "1.3"');
   });
