@@ -5,7 +5,7 @@
  */
 import type { AnyStateMachine } from 'xstate';
 import type { SimulationRun } from '../sim';
-import { machines } from '../sim';
+import { kubeletOf } from '../sim/versions';
 import { upperBound } from '../viz/timeline/windowQuery';
 
 interface StateNodeLike {
@@ -33,7 +33,9 @@ export function chartsOf(run: SimulationRun): Map<string, string[]> {
   let m = chartCache.get(run);
   if (!m) {
     m = new Map();
-    for (const [kind, machine] of Object.entries(machines)) m.set(kind, chartStates(machine));
+    // The run's kubelet version draws its own machines (1.3's DockerManager SyncPod, ...).
+    for (const [kind, machine] of Object.entries(kubeletOf(run.scenario).machines))
+      m.set(kind, chartStates(machine));
     chartCache.set(run, m);
   }
   return m;
