@@ -6,6 +6,7 @@
 import type { EffectApi, EngineSpec } from '../runner/types';
 import type { KubeletRun } from './config';
 import { API_SERVER, CONTAINER_RUNTIME, KUBELET } from './ids';
+import { kubeletMemory, type SurvivesRestart } from './restart';
 import { emptyRuntime } from './runtime';
 import type { KubeletDomain } from './types';
 import { currentKubelet } from './versions/current';
@@ -20,36 +21,21 @@ export function kubeletEngineSpec(
   return { ...version.kinds(run), guardView: kubeletViewOf(run) };
 }
 
+/** The node before anything ran: the images already present, nothing else. */
 export function emptyDomain(cfg: KubeletRun): KubeletDomain {
   const images: Record<string, number> = {};
   for (const [name, img] of Object.entries(cfg.images))
     if (img.present) images[name] = img.sizeBytes;
-  return {
+  const survivors: SurvivesRestart = {
     apiPods: {},
-    gen: -1,
     kubeletStartedAt: 0,
-    pods: {},
-    podOrder: [],
-    workers: {},
-    workQueue: {},
-    workBuckets: {},
-    cache: { timestamp: -1, pods: {} },
-    cacheWaiters: {},
     runtime: emptyRuntime(),
-    pleg: { seen: {}, dirty: {} },
     images,
-    containerBackOff: {},
-    imageBackOff: {},
-    reasonCache: {},
-    probeResults: {},
-    probers: {},
     status: {},
     faultHits: [],
-    syncs: {},
-    pulls: { queue: [], active: [], nextId: 1 },
-    starts: {},
     cpu: null,
   };
+  return { ...survivors, ...kubeletMemory(1) };
 }
 
 /**

@@ -16,14 +16,17 @@ export type DeepReadonly<T> = T extends (infer U)[]
 
 export interface KubeletView {
   readonly run: KubeletRun;
+  /** The step being taken (guards may memoise on it: the state does not change within a step). */
+  readonly step: number;
   readonly t: number;
   readonly domain: DeepReadonly<KubeletDomain>;
 }
 
 /** One mutable view per engine, pointed at the world of each step (no copy per step). */
 export function kubeletViewOf(run: KubeletRun): (world: World<KubeletDomain>) => KubeletView {
-  const view = { run, t: 0, domain: undefined as unknown as KubeletDomain };
+  const view = { run, step: 0, t: 0, domain: undefined as unknown as KubeletDomain };
   return (world) => {
+    view.step = world.step;
     view.t = world.t;
     view.domain = world.domain;
     return view;

@@ -305,9 +305,9 @@ export class Engine<D> {
     const wrapped: typeof guards = {};
     for (const [name, g] of Object.entries(guards)) {
       if (typeof g !== 'function') continue;
-      const fn = g as (...a: unknown[]) => boolean;
-      wrapped[name] = (...a: unknown[]) => {
-        const held = fn(...a);
+      const fn = g as (args: unknown, params: unknown) => boolean;
+      wrapped[name] = (args: unknown, params: unknown) => {
+        const held = fn(args, params);
         if (held) this.decided = name;
         return held;
       };

@@ -15,8 +15,3 @@ export function guardView<V>(): V {
   if (current === undefined) throw new Error('a guard read the world outside an engine step');
   return current as V;
 }
-
-/** True inside an engine step (model tests walk machines without one). */
-export function hasGuardView(): boolean {
-  return current !== undefined;
-}

@@ -159,7 +159,7 @@ export function makePlacer(nodeName: string) {
           lane: `${n.container ? shortName(n.container) : ''} ${n.probe ?? 'probe'}`.trim(),
           order: 20,
           instants: (ev) =>
-            ev === 'TICK' || ev === 'TRIGGER'
+            ev === 'DO_PROBE'
               ? `${n.container ? shortName(n.container) : ''} ${n.probe ?? 'probe'}`.trim()
               : null,
           kind: () => 'probe',

@@ -24,22 +24,22 @@ export function apiServerProcess(env: Env): ProcessKind<KubeletDomain> {
     if (api.has(SYNC_LOOP)) api.send(SYNC_LOOP, { type: 'CONFIG', op: 'ADD', uids: ev.uids });
   };
   const podDeleted: H<Extract<ApiServerEvent, { type: 'POD_DELETE' }>> = (api, ev) => {
-    const p = api.domain.apiPods[ev.uid];
-    if (!p || p.removed || p.deletionAt !== undefined) return;
+    const apiPod = api.domain.apiPods[ev.uid];
+    if (!apiPod || apiPod.removed || apiPod.deletionAt !== undefined) return;
     // CheckGracefulDelete: a pod already in a terminal phase (e.g. rejected) goes at once.
     const phase = api.domain.status[ev.uid]?.phase;
     if (phase === 'Failed' || phase === 'Succeeded') {
       api.send(api.self, { type: 'POD_REMOVE', uid: ev.uid });
       return;
     }
-    p.deletionAt = api.t;
-    p.deletionGraceSeconds = ev.grace ?? cfg.pods[ev.uid]!.terminationGraceSeconds;
+    apiPod.deletionAt = api.t;
+    apiPod.deletionGraceSeconds = ev.grace ?? cfg.pods[ev.uid]!.terminationGraceSeconds;
     if (api.has(SYNC_LOOP)) api.send(SYNC_LOOP, { type: 'CONFIG', op: 'DELETE', uids: [ev.uid] });
   };
   const podRemoved: H<Extract<ApiServerEvent, { type: 'POD_REMOVE' }>> = (api, ev) => {
-    const p = api.domain.apiPods[ev.uid];
-    if (!p || p.removed) return;
-    p.removed = true;
+    const apiPod = api.domain.apiPods[ev.uid];
+    if (!apiPod || apiPod.removed) return;
+    apiPod.removed = true;
     if (api.has(SYNC_LOOP)) api.send(SYNC_LOOP, { type: 'CONFIG', op: 'REMOVE', uids: [ev.uid] });
   };
   return {

@@ -18,24 +18,24 @@ export function imagePullerEffects(env: Env): EffectsOf<typeof imagePullerMachin
   const max = cfg.maxParallelImagePulls ?? Number.POSITIVE_INFINITY;
 
   const begin = (api: EffectApi<KubeletDomain>) => {
-    const d = api.domain;
-    while (d.pulls.active.length < max && d.pulls.queue.length > 0) {
-      const req = d.pulls.queue.shift()!;
+    const domain = api.domain;
+    while (domain.pulls.active.length < max && domain.pulls.queue.length > 0) {
+      const req = domain.pulls.queue.shift()!;
       const key = cfg.pods[req.podUid]!.key;
       const img = cfg.images[req.image];
       let ms =
         img?.pullMs ??
         Math.round((DEFAULTS.imageSizeBytes / cfg.latencies.pullBytesPerSecond) * 1000);
-      const slow = takeFault(cfg, d, api.t, 'ImagePullSlow', key, req.container);
+      const slow = takeFault(cfg, domain, api.t, 'ImagePullSlow', key, req.container);
       if (slow) ms = Math.round(slow.seconds * 1000);
-      const err = takeFault(cfg, d, api.t, 'ImagePullError', key, req.container);
+      const err = takeFault(cfg, domain, api.t, 'ImagePullError', key, req.container);
       if (err) {
         req.ok = false;
         req.error = err.message ?? defaultPullError(req.image);
         ms = Math.min(ms, cfg.latencies.pullError);
       } else req.ok = true;
       req.pullMs = ms;
-      d.pulls.active.push(req);
+      domain.pulls.active.push(req);
       api.send(IMAGE_PULLER, { type: 'PULL_COMPLETE', id: req.id }, ms);
     }
   };
@@ -43,9 +43,9 @@ export function imagePullerEffects(env: Env): EffectsOf<typeof imagePullerMachin
   return {
     enqueuePull: (api, ev) => {
       if (ev.type !== 'PULL') return;
-      const d = api.domain;
-      d.pulls.queue.push({
-        id: d.pulls.nextId++,
+      const domain = api.domain;
+      domain.pulls.queue.push({
+        id: domain.pulls.nextId++,
         requester: ev.requester,
         image: ev.image,
         podUid: ev.podUid,
@@ -57,12 +57,12 @@ export function imagePullerEffects(env: Env): EffectsOf<typeof imagePullerMachin
 
     finishPull: (api, ev) => {
       if (ev.type !== 'PULL_COMPLETE') return;
-      const d = api.domain;
-      const i = d.pulls.active.findIndex((r) => r.id === ev.id);
-      const req = d.pulls.active.splice(i, 1)[0]!;
+      const domain = api.domain;
+      const i = domain.pulls.active.findIndex((r) => r.id === ev.id);
+      const req = domain.pulls.active.splice(i, 1)[0]!;
       if (req.ok) {
         const size = cfg.images[req.image]?.sizeBytes ?? DEFAULTS.imageSizeBytes;
-        d.images[req.image] = size;
+        domain.images[req.image] = size;
         api.send(req.requester, { type: 'PULLED', pullMs: req.pullMs, sizeBytes: size });
       } else {
         api.send(req.requester, { type: 'PULL_FAILED', error: req.error });

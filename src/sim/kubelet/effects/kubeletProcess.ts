@@ -19,6 +19,7 @@ import {
   startContainerId,
   syncPodId,
 } from '../ids';
+import { kubeletMemory } from '../restart';
 import type { KubeletDomain } from '../types';
 
 type Effects = EffectsOf<typeof kubeletProcessMachine, KubeletDomain>;
@@ -37,52 +38,51 @@ export function kubeletProcessEffects(env: Env): Effects {
       msg: 'command failed',
       kv: [['err', JSON.stringify(`failed to run Kubelet: ${error}`)]],
     });
-    api.send(api.self, { type: 'EXITED' });
     api.send(api.self, { type: 'START', gen }, RESTART_SEC_MS, 'systemd-restart');
   };
 
   const startKubelet: Effects['startKubelet'] = (api, ev) => {
     if (ev.type !== 'START') return;
-    const d = api.domain;
-    const g = cfg.generations[ev.gen]!;
+    const domain = api.domain;
+    const generation = cfg.generations[ev.gen]!;
     api.cancel(api.self, 'systemd-restart');
-    if (!g.resourceManagers) return fail(api, g.startError ?? 'unknown error', ev.gen);
+    if (!generation.resourceManagers)
+      return fail(api, generation.startError ?? 'unknown error', ev.gen);
     // cpuManager.Start: restore the checkpoint unless the operator removed the file.
-    const restored = d.cpu && !g.removeStateFile ? d.cpu.state : undefined;
+    const restored = domain.cpu && !generation.removeStateFile ? domain.cpu.state : undefined;
     let cpu;
     if (restored) {
-      const s = startCpuManager(g.resourceManagers.cpuPolicy, restored);
-      if (!s.ok) return fail(api, `start cpu manager error: ${s.error}`, ev.gen);
-      cpu = { state: s.value, tm: { podTopologyHints: {} }, containers: {} };
+      const started = startCpuManager(generation.resourceManagers.cpuPolicy, restored);
+      if (!started.ok) return fail(api, `start cpu manager error: ${started.error}`, ev.gen);
+      cpu = { state: started.value, tm: { podTopologyHints: {} }, containers: {} };
     } else {
-      const s = startResourceManagers(g.resourceManagers);
-      if (!s.ok) return fail(api, s.error, ev.gen);
-      cpu = s.value;
+      const started = startResourceManagers(generation.resourceManagers);
+      if (!started.ok) return fail(api, started.error, ev.gen);
+      cpu = started.value;
     }
-    d.cpu = cpu;
-    d.gen = ev.gen;
-    d.kubeletStartedAt = api.t;
+    domain.cpu = cpu;
+    domain.gen = ev.gen;
+    domain.kubeletStartedAt = api.t;
     api.record('cpuAssignments', cpuSnapshot(cpu), CPU_MANAGER);
     api.spawn('imagePuller', IMAGE_PULLER, undefined);
     // GenericPLEG.Start: wait.Until relists at once.
     api.spawn('pleg', PLEG, undefined);
     api.spawn('syncLoop', SYNC_LOOP, undefined);
-    if (g.resourceManagers.cpuPolicy.name === 'static') {
+    if (generation.resourceManagers.cpuPolicy.name === 'static') {
       api.spawn('cpuManager', CPU_MANAGER, undefined);
       api.send(CPU_MANAGER, { type: 'RECONCILE' }, cfg.cpuManagerReconcileMs);
     }
     // The PLEG starts with no records: every existing container is new to it.
-    for (const uid of Object.keys(d.runtime.podContainers)) d.pleg.dirty[uid] = true;
-    for (const uid of Object.keys(d.runtime.podSandboxes)) d.pleg.dirty[uid] = true;
+    for (const uid of Object.keys(domain.runtime.podContainers)) domain.pleg.dirty[uid] = true;
+    for (const uid of Object.keys(domain.runtime.podSandboxes)) domain.pleg.dirty[uid] = true;
     const existing = cfg.arrivals
       .map((a) => a.uid)
-      .filter((uid) => d.apiPods[uid] && !d.apiPods[uid].removed);
+      .filter((uid) => domain.apiPods[uid] && !domain.apiPods[uid].removed);
     if (existing.length > 0) api.send(SYNC_LOOP, { type: 'CONFIG', op: 'ADD', uids: existing });
-    api.send(api.self, { type: 'STARTED' });
   };
 
   const stopKubelet: Effects['stopKubelet'] = (api) => {
-    const d = api.domain;
+    const domain = api.domain;
     for (const id of [SYNC_LOOP, PLEG, IMAGE_PULLER, CPU_MANAGER]) if (api.has(id)) api.stop(id);
     for (const pod of Object.values(cfg.pods)) {
       for (const id of [podWorkerId(pod.key), syncPodId(pod.key)]) if (api.has(id)) api.stop(id);
@@ -92,25 +92,8 @@ export function kubeletProcessEffects(env: Env): Effects {
           if (api.has(proberId(pod.key, c.name, probe))) api.stop(proberId(pod.key, c.name, probe));
       }
     }
-    Object.assign(d, {
-      gen: -1,
-      pods: {},
-      podOrder: [],
-      workers: {},
-      workQueue: {},
-      workBuckets: {},
-      cache: { timestamp: -1, pods: {} },
-      cacheWaiters: {},
-      pleg: { seen: {}, dirty: {} },
-      containerBackOff: {},
-      imageBackOff: {},
-      reasonCache: {},
-      probeResults: {},
-      probers: {},
-      syncs: {},
-      starts: {},
-      pulls: { queue: [], active: [], nextId: d.pulls.nextId },
-    });
+    // Everything the process held in memory is gone (kubelet/restart.ts says what survives).
+    Object.assign(domain, kubeletMemory(domain.pulls.nextId));
   };
 
   return { startKubelet, stopKubelet };

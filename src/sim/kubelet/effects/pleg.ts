@@ -18,15 +18,15 @@ type PlegState = 'running' | 'exited' | 'unknown' | 'non-existent';
 
 export function plegEffects(env: Env): EffectsOf<typeof plegMachine, KubeletDomain> {
   const relist: EffectsOf<typeof plegMachine, KubeletDomain>['relist'] = (api) => {
-    const d = api.domain;
-    const t = api.t;
-    for (const uid of Object.keys(d.pleg.dirty)) {
-      const seen = (d.pleg.seen[uid] ??= {});
+    const domain = api.domain;
+    const relistTime = api.t;
+    for (const uid of Object.keys(domain.pleg.dirty)) {
+      const seen = (domain.pleg.seen[uid] ??= {});
       const now: Record<string, PlegState> = {};
-      for (const id of d.runtime.podSandboxes[uid] ?? [])
-        now[id] = d.runtime.sandboxes[id]!.state === 'SANDBOX_READY' ? 'running' : 'exited';
-      for (const id of d.runtime.podContainers[uid] ?? []) {
-        const c = d.runtime.containers[id]!;
+      for (const id of domain.runtime.podSandboxes[uid] ?? [])
+        now[id] = domain.runtime.sandboxes[id]!.state === 'SANDBOX_READY' ? 'running' : 'exited';
+      for (const id of domain.runtime.podContainers[uid] ?? []) {
+        const c = domain.runtime.containers[id]!;
         now[id] = c.state === 'RUNNING' ? 'running' : c.state === 'EXITED' ? 'exited' : 'unknown';
       }
       const events: [string, string][] = [];
@@ -60,7 +60,7 @@ export function plegEffects(env: Env): EffectsOf<typeof plegMachine, KubeletDoma
         else seen[id] = newState;
       }
       if (events.length > 0) {
-        d.cache.pods[uid] = getPodStatus(d, uid, t);
+        domain.cache.pods[uid] = getPodStatus(domain, uid, relistTime);
         for (const [type, data] of events) {
           // ContainerChanged events are filtered out and never sent.
           if (type === 'ContainerChanged') continue;
@@ -68,12 +68,12 @@ export function plegEffects(env: Env): EffectsOf<typeof plegMachine, KubeletDoma
         }
       }
     }
-    d.pleg.dirty = {};
-    d.cache.timestamp = t;
+    domain.pleg.dirty = {};
+    domain.cache.timestamp = relistTime;
     // Wake pod workers whose GetNewerThan is now satisfied.
-    for (const [uid, minTime] of Object.entries(d.cacheWaiters)) {
-      if (t > minTime) {
-        delete d.cacheWaiters[uid];
+    for (const [uid, minTime] of Object.entries(domain.cacheWaiters)) {
+      if (relistTime > minTime) {
+        delete domain.cacheWaiters[uid];
         api.send(podWorkerId(env.cfg.pods[uid]!.key), { type: 'CACHE_READY' });
       }
     }

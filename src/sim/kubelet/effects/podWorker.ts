@@ -29,17 +29,17 @@ export function podWorkerEffects(env: Env): Effects {
   /** startPodSync: consume the pending update; "Processing pod event". */
   const startPodSync: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
-    const d = api.domain;
-    const s = d.workers[pod.uid]!;
+    const domain = api.domain;
+    const worker = domain.workers[pod.uid]!;
     // startPodSync: consume the pending update.
-    s.active = s.pending ?? s.active ?? 'sync';
-    s.pending = undefined;
-    s.pendingCause = undefined;
-    s.activeWork = workType(s);
-    s.startedAt ??= api.t;
+    worker.active = worker.pending ?? worker.active ?? 'sync';
+    worker.pending = undefined;
+    worker.pendingCause = undefined;
+    worker.activeWork = workType(worker);
+    worker.startedAt ??= api.t;
     klog(api, 'Processing pod event', [
       ...podKV(pod.key, pod.uid),
-      ['updateType', q(s.activeWork)],
+      ['updateType', q(worker.activeWork)],
     ]);
   };
 
@@ -50,28 +50,28 @@ export function podWorkerEffects(env: Env): Effects {
 
   const startSyncPod: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
-    const s = api.domain.workers[pod.uid]!;
-    api.send(syncPodId(pod.key), { type: 'START', updateType: s.active ?? 'sync' });
+    const worker = api.domain.workers[pod.uid]!;
+    api.send(syncPodId(pod.key), { type: 'START', updateType: worker.active ?? 'sync' });
   };
 
   /** completeWork + the requeue of a pending update. */
   const finish = (api: Api, uid: string, phaseTransition: boolean, error?: string) => {
-    const d = api.domain;
+    const domain = api.domain;
     const pod = cfg.pods[uid]!;
-    const s = d.workers[uid]!;
-    s.lastSyncT = api.t;
-    s.activeWork = undefined;
-    if (phaseTransition) enqueueWork(d, uid, api.t);
-    else if (error) enqueueWork(d, uid, api.t + jittered(s, BACKOFF_PERIOD_MS));
-    else enqueueWork(d, uid, api.t + jittered(s, cfg.syncFrequencyMs));
-    if (s.pending !== undefined) {
+    const worker = domain.workers[uid]!;
+    worker.lastSyncT = api.t;
+    worker.activeWork = undefined;
+    if (phaseTransition) enqueueWork(domain, uid, api.t);
+    else if (error) enqueueWork(domain, uid, api.t + jittered(worker, BACKOFF_PERIOD_MS));
+    else enqueueWork(domain, uid, api.t + jittered(worker, cfg.syncFrequencyMs));
+    if (worker.pending !== undefined) {
       klog(api, 'Requeueing pod due to pending update', [
         ...podKV(pod.key, uid),
-        ['updateType', q(workType(s))],
+        ['updateType', q(workType(worker))],
       ]);
-      api.send(api.self, { type: 'UPDATE' }, 0, undefined, s.pendingCause);
+      api.send(api.self, { type: 'UPDATE' }, 0, undefined, worker.pendingCause);
     } else {
-      s.working = false;
+      worker.working = false;
     }
   };
 
@@ -83,22 +83,22 @@ export function podWorkerEffects(env: Env): Effects {
   const completeSync: H = (api, ev, ctx) => {
     if (ev.type !== 'SYNC_DONE') return;
     const pod = cfg.pods[ctx.uid]!;
-    const s = api.domain.workers[pod.uid]!;
+    const worker = api.domain.workers[pod.uid]!;
     if (ev.error !== undefined)
       klog(api, 'Error syncing pod, skipping', podKV(pod.key, pod.uid), ev.error);
     let phaseTransition = false;
-    if (ev.isTerminal && s.terminatingAt === undefined) {
+    if (ev.isTerminal && worker.terminatingAt === undefined) {
       klog(api, 'Pod is terminal', podKV(pod.key, pod.uid));
       // completeSync: the pod now terminates; requeueLastPodUpdate.
-      s.terminatingAt = api.t;
+      worker.terminatingAt = api.t;
       klog(
         api,
         'Pod indicated lifecycle completed naturally and should now terminate',
         podKV(pod.key, pod.uid),
       );
-      if (s.pending === undefined) {
-        s.pending = s.active;
-        s.pendingCause = api.step;
+      if (worker.pending === undefined) {
+        worker.pending = worker.active;
+        worker.pendingCause = api.step;
       }
       phaseTransition = true;
     }
@@ -109,9 +109,9 @@ export function podWorkerEffects(env: Env): Effects {
   /** SyncTerminatingPod: kill every running container with the grace period, then the sandbox. */
   const startTerminating: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
-    const d = api.domain;
-    const s = d.workers[pod.uid]!;
-    const grace = s.gracePeriodSeconds ?? pod.terminationGraceSeconds;
+    const domain = api.domain;
+    const worker = domain.workers[pod.uid]!;
+    const grace = worker.gracePeriodSeconds ?? pod.terminationGraceSeconds;
     klog(api, 'Pod worker has observed request to terminate', podKV(pod.key, pod.uid));
     klog(api, 'Pod terminating with grace period', [
       ...podKV(pod.key, pod.uid),
@@ -119,42 +119,50 @@ export function podWorkerEffects(env: Env): Effects {
     ]);
     const gen = generateAPIPodStatus(
       cfg,
-      d,
+      domain,
       pod,
-      d.cache.pods[pod.uid] ?? getPodStatus(d, pod.uid, api.t),
+      domain.cache.pods[pod.uid] ?? getPodStatus(domain, pod.uid, api.t),
       api.t,
       false,
     );
-    setPodStatus(d, pod.uid, gen.status, api.t);
+    setPodStatus(domain, pod.uid, gen.status, api.t);
     // probeManager.StopLivenessAndStartup.
-    for (const c of Object.values(pod.byName))
+    for (const container of Object.values(pod.byName))
       for (const probe of ['liveness', 'startup'] as const)
-        if (c.probes[probe] && api.has(proberId(pod.key, c.name, probe)))
-          api.send(proberId(pod.key, c.name, probe), { type: 'STOP' });
+        if (container.probes[probe] && api.has(proberId(pod.key, container.name, probe)))
+          api.send(proberId(pod.key, container.name, probe), { type: 'STOP' });
     // killContainersWithSyncResult: every running container in parallel, each through
     // killContainer (kuberuntime_container.go): Killing event, executePreStopHook (waits for the
-    // hook at most the grace period), grace -= seconds spent (minimum 2 s), then "Killing
+    // hook at most the grace period), grace -= seconds spent (minimum 2 worker), then "Killing
     // container with a grace period" and CRI StopContainer; "Container exited normally" when it
     // returns. SyncTerminatingPod goes on once the last kill has returned.
-    const running = runningContainers(d, pod.uid);
-    s.killsPending = running.length;
-    for (const r of running) {
-      const c = pod.byName[r.name]!;
-      recordEvent(api, pod, 'Normal', 'Killing', `Stopping container ${c.name}`, c.fieldPath);
-      if (c.preStop && grace > 0) {
+    const running = runningContainers(domain, pod.uid);
+    worker.killsPending = running.length;
+    for (const record of running) {
+      const container = pod.byName[record.name]!;
+      recordEvent(
+        api,
+        pod,
+        'Normal',
+        'Killing',
+        `Stopping container ${container.name}`,
+        container.fieldPath,
+      );
+      if (container.preStop && grace > 0) {
         klog(api, 'Running preStop hook', [
           ...podKV(pod.key, pod.uid),
-          ['containerName', q(c.name)],
-          ['containerID', q(`containerd://${r.id}`)],
+          ['containerName', q(container.name)],
+          ['containerID', q(`containerd://${record.id}`)],
         ]);
-        const hookMs = c.preStop.kind === 'sleep' ? c.preStop.sleepMs : cfg.latencies.hook;
+        const hookMs =
+          container.preStop.kind === 'sleep' ? container.preStop.sleepMs : cfg.latencies.hook;
         const usedMs = Math.min(hookMs, grace * 1000);
         api.send(
           api.self,
           {
             type: 'PRESTOP_DONE',
-            id: r.id,
-            name: c.name,
+            id: record.id,
+            name: container.name,
             grace,
             usedMs,
             timedOut: hookMs > grace * 1000,
@@ -162,7 +170,7 @@ export function podWorkerEffects(env: Env): Effects {
           usedMs,
         );
       } else {
-        stopContainer(api, pod, c.name, r.id, Math.max(MIN_GRACE_S, grace));
+        stopContainer(api, pod, container.name, record.id, Math.max(MIN_GRACE_S, grace));
       }
     }
     if (running.length === 0) api.send(api.self, { type: 'TERMINATING_DONE' });
@@ -197,8 +205,8 @@ export function podWorkerEffects(env: Env): Effects {
         ['gracePeriod', String(ev.grace)],
       ]);
     else klog(api, 'PreStop hook completed', kv);
-    const g = Math.max(MIN_GRACE_S, ev.grace - Math.floor(ev.usedMs / 1000));
-    stopContainer(api, pod, ev.name, ev.id, g);
+    const grace = Math.max(MIN_GRACE_S, ev.grace - Math.floor(ev.usedMs / 1000));
+    stopContainer(api, pod, ev.name, ev.id, grace);
   };
 
   /** StopContainer returned: "Container exited normally"; the last one ends the kill. */
@@ -210,22 +218,22 @@ export function podWorkerEffects(env: Env): Effects {
       ['containerName', q(ev.name)],
       ['containerID', q(`containerd://${ev.id}`)],
     ]);
-    const s = api.domain.workers[pod.uid]!;
-    s.killsPending = (s.killsPending ?? 1) - 1;
-    if (s.killsPending <= 0) api.send(api.self, { type: 'TERMINATING_DONE' });
+    const worker = api.domain.workers[pod.uid]!;
+    worker.killsPending = (worker.killsPending ?? 1) - 1;
+    if (worker.killsPending <= 0) api.send(api.self, { type: 'TERMINATING_DONE' });
   };
 
   const completeTerminating: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
-    const d = api.domain;
-    for (const id of d.runtime.podSandboxes[pod.uid] ?? []) stopPodSandbox(d, id);
-    const s = d.workers[pod.uid]!;
+    const domain = api.domain;
+    for (const id of domain.runtime.podSandboxes[pod.uid] ?? []) stopPodSandbox(domain, id);
+    const worker = domain.workers[pod.uid]!;
     klog(api, 'Pod termination stopped all running containers', podKV(pod.key, pod.uid));
-    s.terminatedAt = api.t;
+    worker.terminatedAt = api.t;
     klog(api, 'Pod terminated all containers successfully', podKV(pod.key, pod.uid));
-    if (s.pending === undefined) {
-      s.pending = s.active;
-      s.pendingCause = api.step;
+    if (worker.pending === undefined) {
+      worker.pending = worker.active;
+      worker.pendingCause = api.step;
     }
     finish(api, pod.uid, true);
     done(api, pod.uid, 'terminating');
@@ -234,10 +242,10 @@ export function podWorkerEffects(env: Env): Effects {
   /** SyncTerminatedPod: final status, volumes, cgroups; then the worker stops. */
   const startTerminated: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
-    const d = api.domain;
-    const ps = d.cache.pods[pod.uid] ?? getPodStatus(d, pod.uid, api.t);
-    const gen = generateAPIPodStatus(cfg, d, pod, ps, api.t, true);
-    setPodStatus(d, pod.uid, gen.status, api.t);
+    const domain = api.domain;
+    const ps = domain.cache.pods[pod.uid] ?? getPodStatus(domain, pod.uid, api.t);
+    const gen = generateAPIPodStatus(cfg, domain, pod, ps, api.t, true);
+    setPodStatus(domain, pod.uid, gen.status, api.t);
     const kv = podKV(pod.key, pod.uid);
     klog(api, 'Pod termination unmounted volumes', kv);
     klog(api, 'Pod termination cleaned up volume paths', kv);
@@ -247,16 +255,16 @@ export function podWorkerEffects(env: Env): Effects {
 
   const completeTerminated: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
-    const d = api.domain;
-    const s = d.workers[pod.uid]!;
-    s.lastSyncT = api.t;
-    s.finished = true;
-    s.working = false;
+    const domain = api.domain;
+    const worker = domain.workers[pod.uid]!;
+    worker.lastSyncT = api.t;
+    worker.finished = true;
+    worker.working = false;
     klog(api, 'Pod is complete and the worker can now stop', podKV(pod.key, pod.uid));
     done(api, pod.uid, 'terminated');
     // A deleted pod is now removed from the API server by the status manager; the config
     // source then delivers REMOVE.
-    if (d.pods[pod.uid]?.deletionAt !== undefined)
+    if (domain.pods[pod.uid]?.deletionAt !== undefined)
       api.send(API_SERVER, { type: 'POD_REMOVE', uid: pod.uid });
   };
 

@@ -61,18 +61,18 @@ export function proberEffects(env: Env): Effects {
 
   /** resultsManager.Set: an update reaches the sync loop only when the result changes. */
   const setResult = (api: Api, uid: string, type: string, id: string, r: ProbeResult) => {
-    const d = api.domain;
+    const domain = api.domain;
     const key = `${type}/${id}`;
-    if (d.probeResults[key] === r) return;
-    d.probeResults[key] = r;
+    if (domain.probeResults[key] === r) return;
+    domain.probeResults[key] = r;
     api.send(SYNC_LOOP, { type: 'PROBE', probe: type, uid, containerId: id, result: r });
   };
 
   const doProbe = (api: Api, ctx: ProberContext): boolean => {
     const { pod, c, type, probe } = probeOf(ctx);
-    const d = api.domain;
-    const w = d.probers[api.self]!;
-    const status = d.status[pod.uid];
+    const domain = api.domain;
+    const worker = domain.probers[api.self]!;
+    const status = domain.status[pod.uid];
     if (!status) return true;
     if (status.phase === 'Failed' || status.phase === 'Succeeded') return false;
     const cs =
@@ -80,18 +80,21 @@ export function proberEffects(env: Env): Effects {
       status.initContainerStatuses.find((s) => s.name === c.name && s.containerID);
     if (!cs) return true;
     const id = cs.containerID!.slice('containerd://'.length);
-    if (w.containerId !== id) {
-      if (w.containerId) delete d.probeResults[`${type}/${w.containerId}`];
-      w.containerId = id;
+    if (worker.containerId !== id) {
+      if (worker.containerId) delete domain.probeResults[`${type}/${worker.containerId}`];
+      worker.containerId = id;
       setResult(api, pod.uid, type, id, INITIAL[type]!);
-      w.onHold = false;
+      worker.onHold = false;
     }
-    if (w.onHold) return true;
+    if (worker.onHold) return true;
     if (!cs.state.running) {
       setResult(api, pod.uid, type, id, 'Failure');
       return !(cs.state.terminated && pod.restartPolicy === 'Never');
     }
-    if (d.pods[pod.uid]?.deletionAt !== undefined && (type === 'liveness' || type === 'startup')) {
+    if (
+      domain.pods[pod.uid]?.deletionAt !== undefined &&
+      (type === 'liveness' || type === 'startup')
+    ) {
       setResult(api, pod.uid, type, id, 'Success');
       return false;
     }
@@ -100,7 +103,7 @@ export function proberEffects(env: Env): Effects {
       if (type === 'startup') return true;
     } else if (type !== 'startup') return true;
 
-    const fault = takeFault(cfg, d, api.t, FAULT[type], pod.key, c.name);
+    const fault = takeFault(cfg, domain, api.t, FAULT[type], pod.key, c.name);
     const result: ProbeResult = fault ? 'Failure' : 'Success';
     if (fault) {
       const output = fault.message ?? failureOutput(probe, status.podIP ?? '');
@@ -126,20 +129,20 @@ export function proberEffects(env: Env): Effects {
         ['containerName', q(c.name)],
       ]);
     }
-    if (w.lastResult === result) w.resultRun++;
+    if (worker.lastResult === result) worker.resultRun++;
     else {
-      w.lastResult = result;
-      w.resultRun = 1;
+      worker.lastResult = result;
+      worker.resultRun = 1;
     }
     if (
-      (result === 'Failure' && w.resultRun < probe.failureThreshold) ||
-      (result === 'Success' && w.resultRun < probe.successThreshold)
+      (result === 'Failure' && worker.resultRun < probe.failureThreshold) ||
+      (result === 'Success' && worker.resultRun < probe.successThreshold)
     )
       return true;
     setResult(api, pod.uid, type, id, result);
     if ((type === 'liveness' || type === 'startup') && result === 'Failure') {
-      w.onHold = true;
-      w.resultRun = 0;
+      worker.onHold = true;
+      worker.resultRun = 0;
     }
     return true;
   };
@@ -154,16 +157,15 @@ export function proberEffects(env: Env): Effects {
       api.t - api.domain.kubeletStartedAt < probe.periodMs
         ? Math.floor(nextFloat(createRng(deriveSeed(cfg.seed, api.self))) * probe.periodMs)
         : 0;
-    api.send(api.self, { type: 'TICK' }, sleep, 'tick');
+    api.send(api.self, { type: 'DO_PROBE', via: 'ticker' }, sleep, 'tick');
   };
 
   const run: Effects['doProbe'] = (api, e, ctx) => {
     const { probe } = probeOf(ctx);
-    if (e.type === 'TICK') api.send(api.self, { type: 'TICK' }, probe.periodMs, 'tick');
-    if (!doProbe(api, ctx)) {
-      api.cancel(api.self, 'tick');
-      api.send(api.self, { type: 'STOP' });
-    }
+    if (e.type === 'DO_PROBE' && e.via === 'ticker')
+      api.send(api.self, { type: 'DO_PROBE', via: 'ticker' }, probe.periodMs, 'tick');
+    // The worker stops (the machine's guards saw it coming): its ticker stops too.
+    if (!doProbe(api, ctx)) api.cancel(api.self, 'tick');
   };
 
   return { startProbing, doProbe: run };

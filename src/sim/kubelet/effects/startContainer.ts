@@ -45,114 +45,127 @@ export function startContainerEffects(
   env: Env,
 ): EffectsOf<typeof startContainerMachine, KubeletDomain> {
   const { cfg } = env;
-  const attempt = (api: Api): StartAttempt => api.domain.starts[api.self]!;
-  const containerOf = (ctx: StartContainerContext): { pod: PodDef; c: ContainerDef } => {
+  const attemptOf = (api: Api): StartAttempt => api.domain.starts[api.self]!;
+  const containerOf = (ctx: StartContainerContext): { pod: PodDef; container: ContainerDef } => {
     const pod = cfg.pods[ctx.uid]!;
-    return { pod, c: pod.byName[ctx.name]! };
+    return { pod, container: pod.byName[ctx.name]! };
   };
 
   /** A failed step: the Waiting reason/message, and startContainer's event Failed "Error: ...". */
   const fail = (
     api: Api,
     pod: PodDef,
-    c: ContainerDef,
+    container: ContainerDef,
     reason: string,
     message: string,
     eventText = reason,
   ) => {
-    const a = attempt(api);
-    a.error = reason;
-    a.message = message;
-    recordEvent(api, pod, 'Warning', 'Failed', `Error: ${eventText}`, c.fieldPath);
+    const attempt = attemptOf(api);
+    attempt.error = reason;
+    attempt.message = message;
+    recordEvent(api, pod, 'Warning', 'Failed', `Error: ${eventText}`, container.fieldPath);
   };
 
   return {
     recordImagePresent: (api, _e, ctx) => {
-      const { pod, c } = containerOf(ctx);
+      const { pod, container } = containerOf(ctx);
       recordEvent(
         api,
         pod,
         'Normal',
         'Pulled',
-        `Container image ${q(c.imageRef)} already present on machine`,
-        c.fieldPath,
+        `Container image ${q(container.imageRef)} already present on machine`,
+        container.fieldPath,
       );
     },
 
     recordImageNeverPull: (api, _e, ctx) => {
-      const { pod, c } = containerOf(ctx);
-      const msg = `Container image ${q(c.imageRef)} is not present with pull policy of Never`;
-      recordEvent(api, pod, 'Warning', 'ErrImageNeverPull', msg, c.fieldPath);
-      fail(api, pod, c, 'ErrImageNeverPull', msg);
+      const { pod, container } = containerOf(ctx);
+      const msg = `Container image ${q(container.imageRef)} is not present with pull policy of Never`;
+      recordEvent(api, pod, 'Warning', 'ErrImageNeverPull', msg, container.fieldPath);
+      fail(api, pod, container, 'ErrImageNeverPull', msg);
     },
 
     recordImageBackOff: (api, _e, ctx) => {
-      const { pod, c } = containerOf(ctx);
-      const msg = `Back-off pulling image ${q(c.imageRef)}`;
-      recordEvent(api, pod, 'Normal', 'BackOff', msg, c.fieldPath);
-      fail(api, pod, c, 'ImagePullBackOff', msg);
+      const { pod, container } = containerOf(ctx);
+      const msg = `Back-off pulling image ${q(container.imageRef)}`;
+      recordEvent(api, pod, 'Normal', 'BackOff', msg, container.fieldPath);
+      fail(api, pod, container, 'ImagePullBackOff', msg);
     },
 
     /** "Pulling image", and the request to the node's image puller. */
     requestPull: (api, _e, ctx) => {
-      const { pod, c } = containerOf(ctx);
-      recordEvent(api, pod, 'Normal', 'Pulling', `Pulling image ${q(c.imageRef)}`, c.fieldPath);
-      attempt(api).pullAskedAt = api.t;
+      const { pod, container } = containerOf(ctx);
+      recordEvent(
+        api,
+        pod,
+        'Normal',
+        'Pulling',
+        `Pulling image ${q(container.imageRef)}`,
+        container.fieldPath,
+      );
+      attemptOf(api).pullAskedAt = api.t;
       api.send(IMAGE_PULLER, {
         type: 'PULL',
         requester: api.self,
-        image: c.imageRef,
+        image: container.imageRef,
         podUid: pod.uid,
-        container: c.name,
+        container: container.name,
       });
     },
 
     imagePulled: (api, e, ctx) => {
       if (e.type !== 'PULLED') return;
-      const { pod, c } = containerOf(ctx);
-      const waited = api.t - (attempt(api).pullAskedAt ?? api.t);
+      const { pod, container } = containerOf(ctx);
+      const waited = api.t - (attemptOf(api).pullAskedAt ?? api.t);
       recordEvent(
         api,
         pod,
         'Normal',
         'Pulled',
-        `Successfully pulled image ${q(c.imageRef)} in ${formatGoDuration(e.pullMs)} (${formatGoDuration(waited)} including waiting). Image size: ${e.sizeBytes} bytes.`,
-        c.fieldPath,
+        `Successfully pulled image ${q(container.imageRef)} in ${formatGoDuration(e.pullMs)} (${formatGoDuration(waited)} including waiting). Image size: ${e.sizeBytes} bytes.`,
+        container.fieldPath,
       );
       backoffGC(api.domain.imageBackOff, api.t, IMAGE_BACKOFF);
     },
 
     imagePullFailed: (api, e, ctx) => {
       if (e.type !== 'PULL_FAILED') return;
-      const { pod, c } = containerOf(ctx);
+      const { pod, container } = containerOf(ctx);
       recordEvent(
         api,
         pod,
         'Warning',
         'Failed',
-        `Failed to pull image ${q(c.imageRef)}: ${e.error}`,
-        c.fieldPath,
+        `Failed to pull image ${q(container.imageRef)}: ${e.error}`,
+        container.fieldPath,
       );
-      backoffNext(api.domain.imageBackOff, `${pod.uid}_${c.image}`, api.t, api.t, IMAGE_BACKOFF);
-      fail(api, pod, c, 'ErrImagePull', e.error);
+      backoffNext(
+        api.domain.imageBackOff,
+        `${pod.uid}_${container.image}`,
+        api.t,
+        api.t,
+        IMAGE_BACKOFF,
+      );
+      fail(api, pod, container, 'ErrImagePull', e.error);
     },
 
     /**
      * generateLinuxContainerResources (kuberuntime_container_linux.go): disableCPUQuota =
      * DisableCPUQuotaWithExclusiveCPUs (beta, default on since 1.33) && ContainerHasExclusiveCPUs,
      * the latter logging V(4) "Container has pinned cpus" (cm/container_manager.go
-     * containerHasExclusiveCPUs) when the CPU manager holds a cpuset for the container.
+     * containerHasExclusiveCPUs) when the CPU manager holds attempt cpuset for the container.
      */
     generateContainerConfig: (api, _e, ctx) => {
-      const { pod, c } = containerOf(ctx);
+      const { pod, container } = containerOf(ctx);
       const cpu = api.domain.cpu;
       let unlimited = false;
       if (featureEnabled(undefined, 'DisableCPUQuotaWithExclusiveCPUs') && cpu) {
-        unlimited = containerHasExclusiveCPUs(cpu, pod.uid, c.name);
+        unlimited = containerHasExclusiveCPUs(cpu, pod.uid, container.name);
         if (unlimited)
           klog(api, 'Container has pinned cpus', [
             ['podName', q(pod.name)],
-            ['containerName', q(c.name)],
+            ['containerName', q(container.name)],
           ]);
       }
       klog(api, 'Enforcing CFS quota', [
@@ -162,57 +175,85 @@ export function startContainerEffects(
     },
 
     preCreateContainer: (api, _e, ctx) => {
-      const { pod, c } = containerOf(ctx);
+      const { pod, container } = containerOf(ctx);
       const cpu = api.domain.cpu;
-      const cpuset = cpu ? preCreateContainer(cpu, pod.uid, c.name) : '';
+      const cpuset = cpu ? preCreateContainer(cpu, pod.uid, container.name) : '';
       // Written into the CRI container config's linux.resources.cpuset_cpus ("" = not set).
-      api.record('cpuset', { uid: pod.uid, container: c.name, cpuset });
+      api.record('cpuset', { uid: pod.uid, container: container.name, cpuset });
     },
 
-    /** CRI CreateContainer: a CreateContainerError fault makes it fail. */
+    /** CRI CreateContainer: attempt CreateContainerError fault makes it fail. */
     criCreateContainer: (api, _e, ctx) => {
-      const { pod, c } = containerOf(ctx);
-      const fault = takeFault(cfg, api.domain, api.t, 'CreateContainerError', pod.key, c.name);
+      const { pod, container } = containerOf(ctx);
+      const fault = takeFault(
+        cfg,
+        api.domain,
+        api.t,
+        'CreateContainerError',
+        pod.key,
+        container.name,
+      );
       if (!fault) return;
-      const a = attempt(api);
-      a.failed = 'create';
-      a.message =
+      const attempt = attemptOf(api);
+      attempt.failed = 'create';
+      attempt.message =
         fault.message ??
-        `failed to create containerd container: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: "${c.spec.command?.[0] ?? 'app'}": executable file not found in $PATH: unknown`;
+        `failed to create containerd container: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: "${container.spec.command?.[0] ?? 'app'}": executable file not found in $PATH: unknown`;
     },
 
     containerCreateFailed: (api, _e, ctx) => {
-      const { pod, c } = containerOf(ctx);
-      const msg = attempt(api).message ?? '';
-      fail(api, pod, c, 'CreateContainerError', msg, msg);
+      const { pod, container } = containerOf(ctx);
+      const msg = attemptOf(api).message ?? '';
+      fail(api, pod, container, 'CreateContainerError', msg, msg);
     },
 
     /** CreateContainer returned: the container exists; the resource managers' PreStartContainer. */
     preStartContainer: (api, _e, ctx) => {
-      const { pod, c } = containerOf(ctx);
-      const a = attempt(api);
-      const created = createContainer(api.domain, pod, c, a.sandboxId, a.restartCount, api.t);
-      a.containerId = created.id;
-      if (api.domain.cpu) preStartContainer(api.domain.cpu, pod.uid, c.name, created.id);
+      const { pod, container } = containerOf(ctx);
+      const attempt = attemptOf(api);
+      const created = createContainer(
+        api.domain,
+        pod,
+        container,
+        attempt.sandboxId,
+        attempt.restartCount,
+        api.t,
+      );
+      attempt.containerId = created.id;
+      if (api.domain.cpu) preStartContainer(api.domain.cpu, pod.uid, container.name, created.id);
     },
 
     /** The Created event, then CRI StartContainer. */
     criStartContainer: (api, _e, ctx) => {
-      const { pod, c } = containerOf(ctx);
-      recordEvent(api, pod, 'Normal', 'Created', `Created container: ${c.name}`, c.fieldPath);
+      const { pod, container } = containerOf(ctx);
+      recordEvent(
+        api,
+        pod,
+        'Normal',
+        'Created',
+        `Created container: ${container.name}`,
+        container.fieldPath,
+      );
     },
 
-    /** StartContainer returned: the Started event; the process runs until a fault or its end. */
+    /** StartContainer returned: the Started event; the process runs until attempt fault or its end. */
     containerStarted: (api, _e, ctx) => {
-      const { pod, c } = containerOf(ctx);
-      const d = api.domain;
-      const a = attempt(api);
-      const id = a.containerId!;
-      startContainer(d, id, api.t);
-      recordEvent(api, pod, 'Normal', 'Started', `Started container ${c.name}`, c.fieldPath);
-      api.record('containerStarted', { uid: pod.uid, container: c.name, id });
-      // The process: a ContainerExit fault, or a regular init container that runs to completion.
-      const exit = takeFault(cfg, d, api.t, 'ContainerExit', pod.key, c.name);
+      const { pod, container } = containerOf(ctx);
+      const domain = api.domain;
+      const attempt = attemptOf(api);
+      const id = attempt.containerId!;
+      startContainer(domain, id, api.t);
+      recordEvent(
+        api,
+        pod,
+        'Normal',
+        'Started',
+        `Started container ${container.name}`,
+        container.fieldPath,
+      );
+      api.record('containerStarted', { uid: pod.uid, container: container.name, id });
+      // The process: attempt ContainerExit fault, or attempt regular init container that runs to completion.
+      const exit = takeFault(cfg, domain, api.t, 'ContainerExit', pod.key, container.name);
       if (exit) {
         api.send(
           CONTAINER_RUNTIME,
@@ -224,7 +265,7 @@ export function startContainerEffects(
           },
           Math.round(exit.afterSeconds * 1000),
         );
-      } else if (c.kind === 'init') {
+      } else if (container.kind === 'init') {
         api.send(
           CONTAINER_RUNTIME,
           { type: 'EXIT', id, exitCode: 0, reason: 'Completed' },
@@ -234,37 +275,37 @@ export function startContainerEffects(
     },
 
     /**
-     * The hook runs: a PostStartHang fault holds it (and never fails it), a PostStartFail
+     * The hook runs: attempt PostStartHang fault holds it (and never fails it), attempt PostStartFail
      * fault makes it fail. The machine's `postStartHook` delay is how long it runs.
      */
     runPostStart: (api, _e, ctx) => {
-      const { pod, c } = containerOf(ctx);
-      const d = api.domain;
-      if (takeFault(cfg, d, api.t, 'PostStartHang', pod.key, c.name)) return;
-      const fault = takeFault(cfg, d, api.t, 'PostStartFail', pod.key, c.name);
+      const { pod, container } = containerOf(ctx);
+      const domain = api.domain;
+      if (takeFault(cfg, domain, api.t, 'PostStartHang', pod.key, container.name)) return;
+      const fault = takeFault(cfg, domain, api.t, 'PostStartFail', pod.key, container.name);
       if (!fault) return;
-      const a = attempt(api);
-      a.failed = 'postStart';
-      a.message = fault.message;
+      const attempt = attemptOf(api);
+      attempt.failed = 'postStart';
+      attempt.message = fault.message;
     },
 
     /** handlerRunner.Run failed: FailedPostStartHook, killContainer, PostStartHookError. */
     postStartFailed: (api, _e, ctx) => {
-      const { pod, c } = containerOf(ctx);
-      const a = attempt(api);
-      const hook = c.postStart!;
+      const { pod, container } = containerOf(ctx);
+      const attempt = attemptOf(api);
+      const hook = container.postStart!;
       const ip = api.domain.syncs[pod.uid]?.podIP ?? '';
       let msg: string;
       if (hook.kind === 'httpGet') {
-        msg = `HTTP lifecycle hook (${hook.path}) for Container ${q(c.name)} in Pod ${q(formatPod(pod))} failed - error: ${a.message ?? `Get "http://${ip}:80${hook.path}": dial tcp ${ip}:80: connect: connection refused`}`;
+        msg = `HTTP lifecycle hook (${hook.path}) for Container ${q(container.name)} in Pod ${q(formatPod(pod))} failed - error: ${attempt.message ?? `Get "http://${ip}:80${hook.path}": dial tcp ${ip}:80: connect: connection refused`}`;
       } else {
         const cmd = hook.command.slice(1, -1);
-        const err = a.message ?? `command '${cmd}' exited with 1: `;
-        msg = `Exec lifecycle hook (${hook.command}) for Container ${q(c.name)} in Pod ${q(formatPod(pod))} failed - error: ${err}, message: ""`;
+        const err = attempt.message ?? `command '${cmd}' exited with 1: `;
+        msg = `Exec lifecycle hook (${hook.command}) for Container ${q(container.name)} in Pod ${q(formatPod(pod))} failed - error: ${err}, message: ""`;
         klog(api, 'Exec lifecycle hook for Container in Pod failed', [
-          // A []string: klog renders it as a JSON array, like IPs=[...] elsewhere.
-          ['execCommand', JSON.stringify(c.spec.lifecycle?.postStart?.exec?.command ?? [])],
-          ['containerName', q(c.name)],
+          // A []string: klog renders it as attempt JSON array, like IPs=[...] elsewhere.
+          ['execCommand', JSON.stringify(container.spec.lifecycle?.postStart?.exec?.command ?? [])],
+          ['containerName', q(container.name)],
           ['pod', q(pod.key)],
           ['message', q('')],
           // handlers.go (contextual logging): logger.V(1).Info(..., "message", output, "err", err).
@@ -276,41 +317,55 @@ export function startContainerEffects(
         'Failed to execute PostStartHook',
         [
           ...podKV(pod.key, pod.uid),
-          ['containerName', q(c.name)],
-          ['containerID', q(`containerd://${a.containerId}`)],
+          ['containerName', q(container.name)],
+          ['containerID', q(`containerd://${attempt.containerId}`)],
         ],
         msg,
       );
-      recordEvent(api, pod, 'Warning', 'FailedPostStartHook', 'PostStartHook failed', c.fieldPath);
+      recordEvent(
+        api,
+        pod,
+        'Warning',
+        'FailedPostStartHook',
+        'PostStartHook failed',
+        container.fieldPath,
+      );
       // killContainer(..., "FailedPostStartHook", reasonFailedPostStartHook)
-      recordEvent(api, pod, 'Normal', 'Killing', 'FailedPostStartHook', c.fieldPath);
+      recordEvent(api, pod, 'Normal', 'Killing', 'FailedPostStartHook', container.fieldPath);
       const grace = podGracePeriod(pod);
-      killContainerWithGracePeriod(api, pod, c.name, a.containerId!, grace, stopTime(cfg, grace));
-      a.error = 'PostStartHookError';
-      a.message = msg;
+      killContainerWithGracePeriod(
+        api,
+        pod,
+        container.name,
+        attempt.containerId!,
+        grace,
+        stopTime(cfg, grace),
+      );
+      attempt.error = 'PostStartHookError';
+      attempt.message = msg;
     },
 
     /** The start helper's result goes back to the runtime SyncPod. */
     reportResult: (api, _e, ctx) => {
-      const { pod, c } = containerOf(ctx);
-      const d = api.domain;
-      const a = attempt(api);
-      const s = d.syncs[pod.uid];
-      if (s) {
-        const r = [...s.results]
+      const { pod, container } = containerOf(ctx);
+      const domain = api.domain;
+      const attempt = attemptOf(api);
+      const runtimeSync = domain.syncs[pod.uid];
+      if (runtimeSync) {
+        const result = [...runtimeSync.results]
           .reverse()
-          .find((x) => x.action === 'StartContainer' && x.target === c.name);
-        if (r && a.error !== undefined) {
-          r.error = a.error;
-          r.message = a.message;
-          if (a.error === 'ImagePullBackOff')
+          .find((x) => x.action === 'StartContainer' && x.target === container.name);
+        if (result && attempt.error !== undefined) {
+          result.error = attempt.error;
+          result.message = attempt.message;
+          if (attempt.error === 'ImagePullBackOff')
             klog(api, 'Container start failed in pod', [
-              ['containerType', q(a.typeName)],
-              ['container', q(containerValue(c))],
+              ['containerType', q(attempt.typeName)],
+              ['container', q(containerValue(container))],
               ['pod', q(pod.key)],
-              ['containerMessage', q(a.message ?? '')],
+              ['containerMessage', q(attempt.message ?? '')],
               // klog.V(3).InfoS(..., "containerMessage", msg, "err", err): err is the last pair.
-              ['err', q(a.error)],
+              ['err', q(attempt.error)],
             ]);
           else
             klog(
@@ -319,13 +374,17 @@ export function startContainerEffects(
               [],
               // SyncPod's start helper: fmt.Errorf("%v %+v start failed in pod %v: %w: %s",
               // typeName, spec.container, format.Pod(pod), err, msg).
-              `${a.typeName} ${containerValue(c)} start failed in pod ${formatPod(pod)}: ${a.error}: ${a.message ?? ''}`,
+              `${attempt.typeName} ${containerValue(container)} start failed in pod ${formatPod(pod)}: ${attempt.error}: ${attempt.message ?? ''}`,
             );
         }
-        s.lastResult = { name: c.name, ok: a.error === undefined, typeName: a.typeName };
+        runtimeSync.lastResult = {
+          name: container.name,
+          ok: attempt.error === undefined,
+          typeName: attempt.typeName,
+        };
       }
-      delete d.starts[api.self];
-      api.send(syncPodId(pod.key), { type: 'CONTAINER_RESULT', ok: a.error === undefined });
+      delete domain.starts[api.self];
+      api.send(syncPodId(pod.key), { type: 'CONTAINER_RESULT', ok: attempt.error === undefined });
     },
   };
 }

@@ -57,7 +57,7 @@ export function syncLoopProcess(env: Env): ProcessKind<KubeletDomain> {
   };
 
   const handleConfig: H<Extract<SyncLoopEvent, { type: 'CONFIG' }>> = (api, ev) => {
-    const d = api.domain;
+    const domain = api.domain;
     const keys = ev.uids.map((u) => cfg.pods[u]!.key);
     klog(api, `SyncLoop ${ev.op}`, [
       ['source', q('api')],
@@ -68,25 +68,25 @@ export function syncLoopProcess(env: Env): ProcessKind<KubeletDomain> {
         // HandlePodAdditions: oldest first; podManager.AddPod; admit; UpdatePod(SyncPodCreate).
         for (const uid of [...ev.uids].sort(byCreation)) {
           const pod = cfg.pods[uid]!;
-          if (!d.pods[uid]) d.podOrder.push(uid);
-          const apiPod = d.apiPods[uid];
-          d.pods[uid] = {
+          if (!domain.pods[uid]) domain.podOrder.push(uid);
+          const apiPod = domain.apiPods[uid];
+          domain.pods[uid] = {
             uid,
             key: pod.key,
             createdAt: pod.at,
             deletionAt: apiPod?.deletionAt,
             deletionGraceSeconds: apiPod?.deletionGraceSeconds,
           };
-          d.status[uid] ??= initialStatus(pod);
+          domain.status[uid] ??= initialStatus(pod);
           // A pod already in a terminal phase (e.g. rejected before a restart) is not admitted again.
-          const phase = d.status[uid].phase;
+          const phase = domain.status[uid].phase;
           if (phase === 'Failed' || phase === 'Succeeded') continue;
           if (apiPod?.deletionAt !== undefined) {
             updatePod(env, api, uid, 'create');
             continue;
           }
-          const adm = canAdmitPod(cfg, d, pod);
-          if (d.cpu) api.record('cpuAssignments', cpuSnapshot(d.cpu), SYNC_LOOP);
+          const adm = canAdmitPod(cfg, domain, pod);
+          if (domain.cpu) api.record('cpuAssignments', cpuSnapshot(domain.cpu), SYNC_LOOP);
           if (!adm.ok) {
             klog(api, 'Pod admission denied', [
               ['podUID', q(uid)],
@@ -96,7 +96,7 @@ export function syncLoopProcess(env: Env): ProcessKind<KubeletDomain> {
             ]);
             // Kubelet.rejectPod: Warning event with the reason, phase Failed.
             recordEvent(api, pod, 'Warning', adm.reason, adm.message);
-            d.status[uid] = rejectedStatus(pod, adm.reason, adm.message, api.t);
+            domain.status[uid] = rejectedStatus(pod, adm.reason, adm.message, api.t);
             api.record('podRejected', { uid, reason: adm.reason }, SYNC_LOOP);
             continue;
           }
@@ -108,27 +108,27 @@ export function syncLoopProcess(env: Env): ProcessKind<KubeletDomain> {
         // The API server set deletionTimestamp; DELETE is treated as an UPDATE because of
         // graceful deletion.
         for (const uid of ev.uids) {
-          const rec = d.pods[uid];
-          const apiPod = d.apiPods[uid];
+          const rec = domain.pods[uid];
+          const apiPod = domain.apiPods[uid];
           if (!rec || !apiPod) continue;
           rec.deletionAt = apiPod.deletionAt;
           rec.deletionGraceSeconds = apiPod.deletionGraceSeconds;
-          if (d.workers[uid]) updatePod(env, api, uid, 'update');
+          if (domain.workers[uid]) updatePod(env, api, uid, 'update');
         }
         break;
       case 'UPDATE':
-        for (const uid of ev.uids) if (d.workers[uid]) updatePod(env, api, uid, 'update');
+        for (const uid of ev.uids) if (domain.workers[uid]) updatePod(env, api, uid, 'update');
         break;
       case 'REMOVE':
         for (const uid of ev.uids) {
-          const rec = d.pods[uid];
+          const rec = domain.pods[uid];
           if (rec) rec.removed = true;
           for (const c of Object.values(cfg.pods[uid]!.byName))
             for (const probe of Object.keys(c.probes)) {
               const id = proberId(cfg.pods[uid]!.key, c.name, probe);
               if (api.has(id)) api.stop(id);
             }
-          if (d.workers[uid]) updatePod(env, api, uid, 'kill');
+          if (domain.workers[uid]) updatePod(env, api, uid, 'kill');
         }
         break;
       case 'RECONCILE':
@@ -137,9 +137,9 @@ export function syncLoopProcess(env: Env): ProcessKind<KubeletDomain> {
   };
 
   const handlePleg: H<Extract<SyncLoopEvent, { type: 'PLEG' }>> = (api, ev) => {
-    const d = api.domain;
+    const domain = api.domain;
     const pod = cfg.pods[ev.uid];
-    const known = pod && d.pods[ev.uid] && !d.pods[ev.uid]!.removed;
+    const known = pod && domain.pods[ev.uid] && !domain.pods[ev.uid]!.removed;
     const rendered = plegEventString(ev.uid, ev.event, ev.data);
     if (ev.event === 'ContainerRemoved' || !known) {
       if (ev.event !== 'ContainerRemoved')
@@ -162,11 +162,11 @@ export function syncLoopProcess(env: Env): ProcessKind<KubeletDomain> {
    * remove the older ones (kuberuntime removeContainer).
    */
   const cleanUpContainersInPod = (api: Api, uid: string, containerId: string): void => {
-    const d = api.domain;
-    const ps = d.cache.pods[uid];
+    const domain = api.domain;
+    const ps = domain.cache.pods[uid];
     if (!ps) return;
-    const w = d.workers[uid];
-    const removeAll = !!w?.finished && !!w.deleted;
+    const worker = domain.workers[uid];
+    const removeAll = !!worker?.finished && !!worker.deleted;
     const matched = ps.containers.find((c) => c.id === containerId);
     if (!matched) {
       klog(api, "Container not found in pod's containers", [['containerID', q(containerId)]]);
@@ -175,16 +175,16 @@ export function syncLoopProcess(env: Env): ProcessKind<KubeletDomain> {
     const keep = removeAll ? 0 : 1;
     const candidates = ps.containers.filter((c) => c.state === 'EXITED' && c.name === matched.name);
     for (const c of candidates.slice(keep)) {
-      if (!d.runtime.containers[c.id]) continue;
+      if (!domain.runtime.containers[c.id]) continue;
       klog(api, 'Removing container', [['containerID', q(c.id)]]);
-      removeContainer(d, c.id);
+      removeContainer(domain, c.id);
     }
   };
 
   const handleSyncTick: H = (api) => {
-    const d = api.domain;
+    const domain = api.domain;
     api.send(SYNC_LOOP, { type: 'SYNC_TICK' }, SYNC_TICK_MS);
-    const uids = getWork(d, api.t).filter((u) => d.pods[u] && !d.pods[u].removed);
+    const uids = getWork(domain, api.t).filter((u) => domain.pods[u] && !domain.pods[u].removed);
     if (uids.length === 0) return;
     klog(api, 'SyncLoop (SYNC) pods', [
       ['total', String(uids.length)],
@@ -200,20 +200,20 @@ export function syncLoopProcess(env: Env): ProcessKind<KubeletDomain> {
   };
 
   const handleProbe: H<Extract<SyncLoopEvent, { type: 'PROBE' }>> = (api, ev) => {
-    const d = api.domain;
+    const domain = api.domain;
     const pod = cfg.pods[ev.uid];
-    if (!pod || !d.pods[ev.uid] || d.pods[ev.uid]!.removed) return;
+    if (!pod || !domain.pods[ev.uid] || domain.pods[ev.uid]!.removed) return;
     let status: string;
     if (ev.probe === 'liveness') {
       if (ev.result !== 'Failure') return;
       status = 'unhealthy';
     } else if (ev.probe === 'readiness') {
       const ready = ev.result === 'Success';
-      setContainerReadiness(d, pod, ev.containerId, ready, api.t);
+      setContainerReadiness(domain, pod, ev.containerId, ready, api.t);
       status = ready ? 'ready' : 'not ready';
     } else {
       const started = ev.result === 'Success';
-      setContainerStartup(d, pod, ev.containerId, started);
+      setContainerStartup(domain, pod, ev.containerId, started);
       status = started ? 'started' : 'unhealthy';
     }
     klog(api, 'SyncLoop (probe)', [

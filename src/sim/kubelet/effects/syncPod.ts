@@ -32,14 +32,13 @@ type Api = EffectApi<KubeletDomain>;
 type Effects = EffectsOf<typeof syncPodMachine, KubeletDomain>;
 type H = Effects[keyof Effects];
 
-export { stableKey };
-
 /** PodSyncResult.Error(): `failed to "<Action>" for "<target>" with <Err>: "<msg>"`, aggregated. */
 export function syncError(results: RuntimeSync['results']): string | undefined {
   const errs = results
-    .filter((r) => r.error !== undefined)
+    .filter((result) => result.error !== undefined)
     .map(
-      (r) => `failed to ${q(r.action)} for ${q(r.target)} with ${r.error}: ${q(r.message ?? '')}`,
+      (result) =>
+        `failed to ${q(result.action)} for ${q(result.target)} with ${result.error}: ${q(result.message ?? '')}`,
     );
   if (errs.length === 0) return undefined;
   return errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`;
@@ -52,9 +51,9 @@ export function syncPodEffects(env: Env): Effects {
   const generateStatus: H = (api, ev, ctx) => {
     if (ev.type !== 'START') return;
     const pod = cfg.pods[ctx.uid]!;
-    const d = api.domain;
-    const ps = d.cache.pods[pod.uid] ?? { t: api.t, sandboxes: [], containers: [] };
-    d.syncs[pod.uid] = {
+    const domain = api.domain;
+    const ps = domain.cache.pods[pod.uid] ?? { t: api.t, sandboxes: [], containers: [] };
+    domain.syncs[pod.uid] = {
       updateType: ev.updateType as RuntimeSync['updateType'],
       podStatus: ps,
       killPod: false,
@@ -65,42 +64,44 @@ export function syncPodEffects(env: Env): Effects {
       containersToStart: [],
       containersToKill: [],
       results: [],
-      podIP: ps.sandboxes.find((s) => s.state === 'SANDBOX_READY')?.ip ?? '',
+      podIP: ps.sandboxes.find((runtimeSync) => runtimeSync.state === 'SANDBOX_READY')?.ip ?? '',
       cursor: 0,
       phase: 'init',
       aborted: false,
       isTerminal: false,
     };
     klog(api, 'SyncPod enter', podKV(pod.key, pod.uid));
-    const gen = generateAPIPodStatus(cfg, d, pod, ps, api.t, false);
-    setPodStatus(d, pod.uid, gen.status, api.t);
+    const gen = generateAPIPodStatus(cfg, domain, pod, ps, api.t, false);
+    setPodStatus(domain, pod.uid, gen.status, api.t);
     api.record('podStatus', { uid: pod.uid, phase: gen.status.phase });
     if (gen.status.phase === 'Succeeded' || gen.status.phase === 'Failed') {
-      d.syncs[pod.uid]!.isTerminal = true;
+      domain.syncs[pod.uid]!.isTerminal = true;
       return;
     }
     // probeManager.UpdatePodStatus triggers a readiness probe that has not passed yet.
-    for (const id of gen.triggers) if (api.has(id)) api.send(id, { type: 'TRIGGER' });
+    for (const id of gen.triggers)
+      if (api.has(id)) api.send(id, { type: 'DO_PROBE', via: 'manual trigger' });
   };
 
   /** WaitForAttachAndMount; then pull secrets and probeManager.AddPod. */
   const waitForAttachAndMount: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
-    for (const c of Object.values(pod.byName))
-      for (const probe of Object.keys(c.probes)) {
-        const id = proberId(pod.key, c.name, probe);
-        if (!api.has(id)) api.spawn('prober', id, { uid: pod.uid, container: c.name, probe });
+    for (const container of Object.values(pod.byName))
+      for (const probe of Object.keys(container.probes)) {
+        const id = proberId(pod.key, container.name, probe);
+        if (!api.has(id))
+          api.spawn('prober', id, { uid: pod.uid, container: container.name, probe });
       }
   };
 
   const computeActions: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
-    const d = api.domain;
-    const s = sync(api, pod.uid);
-    const { actions, logs } = computePodActions(pod, s.podStatus, d);
+    const domain = api.domain;
+    const runtimeSync = sync(api, pod.uid);
+    const { actions, logs } = computePodActions(pod, runtimeSync.podStatus, domain);
     for (const l of logs) klog(api, l.msg, l.kv);
-    if (d.cpu) for (const id of actions.postStop) postStopContainer(d.cpu, id);
-    Object.assign(s, {
+    if (domain.cpu) for (const id of actions.postStop) postStopContainer(domain.cpu, id);
+    Object.assign(runtimeSync, {
       killPod: actions.killPod,
       createSandbox: actions.createSandbox,
       sandboxId: actions.sandboxId,
@@ -125,7 +126,7 @@ export function syncPodEffects(env: Env): Effects {
       else
         klog(api, 'SyncPod received new pod, will create a sandbox for it', [['pod', q(pod.key)]]);
     } else if (!actions.killPod) {
-      s.results.push({ action: 'ConfigPodSandbox', target: actions.sandboxId });
+      runtimeSync.results.push({ action: 'ConfigPodSandbox', target: actions.sandboxId });
     }
   };
 
@@ -135,73 +136,73 @@ export function syncPodEffects(env: Env): Effects {
     pod: PodDef,
     kills: { id: string; name: string; message: string; reason: string }[],
   ): void => {
-    const d = api.domain;
+    const domain = api.domain;
     for (const kill of kills) {
-      const r = d.runtime.containers[kill.id];
-      if (!r || r.state === 'EXITED') continue;
-      const c = pod.byName[kill.name]!;
+      const result = domain.runtime.containers[kill.id];
+      if (!result || result.state === 'EXITED') continue;
+      const container = pod.byName[kill.name]!;
       recordEvent(
         api,
         pod,
         'Normal',
         'Killing',
-        kill.message || `Stopping container ${c.name}`,
-        c.fieldPath,
+        kill.message || `Stopping container ${container.name}`,
+        container.fieldPath,
       );
       const grace = podGracePeriod(pod);
-      killContainerWithGracePeriod(api, pod, c.name, kill.id, grace, stopTime(cfg, grace));
+      killContainerWithGracePeriod(api, pod, container.name, kill.id, grace, stopTime(cfg, grace));
     }
   };
 
   const killPodForSync: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
-    const d = api.domain;
-    const s = sync(api, pod.uid);
+    const domain = api.domain;
+    const runtimeSync = sync(api, pod.uid);
     klog(
       api,
-      s.createSandbox
+      runtimeSync.createSandbox
         ? 'Stopping PodSandbox for pod, will start new one'
         : 'Stopping PodSandbox for pod, because all other containers are dead',
       [['pod', q(pod.key)]],
     );
-    const running = (d.runtime.podContainers[pod.uid] ?? [])
-      .map((id) => d.runtime.containers[id]!)
-      .filter((r) => r.state !== 'EXITED')
-      .map((r) => ({ id: r.id, name: r.name, message: '', reason: '' }));
+    const running = (domain.runtime.podContainers[pod.uid] ?? [])
+      .map((id) => domain.runtime.containers[id]!)
+      .filter((result) => result.state !== 'EXITED')
+      .map((result) => ({ id: result.id, name: result.name, message: '', reason: '' }));
     killContainers(api, pod, running);
-    for (const id of d.runtime.podSandboxes[pod.uid] ?? []) stopPodSandbox(d, id);
-    if (s.createSandbox) {
+    for (const id of domain.runtime.podSandboxes[pod.uid] ?? []) stopPodSandbox(domain, id);
+    if (runtimeSync.createSandbox) {
       // purgeInitContainers: a new sandbox restarts initialisation from the first init container.
-      for (const id of [...(d.runtime.podContainers[pod.uid] ?? [])])
-        if (d.runtime.containers[id]!.kind === 'init') removeContainer(d, id);
+      for (const id of [...(domain.runtime.podContainers[pod.uid] ?? [])])
+        if (domain.runtime.containers[id]!.kind === 'init') removeContainer(domain, id);
     }
   };
 
   const killUnwanted: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
-    const s = sync(api, pod.uid);
-    for (const k of s.containersToKill) {
+    const runtimeSync = sync(api, pod.uid);
+    for (const k of runtimeSync.containersToKill) {
       klog(api, 'Killing unwanted container for pod', [
         ['containerName', q(k.name)],
         ['containerID', q(`containerd://${k.id}`)],
         ['pod', q(pod.key)],
       ]);
-      s.results.push({ action: 'KillContainer', target: k.name });
+      runtimeSync.results.push({ action: 'KillContainer', target: k.name });
     }
-    killContainers(api, pod, s.containersToKill);
+    killContainers(api, pod, runtimeSync.containersToKill);
   };
 
   /** CRI RunPodSandbox: a SandboxError fault makes it fail. */
   const createSandbox: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
-    const d = api.domain;
-    const s = sync(api, pod.uid);
-    if (!s.createSandbox) return;
+    const domain = api.domain;
+    const runtimeSync = sync(api, pod.uid);
+    if (!runtimeSync.createSandbox) return;
     klog(api, 'Creating PodSandbox for pod', [['pod', q(pod.key)]]);
-    s.results.push({ action: 'CreatePodSandbox', target: formatPod(pod) });
-    const fault = takeFault(cfg, d, api.t, 'SandboxError', pod.key);
+    runtimeSync.results.push({ action: 'CreatePodSandbox', target: formatPod(pod) });
+    const fault = takeFault(cfg, domain, api.t, 'SandboxError', pod.key);
     if (fault) {
-      s.error =
+      runtimeSync.error =
         fault.message ??
         `rpc error: code = Unknown desc = failed to setup network for sandbox: plugin type="bridge" failed (add): failed to allocate for range 0: no IP addresses available in range set: 10.244.0.1-10.244.0.254`;
     }
@@ -209,11 +210,11 @@ export function syncPodEffects(env: Env): Effects {
 
   const sandboxCreated: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
-    const d = api.domain;
-    const s = sync(api, pod.uid);
-    const sb = runPodSandbox(d, pod, s.attempt, api.t);
-    s.sandboxId = sb.id;
-    s.podIP = sb.ip;
+    const domain = api.domain;
+    const runtimeSync = sync(api, pod.uid);
+    const sb = runPodSandbox(domain, pod, runtimeSync.attempt, api.t);
+    runtimeSync.sandboxId = sb.id;
+    runtimeSync.podIP = sb.ip;
     klog(api, 'Created PodSandbox for pod', [
       ['podSandboxID', q(sb.id)],
       ['pod', q(pod.key)],
@@ -223,24 +224,24 @@ export function syncPodEffects(env: Env): Effects {
         ['IPs', `[${q(sb.ip)}]`],
         ['pod', q(pod.key)],
       ]);
-    s.results.push({ action: 'ConfigPodSandbox', target: sb.id });
+    runtimeSync.results.push({ action: 'ConfigPodSandbox', target: sb.id });
   };
 
   const sandboxFailed: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
-    const s = sync(api, pod.uid);
-    const msg = `Failed to create sandbox for pod ${q(formatPod(pod))}: ${s.error}`;
-    klog(api, 'Failed to create sandbox for pod', [['pod', q(pod.key)]], s.error);
-    const r = s.results.find((x) => x.action === 'CreatePodSandbox')!;
-    r.error = 'CreatePodSandboxError';
-    r.message = msg;
+    const runtimeSync = sync(api, pod.uid);
+    const msg = `Failed to create sandbox for pod ${q(formatPod(pod))}: ${runtimeSync.error}`;
+    klog(api, 'Failed to create sandbox for pod', [['pod', q(pod.key)]], runtimeSync.error);
+    const result = runtimeSync.results.find((x) => x.action === 'CreatePodSandbox')!;
+    result.error = 'CreatePodSandboxError';
+    result.message = msg;
     klog(api, 'CreatePodSandbox for pod failed', [['pod', q(pod.key)]], msg);
     recordEvent(
       api,
       pod,
       'Warning',
       'FailedCreatePodSandBox',
-      `Failed to create pod sandbox: ${s.error}`,
+      `Failed to create pod sandbox: ${runtimeSync.error}`,
     );
   };
 
@@ -248,56 +249,58 @@ export function syncPodEffects(env: Env): Effects {
    * The runtime SyncPod's `start` helper up to the hand-off: the StartContainer SyncResult,
    * doBackOff, "Creating container in pod". Returns false when the container is in back-off.
    */
-  const start = (api: Api, pod: PodDef, c: ContainerDef, typeName: string): boolean => {
-    const d = api.domain;
-    const s = sync(api, pod.uid);
-    s.results.push({ action: 'StartContainer', target: c.name });
+  const start = (api: Api, pod: PodDef, container: ContainerDef, typeName: string): boolean => {
+    const domain = api.domain;
+    const runtimeSync = sync(api, pod.uid);
+    runtimeSync.results.push({ action: 'StartContainer', target: container.name });
     // doBackOff: only a container with an exited instance can be in back-off.
-    const exited = s.podStatus.containers.find((r) => r.name === c.name && r.state === 'EXITED');
+    const exited = runtimeSync.podStatus.containers.find(
+      (result) => result.name === container.name && result.state === 'EXITED',
+    );
     if (exited) {
       klog(api, 'Checking backoff for container in pod', [
-        ['containerName', q(c.name)],
+        ['containerName', q(container.name)],
         ['pod', q(pod.key)],
       ]);
-      const key = stableKey(pod, c);
+      const key = stableKey(pod, container);
       const ts = exited.finishedAt ?? api.t;
-      if (isInBackOffSince(d.containerBackOff, key, ts, api.t, CONTAINER_BACKOFF)) {
+      if (isInBackOffSince(domain.containerBackOff, key, ts, api.t, CONTAINER_BACKOFF)) {
         recordEvent(
           api,
           pod,
           'Warning',
           'BackOff',
-          `Back-off restarting failed container ${c.name} in pod ${formatPod(pod)}`,
-          c.fieldPath,
+          `Back-off restarting failed container ${container.name} in pod ${formatPod(pod)}`,
+          container.fieldPath,
         );
-        const err = `back-off ${formatGoDuration(backoffGet(d.containerBackOff, key))} restarting failed container=${c.name} pod=${formatPod(pod)}`;
+        const err = `back-off ${formatGoDuration(backoffGet(domain.containerBackOff, key))} restarting failed container=${container.name} pod=${formatPod(pod)}`;
         klog(api, 'Back-off restarting failed container', [], err);
-        const r = s.results[s.results.length - 1]!;
-        r.error = 'CrashLoopBackOff';
-        r.message = err;
+        const result = runtimeSync.results[runtimeSync.results.length - 1]!;
+        result.error = 'CrashLoopBackOff';
+        result.message = err;
         klog(api, 'Backing Off restarting container in pod', [
           ['containerType', q(typeName)],
-          ['container', q(containerValue(c))],
+          ['container', q(containerValue(container))],
           ['pod', q(pod.key)],
         ]);
         return false;
       }
-      backoffNext(d.containerBackOff, key, ts, api.t, CONTAINER_BACKOFF);
+      backoffNext(domain.containerBackOff, key, ts, api.t, CONTAINER_BACKOFF);
     }
     klog(api, 'Creating container in pod', [
       ['containerType', q(typeName)],
-      ['container', q(containerValue(c))],
+      ['container', q(containerValue(container))],
       ['pod', q(pod.key)],
     ]);
-    const id = startContainerId(pod.key, c.name);
+    const id = startContainerId(pod.key, container.name);
     if (!api.has(id))
-      api.spawn('startContainer', id, { uid: pod.uid, podKey: pod.key, name: c.name });
-    const prev = s.podStatus.containers.find((r) => r.name === c.name);
-    d.starts[id] = {
+      api.spawn('startContainer', id, { uid: pod.uid, podKey: pod.key, name: container.name });
+    const prev = runtimeSync.podStatus.containers.find((result) => result.name === container.name);
+    domain.starts[id] = {
       podUid: pod.uid,
-      name: c.name,
+      name: container.name,
       typeName,
-      sandboxId: s.sandboxId,
+      sandboxId: runtimeSync.sandboxId,
       restartCount: prev ? prev.attempt + 1 : 0,
     };
     api.send(id, { type: 'START', typeName });
@@ -307,27 +310,27 @@ export function syncPodEffects(env: Env): Effects {
   /** The last init container's outcome: logged; a regular one that failed aborts the round. */
   const noteInitResult: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
-    const s = sync(api, pod.uid);
-    const last = s.lastResult;
-    s.lastResult = undefined;
+    const runtimeSync = sync(api, pod.uid);
+    const last = runtimeSync.lastResult;
+    runtimeSync.lastResult = undefined;
     if (!last) return;
-    const c = pod.byName[last.name]!;
+    const container = pod.byName[last.name]!;
     if (last.ok)
       klog(api, 'Completed init container for pod', [
-        ['containerName', q(c.name)],
+        ['containerName', q(container.name)],
         ['pod', q(pod.key)],
       ]);
-    else if (c.kind === 'sidecar')
+    else if (container.kind === 'sidecar')
       klog(api, 'Failed to start the restartable init container for the pod, skipping', [
-        ['initContainerName', q(c.name)],
+        ['initContainerName', q(container.name)],
         ['pod', q(pod.key)],
       ]);
     else {
       klog(api, 'Failed to initialize the pod, as the init container failed to start, aborting', [
-        ['initContainerName', q(c.name)],
+        ['initContainerName', q(container.name)],
         ['pod', q(pod.key)],
       ]);
-      s.aborted = true;
+      runtimeSync.aborted = true;
     }
   };
 
@@ -337,42 +340,57 @@ export function syncPodEffects(env: Env): Effects {
 
   const startNextInit: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
-    const s = sync(api, pod.uid);
-    const c = pod.init[s.initToStart[s.cursor++]!]!;
-    if (!start(api, pod, c, 'init container'))
-      s.lastResult = { name: c.name, ok: false, typeName: 'init container' };
+    const runtimeSync = sync(api, pod.uid);
+    const container = pod.init[runtimeSync.initToStart[runtimeSync.cursor++]!]!;
+    if (!start(api, pod, container, 'init container'))
+      runtimeSync.lastResult = { name: container.name, ok: false, typeName: 'init container' };
   };
 
   // start()'s error is ignored: the next container is started regardless.
   const startNextContainer: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
-    const s = sync(api, pod.uid);
-    s.lastResult = undefined;
-    start(api, pod, pod.containers[s.containersToStart[s.cursor++]!]!, 'container');
+    const runtimeSync = sync(api, pod.uid);
+    runtimeSync.lastResult = undefined;
+    start(
+      api,
+      pod,
+      pod.containers[runtimeSync.containersToStart[runtimeSync.cursor++]!]!,
+      'container',
+    );
   };
 
   const exitSyncPod: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
-    const d = api.domain;
-    const s = sync(api, pod.uid);
+    const domain = api.domain;
+    const runtimeSync = sync(api, pod.uid);
     // reasonCache.Update: StartContainer results only.
-    const reasons = (d.reasonCache[pod.uid] ??= {});
-    for (const r of s.results) {
-      if (r.action !== 'StartContainer') continue;
-      if (r.error !== undefined) reasons[r.target] = { reason: r.error, message: r.message ?? '' };
-      else delete reasons[r.target];
+    const reasons = (domain.reasonCache[pod.uid] ??= {});
+    for (const result of runtimeSync.results) {
+      if (result.action !== 'StartContainer') continue;
+      if (result.error !== undefined)
+        reasons[result.target] = { reason: result.error, message: result.message ?? '' };
+      else delete reasons[result.target];
     }
     // "Do not return error if the only failures were pods in backoff": the loop also meets
     // successful results (ConfigPodSandbox), so any failure is returned (kubernetes#123602).
-    let error = syncError(s.results);
+    let error = syncError(runtimeSync.results);
     if (
       error !== undefined &&
-      s.results.every((r) => r.error === 'CrashLoopBackOff' || r.error === 'ImagePullBackOff')
+      runtimeSync.results.every(
+        (result) => result.error === 'CrashLoopBackOff' || result.error === 'ImagePullBackOff',
+      )
     )
       error = undefined;
-    klog(api, 'SyncPod exit', [...podKV(pod.key, pod.uid), ['isTerminal', String(s.isTerminal)]]);
-    api.send(podWorkerId(pod.key), { type: 'SYNC_DONE', isTerminal: s.isTerminal, error });
-    delete d.syncs[pod.uid];
+    klog(api, 'SyncPod exit', [
+      ...podKV(pod.key, pod.uid),
+      ['isTerminal', String(runtimeSync.isTerminal)],
+    ]);
+    api.send(podWorkerId(pod.key), {
+      type: 'SYNC_DONE',
+      isTerminal: runtimeSync.isTerminal,
+      error,
+    });
+    delete domain.syncs[pod.uid];
   };
 
   return {
