@@ -151,5 +151,5 @@ pods:
     const bad = tsx(['presets/hello-pod.yaml', '--kubelet-version', '1.9']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('--kubelet-version takes one of 1.34, 1.18, 1.3 (got "1.9")');
-  });
+  }, 120_000);
 });
