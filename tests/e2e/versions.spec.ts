@@ -84,3 +84,12 @@ test('1.18: the cpuset is applied after CreateContainer, then Created', async ({
     steps.getByRole('button').filter({ hasText: /updatingContainerResources/ }),
   ).toHaveCount(0);
 });
+
+test('a preset that uses what an older kubelet lacked says why and stays', async ({ page }) => {
+  await open(page, 'poststart-deadlock-sidecar');
+  await version(page).selectOption('1.18');
+  await expect(
+    page.getByText(/cannot run on kubelet 1\.18: .*restartPolicy: .*arrived in 1\.28/),
+  ).toBeVisible();
+  await expect(version(page)).toHaveValue('1.34');
+});

@@ -19,6 +19,7 @@ import {
   KUBELET_VERSIONS,
   NO_CPU_MANAGER_REASON,
 } from '../../sim/versions/names';
+import { versionProblems } from '../../sim/scenario/versionCheck';
 import { useApp, useAppStore } from '../app/storeContext';
 
 export interface CatalogEntry {
@@ -90,7 +91,18 @@ export function QuickControls({ presets, topologies }: Props) {
           disabled={!scenario}
           onChange={(e) => {
             const v = KUBELET_VERSIONS.find((k) => k === e.currentTarget.value);
-            if (v) edit((s) => withKubeletVersion(s, v));
+            const st = store.getState();
+            if (!v || !st.scenario) return;
+            // A scenario using what that kubelet did not have stays on screen; the notice says why.
+            const refused = versionProblems(withKubeletVersion(st.scenario, v));
+            if (refused.length > 0) {
+              st.setNotice({
+                tone: 'error',
+                text: `This scenario cannot run on kubelet ${v}: ${refused.map((p) => `${p.path}: ${p.message}`).join('; ')}`,
+              });
+              return;
+            }
+            edit((s) => withKubeletVersion(s, v));
           }}
         >
           {KUBELET_VERSIONS.map((k) => (
