@@ -103,6 +103,36 @@ describe('engine', () => {
     expect(trace.stopReason).toBe('horizon');
   });
 
+  it("records each step's cause and the guard that decided its transition", () => {
+    const { engine, world } = fresh(3);
+    const trace = engine.run(world, 20_000);
+    const { steps, strings, entities } = trace;
+    const kindOf = (i: number) => entities[steps.entity[i]!]!.kind;
+    const ev = (i: number) => strings[steps.event[i]!]!;
+    for (let i = 0; i < steps.t.length; i++) {
+      // Spawned at bootstrap: the run's start.
+      if (ev(i) === 'xstate.init') expect(steps.cause[i]).toBe(-1);
+      // A PING was sent by the ticker's `ping` effect, at the step entering `firing`.
+      if (ev(i) === 'PING') {
+        const c = steps.cause[i]!;
+        expect(kindOf(c)).toBe('ticker');
+        expect(steps.t[c]).toBe(steps.t[i]);
+        expect(steps.cause[i]).toBeLessThan(i);
+        // The worker's job length decided the branch: the long one is named.
+        const guard = strings[steps.guard[i]!];
+        expect(guard === 'long job' || guard === '').toBe(true);
+      }
+      // A delayed `after` event is caused by the step that entered its state.
+      if (ev(i).startsWith('xstate.after.busy')) {
+        const c = steps.cause[i]!;
+        expect(strings[steps.to[c]!]).toBe('busy');
+        expect(strings[steps.guard[i]!]).toBe('');
+      }
+    }
+    expect(steps.guard.some((g) => strings[g] === 'long job')).toBe(true);
+    expect(steps.guard.some((g, i) => strings[g] === '' && ev(i) === 'PING')).toBe(true);
+  });
+
   it('is deterministic: the same seed gives the same trace byte for byte', () => {
     const a = fresh(9);
     const b = fresh(9);
