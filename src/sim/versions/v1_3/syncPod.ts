@@ -75,6 +75,10 @@ export function dockerSyncPodEffects(env: Env): Effects {
       const pod = cfg.pods[ctx.uid]!;
       const d = api.domain;
       const s = sync(api, pod.uid);
+      // doBackOff (line 2268) words its error "Back-off %s restarting failed container=%s pod=%s".
+      for (const r of s.results)
+        if (r.error === 'CrashLoopBackOff' && r.message)
+          r.message = r.message.replace(/^back-off/, 'Back-off');
       const reasons = (d.reasonCache[pod.uid] ??= {});
       for (const r of s.results) {
         if (r.action !== 'StartContainer') continue;
