@@ -1,5 +1,6 @@
 /**
  * npm run simulate -- <scenario.yaml> [--format describe|events|log|containerd-log|trace|cpus] [--v N]
+ *                     [--kubelet-version 1.34|1.18|1.3]
  * Builds the whole output first and writes it at once; a scenario that does not validate
  * prints "<file>:<line>:<col>: <path>: <message>" per problem and exits 1.
  */
@@ -14,12 +15,18 @@ import {
   parseScenario,
   simulate,
 } from '../src/sim/index';
+import { versionNotes, versionProblems } from '../src/sim/scenario/versionCheck';
+import {
+  isKubeletVersion,
+  KUBELET_VERSIONS,
+  type KubeletVersionName,
+} from '../src/sim/versions/names';
 
 type Format = 'describe' | 'events' | 'log' | 'containerd-log' | 'trace' | 'cpus';
 
 function usage(msg: string): never {
   process.stderr.write(
-    `${msg}\nusage: simulate <scenario.yaml> [--format describe|events|log|containerd-log|trace|cpus] [--v N]\n`,
+    `${msg}\nusage: simulate <scenario.yaml> [--format describe|events|log|containerd-log|trace|cpus] [--v N] [--kubelet-version ${KUBELET_VERSIONS.join('|')}]\n`,
   );
   process.exit(2);
 }
@@ -28,6 +35,7 @@ function main(argv: string[]): number {
   let file: string | undefined;
   let format: Format = 'describe';
   let v = 4;
+  let kubeletVersion: KubeletVersionName | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--format') {
@@ -46,6 +54,11 @@ function main(argv: string[]): number {
       const n = Number(argv[++i]);
       if (!Number.isInteger(n) || n < 0 || n > 10) usage('--v takes an integer 0..10');
       v = n;
+    } else if (a === '--kubelet-version') {
+      const k = argv[++i] ?? '';
+      if (!isKubeletVersion(k))
+        usage(`--kubelet-version takes one of ${KUBELET_VERSIONS.join(', ')} (got "${k}")`);
+      kubeletVersion = k;
     } else if (a.startsWith('--')) usage(`unknown option ${a}`);
     else if (file === undefined) file = a;
     else usage('one scenario file only');
@@ -68,7 +81,19 @@ function main(argv: string[]): number {
     process.stderr.write(`${out}\n`);
     return 1;
   }
-  const run = simulate(parsed.scenario);
+  // --kubelet-version overrides the scenario's node.kubeletVersion, checked as the file would be.
+  const scenario =
+    kubeletVersion === undefined
+      ? parsed.scenario
+      : { ...parsed.scenario, node: { ...parsed.scenario.node, kubeletVersion } };
+  const refused = versionProblems(scenario);
+  if (refused.length) {
+    const out = refused.map((p) => `${file}: ${p.path}: ${p.message}`).join('\n');
+    process.stderr.write(`${out}\n`);
+    return 1;
+  }
+  for (const note of versionNotes(scenario)) process.stderr.write(`note: ${note}\n`);
+  const run = simulate(scenario);
   const steps = run.trace.steps.t.length;
   let out: string;
   switch (format) {

@@ -33,7 +33,8 @@ export type {
 
 // The machines a run used, for the statechart views: the run's kubelet version's once runs name
 // one (today the current version's `machines`), so callers need no change.
-export { machinesOf, type MachineCatalog } from './machines/catalog';
+export { machinesOf, machinesByVersion, type MachineCatalog } from './machines/catalog';
+export type { KubeletVersionName } from './versions/names';
 export { namedDelayMs } from './views/delays';
 
 // What the app's state layer and editor use of the engine's scenario, CPU and cgroup code.

@@ -10,6 +10,7 @@ import type { Trace } from './trace/types';
 import { compileRun, type KubeletRun } from './kubelet/config';
 import { bootstrap, emptyDomain, kubeletEngineSpec } from './kubelet/spec';
 import type { KubeletDomain } from './kubelet/types';
+import { kubeletOf, scenarioForVersion } from './versions';
 
 export interface SimulationRun {
   scenario: Scenario;
@@ -23,8 +24,9 @@ export interface SimulationRun {
 const CHECKPOINT_EVERY = 2048;
 
 export function simulate(scenario: Scenario): SimulationRun {
-  const config = compileRun(scenario);
-  const engine = new Engine(kubeletEngineSpec(config));
+  // The scenario's kubeletVersion picks the machines and message tables (src/sim/versions).
+  const config = compileRun(scenarioForVersion(scenario));
+  const engine = new Engine(kubeletEngineSpec(config, kubeletOf(scenario)));
   const world = createWorld<KubeletDomain>(scenario.seed, emptyDomain(config));
   bootstrap(config, engine.api(world, 'engine', null));
   const horizon = scenario.horizon;

@@ -2,6 +2,7 @@
  * The quick controls' edits of a scenario, as pure functions (a new object, the old
  * one untouched, so the previous run's scenario stays valid for comparison).
  */
+import type { KubeletVersionName } from '../sim';
 import type { Scenario } from './types';
 
 export type CpuManagerPolicy = Scenario['node']['kubelet']['cpuManagerPolicy'];
@@ -28,6 +29,11 @@ export function withTopologyManagerPolicy(s: Scenario, policy: TopologyManagerPo
     ...s,
     node: { ...s.node, kubelet: { ...s.node.kubelet, topologyManagerPolicy: policy } },
   };
+}
+
+/** Another kubelet runs the same scenario (its machines and message tables; src/sim/versions). */
+export function withKubeletVersion(s: Scenario, kubeletVersion: KubeletVersionName): Scenario {
+  return { ...s, node: { ...s.node, kubeletVersion } };
 }
 
 export function withTopologyPreset(s: Scenario, preset: string): Scenario {

@@ -148,4 +148,37 @@ pods:
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain(`${f}:12:19: pods[0].manifest.spec.containers[0].name: `);
   });
+
+  it('--kubelet-version overrides the scenario: 1.3 and 1.18 runs, refusals and notes', () => {
+    const old = tsx(['presets/hello-pod.yaml', '--kubelet-version', '1.3', '--format', 'log']);
+    expect(old.status).toBe(0);
+    expect(old.stdout).toContain(
+      'docker_manager.go:1947] Creating pod infra container for "web_default(',
+    );
+    expect(old.stdout).not.toContain('"SyncLoop ADD"');
+    const ev = tsx(['presets/hello-pod.yaml', '--kubelet-version', '1.18', '--format', 'events']);
+    const created = (JSON.parse(ev.stdout) as { reason: string; message: string }[]).find(
+      (e) => e.reason === 'Created',
+    );
+    expect(created?.message).toBe('Created container app');
+    const refused = tsx(['presets/poststart-deadlock-sidecar.yaml', '--kubelet-version', '1.18']);
+    expect(refused.status).toBe(1);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toContain(
+      'presets/poststart-deadlock-sidecar.yaml: pods[0].manifest.spec.initContainers[0].restartPolicy: kubelet 1.18 does not have this',
+    );
+    const noted = tsx([
+      'presets/static-vs-none.yaml',
+      '--kubelet-version',
+      '1.3',
+      '--format',
+      'cpus',
+    ]);
+    expect(noted.status).toBe(0);
+    expect(noted.stderr).toContain('note: node.kubelet.cpuManagerPolicy: static is ignored');
+    expect(noted.stdout).toContain('the CPU manager never started');
+    const bad = tsx(['presets/hello-pod.yaml', '--kubelet-version', '1.9']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--kubelet-version takes one of 1.34, 1.18, 1.3 (got "1.9")');
+  }, 120_000);
 });

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatKlog, logsAt, parseScenario, simulate } from '../../src/sim/index';
 import { PRESET_IDS } from '../../src/sim/scenario/presets';
+import { KUBELET_VERSIONS, type KubeletVersionName } from '../../src/sim/versions/names';
 
 export const GOLDEN_SCENARIOS = [
   'hello-pod',
@@ -25,10 +26,14 @@ export const GOLDEN_SCENARIOS = [
 
 const update = process.env.UPDATE_GOLDEN === '1';
 
-function eventsOf(name: string) {
+function eventsOf(name: string, version?: KubeletVersionName) {
   const parsed = parseScenario(readFileSync(`presets/${name}.yaml`, 'utf8'));
   if (!parsed.ok) throw new Error(`${name}: ${JSON.stringify(parsed.problems)}`);
-  const run = simulate(parsed.scenario);
+  const scenario =
+    version === undefined
+      ? parsed.scenario
+      : { ...parsed.scenario, node: { ...parsed.scenario.node, kubeletVersion: version } };
+  const run = simulate(scenario);
   const events = run.trace.events
     .map(
       (e) =>
@@ -48,8 +53,8 @@ function matchGolden(path: string, got: string): void {
   expect(got).toBe(readFileSync(path, 'utf8'));
 }
 
-function render(name: string): { events: string; log: string } {
-  const { run, events } = eventsOf(name);
+function render(name: string, version?: KubeletVersionName): { events: string; log: string } {
+  const { run, events } = eventsOf(name, version);
   const log = logsAt(run.trace.logs, run.trace.steps.t.length, 4).map(formatKlog).join('\n');
   return { events: events + '\n', log: log + '\n' };
 }
@@ -75,4 +80,15 @@ describe('golden Events and klog of the app presets', () => {
       matchGolden(`tests/golden/presets/${id}.log.txt`, got.log);
     });
   }
+});
+
+// The version presets on every kubelet version: what the Kubelet version switch shows.
+describe('golden Events and klog of the version presets on each kubelet version', () => {
+  for (const id of ['v1-18-prestart-cpuset', 'v1-3-infra-container', 'start-order-across-versions'])
+    for (const v of KUBELET_VERSIONS)
+      it(`${id} on ${v}`, () => {
+        const got = render(id, v);
+        matchGolden(`tests/golden/versions/${id}.${v}.events.txt`, got.events);
+        matchGolden(`tests/golden/versions/${id}.${v}.log.txt`, got.log);
+      });
 });

@@ -193,6 +193,13 @@ export interface RuntimeSync {
   error?: string;
   /** The last container start's outcome, read when the next one is considered. */
   lastResult?: { name: string; ok: boolean; typeName: string };
+  /** v1.3 DockerManager.SyncPod only (src/sim/versions/v1_3): what ends the round early. */
+  dockerManager?: {
+    /** The glog line SyncPod returns with before the regular containers, if it does. */
+    stopBeforeContainers?: string;
+    /** SetUpPod failed: SyncPod returns after killing the infra container. */
+    networkFailed?: boolean;
+  };
 }
 
 /** One startContainer attempt in flight. */

@@ -15,6 +15,7 @@ import {
 } from 'yaml';
 import type { z } from 'zod';
 import { LIMITS, scenarioSchema, type Scenario } from './schema';
+import { versionProblems } from './versionCheck';
 
 export interface ScenarioProblem {
   /** "pods[0].manifest.spec.containers[1].image", or "" for the document. */
@@ -167,7 +168,10 @@ export function validateScenario(
   }
   const parsed = scenarioSchema.safeParse(value);
   if (!parsed.success) return { ok: false, problems: zodProblems(parsed.error, locate) };
-  const cross = crossCheck(parsed.data).map((p) => ({ ...p, ...locate(pathKeys(p.path)) }));
+  const cross = [...crossCheck(parsed.data), ...versionProblems(parsed.data)].map((p) => ({
+    ...p,
+    ...locate(pathKeys(p.path)),
+  }));
   if (cross.length) return { ok: false, problems: cross };
   return { ok: true, scenario: parsed.data };
 }

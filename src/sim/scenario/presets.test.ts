@@ -11,9 +11,9 @@ import {
 import { formatProblem } from './parse';
 
 describe('preset index', () => {
-  it('bundles all 13 presets, in the order of the preset table', () => {
+  it('bundles all 16 presets, in the order of the preset table', () => {
     expect(listPresets().map((p) => p.id)).toEqual([...PRESET_IDS]);
-    expect(PRESET_IDS).toHaveLength(13);
+    expect(PRESET_IDS).toHaveLength(16);
     expect(DEFAULT_PRESET_ID).toBe('hello-pod');
     expect(isPresetId('hello-pod')).toBe(true);
     expect(isPresetId('nope')).toBe(false);

@@ -21,6 +21,9 @@ export const PRESET_IDS = [
   'slow-image-blocks-neighbour',
   'flip-cpu-policy',
   'startup-time-breakdown',
+  'v1-18-prestart-cpuset',
+  'v1-3-infra-container',
+  'start-order-across-versions',
 ] as const;
 
 export type PresetId = (typeof PRESET_IDS)[number];

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { parseDuration } from '../core/time';
+import { CURRENT_KUBELET_VERSION, KUBELET_VERSIONS } from '../versions/names';
 
 export const SCENARIO_API_VERSION = 'kubeletscope/v1';
 
@@ -317,6 +318,16 @@ export const scenarioSchema = z.strictObject({
     .default(600_000),
   node: z.strictObject({
     name: z.string().min(1).default('node-1'),
+    /** Which kubelet runs the node: its machines and message tables (src/sim/versions). */
+    kubeletVersion: z
+      .preprocess(
+        // YAML reads `1.18` as a number: take it as the version it spells.
+        (v) => (typeof v === 'number' ? String(v) : v),
+        z.enum(KUBELET_VERSIONS, {
+          message: `kubeletVersion is one of ${KUBELET_VERSIONS.map((v) => `"${v}"`).join(', ')}`,
+        }),
+      )
+      .default(CURRENT_KUBELET_VERSION),
     topology: topologySchema,
     kubelet: kubeletConfigSchema.prefault({}),
     capacity: z

@@ -32,6 +32,11 @@ export interface LogLine {
   msg: string;
   /** Structured key/value pairs, already rendered as klog would (strings quoted). */
   kv: [string, string][];
+  /**
+   * A printf-style line (glog, or klog v1's Infof) of an older kubelet: printed as it stands
+   * after the header, instead of the quoted msg and key/value pairs.
+   */
+  text?: string;
 }
 
 /** The CPU manager's state as its checkpoint file holds it, cpusets in Linux list format. */

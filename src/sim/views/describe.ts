@@ -20,6 +20,7 @@ import {
   TOKEN_EXPIRATION_SECONDS,
   kubeApiAccessVolume,
 } from '../kubelet/volumes';
+import { describeEventsLines, reportedCondition } from '../versions/kubectl';
 
 const L1 = '  ';
 const L2 = '    ';
@@ -203,10 +204,12 @@ export function describePod(run: SimulationRun, podKey: string, step: number): s
     pod.containers,
     row.containers.filter((c) => !c.init),
   );
-  if (row.conditions.length) {
+  const version = run.scenario.node.kubeletVersion;
+  const conditions = row.conditions.filter((c) => reportedCondition(version, c.type));
+  if (conditions.length) {
     out.push(`Conditions:`);
     out.push(`${L1}Type\tStatus`);
-    for (const c of row.conditions) out.push(`${L1}${c.type} \t${c.status} `);
+    for (const c of conditions) out.push(`${L1}${c.type} \t${c.status} `);
   }
   volumes(out, pod);
   out.push(`QoS Class:\t${row.qosClass}`);
@@ -215,18 +218,7 @@ export function describePod(run: SimulationRun, podKey: string, step: number): s
   out.push(`\tnode.kubernetes.io/unreachable:NoExecute op=Exists for 300s`);
   const events = eventsAt(run.trace, step, podKey);
   if (events.length === 0) out.push(`Events:\t<none>`);
-  else {
-    out.push(`Events:`);
-    out.push(`${L1}Type\tReason\tAge\tFrom\tMessage`);
-    out.push(`${L1}----\t------\t----\t----\t-------`);
-    for (const e of events) {
-      const age =
-        e.count > 1
-          ? `${formatAge(now - e.lastSeen)} (x${e.count} over ${formatAge(now - e.firstSeen)})`
-          : formatAge(now - e.firstSeen);
-      out.push(`${L1}${e.type}\t${e.reason}\t${age}\t${e.source}\t${e.message.trim()}`);
-    }
-  }
+  else out.push(...describeEventsLines(version, events, now, run.config.nodeName, L1));
   void formatGoDuration;
   return tabwrite(out.join('\n')) + '\n';
 }

@@ -1,6 +1,7 @@
 /**
  * A klog line as the kubelet prints it: header "Lmmdd hh:mm:ss.uuuuuu threadid file:line] ",
- * then the quoted message and the key/value pairs (structured logging).
+ * then the quoted message and the key/value pairs (structured logging), or the printf text of
+ * an older kubelet (glog and klog v1 share the header).
  */
 import type { LogLine } from '../trace/types';
 import { klogTime } from './clock';
@@ -9,6 +10,7 @@ export const KUBELET_PID = 1234;
 
 export function formatKlog(line: LogLine): string {
   const header = `${line.severity}${klogTime(line.t)} ${String(KUBELET_PID).padStart(7)} ${line.source}]`;
+  if (line.text !== undefined) return `${header} ${line.text}`;
   const kv = line.kv.map(([k, v]) => ` ${k}=${v}`).join('');
   return `${header} ${JSON.stringify(line.msg)}${kv}`;
 }

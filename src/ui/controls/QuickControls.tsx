@@ -9,9 +9,17 @@ import {
   TOPOLOGY_MANAGER_POLICIES,
   topologyPresetOf,
   withCpuManagerPolicy,
+  withKubeletVersion,
   withTopologyManagerPolicy,
   withTopologyPreset,
 } from '../../state/scenarioEdits';
+import {
+  CURRENT_KUBELET_VERSION,
+  KUBELET_VERSION_LABELS,
+  KUBELET_VERSIONS,
+  NO_CPU_MANAGER_REASON,
+} from '../../sim/versions/names';
+import { versionProblems } from '../../sim/scenario/versionCheck';
 import { useApp, useAppStore } from '../app/storeContext';
 
 export interface CatalogEntry {
@@ -34,6 +42,9 @@ export function QuickControls({ presets, topologies }: Props) {
   const kubelet = scenario?.node.kubelet;
   const topoPreset = scenario ? topologyPresetOf(scenario) : null;
   const edit = store.getState().editScenario;
+  const version = scenario?.node.kubeletVersion ?? CURRENT_KUBELET_VERSION;
+  // Kubelet 1.3 had no CPU or topology manager: the controls stay visible, disabled, saying why.
+  const noCpuManager = version === '1.3';
   return (
     <div className="quick-controls" role="group" aria-label="Scenario and node settings">
       <label className="field">
@@ -73,11 +84,42 @@ export function QuickControls({ presets, topologies }: Props) {
         </select>
       </label>
       <label className="field">
+        <span className="field-label">Kubelet</span>
+        <select
+          aria-label="Kubelet version"
+          value={version}
+          disabled={!scenario}
+          onChange={(e) => {
+            const v = KUBELET_VERSIONS.find((k) => k === e.currentTarget.value);
+            const st = store.getState();
+            if (!v || !st.scenario) return;
+            // A scenario using what that kubelet did not have stays on screen; the notice says why.
+            const refused = versionProblems(withKubeletVersion(st.scenario, v));
+            if (refused.length > 0) {
+              st.setNotice({
+                tone: 'error',
+                text: `This scenario cannot run on kubelet ${v}: ${refused.map((p) => `${p.path}: ${p.message}`).join('; ')}`,
+              });
+              return;
+            }
+            edit((s) => withKubeletVersion(s, v));
+          }}
+        >
+          {KUBELET_VERSIONS.map((k) => (
+            <option key={k} value={k}>
+              {KUBELET_VERSION_LABELS[k]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
         <span className="field-label">CPU manager</span>
         <select
           aria-label="CPU manager policy"
-          value={kubelet?.cpuManagerPolicy ?? 'none'}
-          disabled={!scenario}
+          aria-describedby={noCpuManager ? 'no-cpu-manager' : undefined}
+          title={noCpuManager ? NO_CPU_MANAGER_REASON : undefined}
+          value={noCpuManager ? 'none' : (kubelet?.cpuManagerPolicy ?? 'none')}
+          disabled={!scenario || noCpuManager}
           onChange={(e) => {
             const v = CPU_MANAGER_POLICIES.find((p) => p === e.currentTarget.value);
             if (v) edit((s) => withCpuManagerPolicy(s, v));
@@ -94,8 +136,10 @@ export function QuickControls({ presets, topologies }: Props) {
         <span className="field-label">Topology manager</span>
         <select
           aria-label="Topology manager policy"
-          value={kubelet?.topologyManagerPolicy ?? 'none'}
-          disabled={!scenario}
+          aria-describedby={noCpuManager ? 'no-cpu-manager' : undefined}
+          title={noCpuManager ? NO_CPU_MANAGER_REASON : undefined}
+          value={noCpuManager ? 'none' : (kubelet?.topologyManagerPolicy ?? 'none')}
+          disabled={!scenario || noCpuManager}
           onChange={(e) => {
             const v = TOPOLOGY_MANAGER_POLICIES.find((p) => p === e.currentTarget.value);
             if (v) edit((s) => withTopologyManagerPolicy(s, v));
@@ -108,6 +152,11 @@ export function QuickControls({ presets, topologies }: Props) {
           ))}
         </select>
       </label>
+      {noCpuManager && (
+        <p id="no-cpu-manager" className="field-note" role="note">
+          {NO_CPU_MANAGER_REASON}
+        </p>
+      )}
     </div>
   );
 }

@@ -40,6 +40,10 @@ const STEP_KIND: Record<string, SpanKind> = {
   preCreate: 'prestart',
   creating: 'create',
   preStart: 'prestart',
+  // kubelet 1.18: PreStartContainer's UpdateContainerResources; 1.3: the image puller's wait.
+  updatingContainerResources: 'prestart',
+  startingAfterPreStart: 'prestart',
+  waitingForPull: 'pull',
   starting: 'start',
   postStart: 'poststart',
   killingAfterHook: 'terminated',

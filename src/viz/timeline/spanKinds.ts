@@ -89,6 +89,8 @@ const RULES: [RegExp, SpanKind][] = [
   [/poststart/i, 'poststart'],
   [/prestart|precreate/i, 'prestart'],
   [/sandbox/i, 'sandbox'],
+  // kubelet 1.3: the POD infra container and the network plugin call are its sandbox.
+  [/infra|network/i, 'sandbox'],
   [/admit/i, 'admit'],
   [/probe|readiness|liveness|startup/i, 'probe'],
   [/creat/i, 'create'],

@@ -1,0 +1,90 @@
+/**
+ * What a scenario asks of a kubelet version that the version did not have. Refused fields get a
+ * problem naming the field and the version (and the release that brought it); on 1.3, which had
+ * no CPU or topology manager at all, those settings are ignored and `versionNotes` says so.
+ */
+import type { ScenarioProblem } from './parse';
+import type { ContainerSpec, PodManifest, Scenario } from './schema';
+import { NO_CPU_MANAGER_REASON } from '../versions/names';
+
+/** Release that introduced each feature (kubelet-facts §10b, versions research §2.13). */
+const ARRIVED = {
+  sidecar: 'native sidecars (an init container with restartPolicy: Always) arrived in 1.28',
+  policyOptions: 'CPU manager policy options arrived in 1.22',
+  podScope: 'the topology manager scope "pod" arrived in 1.20',
+  sleepHook: 'the sleep lifecycle handler arrived in 1.29',
+  grpcProbe: 'gRPC probes arrived in 1.24',
+  startupProbe: 'startup probes arrived in 1.16',
+  parallelPulls: 'maxParallelImagePulls arrived in 1.27',
+} as const;
+
+function containerProblems(
+  version: string,
+  c: ContainerSpec,
+  path: string,
+  init: boolean,
+): ScenarioProblem[] {
+  const out: ScenarioProblem[] = [];
+  const no = (field: string, why: string) =>
+    out.push({
+      path: `${path}.${field}`,
+      message: `kubelet ${version} does not have this: ${why}`,
+    });
+  if (init && c.restartPolicy === 'Always') no('restartPolicy', ARRIVED.sidecar);
+  if (c.lifecycle?.postStart?.sleep) no('lifecycle.postStart.sleep', ARRIVED.sleepHook);
+  if (c.lifecycle?.preStop?.sleep) no('lifecycle.preStop.sleep', ARRIVED.sleepHook);
+  for (const p of ['startupProbe', 'readinessProbe', 'livenessProbe'] as const)
+    if (c[p]?.grpc) no(`${p}.grpc`, ARRIVED.grpcProbe);
+  if (version === '1.3' && c.startupProbe) no('startupProbe', ARRIVED.startupProbe);
+  return out;
+}
+
+function podProblems(version: string, m: PodManifest, path: string): ScenarioProblem[] {
+  return [
+    ...(m.spec.initContainers ?? []).flatMap((c, i) =>
+      containerProblems(version, c, `${path}.spec.initContainers[${i}]`, true),
+    ),
+    ...m.spec.containers.flatMap((c, i) =>
+      containerProblems(version, c, `${path}.spec.containers[${i}]`, false),
+    ),
+  ];
+}
+
+export function versionProblems(s: Scenario): ScenarioProblem[] {
+  const v = s.node.kubeletVersion;
+  if (v !== '1.18' && v !== '1.3') return [];
+  const out: ScenarioProblem[] = [];
+  const k = s.node.kubelet;
+  const no = (path: string, why: string) =>
+    out.push({ path, message: `kubelet ${v} does not have this: ${why}` });
+  if (v === '1.18') {
+    if (k.cpuManagerPolicyOptions && Object.keys(k.cpuManagerPolicyOptions).length > 0)
+      no('node.kubelet.cpuManagerPolicyOptions', ARRIVED.policyOptions);
+    if (k.topologyManagerScope === 'pod') no('node.kubelet.topologyManagerScope', ARRIVED.podScope);
+  }
+  if (k.maxParallelImagePulls !== undefined)
+    no('node.kubelet.maxParallelImagePulls', ARRIVED.parallelPulls);
+  s.pods.forEach((p, i) => out.push(...podProblems(v, p.manifest, `pods[${i}].manifest`)));
+  s.actions.forEach((a, i) => {
+    if (a.kind === 'AddPod') out.push(...podProblems(v, a.manifest, `actions[${i}].manifest`));
+    if (a.kind === 'ChangeCpuManagerPolicy' && v === '1.3')
+      out.push({ path: `actions[${i}].kind`, message: NO_CPU_MANAGER_REASON });
+  });
+  return out;
+}
+
+/** Settings a version ignores, each with why (kubelet 1.3: no CPU or topology manager). */
+export function versionNotes(s: Scenario): string[] {
+  if (s.node.kubeletVersion !== '1.3') return [];
+  const k = s.node.kubelet;
+  const ignored: string[] = [];
+  if (k.cpuManagerPolicy !== 'none') ignored.push(`cpuManagerPolicy: ${k.cpuManagerPolicy}`);
+  if (k.topologyManagerPolicy !== 'none')
+    ignored.push(`topologyManagerPolicy: ${k.topologyManagerPolicy}`);
+  if (k.topologyManagerScope !== 'container')
+    ignored.push(`topologyManagerScope: ${k.topologyManagerScope}`);
+  if (k.cpuManagerPolicyOptions && Object.keys(k.cpuManagerPolicyOptions).length)
+    ignored.push('cpuManagerPolicyOptions');
+  if (k.reservedSystemCPUs) ignored.push('reservedSystemCPUs');
+  return ignored.map((f) => `node.kubelet.${f} is ignored: ${NO_CPU_MANAGER_REASON}`);
+}

@@ -1,0 +1,73 @@
+/**
+ * kubectl describe of each version's era, where it differs from today's: the Events section
+ * (v1.3: pkg/kubectl/describe.go DescribeEvents of May 2016, minikube @
+ * 9fae621dd6403b3f5b1a719c7deb26115168139b: FirstSeen/LastSeen/Count/From/SubobjectPath columns,
+ * From as %v of api.EventSource "{kubelet node-1}", ages by shortHumanDuration; v1.18: From
+ * "kubelet, node-1" (formatEventSource of klog-era kubectl)) and the pod conditions each kubelet
+ * reported (v1.3: no ContainersReady nor PodReadyToStartContainers; v1.18: no PodReadyToStartContainers).
+ */
+import { formatAge } from '../core/time';
+import type { EventRow } from '../views/events';
+import type { KubeletVersionName } from './names';
+
+export type { EventRow };
+
+/** resource_printer.go shortHumanDuration (v1.3). */
+function shortHumanDuration(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  if (s < 0) return '0s';
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m`;
+  const h = Math.floor(m / 60);
+  if (h < 24) return `${h}h`;
+  if (h < 24 * 364) return `${Math.floor(h / 24)}d`;
+  return `${Math.floor(h / (24 * 365))}y`;
+}
+
+/** The Events section's lines (before the tabwriter), for a kubelet version's kubectl. */
+export function describeEventsLines(
+  version: KubeletVersionName,
+  events: readonly EventRow[],
+  now: number,
+  nodeName: string,
+  indent: string,
+): string[] {
+  const from = (source: string) => {
+    if (version === '1.3') return `{${source} ${source === 'kubelet' ? nodeName : ''}}`;
+    if (version === '1.18') return source === 'kubelet' ? `kubelet, ${nodeName}` : source;
+    return source;
+  };
+  if (version === '1.3') {
+    const out = [
+      'Events:',
+      `${indent}FirstSeen\tLastSeen\tCount\tFrom\tSubobjectPath\tType\tReason\tMessage`,
+      `${indent}---------\t--------\t-----\t----\t-------------\t--------\t------\t-------`,
+    ];
+    for (const e of events)
+      out.push(
+        `${indent}${shortHumanDuration(now - e.firstSeen)}\t${shortHumanDuration(now - e.lastSeen)}\t${e.count}\t${from(e.source)}\t${e.fieldPath ?? ''}\t${e.type}\t${e.reason}\t${e.message.trim()}`,
+      );
+    return out;
+  }
+  const out = [
+    'Events:',
+    `${indent}Type\tReason\tAge\tFrom\tMessage`,
+    `${indent}----\t------\t----\t----\t-------`,
+  ];
+  for (const e of events) {
+    const age =
+      e.count > 1
+        ? `${formatAge(now - e.lastSeen)} (x${e.count} over ${formatAge(now - e.firstSeen)})`
+        : formatAge(now - e.firstSeen);
+    out.push(`${indent}${e.type}\t${e.reason}\t${age}\t${from(e.source)}\t${e.message.trim()}`);
+  }
+  return out;
+}
+
+/** The pod condition types a kubelet version reported. */
+export function reportedCondition(version: KubeletVersionName, type: string): boolean {
+  if (version === '1.3') return ['Initialized', 'Ready', 'PodScheduled'].includes(type);
+  if (version === '1.18') return type !== 'PodReadyToStartContainers';
+  return true;
+}

@@ -1,0 +1,337 @@
+/**
+ * Kubernetes v1.18.6's klog v1 lines (printf-style Infof/Errorf), for what the shared machines
+ * say. Format strings are quoted from v1.18.6 as vendored by KubeEdge v1.4.0 (commit
+ * dfcdab01d4538ebefc2284a1b82a407d649e8f94, vendor/k8s.io/kubernetes/pkg/kubelet/...) and, for
+ * kubelet.go, a v1.18.x kubelet.go (klog v1, GetAllocateResourcesPodAdmitHandler); pod_workers.go
+ * from a klog-era copy (unverified for exactly 1.18.6). Line numbers are representative of that
+ * tree (SyncPod at kuberuntime_manager.go:647, startContainer at kuberuntime_container.go:134).
+ * null: v1.18 had no such line (pod-worker state machine, SyncPod enter/exit, CFS quota lines).
+ */
+import { containerValue } from '../../kubelet/format';
+import { goq, P, type KlogTable } from '../messages';
+import { bareId, fpod, fpods, goStrings, plegEvent } from '../printf';
+
+/** %+v of a v1.Container value (abridged like the current engine's Stringer form). */
+export function containerStruct(name: string, image: string): string {
+  return `{Name:${name} Image:${image} Command:[] Args:[] WorkingDir: Ports:[] ...}`;
+}
+
+/** podActions printed with %+v, from the current engine's podActions text. */
+function podActions18(text: string, sandboxId: string, initName: string | undefined): string {
+  const field = (k: string) => new RegExp(`(?:^|, )${k}: ([^,]*)`).exec(text)?.[1] ?? '';
+  const list = (k: string) =>
+    (new RegExp(`(?:^|, )${k}: \\[([^\\]]*)\\]`).exec(text)?.[1] ?? '').replace(/,\s*/g, ' ');
+  const kill = /ContainersToKill: (map\[[^\]]*\])/.exec(text)?.[1] ?? 'map[]';
+  return (
+    `{KillPod:${field('KillPod')} CreateSandbox:${field('CreateSandbox')} SandboxID:${sandboxId} ` +
+    `Attempt:${field('Attempt')} NextInitContainerToStart:${initName ?? '<nil>'} ` +
+    `ContainersToStart:[${list('ContainersToStart')}] ContainersToKill:${kill} EphemeralContainersToStart:[]}`
+  );
+}
+
+const K = 'kubelet.go';
+const KRM = 'kuberuntime_manager.go';
+const KRC = 'kuberuntime_container.go';
+
+export const KLOG_1_18: KlogTable = {
+  'command failed': P('server.go:273', 0, (a) => a.err ?? '', 'E'),
+  'Starting kubelet main sync loop': P(`${K}:1835`, 0, () => 'Starting kubelet main sync loop.'),
+  'SyncLoop ADD': P(
+    `${K}:1888`,
+    2,
+    (a) => `SyncLoop (ADD, ${goq(a.kv.source ?? 'api')}): ${goq(fpods(a.run, a.kv.pods))}`,
+  ),
+  'SyncLoop UPDATE': P(
+    `${K}:1894`,
+    2,
+    (a) => `SyncLoop (UPDATE, ${goq(a.kv.source ?? 'api')}): ${goq(fpods(a.run, a.kv.pods))}`,
+  ),
+  'SyncLoop REMOVE': P(
+    `${K}:1897`,
+    2,
+    (a) => `SyncLoop (REMOVE, ${goq(a.kv.source ?? 'api')}): ${goq(fpods(a.run, a.kv.pods))}`,
+  ),
+  'SyncLoop RECONCILE': P(
+    `${K}:1900`,
+    4,
+    (a) => `SyncLoop (RECONCILE, ${goq(a.kv.source ?? 'api')}): ${goq(fpods(a.run, a.kv.pods))}`,
+  ),
+  'SyncLoop DELETE': P(
+    `${K}:1903`,
+    2,
+    (a) => `SyncLoop (DELETE, ${goq(a.kv.source ?? 'api')}): ${goq(fpods(a.run, a.kv.pods))}`,
+  ),
+  'SyncLoop (PLEG): event for pod': P(
+    `${K}:1920`,
+    2,
+    (a) => `SyncLoop (PLEG): ${goq(fpod(a))}, event: ${plegEvent(a.kv.event)}`,
+  ),
+  'SyncLoop (PLEG): pod does not exist, ignore irrelevant event': P(
+    `${K}:1924`,
+    4,
+    (a) => `SyncLoop (PLEG): ignore irrelevant event: ${plegEvent(a.kv.event)}`,
+  ),
+  'SyncLoop (SYNC) pods': P(
+    `${K}:1943`,
+    4,
+    (a) => `SyncLoop (SYNC): ${a.kv.total ?? '0'} pods; ${fpods(a.run, a.kv.pods)}`,
+  ),
+  'SyncLoop (probe)': P(`${K}:1955`, 1, (a) =>
+    // Only liveness failures reach the 1.18 sync loop (livenessManager.Updates()).
+    a.kv.probe === 'liveness' && a.kv.status !== 'success'
+      ? `SyncLoop (container unhealthy): ${goq(fpod(a))}`
+      : null,
+  ),
+  'SyncLoop (housekeeping)': P(`${K}:1968`, 4, () => 'SyncLoop (housekeeping)'),
+  'SyncLoop (housekeeping) end': null,
+  // lifecycle/predicate.go Admit
+  'Pod admission denied': P(
+    'predicate.go:142',
+    2,
+    (a) => `Predicate failed on Pod: ${fpod(a)}, for reason: ${a.kv.message ?? a.kv.reason ?? ''}`,
+  ),
+  'SyncPod enter': null,
+  'SyncPod exit': null,
+  'Pod has been deleted and must be killed': null,
+  'Pod terminating with grace period': null,
+  'Pod termination stopped all running containers': null,
+  'Pod termination unmounted volumes': null,
+  'Pod termination cleaned up volume paths': null,
+  'Pod termination removed cgroups': null,
+  'Pod is terminated and will need no more status updates': null,
+  'Pod is being synced for the first time': null,
+  'Notifying pod of pending update': null,
+  'Pod is marked for graceful deletion, begin teardown': null,
+  'Pod is being removed by the kubelet, begin teardown': null,
+  'Pod is finished processing, no further updates': null,
+  'Processing pod event': null,
+  'Processing pod event done': null,
+  'Error syncing pod, skipping': P(
+    'pod_workers.go:191',
+    0,
+    (a) => `Error syncing pod ${a.kv.podUID ?? ''} (${goq(fpod(a))}), skipping: ${a.err ?? ''}`,
+    'E',
+  ),
+  'Pod worker has observed request to terminate': null,
+  'Pod terminated all containers successfully': null,
+  'Pod is complete and the worker can now stop': null,
+  'Requeueing pod due to pending update': null,
+  'Pod is terminal': null,
+  'Pod indicated lifecycle completed naturally and should now terminate': null,
+  'Cancelling current pod sync': null,
+  'No sandbox for pod can be found. Need to start a new one': P(
+    `${KRM}:433`,
+    2,
+    (a) => `No sandbox for pod ${goq(fpod(a))} can be found. Need to start a new one`,
+  ),
+  'No ready sandbox for pod can be found. Need to start a new one': P(
+    `${KRM}:446`,
+    2,
+    (a) => `No ready sandbox for pod ${goq(fpod(a))} can be found. Need to start a new one`,
+  ),
+  'computePodActions got for pod': P(`${KRM}:659`, 3, (a) => {
+    const pod = a.pod;
+    const initIdx = /InitContainersToStart: \[(\d+)/.exec(a.kv.podActions ?? '')?.[1];
+    const init = pod && initIdx !== undefined ? pod.init[Number(initIdx)] : undefined;
+    const ready = pod
+      ? (a.domain.runtime.podSandboxes[pod.uid] ?? []).find(
+          (id) => a.domain.runtime.sandboxes[id]?.state === 'SANDBOX_READY',
+        )
+      : undefined;
+    const creating = /CreateSandbox: true/.test(a.kv.podActions ?? '');
+    const sandboxId = creating && ready === undefined ? '' : (ready ?? '');
+    return `computePodActions got ${podActions18(a.kv.podActions ?? '', sandboxId, init && containerValue(init))} for pod ${goq(fpod(a))}`;
+  }),
+  'SyncPod received new pod, will create a sandbox for it': P(
+    `${KRM}:669`,
+    4,
+    (a) => `SyncPod received new pod ${goq(fpod(a))}, will create a sandbox for it`,
+  ),
+  'Stopping PodSandbox for pod, will start new one': P(
+    `${KRM}:676`,
+    4,
+    (a) => `Stopping PodSandbox for ${goq(fpod(a))}, will start new one`,
+  ),
+  'Stopping PodSandbox for pod, because all other containers are dead': P(
+    `${KRM}:678`,
+    4,
+    (a) => `Stopping PodSandbox for ${goq(fpod(a))} because all other containers are dead.`,
+  ),
+  'Killing unwanted container for pod': P(
+    `${KRM}:697`,
+    3,
+    (a) =>
+      `Killing unwanted container ${goq(a.kv.containerName ?? '')}(id=${goq(a.kv.containerID ?? '')}) for pod ${goq(fpod(a))}`,
+  ),
+  'Creating PodSandbox for pod': P(
+    `${KRM}:723`,
+    4,
+    (a) => `Creating sandbox for pod ${goq(fpod(a))}`,
+  ),
+  // kuberuntime_sandbox.go createPodSandbox: message := fmt.Sprintf("CreatePodSandbox for pod %q failed: %v", ...)
+  'Failed to create sandbox for pod': P(
+    'kuberuntime_sandbox.go:68',
+    0,
+    (a) => `CreatePodSandbox for pod ${goq(fpod(a))} failed: ${a.err ?? ''}`,
+    'E',
+  ),
+  'CreatePodSandbox for pod failed': P(
+    `${KRM}:727`,
+    0,
+    (a) => {
+      const raw = (a.err ?? '').replace(/^Failed to create sandbox for pod "[^"]*": /, '');
+      return `createPodSandbox for pod ${goq(fpod(a))} failed: CreatePodSandbox for pod ${goq(fpod(a))} failed: ${raw}`;
+    },
+    'E',
+  ),
+  'Created PodSandbox for pod': P(
+    `${KRM}:736`,
+    4,
+    (a) => `Created PodSandbox ${goq(a.kv.podSandboxID ?? '')} for pod ${goq(fpod(a))}`,
+  ),
+  'Determined the ip for pod after sandbox changed': P(`${KRM}:759`, 4, (a) => {
+    const ips = goStrings(a.kv.IPs);
+    return `Determined the ip ${ips} for pod ${goq(fpod(a))} after sandbox changed`;
+  }),
+  'Container of pod is not in the desired state and shall be started': P(`${KRM}:560`, 3, (a) => {
+    const c = a.pod?.byName[a.kv.containerName ?? ''];
+    return `Container ${containerStruct(c?.name ?? '', c?.image ?? '')} is dead, but RestartPolicy says that we should restart it.`;
+  }),
+  'Message for Container of pod': P(
+    `${KRM}:603`,
+    2,
+    (a) =>
+      `Container ${goq(a.kv.containerName ?? '')} (${goq(a.kv.containerStatusID ?? '')}) of pod ${fpod(a)}: ${a.kv.containerMessage ?? ''}`,
+  ),
+  'Computing init container action': null,
+  'Init container has been initialized': null,
+  'Checking backoff for container in pod': P(
+    `${KRM}:850`,
+    3,
+    (a) => `checking backoff for container ${goq(a.kv.containerName ?? '')} in pod ${goq(fpod(a))}`,
+  ),
+  'Back-off restarting failed container': P(`${KRM}:859`, 3, (a) => a.err ?? ''),
+  'Backing Off restarting container in pod': P(
+    `${KRM}:765`,
+    4,
+    (a) =>
+      `Backing Off restarting ${a.kv.containerType ?? 'container'} ${a.kv.container ?? ''} in pod ${fpod(a)}`,
+  ),
+  'Creating container in pod': P(
+    `${KRM}:770`,
+    4,
+    (a) =>
+      `Creating ${a.kv.containerType ?? 'container'} ${a.kv.container ?? ''} in pod ${fpod(a)}`,
+  ),
+  'Container start failed in pod': P(
+    `${KRM}:776`,
+    3,
+    (a) =>
+      `${a.kv.containerType ?? 'container'} start failed: ${a.err ?? ''}: ${a.kv.containerMessage ?? ''}`,
+  ),
+  'Completed init container for pod': P(
+    `${KRM}:817`,
+    4,
+    (a) => `Completed init container ${goq(a.kv.containerName ?? '')} for pod ${goq(fpod(a))}`,
+  ),
+  'Failed to initialize the pod, as the init container failed to start, aborting': null,
+  'Failed to start the restartable init container for the pod, skipping': null,
+  'Enforcing CFS quota': null,
+  'Container has pinned cpus': null,
+  'Failed to execute PostStartHook': null,
+  'Exec lifecycle hook for Container in Pod failed': P(
+    'handlers.go:62',
+    1,
+    (a) =>
+      `Exec lifecycle hook (${goStrings(a.kv.execCommand)}) for Container ${goq(a.kv.containerName ?? '')} in Pod ${goq(fpod(a))} failed - error: ${a.err ?? ''}, message: ${goq(a.kv.message ?? '')}`,
+  ),
+  'Killing container with a grace period': P(
+    `${KRC}:625`,
+    2,
+    (a) =>
+      `Killing container ${goq(a.kv.containerID ?? '')} with ${a.kv.gracePeriod ?? '30'} second grace period`,
+  ),
+  'Container exited normally': P(
+    `${KRC}:640`,
+    3,
+    (a) => `Container ${goq(a.kv.containerID ?? '')} exited normally`,
+  ),
+  // executePreStopHook (UNVERIFIED wording for exactly 1.18.6).
+  'Running preStop hook': P(
+    `${KRC}:573`,
+    3,
+    (a) => `Running preStop hook for container ${goq(a.kv.containerID ?? '')}`,
+  ),
+  'PreStop hook completed': P(
+    `${KRC}:590`,
+    3,
+    (a) => `preStop hook for container ${goq(a.kv.containerID ?? '')} completed`,
+  ),
+  'PreStop hook not completed in grace period': P(
+    `${KRC}:587`,
+    2,
+    (a) =>
+      `preStop hook for container ${goq(a.kv.containerID ?? '')} did not complete in ${a.kv.gracePeriod ?? '30'} seconds`,
+  ),
+  'Removing init container': P(
+    `${KRC}:720`,
+    4,
+    (a) =>
+      `Removing init container ${goq(a.kv.containerName ?? '')} instance ${goq(bareId(a.kv.containerID ?? ''))} ${a.kv.count ?? '0'}`,
+  ),
+  'Removing container': P(
+    `${KRC}:880`,
+    4,
+    (a) => `Removing container ${goq(bareId(a.kv.containerID ?? ''))}`,
+  ),
+  "Container not found in pod's containers": P(
+    'pod_container_deletor.go:78',
+    0,
+    (a) => `Container ${goq(a.kv.containerID ?? '')} not found in pod's containers`,
+  ),
+  GenericPLEG: P(
+    'generic.go:191',
+    4,
+    (a) =>
+      `GenericPLEG: ${a.kv.podUID ?? ''}/${a.kv.containerID ?? ''}: ${a.kv.oldState ?? ''} -> ${a.kv.newState ?? ''}`,
+  ),
+  'Probe failed': P(
+    'prober.go:116',
+    1,
+    (a) =>
+      `${a.kv.probeType ?? ''} probe for ${goq(`${fpod(a)}:${a.kv.containerName ?? ''}`)} failed (${a.kv.probeResult ?? 'failure'}): ${a.kv.output ?? ''}`,
+  ),
+  'Probe succeeded': P(
+    'prober.go:124',
+    3,
+    (a) =>
+      `${a.kv.probeType ?? ''} probe for ${goq(`${fpod(a)}:${a.kv.containerName ?? ''}`)} succeeded`,
+  ),
+  // utilruntime.HandleError: the start helper's fmt.Errorf("%v start failed: %v: %s", typeName, err, msg).
+  HandleError: P(
+    'runtime.go:78',
+    0,
+    (a) => {
+      const m = /^(.*?) &Container\{[\s\S]*?\} start failed in pod [^(]*\([^)]*\): ([\s\S]*)$/.exec(
+        a.err ?? '',
+      );
+      return m ? `${m[1]} start failed: ${m[2]}` : (a.err ?? '');
+    },
+    'E',
+  ),
+  // Lines the current kubelet prints that this table does not render for 1.18 (yet): 1.18
+  // mounted the default-token secret volume (not kube-api-access) with its own reconciler lines,
+  // logged events as `Event(v1.ObjectReference{...}): type: ... reason: ...` and the status
+  // manager's patch with format.Pod; "Observed pod startup duration" and the topology manager's
+  // "admission check" did not exist. Dropped rather than printed in a form 1.18 never had.
+  'operationExecutor.VerifyControllerAttachedVolume started': null,
+  'operationExecutor.MountVolume started': null,
+  'MountVolume.SetUp succeeded': null,
+  'All volumes are attached and mounted for pod': null,
+  'Patch status for pod': null,
+  'Status for pod updated successfully': null,
+  'Topology manager admission check': null,
+  'Pod Admit Result': null,
+  'Observed pod startup duration': null,
+  'Event occurred': null,
+};

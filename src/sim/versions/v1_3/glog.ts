@@ -1,0 +1,25 @@
+/** A glog line of the v1.3.0 kubelet, printed as the Go source formats it (printf). */
+import type { KubeletDomain } from '../../kubelet/types';
+import type { EffectApi } from '../../runner/types';
+
+export function glog(
+  api: Pick<EffectApi<KubeletDomain>, 'log'>,
+  source: string,
+  v: number,
+  text: string,
+  severity: 'I' | 'W' | 'E' = 'I',
+): void {
+  api.log({ v, severity, source, msg: text, kv: [], text });
+}
+
+/** %+v of an api.Container value (abridged): {Name:app Image:nginx Command:[] ...}. */
+export function apiContainer(name: string, image: string): string {
+  return `{Name:${name} Image:${image} Command:[] Args:[] WorkingDir: Ports:[] ...}`;
+}
+
+/** The first 12 hex digits of a docker id (utilstrings.ShortenString(id, 12)). */
+export const shortId = (id: string): string => id.slice(0, 12);
+
+/** kubecontainer.ImplicitContainerPrefix + "POD": the infra container's event field path. */
+export const INFRA_FIELD_PATH = 'implicitly required container POD';
+export const NO_OP_PLUGIN = 'kubernetes.io/no-op';

@@ -1,0 +1,95 @@
+/**
+ * The Kubelet version switch: on kubelet 1.3 the infra container's events and the disabled CPU
+ * manager controls (with the reason); on 1.18 the cpuset reaches the container after
+ * CreateContainer, later than on the current kubelet, and the Created event follows.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+async function open(page: Page, preset: string) {
+  await page.goto(`/?preset=${preset}`);
+  await expect(page.getByRole('region', { name: 'Timeline' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^CPU 0: / })).toBeVisible();
+}
+
+const events = (page: Page) => page.getByRole('region', { name: 'Events' });
+const version = (page: Page) => page.getByRole('combobox', { name: 'Kubelet version' });
+const position = (page: Page) => page.getByRole('slider', { name: 'Timeline position' });
+
+test('1.3: the infra container and the network plugin; no CPU manager, with the reason', async ({
+  page,
+}) => {
+  await open(page, 'hello-pod');
+  await expect(version(page)).toHaveValue('1.34');
+  await expect(page.getByRole('combobox', { name: 'CPU manager policy' })).toBeEnabled();
+  const before = await position(page).getAttribute('aria-valuetext');
+  const hashBefore = new URL(page.url()).hash;
+  await version(page).selectOption('1.3');
+  // Re-run at once; the cursor keeps its time.
+  await expect(position(page)).toHaveAttribute(
+    'aria-valuetext',
+    new RegExp(`^${before!.split(',')[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},`),
+  );
+  const cpuPolicy = page.getByRole('combobox', { name: 'CPU manager policy' });
+  await expect(cpuPolicy).toBeDisabled();
+  await expect(cpuPolicy).toHaveAccessibleDescription(/kubelet 1\.3 has no CPU manager/);
+  await expect(page.getByRole('combobox', { name: 'Topology manager policy' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Jump to end' }).click();
+  const pod = events(page)
+    .getByRole('row')
+    .filter({ hasText: 'implicitly required container POD' });
+  await expect(
+    pod.filter({ hasText: /Created container with docker id [0-9a-f]{12}/ }),
+  ).toHaveCount(1);
+  await expect(
+    pod.filter({ hasText: /Started container with docker id [0-9a-f]{12}/ }),
+  ).toHaveCount(1);
+  // Every CPU is shared.
+  await expect(page.getByRole('img', { name: 'CPU 0: shared' })).toBeVisible();
+  // The permalink carries the version.
+  await expect.poll(() => new URL(page.url()).hash).not.toBe(hashBefore);
+  await page.goto(`/${new URL(page.url()).hash}`);
+  await expect(page.getByRole('region', { name: 'Timeline' })).toBeVisible();
+  await expect(version(page)).toHaveValue('1.3');
+  // Back to the current kubelet: the controls come back.
+  await version(page).selectOption('1.34');
+  await expect(page.getByRole('combobox', { name: 'CPU manager policy' })).toBeEnabled();
+});
+
+test('1.18: the cpuset is applied after CreateContainer, then Created', async ({ page }) => {
+  await open(page, 'v1-18-prestart-cpuset');
+  await expect(version(page)).toHaveValue('1.18');
+  // The steps around the moment the app's image is pulled (2.8 s) and its container created.
+  await page.getByRole('button', { name: 'transitions' }).click();
+  await position(page).fill('2870');
+  const steps = page.getByRole('list', { name: 'Steps' });
+  const update = steps
+    .getByRole('button')
+    .filter({ hasText: /creating → updatingContainerResources/ });
+  await expect(update.filter({ hasText: 'startContainer:default/web/app' })).toHaveCount(1);
+  await expect(steps.getByRole('button').filter({ hasText: /preCreate/ })).toHaveCount(0);
+  // UpdateContainerResources came after CreateContainer; the Created event follows it.
+  const created = events(page).getByRole('cell', { name: 'Created container app', exact: true });
+  await position(page).fill('3000');
+  await expect(created).toHaveCount(1);
+  // The current kubelet writes the cpuset into the create request instead (PreCreateContainer).
+  await version(page).selectOption('1.34');
+  await position(page).fill('2870');
+  await expect(
+    steps
+      .getByRole('button')
+      .filter({ hasText: /generatingConfig → preCreate/ })
+      .first(),
+  ).toBeVisible();
+  await expect(
+    steps.getByRole('button').filter({ hasText: /updatingContainerResources/ }),
+  ).toHaveCount(0);
+});
+
+test('a preset that uses what an older kubelet lacked says why and stays', async ({ page }) => {
+  await open(page, 'poststart-deadlock-sidecar');
+  await version(page).selectOption('1.18');
+  await expect(
+    page.getByText(/cannot run on kubelet 1\.18: .*restartPolicy: .*arrived in 1\.28/),
+  ).toBeVisible();
+  await expect(version(page)).toHaveValue('1.34');
+});
