@@ -34,7 +34,14 @@ export type {
 // The machines a run used, for the statechart views: the run's kubelet version's once runs name
 // one (today the current version's `machines`), so callers need no change.
 export { machinesOf, machinesByVersion, type MachineCatalog } from './machines/catalog';
-export type { KubeletVersionName } from './versions/names';
+export {
+  CURRENT_KUBELET_VERSION,
+  KUBELET_VERSION_LABELS,
+  KUBELET_VERSIONS,
+  NO_CPU_MANAGER_REASON,
+  type KubeletVersionName,
+} from './versions/names';
+export { versionProblems, versionNotes } from './scenario/versionCheck';
 export { namedDelayMs } from './views/delays';
 
 // What the app's state layer and editor use of the engine's scenario, CPU and cgroup code.

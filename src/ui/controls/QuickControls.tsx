@@ -18,8 +18,8 @@ import {
   KUBELET_VERSION_LABELS,
   KUBELET_VERSIONS,
   NO_CPU_MANAGER_REASON,
-} from '../../sim/versions/names';
-import { versionProblems } from '../../sim/scenario/versionCheck';
+  versionProblems,
+} from '../../sim';
 import { useApp, useAppStore } from '../app/storeContext';
 
 export interface CatalogEntry {
