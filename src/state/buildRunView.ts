@@ -34,7 +34,7 @@ export function buildRunView(scenario: Scenario): KubeletRunView {
   extra.push(...admissionMarks(trace, podKeyOf));
   const { model } = layoutLanes(trace, place, groupOrder, causalLinks(trace), extra);
   const topology = toTopologyInput(topo, scenario.node.name);
-  const { changes, initial } = cpuChanges(trace, {
+  const { changes, initial, pool } = cpuChanges(trace, {
     cpus: topology.cpus.map((c) => c.id),
     policy: scenario.node.kubelet.cpuManagerPolicy,
     reserved: reservedCpus(scenario),
@@ -48,7 +48,7 @@ export function buildRunView(scenario: Scenario): KubeletRunView {
     endT: Math.max(trace.endT, 1),
     notable,
     lanes: model,
-    cpus: buildCpuHistory(changes, initial),
+    cpus: buildCpuHistory(changes, initial, pool),
     topology,
     activity: activityTimes(trace),
   };

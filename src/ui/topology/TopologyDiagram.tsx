@@ -7,7 +7,7 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { layoutTopology } from '../../viz/topology/layoutTopology';
-import { cpuStateAt, type CpuState } from '../../viz/topology/cpuHistory';
+import { cpuStateAt, poolAt, type CpuState } from '../../viz/topology/cpuHistory';
 import { formatClock } from '../../viz/formatTime';
 import { useApp, useAppStore } from '../app/storeContext';
 import { useResizeObserver } from '../hooks/useResizeObserver';
@@ -51,6 +51,7 @@ export function TopologyDiagram() {
       for (const pu of layout.pus) m.set(pu.cpu, cpuStateAt(run.cpus, pu.cpu, cursor));
     return m;
   }, [run, layout, cursor]);
+  const pool = useMemo(() => (run ? poolAt(run.cpus, cursor) : []), [run, cursor]);
   const ownerIndex = useMemo(() => new Map((run?.cpus.owners ?? []).map((o, i) => [o, i])), [run]);
   const selectedContainer =
     selection?.kind === 'container' || selection?.kind === 'span' ? selection.container : undefined;
@@ -191,10 +192,24 @@ export function TopologyDiagram() {
             <div>
               {hoverState.kind === 'exclusive'
                 ? `exclusive to ${hoverState.owner ?? '?'}`
-                : hoverState.kind === 'shared'
-                  ? 'in the shared pool'
-                  : hoverState.kind}
+                : hoverState.kind === 'assigned'
+                  ? `idle, assigned to ${hoverState.owner ?? '?'}`
+                  : hoverState.kind === 'shared'
+                    ? 'in the shared pool'
+                    : hoverState.kind}
             </div>
+            {hoverState.kind === 'assigned' && (
+              <div className="muted">
+                cpu_manager_state holds it for a container that is not running
+              </div>
+            )}
+            {(hoverState.kind === 'shared' || hoverState.kind === 'reserved') &&
+              pool.length > 0 && (
+                <div>
+                  runs here: {pool.slice(0, 8).join(', ')}
+                  {pool.length > 8 ? ` and ${pool.length - 8} more` : ''}
+                </div>
+              )}
             <div className="muted">
               {hoverState.sinceStep < 0
                 ? 'since the start'
@@ -204,7 +219,12 @@ export function TopologyDiagram() {
         )}
       </div>
       {run && (
-        <TopologyLegend owners={run.cpus.owners} states={states} selected={selectedContainer} />
+        <TopologyLegend
+          owners={run.cpus.owners}
+          states={states}
+          pool={pool}
+          selected={selectedContainer}
+        />
       )}
     </section>
   );

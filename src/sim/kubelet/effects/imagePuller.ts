@@ -39,6 +39,14 @@ export function imagePullerEffects(env: Env): Record<string, H> {
       } else req.ok = true;
       req.pullMs = ms;
       d.pulls.active.push(req);
+      // For the views only (the start-up waterfall): when this request left the queue.
+      api.record('pullStarted', {
+        uid: req.podUid,
+        container: req.container,
+        image: req.image,
+        ms,
+        ok: req.ok,
+      });
       api.send(IMAGE_PULLER, { type: 'PULL_COMPLETE', id: req.id }, ms);
     }
   };
@@ -46,6 +54,18 @@ export function imagePullerEffects(env: Env): Record<string, H> {
   const enqueuePull: H = (api, _p, e: AnyEventObject) => {
     const ev = e as Extract<ImagePullerEvent, { type: 'PULL' }>;
     const d = api.domain;
+    // For the views only: the pulls this request waits behind (in flight, then queued).
+    const ahead = [...d.pulls.active, ...d.pulls.queue].map((r) => ({
+      uid: r.podUid,
+      container: r.container,
+      image: r.image,
+    }));
+    api.record('pullQueued', {
+      uid: ev.podUid,
+      container: (e as unknown as { container: string }).container,
+      image: ev.image,
+      ahead,
+    });
     d.pulls.queue.push({
       id: d.pulls.nextId++,
       requester: ev.requester,
