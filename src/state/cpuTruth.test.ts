@@ -4,10 +4,10 @@
  * assigns to a container that does not run is "assigned" (idle).
  */
 import { describe, expect, it } from 'vitest';
-import { buildRunView } from '../../state/buildRunView';
-import { loadPreset } from '../../sim/scenario/presets';
-import { cpuStateAt, describeCpuState, poolAt } from '../topology/cpuHistory';
-import { readSnapshot } from './cpuChanges';
+import { buildRunView } from './buildRunView';
+import { loadPreset } from '../sim/scenario/presets';
+import { cpuStateAt, describeCpuState, poolAt } from '../viz/topology/cpuHistory';
+import { readSnapshot } from '../viz/kubelet/cpuChanges';
 
 function runOf(id: Parameters<typeof loadPreset>[0]) {
   const r = loadPreset(id);
@@ -16,7 +16,7 @@ function runOf(id: Parameters<typeof loadPreset>[0]) {
 }
 
 describe('CPU diagram truth: init container CPU hand-off', () => {
-  const run = buildRunView((loadPreset('init-cpu-handoff') as { scenario: never }).scenario);
+  const run = runOf('init-cpu-handoff');
   const trace = run.raw.trace;
   const podKeyOf = (uid: string) => run.raw.config.pods[uid]?.key;
   const W = 'default/trainer/warm-cache';
