@@ -10,6 +10,8 @@ import { derivedContainerSpans } from '../viz/kubelet/derivedSpans';
 import { activityTimes, notableSteps } from '../viz/kubelet/notableSteps';
 import { admissionMarks } from '../viz/kubelet/admissionMarks';
 import { cpuManagerMarks } from '../viz/kubelet/cpuManagerMarks';
+import { probeMarks } from '../viz/kubelet/probeMarks';
+import { pullSpans, pullWaits } from '../viz/kubelet/pullSpans';
 import { cpuManagerPlacement, groupOrder, makePlacer } from '../viz/kubelet/placeEntity';
 import { layoutLanes } from '../viz/timeline/layoutLanes';
 import { buildCpuHistory } from '../viz/topology/cpuHistory';
@@ -32,6 +34,13 @@ export function buildRunView(scenario: Scenario): KubeletRunView {
   const podKeyOf = (uid: string) => run.config.pods[uid]?.key;
   extra.push(...cpuManagerMarks(trace, podKeyOf, cpuManagerPlacement(scenario.node.name)));
   extra.push(...admissionMarks(trace, podKeyOf));
+  extra.push(...probeMarks(trace, podKeyOf));
+  extra.push(
+    ...pullSpans(pullWaits(trace, podKeyOf), (c) => {
+      const e = byId.get(`startContainer:${c}`);
+      return e ? place(e) : null;
+    }),
+  );
   const { model } = layoutLanes(trace, place, groupOrder, causalLinks(trace), extra);
   const topology = toTopologyInput(topo, scenario.node.name);
   const { changes, initial, pool } = cpuChanges(trace, {
