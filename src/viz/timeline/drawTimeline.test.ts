@@ -130,7 +130,7 @@ describe('drawTimeline colours at every zoom', () => {
     const fills: [string, number][] = [];
     const { ctx } = fakeContext();
     const rec = ctx as unknown as { fillRect: (...a: number[]) => void; fillStyle: string };
-    rec.fillRect = (_x, _y, w) => fills.push([rec.fillStyle, w!]);
+    rec.fillRect = (_x, _y, w) => fills.push([rec.fillStyle, w]);
     const scale = makeTimeScale({ start: 0, end: 900_000 }, 200, IDENTITY_WARP);
     drawTimeline(ctx, m, layoutRows(m, new Set()), scale, opts);
     const widthOf = (c: string) => fills.filter(([f]) => f === c).reduce((a, [, w]) => a + w, 0);
