@@ -11,6 +11,7 @@ import { activityTimes, notableSteps } from '../viz/kubelet/notableSteps';
 import { admissionMarks } from '../viz/kubelet/admissionMarks';
 import { cpuManagerMarks } from '../viz/kubelet/cpuManagerMarks';
 import { probeMarks } from '../viz/kubelet/probeMarks';
+import { busyIntervals } from '../viz/kubelet/busyIntervals';
 import { pullSpans, pullWaits } from '../viz/kubelet/pullSpans';
 import { cpuManagerPlacement, groupOrder, makePlacer } from '../viz/kubelet/placeEntity';
 import { layoutLanes } from '../viz/timeline/layoutLanes';
@@ -50,6 +51,11 @@ export function buildRunView(scenario: Scenario): KubeletRunView {
     podKeyOf,
   });
   const notable = notableSteps(trace);
+  const isInit = (key: string) => {
+    const i = key.lastIndexOf('/');
+    const pod = Object.values(run.config.pods).find((p) => p.key === key.slice(0, i));
+    return pod?.byName[key.slice(i + 1)]?.kind === 'init';
+  };
   return {
     raw: run,
     times: trace.steps.t,
@@ -60,6 +66,7 @@ export function buildRunView(scenario: Scenario): KubeletRunView {
     cpus: buildCpuHistory(changes, initial, pool),
     topology,
     activity: activityTimes(trace),
+    busy: busyIntervals(trace, model, isInit),
   };
 }
 
