@@ -5,13 +5,17 @@
 import { describe, expect, it } from 'vitest';
 import { buildRunView } from './buildRunView';
 import { warpFor } from './slices/viewSlice';
-import { readFileSync } from 'node:fs';
 import { parseScenario } from '../sim/scenario/parse';
 import { SPAN_KINDS } from '../viz/timeline/spanKinds';
 
 /** Any file in presets/ (not all are bundled in the Scenario select). */
+const FILES = import.meta.glob<string>('/presets/*.yaml', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
 function runOf(id: string) {
-  const r = parseScenario(readFileSync(`presets/${id}.yaml`, 'utf8'));
+  const r = parseScenario(FILES[`/presets/${id}.yaml`] ?? '');
   if (!r.ok) throw new Error(JSON.stringify(r.problems));
   return buildRunView(r.scenario);
 }
