@@ -11,6 +11,8 @@ import { activityTimes, notableSteps } from '../viz/kubelet/notableSteps';
 import { admissionMarks } from '../viz/kubelet/admissionMarks';
 import { cpuManagerMarks } from '../viz/kubelet/cpuManagerMarks';
 import { probeMarks } from '../viz/kubelet/probeMarks';
+import { faultMarks } from '../viz/kubelet/faultMarks';
+import { shortName } from '../viz/kubelet/entityNames';
 import { busyIntervals } from '../viz/kubelet/busyIntervals';
 import { pullSpans, pullWaits } from '../viz/kubelet/pullSpans';
 import { cpuManagerPlacement, groupOrder, makePlacer } from '../viz/kubelet/placeEntity';
@@ -40,6 +42,22 @@ export function buildRunView(scenario: Scenario): KubeletRunView {
     ...pullSpans(pullWaits(trace, podKeyOf), (c) => {
       const e = byId.get(`startContainer:${c}`);
       return e ? place(e) : null;
+    }),
+  );
+  const podLane = (pod: string, lane: string, order: number, container: string | null) => ({
+    group: pod,
+    groupLabel: pod,
+    lane,
+    order,
+    pod,
+    container,
+  });
+  extra.push(
+    ...faultMarks(scenario.faults, scenario.actions, trace.steps.t, {
+      container: (k) =>
+        podLane(k.slice(0, k.lastIndexOf('/')), `${shortName(k)}: faults & actions`, 11, k),
+      pod: (k) => podLane(k, 'faults & actions', 2, null),
+      node: { ...cpuManagerPlacement(scenario.node.name), lane: 'actions', order: -0.5 },
     }),
   );
   const { model } = layoutLanes(trace, place, groupOrder, causalLinks(trace), extra);

@@ -72,4 +72,15 @@ describe('lanes that match reality', () => {
     expect(adm.length).toBeGreaterThan(0);
     expect(adm.every((l) => l.labelled)).toBe(true);
   });
+
+  it('each armed fault and timed action has a labelled mark on its lane', () => {
+    const run = runOf('init-cpu-handoff');
+    const lane = run.lanes.lanes.find((l) => l.label === 'warm-cache: faults & actions')!;
+    expect(lane.labelled).toBe(true);
+    expect(run.lanes.labels[lane.label_[0]!]).toBe('fault: exit 0 after 5s (×1)');
+    const flip = runOf('flip-cpu-policy');
+    const acts = flip.lanes.lanes.find((l) => l.label === 'actions')!;
+    const at = flip.raw.scenario.actions.map((a) => a.at);
+    expect(Array.from(acts.start)).toEqual(at);
+  });
 });
