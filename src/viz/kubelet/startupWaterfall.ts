@@ -237,11 +237,14 @@ export function startupWaterfall(inp: WaterfallInput): StartupWaterfall {
         blockedBy:
           t === inp.created
             ? 'SyncLoop ADD, admission and the first SyncPod'
-            : 'nothing in progress: the pod worker acts at the next PLEG relist or resync',
+            : 'the next PLEG relist or resync (nothing was in progress)',
       });
     t = Math.max(t, c.end);
   }
-  const all = [...rows, ...waits].sort((a, b) => a.start - b.start || a.end - b.end);
+  // Zero-length steps (a PreStartContainer with nothing to do) would only add noise.
+  const all = [...rows.filter((r) => r.end > r.start), ...waits].sort(
+    (a, b) => a.start - b.start || a.end - b.end,
+  );
   // The SLI window ends when the pod is observed running (its status says Running).
   const running = trace.records.find(
     (r) => r.kind === 'podStatus' && r.data.uid === inp.uid && r.data.phase === 'Running',

@@ -121,7 +121,8 @@ export function drawTimeline(
       if (labelled) {
         // A decision mark: never merged away, its label beside it where there is room.
         flush();
-        batches[k]!.push(x0 - MARK_W / 2, ry - 1, MARK_W, rh + 2);
+        // Kept whole at the left edge (a fault armed at 0 s).
+        batches[k]!.push(Math.max(x0 - MARK_W / 2, 0), ry - 1, MARK_W, rh + 2);
         stats.rects++;
         if (x0 + MARK_W > lastMarkEnd) {
           const next = i + 1 < last ? scale.x(lane.start[i + 1]!) : W;
