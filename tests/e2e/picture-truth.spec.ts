@@ -277,4 +277,26 @@ test('8. the NUMA legend lists who holds CPUs now and who shares the pool', asyn
   const shared = cpus(page, /^CPU \d+: shared$/).first();
   await shared.hover();
   await expect(page.locator('.topo-tooltip')).toContainText('runs here: default/');
+
+  // Legible at 256 CPUs in a 1280-wide window: no text under 9 px; it scrolls and zooms.
+  await page.getByRole('combobox', { name: 'Node topology' }).selectOption('amd-epyc-2s-nps4');
+  await expect(cpus(page, /^CPU 255: /)).toHaveCount(1);
+  const smallest = () =>
+    page.evaluate(() => {
+      const svg = document.querySelector<SVGSVGElement>('.topo-svg')!;
+      const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      const sizes = [...svg.querySelectorAll('text')].map(
+        (t) => parseFloat(getComputedStyle(t).fontSize) * k,
+      );
+      return { min: Math.min(...sizes), width: svg.getBoundingClientRect().width };
+    });
+  const before = await smallest();
+  expect(before.min).toBeGreaterThanOrEqual(9 - 0.01);
+  await page.getByRole('button', { name: 'Zoom diagram in' }).click();
+  const after = await smallest();
+  expect(after.width).toBeGreaterThan(before.width * 1.3);
+  await page.getByRole('button', { name: 'Zoom diagram out' }).click();
+  // Back at the 9 px floor: it will not zoom out further.
+  await expect(page.getByRole('button', { name: 'Zoom diagram out' })).toBeDisabled();
+  expect((await smallest()).min).toBeGreaterThanOrEqual(9 - 0.01);
 });

@@ -190,8 +190,12 @@ function fromSnapshots(trace: Trace, ctx: CpuContext): CpuChangesResult {
   /** cpu → containers the state assigns it to, in the state's order. */
   let assignedTo = new Map<number, string[]>();
   let assignedKeys = new Set<string>();
-  /** Containers whose cpuset is applied and that have not exited: exclusive or shared. */
-  const applied = new Map<string, 'exclusive' | 'shared'>();
+  /**
+   * Containers whose cpuset is applied and that have not exited: exclusive (from
+   * PreCreateContainer), or in the shared pool (counted from their start: a shared
+   * container holds no CPU of its own before its process runs).
+   */
+  const applied = new Map<string, 'exclusive' | 'shared' | 'created'>();
   const exited = new Set<string>();
   const keyOfId = new Map<string, string>();
   const changes: CpuChange[] = [];
@@ -201,7 +205,7 @@ function fromSnapshots(trace: Trace, ctx: CpuContext): CpuChangesResult {
   let poolKey = '';
   const poolMembers = (): string[] =>
     [...applied]
-      .filter(([k, how]) => how === 'shared' || !assignedKeys.has(k))
+      .filter(([k, how]) => how === 'shared' || (how === 'exclusive' && !assignedKeys.has(k)))
       .map(([k]) => k)
       .sort();
   const stateOf = (cpu: number, sharers: number): CpuStateValue => {
@@ -247,12 +251,12 @@ function fromSnapshots(trace: Trace, ctx: CpuContext): CpuChangesResult {
       }
     } else if (r.kind === 'cpuset') {
       const key = `${podKeyOf(str(r.data.uid)) ?? str(r.data.uid)}/${str(r.data.container)}`;
-      applied.set(key, assignedKeys.has(key) ? 'exclusive' : 'shared');
+      applied.set(key, assignedKeys.has(key) ? 'exclusive' : 'created');
       exited.delete(key);
     } else if (r.kind === 'containerStarted') {
       const key = `${podKeyOf(str(r.data.uid)) ?? str(r.data.uid)}/${str(r.data.container)}`;
       keyOfId.set(str(r.data.id), key);
-      if (!applied.has(key)) applied.set(key, 'shared');
+      if (applied.get(key) !== 'exclusive') applied.set(key, 'shared');
       exited.delete(key);
     } else if (r.kind === 'containerExited') {
       const key = keyOfId.get(str(r.data.id));
