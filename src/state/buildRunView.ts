@@ -14,7 +14,7 @@ import { probeMarks } from '../viz/kubelet/probeMarks';
 import { faultMarks } from '../viz/kubelet/faultMarks';
 import { shortName } from '../viz/kubelet/entityNames';
 import { busyIntervals } from '../viz/kubelet/busyIntervals';
-import { pullSpans, pullWaits } from '../viz/kubelet/pullSpans';
+import { ensureAttempts, pullSpans, pullWaits } from '../viz/kubelet/pullSpans';
 import { cpuManagerPlacement, groupOrder, makePlacer } from '../viz/kubelet/placeEntity';
 import { layoutLanes } from '../viz/timeline/layoutLanes';
 import { buildCpuHistory } from '../viz/topology/cpuHistory';
@@ -39,10 +39,14 @@ export function buildRunView(scenario: Scenario): KubeletRunView {
   extra.push(...admissionMarks(trace, podKeyOf));
   extra.push(...probeMarks(trace, podKeyOf));
   extra.push(
-    ...pullSpans(pullWaits(trace, podKeyOf), (c) => {
-      const e = byId.get(`startContainer:${c}`);
-      return e ? place(e) : null;
-    }),
+    ...pullSpans(
+      pullWaits(trace, podKeyOf),
+      (c) => {
+        const e = byId.get(`startContainer:${c}`);
+        return e ? place(e) : null;
+      },
+      ensureAttempts(trace),
+    ),
   );
   const podLane = (pod: string, lane: string, order: number, container: string | null) => ({
     group: pod,

@@ -77,14 +77,57 @@ export function pullWaits(trace: Trace, podKeyOf: (uid: string) => string | unde
   return out;
 }
 
+/** When each container's startContainer entered ensuringImage (EnsureImageExists calls). */
+export function ensureAttempts(trace: Trace): Map<string, { t: number; step: number }[]> {
+  const out = new Map<string, { t: number; step: number }[]>();
+  const { steps, strings, entities } = trace;
+  for (let i = 0; i < steps.t.length; i++) {
+    const e = entities[steps.entity[i]!];
+    if (!e || e.kind !== 'startContainer') continue;
+    if (!(strings[steps.to[i]!] ?? '').endsWith('ensuringImage')) continue;
+    const c = parseEntityId(e.id, e.kind).container;
+    if (!c) continue;
+    const arr = out.get(c) ?? [];
+    arr.push({ t: steps.t[i]!, step: i });
+    out.set(c, arr);
+  }
+  return out;
+}
+
 export function pullSpans(
   waits: readonly PullWait[],
   placementOf: (container: string) => Placement | null,
+  attempts: ReadonlyMap<string, readonly { t: number; step: number }[]> = new Map(),
 ): ExtraSpan[] {
   const out: ExtraSpan[] = [];
+  const last = new Map<string, PullWait>();
   for (const w of waits) {
     const p = placementOf(w.container);
     if (!p) continue;
+    // After a failed pull the kubelet backs off (ImagePullBackOff) until the next attempt.
+    const prev = last.get(w.container);
+    last.set(w.container, w);
+    if (prev && !prev.ok && w.asked > prev.done) {
+      // Cut at each attempt that found the back-off still running ("Back-off pulling image").
+      const cuts = (attempts.get(w.container) ?? []).filter(
+        (a) => a.t > prev.done && a.t < w.asked,
+      );
+      let from = { t: prev.done, step: prev.doneStep };
+      for (const to of [...cuts, { t: w.asked, step: w.askedStep }]) {
+        if (to.t > from.t)
+          out.push({
+            placement: p,
+            start: from.t,
+            end: to.t,
+            kind: 'backoff',
+            label: 'ImagePullBackOff',
+            // The attempt's own step: its zero-length span was laid out first, so it sorts first.
+            step: from.step,
+            endStep: to.step,
+          });
+        from = to;
+      }
+    }
     if (w.began > w.asked)
       out.push({
         placement: p,
