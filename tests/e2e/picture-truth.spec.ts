@@ -24,7 +24,7 @@ const cpus = (page: Page, name: RegExp) => page.getByRole('img', { name });
 const COLOUR = {
   running: '#5aa469',
   pull: '#e69f00',
-  queued: '#f2dfb4',
+  queued: '#bfa76a',
   poststart: '#cc79a7',
   backoff: '#d9a6a6',
   probe: '#9ab83c',

@@ -63,7 +63,7 @@ export const SPAN_KIND_COLOR: Record<SpanKind, string> = {
   admit: '#8c6bb1',
   sandbox: '#3f9a9a',
   pull: '#e69f00',
-  queued: '#f2dfb4',
+  queued: '#bfa76a',
   create: '#56b4e9',
   prestart: '#b07aa1',
   start: '#0072b2',
