@@ -71,4 +71,18 @@ describe('start-up waterfall', () => {
     const rows = pods.flatMap((p) => waterfallOf(r3, p)?.rows ?? []);
     expect(rows.some((r) => r.kind === 'poststart')).toBe(true);
   });
+
+  it('a container that never starts says which hook it waits for', () => {
+    const r4 = runOf('poststart-deadlock');
+    const w4 = waterfallOf(r4, 'default/shop')!;
+    const row = w4.rows.find((r) => r.label === 'istio-proxy: not started')!;
+    expect(row.blockedBy).toBe("app's PostStart hook, which has not returned");
+    expect(w4.ready).toBeNull();
+    // Nothing in the trace says istio-proxy started.
+    expect(
+      r4.raw.trace.records.some(
+        (r) => r.kind === 'containerStarted' && r.data.container === 'istio-proxy',
+      ),
+    ).toBe(false);
+  });
 });

@@ -93,12 +93,24 @@ export function startupWaterfall(inp: WaterfallInput): StartupWaterfall {
         break;
       }
   const ready: number[] = [];
-  let prevHookEnd: { name: string; end: number } | null = null;
+  let prevHookEnd: { name: string; start: number; end: number; open: boolean } | null = null;
   let prevInit: { name: string; end: number } | null = null;
   for (const key of inp.order) {
     const name = shortName(key);
     const lane = mine.find((l) => l.container === key && !l.instants && l.label === name);
-    if (!lane) continue;
+    if (!lane) {
+      // Never started: SyncPod starts containers one by one, and one before it is stuck.
+      if (prevHookEnd && prevHookEnd.open)
+        rows.push({
+          label: `${name}: not started`,
+          container: key,
+          kind: 'wait',
+          start: prevHookEnd.start,
+          end: trace.endT,
+          blockedBy: `${prevHookEnd.name}'s PostStart hook, which has not returned`,
+        });
+      continue;
+    }
     const init = inp.isInit(key);
     // The first attempt, up to its running span (start-up, not restarts).
     let runAt = -1;
@@ -171,7 +183,7 @@ export function startupWaterfall(inp: WaterfallInput): StartupWaterfall {
         end: e,
         blockedBy: 'SyncPod waits for the hook before it starts the next container',
       });
-      prevHookEnd = { name, end: e };
+      prevHookEnd = { name, start: hook.start[0]!, end: e, open: hook.endStep[0]! < 0 };
     }
     if (init && runAt >= 0) {
       const end = runEnd >= 0 ? runEnd : trace.endT;
