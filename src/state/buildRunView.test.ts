@@ -24,11 +24,12 @@ describe('buildRunView over the engine (hello-pod)', () => {
     expect(lanes.groups[0]!.label).toBe('default/web');
   });
 
-  it('draws the container start-up steps and its life on the container lane', () => {
+  it('draws the container start-up steps and its life on the container lane, its hook beside', () => {
     const app = lanes.lanes.find((l) => l.container === 'default/web/app' && !l.instants)!;
     const kinds = new Set(Array.from(app.kind, (k) => SPAN_KINDS[k]));
-    for (const k of ['create', 'prestart', 'start', 'poststart', 'running'])
-      expect(kinds).toContain(k);
+    for (const k of ['create', 'prestart', 'start', 'running']) expect(kinds).toContain(k);
+    const hook = lanes.lanes.find((l) => l.label === 'app PostStart hook')!;
+    expect(Array.from(hook.kind, (k) => SPAN_KINDS[k])).toEqual(['poststart']);
   });
 
   it('links PLEG events to sync loop wake-ups to SyncPod', () => {

@@ -10,6 +10,11 @@ import { derivedContainerSpans } from '../viz/kubelet/derivedSpans';
 import { activityTimes, notableSteps } from '../viz/kubelet/notableSteps';
 import { admissionMarks } from '../viz/kubelet/admissionMarks';
 import { cpuManagerMarks } from '../viz/kubelet/cpuManagerMarks';
+import { probeMarks } from '../viz/kubelet/probeMarks';
+import { faultMarks } from '../viz/kubelet/faultMarks';
+import { shortName } from '../viz/kubelet/entityNames';
+import { busyIntervals } from '../viz/kubelet/busyIntervals';
+import { ensureAttempts, pullSpans, pullWaits } from '../viz/kubelet/pullSpans';
 import { cpuManagerPlacement, groupOrder, makePlacer } from '../viz/kubelet/placeEntity';
 import { layoutLanes } from '../viz/timeline/layoutLanes';
 import { buildCpuHistory } from '../viz/topology/cpuHistory';
@@ -32,15 +37,47 @@ export function buildRunView(scenario: Scenario): KubeletRunView {
   const podKeyOf = (uid: string) => run.config.pods[uid]?.key;
   extra.push(...cpuManagerMarks(trace, podKeyOf, cpuManagerPlacement(scenario.node.name)));
   extra.push(...admissionMarks(trace, podKeyOf));
+  extra.push(...probeMarks(trace, podKeyOf));
+  extra.push(
+    ...pullSpans(
+      pullWaits(trace, podKeyOf),
+      (c) => {
+        const e = byId.get(`startContainer:${c}`);
+        return e ? place(e) : null;
+      },
+      ensureAttempts(trace),
+    ),
+  );
+  const podLane = (pod: string, lane: string, order: number, container: string | null) => ({
+    group: pod,
+    groupLabel: pod,
+    lane,
+    order,
+    pod,
+    container,
+  });
+  extra.push(
+    ...faultMarks(scenario.faults, scenario.actions, trace.steps.t, {
+      container: (k) =>
+        podLane(k.slice(0, k.lastIndexOf('/')), `${shortName(k)}: faults & actions`, 11, k),
+      pod: (k) => podLane(k, 'faults & actions', 2, null),
+      node: { ...cpuManagerPlacement(scenario.node.name), lane: 'actions', order: -0.5 },
+    }),
+  );
   const { model } = layoutLanes(trace, place, groupOrder, causalLinks(trace), extra);
   const topology = toTopologyInput(topo, scenario.node.name);
-  const { changes, initial } = cpuChanges(trace, {
+  const { changes, initial, pool } = cpuChanges(trace, {
     cpus: topology.cpus.map((c) => c.id),
     policy: scenario.node.kubelet.cpuManagerPolicy,
     reserved: reservedCpus(scenario),
     podKeyOf,
   });
   const notable = notableSteps(trace);
+  const isInit = (key: string) => {
+    const i = key.lastIndexOf('/');
+    const pod = Object.values(run.config.pods).find((p) => p.key === key.slice(0, i));
+    return pod?.byName[key.slice(i + 1)]?.kind === 'init';
+  };
   return {
     raw: run,
     times: trace.steps.t,
@@ -48,9 +85,10 @@ export function buildRunView(scenario: Scenario): KubeletRunView {
     endT: Math.max(trace.endT, 1),
     notable,
     lanes: model,
-    cpus: buildCpuHistory(changes, initial),
+    cpus: buildCpuHistory(changes, initial, pool),
     topology,
     activity: activityTimes(trace),
+    busy: busyIntervals(trace, model, isInit),
   };
 }
 

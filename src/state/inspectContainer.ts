@@ -98,6 +98,13 @@ function whyNotes(
   ];
 }
 
+/** The CPUs cpu_manager_state assigns to a container at the cursor (empty when none). */
+function assignedTo(r: SimulationRun, cursor: number, uid: string, name: string): number[] {
+  const cpu = cachedStateAt(r, cursor).domain.cpu;
+  const set = cpu?.state.assignments[uid]?.[name];
+  return set ? [...set] : [];
+}
+
 /**
  * `holdAt`: the cursor at which to say what holds the container (a selected span's own
  * moment); the cursor itself by default.
@@ -155,18 +162,16 @@ export function containerInspector(
   const reqCpu = req.cpu;
   const shares = milliCPUToShares(milliCpu(reqCpu));
   const quota = lim.cpu !== undefined ? milliCPUToQuota(milliCpu(lim.cpu)) : -1;
-  const exclusive = run.topology.cpus
-    .map((c) => c.id)
-    .filter((cpu) => {
-      const s = cpuStateAt(run.cpus, cpu, cursor);
-      return s.kind === 'exclusive' && s.owner === key;
-    });
-  const shared = run.topology.cpus
-    .map((c) => c.id)
-    .filter((cpu) => {
-      const k = cpuStateAt(run.cpus, cpu, cursor).kind;
-      return k === 'shared' || k === 'reserved' || k === 'idle';
-    });
+  const ids = run.topology.cpus.map((c) => c.id);
+  const states = ids.map((cpu) => [cpu, cpuStateAt(run.cpus, cpu, cursor)] as const);
+  const exclusive = states
+    .filter(([, s]) => s.kind === 'exclusive' && s.owner === key)
+    .map(([cpu]) => cpu);
+  // What cpu_manager_state assigns it while it does not run (before PreCreateContainer, after exit).
+  const assigned = r.trace.records.length > 0 ? assignedTo(r, cursor, pod.uid, name) : [];
+  const shared = states
+    .filter(([, s]) => s.kind === 'shared' || s.kind === 'reserved' || s.kind === 'idle')
+    .map(([cpu]) => cpu);
   // generateLinuxContainerResources (kuberuntime_container_linux.go): with
   // DisableCPUQuotaWithExclusiveCPUs on, a container the CPU manager pinned gets no CFS quota
   // (the engine logs "Enforcing CFS quota" unlimited=true for it).
@@ -189,25 +194,43 @@ export function containerInspector(
         }
       : {}),
   });
-  sections.push({
-    heading: 'cpuset',
-    rows: [
-      ['cpuset.cpus', exclusive.length > 0 ? formatCPUSet(exclusive) : formatCPUSet(shared)],
-      ['pool', exclusive.length > 0 ? 'exclusive' : 'shared'],
-    ],
-  });
-  sections.push({
-    heading: 'Why',
-    notes:
-      engineWhy(r, cursor, pod.uid, pod.manifest, name) ??
-      whyNotes(
-        r.scenario.node.kubelet.cpuManagerPolicy,
-        row?.qosClass ?? '',
-        reqCpu,
-        exclusive,
-        name,
-      ),
-  });
+  const cpusetRows: [string, string][] =
+    exclusive.length > 0
+      ? [
+          ['cpuset.cpus', formatCPUSet(exclusive)],
+          ['pool', 'exclusive'],
+        ]
+      : assigned.length > 0
+        ? [
+            ['cpuset.cpus', 'not applied: the container is not running'],
+            ['cpu_manager_state', `${formatCPUSet(assigned)} (assigned, idle)`],
+          ]
+        : [
+            ['cpuset.cpus', formatCPUSet(shared)],
+            ['pool', 'shared'],
+          ];
+  sections.push({ heading: 'cpuset', rows: cpusetRows });
+  const why =
+    engineWhy(r, cursor, pod.uid, pod.manifest, name) ??
+    whyNotes(
+      r.scenario.node.kubelet.cpuManagerPolicy,
+      row?.qosClass ?? '',
+      reqCpu,
+      exclusive,
+      name,
+    );
+  // The CPU manager's view is its state; the diagram's is who runs: say so when they differ.
+  if (exclusive.length === 0 && assigned.length > 0) {
+    why[0] = (why[0] ?? '').replace(/^exclusive /, 'assigned ');
+    why.splice(
+      1,
+      0,
+      st?.state === 'Terminated'
+        ? `${name} has exited: cpu_manager_state still assigns it ${formatCPUSet(assigned)}, idle until another container of the pod reuses them or the container is removed.`
+        : `${name} is not running: cpu_manager_state assigns it ${formatCPUSet(assigned)} since admission, but its cpuset is written only at PreCreateContainer; until then the CPUs are idle.`,
+    );
+  }
+  sections.push({ heading: 'Why', notes: why });
   const fragment: Record<string, unknown> = { name: def.spec.name, image: def.spec.image };
   if (def.spec.resources) fragment.resources = def.spec.resources;
   if (def.spec.lifecycle) fragment.lifecycle = def.spec.lifecycle;

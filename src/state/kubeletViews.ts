@@ -17,7 +17,7 @@ import {
 import { formatClock, formatDuration } from '../viz/formatTime';
 import { parseEntityId, shortName } from '../viz/kubelet/entityNames';
 import { SPAN_KINDS, SPAN_KIND_LABEL } from '../viz/timeline/spanKinds';
-import { cpuStateAt } from '../viz/topology/cpuHistory';
+import { cpuStateAt, describeCpuState, poolAt } from '../viz/topology/cpuHistory';
 import { lowerBound } from '../viz/timeline/windowQuery';
 import { containerInspector } from './inspectContainer';
 import { whyEntityHeld } from './whyHeld';
@@ -169,9 +169,16 @@ function cpuInspector(run: RunView, cursor: number, cpu: number): InspectorData 
         .filter((c) => c.socket === info.socket && c.core === info.core)
         .map((c) => c.id)
     : [];
+  const what = describeCpuState(cpu, st).replace(/^CPU \d+: /, '');
+  const runs =
+    st.kind === 'exclusive'
+      ? (st.owner ?? '?')
+      : st.kind === 'shared' || st.kind === 'reserved'
+        ? poolAt(run.cpus, cursor).join(', ') || 'nothing'
+        : 'nothing';
   return {
     title: `CPU ${cpu}`,
-    subtitle: st.kind === 'exclusive' ? `exclusive to ${st.owner ?? '?'}` : st.kind,
+    subtitle: what,
     sections: [
       {
         heading: 'Place',
@@ -188,7 +195,8 @@ function cpuInspector(run: RunView, cursor: number, cpu: number): InspectorData 
       {
         heading: 'At the cursor',
         rows: [
-          ['state', st.kind === 'exclusive' ? `exclusive to ${st.owner ?? '?'}` : st.kind],
+          ['state', what],
+          ['runs here', runs],
           ['since', st.sinceStep < 0 ? 'the start' : formatClock(st.since)],
         ],
       },

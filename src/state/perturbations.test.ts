@@ -20,6 +20,7 @@ import {
   perturbTargetOf,
   runningSince,
   unavailable,
+  noEffect,
   containerSpecOf,
   withCpuRequest,
   cpuRequestOf,
@@ -168,5 +169,33 @@ describe('menu helpers', () => {
     expect(perturbTargetOf({ kind: 'pod', pod: 'a/b' })).toEqual({ pod: 'a/b' });
     expect(perturbTargetOf({ kind: 'cpu', cpu: 3 })).toBeNull();
     expect(perturbTargetOf(null)).toBeNull();
+  });
+});
+
+describe('a perturbation that cannot change anything says so', () => {
+  it('a pull fault on a present image with IfNotPresent has no effect; on a missing one it has', () => {
+    const hello = simulate(preset('hello-pod'));
+    for (const k of ['ImagePullError', 'ImagePullErrorAlways', 'ImagePullSlow'] as const)
+      expect(noEffect(k, hello, 'default/web/app', 100)).toBe(
+        'no effect: the image is present and imagePullPolicy is IfNotPresent',
+      );
+    expect(noEffect('ContainerExit', hello, 'default/web/app', 100)).toBeNull();
+    // The breakdown's api image is pulled at 5 s: a pull fault before then acts, after it does not.
+    const sb = simulate(preset('startup-time-breakdown'));
+    const started = sb.trace.records.find((r) => r.kind === 'pullStarted')!;
+    const done = started.t + started.data.ms;
+    expect(noEffect('ImagePullSlow', sb, 'default/shop-api/api', started.t - 1)).toBeNull();
+    expect(noEffect('ImagePullSlow', sb, 'default/shop-api/api', done + 1)).toMatch(/^no effect/);
+    // And the claim is true: the edit leaves the run's events as they were.
+    const t = done + 1;
+    const edited = simulate(
+      perturb(
+        sb.scenario,
+        'ImagePullSlow',
+        { pod: 'default/shop-api', container: 'default/shop-api/api' },
+        t,
+      ),
+    );
+    expect(JSON.stringify(edited.trace.events)).toBe(JSON.stringify(sb.trace.events));
   });
 });

@@ -293,6 +293,43 @@ export function unavailable(
   }
 }
 
+/**
+ * Why a perturbation made at `t` cannot change anything in this run, or null. Said at
+ * once in the menu, rather than accepting an edit that the run then ignores. Only
+ * certain cases: a pull fault on a container whose image is on the node at `t` with
+ * imagePullPolicy IfNotPresent (EnsureImageExists will never pull again) or Never.
+ */
+export function noEffect(
+  kind: PerturbationKind,
+  run: SimulationRun | undefined,
+  container: string | undefined,
+  t: number,
+): string | null {
+  if (!run || !container) return null;
+  if (kind !== 'ImagePullError' && kind !== 'ImagePullErrorAlways' && kind !== 'ImagePullSlow')
+    return null;
+  const { podKey, name } = splitContainer(container);
+  const pod = Object.values(run.config.pods).find((p) => p.key === podKey);
+  const def = pod?.byName[name];
+  if (!def) return null;
+  if (def.pullPolicy === 'Never')
+    return 'no effect: imagePullPolicy is Never, the kubelet never pulls';
+  if (def.pullPolicy !== 'IfNotPresent') return null;
+  const preset = run.scenario.node.images.some(
+    (i) => (i.name === def.image || i.name === def.imageRef) && i.present,
+  );
+  const pulled = run.trace.records.some(
+    (r) =>
+      r.kind === 'pullStarted' &&
+      r.data.image === def.imageRef &&
+      r.data.ok !== false &&
+      r.t + (typeof r.data.ms === 'number' ? r.data.ms : 0) <= t,
+  );
+  return preset || pulled
+    ? 'no effect: the image is present and imagePullPolicy is IfNotPresent'
+    : null;
+}
+
 /** The container's CPU request, as written in the scenario. */
 export function cpuRequestOf(s: Scenario, container: string): string | undefined {
   return containerSpecOf(s, container)?.resources?.requests?.cpu;

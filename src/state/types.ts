@@ -7,7 +7,7 @@ import type { LaneModel, SpanRef } from '../viz/timeline/laneModel';
 import type { CpuHistory } from '../viz/topology/cpuHistory';
 import type { TopologyInput } from '../viz/topology/topologyInput';
 import type { TimeWindow } from '../viz/timeScale';
-import type { TimeWarp } from '../viz/timeWarp';
+import type { Gap, TimeWarp } from '../viz/timeWarp';
 import { type Scenario } from '../sim';
 
 export type { Scenario };
@@ -28,6 +28,8 @@ export interface RunView<R = unknown> {
   readonly topology: TopologyInput;
   /** Instants of activity, for idle gap detection (sorted ms). */
   readonly activity: ArrayLike<number>;
+  /** Stretches with work in progress (pulls, waits, hooks...), never collapsed; sorted by start. */
+  readonly busy?: readonly Gap[];
 }
 
 export type Granularity = 'kubelet' | 'every';

@@ -32,12 +32,31 @@ export const IDENTITY_WARP: TimeWarp = {
  * Gaps between consecutive instants of `times` (sorted ascending, ms) longer than
  * `minGapMs`. A margin is kept on each side so the span that ends a gap stays visible.
  */
-export function findIdleGaps(times: ArrayLike<number>, minGapMs: number, marginMs = 0): Gap[] {
+export function findIdleGaps(
+  times: ArrayLike<number>,
+  minGapMs: number,
+  marginMs = 0,
+  busy: readonly Gap[] = [],
+): Gap[] {
   const gaps: Gap[] = [];
-  for (let i = 1; i < times.length; i++) {
-    const a = times[i - 1]!;
-    const b = times[i]!;
-    if (b - a > minGapMs) gaps.push({ start: a + marginMs, end: b - marginMs });
+  // Instants and busy stretches (sorted by start) swept together: a gap lies between the
+  // end of everything so far and the next start.
+  let j = 0;
+  let reach = -Infinity;
+  const push = (next: number) => {
+    if (reach > -Infinity && next - reach > minGapMs)
+      gaps.push({ start: reach + marginMs, end: next - marginMs });
+  };
+  for (let i = 0; i <= times.length; i++) {
+    const t = i < times.length ? times[i]! : Infinity;
+    while (j < busy.length && busy[j]!.start <= t) {
+      push(busy[j]!.start);
+      reach = Math.max(reach, busy[j]!.end);
+      j++;
+    }
+    if (t === Infinity) break;
+    push(t);
+    reach = Math.max(reach, t);
   }
   return gaps;
 }

@@ -61,6 +61,22 @@ export interface TraceRecordData {
   podRejected: { uid: string; reason: string };
   /** The status manager's phase after SyncPod's generateAPIPodStatus. */
   podStatus: { uid: string; phase: string };
+  /** For the views: a pull request entered the image puller, behind these pulls. */
+  pullQueued: {
+    uid: string;
+    container: string;
+    image: string;
+    ahead: { uid: string; container: string; image: string }[];
+  };
+  /** For the views: a pull request left the queue and is pulled for `ms`. */
+  pullStarted: { uid: string; container: string; image: string; ms: number; ok: boolean };
+  /** For the views: one probe the prober worker actually ran, and its result. */
+  probe: {
+    uid: string;
+    container: string;
+    probe: 'liveness' | 'readiness' | 'startup';
+    result: 'Success' | 'Failure' | 'Unknown';
+  };
 }
 
 export type TraceRecordKind = keyof TraceRecordData;

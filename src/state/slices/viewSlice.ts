@@ -53,7 +53,7 @@ export interface ViewSlice {
 
 export function warpFor(run: RunView | null, collapse: boolean): TimeWarp {
   if (!run || !collapse) return IDENTITY_WARP;
-  const gaps = findIdleGaps(run.activity, GAP_MIN_MS, GAP_MARGIN_MS);
+  const gaps = findIdleGaps(run.activity, GAP_MIN_MS, GAP_MARGIN_MS, run.busy ?? []);
   return buildTimeWarp(gaps, GAP_WARPED_MS);
 }
 

@@ -9,6 +9,7 @@ import { useEngineViews } from '../app/engineViews';
 import { usePanelCursor } from '../hooks/usePanelCursor';
 import { Panel } from './Panel';
 import { perturbTargetOf } from '../../state/perturbations';
+import { StartupWaterfall } from '../waterfall/StartupWaterfall';
 
 export function InspectorPanel() {
   const views = useEngineViews();
@@ -16,6 +17,8 @@ export function InspectorPanel() {
   const { run, selection } = useApp(useShallow((s) => ({ run: s.run, selection: s.selection })));
   const cursor = usePanelCursor();
   const target = perturbTargetOf(selection);
+  const pod = selection && 'pod' in selection ? selection.pod : undefined;
+  const now = run && cursor > 0 ? (run.times[Math.min(cursor, run.total) - 1] ?? 0) : 0;
   const data = useMemo(
     () => (run && selection ? views.inspect(run, cursor, selection) : null),
     [views, run, cursor, selection],
@@ -63,6 +66,7 @@ export function InspectorPanel() {
           <>
             <h3 className="insp-title">{data.title}</h3>
             {data.subtitle && <p className="insp-sub">{data.subtitle}</p>}
+            {run && pod && <StartupWaterfall run={run} pod={pod} now={now} />}
             {data.sections.map((sec) => (
               <div key={sec.heading} className="insp-section">
                 <h4>{sec.heading}</h4>

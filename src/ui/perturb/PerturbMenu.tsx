@@ -13,6 +13,7 @@ import {
   perturb,
   PERTURBATIONS,
   unavailable,
+  noEffect,
   withCpuRequest,
   type PerturbationItem,
 } from '../../state/perturbations';
@@ -132,7 +133,14 @@ export function PerturbMenu() {
       </div>
       {cpuForm === null ? (
         items.map((item) => {
-          const why = unavailable(item.kind, spec);
+          const why =
+            unavailable(item.kind, spec) ??
+            noEffect(
+              item.kind,
+              store.getState().run?.raw as SimulationRun | undefined,
+              menu.container,
+              store.getState().timeMs,
+            );
           return (
             <button
               key={item.kind}

@@ -1,4 +1,4 @@
-/** Collapsed idle gaps over the lanes: a hatched band (its length is written in the ruler). */
+/** Collapsed idle gaps over the lanes: a hatched band with its length written on it. */
 import type { TimeScale } from '../../viz/timeScale';
 import { formatDuration } from '../../viz/formatTime';
 
@@ -11,14 +11,18 @@ export function GapBands({ scale, height }: { scale: TimeScale; height: number }
       {gaps.map((g) => {
         const x0 = scale.x(g.start);
         const x1 = scale.x(g.end);
+        const len = formatDuration(g.end - g.start);
         return (
           <div
             key={g.start}
-            aria-hidden="true"
             className="tl-gap-band"
             style={{ transform: `translateX(${x0}px)`, width: Math.max(2, x1 - x0), height }}
-            title={`${formatDuration(g.end - g.start)} with nothing of note, collapsed`}
-          />
+            title={`${len} with nothing in progress, collapsed`}
+          >
+            <span className="tl-gap-len" aria-label={`collapsed gap: ${len}`}>
+              {len}
+            </span>
+          </div>
         );
       })}
     </>

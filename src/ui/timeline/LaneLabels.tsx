@@ -6,6 +6,8 @@
 import type { LaneModel } from '../../viz/timeline/laneModel';
 import type { RowLayout } from '../../viz/timeline/rowLayout';
 import type { Selection } from '../../state/types';
+import { useMemo } from 'react';
+import { distinctLabels } from '../../viz/timeline/distinctLabels';
 
 interface Props {
   readonly model: LaneModel;
@@ -19,6 +21,12 @@ interface Props {
 }
 
 export function LaneLabels(p: Props) {
+  // Pods whose names share a long prefix show the part that differs (full name in the title).
+  const shown = useMemo(() => {
+    const names = p.model.groups.map((g) => g.label);
+    const d = distinctLabels(names);
+    return new Map(names.map((n, i) => [n, d[i]!]));
+  }, [p.model]);
   const top = p.scrollY - 60;
   const bottom = p.scrollY + p.viewHeight + 60;
   return (
@@ -36,12 +44,13 @@ export function LaneLabels(p: Props) {
               style={style}
               aria-expanded={open}
               title={open ? `Collapse ${r.label}` : `Expand ${r.label}`}
+              aria-label={r.label}
               onClick={() => p.onToggleGroup(r.group)}
             >
               <span className="tl-caret" aria-hidden="true">
                 {open ? '▾' : '▸'}
               </span>
-              {r.label}
+              {shown.get(r.label) ?? r.label}
             </button>
           );
         }

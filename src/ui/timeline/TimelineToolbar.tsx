@@ -48,7 +48,7 @@ export function TimelineToolbar() {
         {hasGaps && (
           <label
             className="check"
-            title="Collapse idle stretches (back-off waits) into a marked gap"
+            title="Collapse stretches where nothing is in progress into a marked gap with its length"
           >
             <input
               type="checkbox"

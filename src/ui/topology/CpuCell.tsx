@@ -1,7 +1,8 @@
 /**
  * One hardware thread (lstopo's PU). Its fill says who holds it at the cursor:
  * reserved (hatched grey), shared pool (pale), exclusive (the container's colour and
- * pattern) or idle (white). The accessible name is the contract
+ * pattern), assigned but idle (white, sparse dashes and a dashed border in the future or
+ * past owner's colour) or idle (white). The accessible name is the contract
  * "CPU <os id>: <state>". Fill changes animate with a CSS transition, which the
  * stylesheet turns off under prefers-reduced-motion.
  */
@@ -32,6 +33,7 @@ function CpuCellImpl({
   focusable,
 }: Props) {
   const owner = state.kind === 'exclusive' ? ownerStyle(ownerIndex) : null;
+  const waiting = state.kind === 'assigned' ? ownerStyle(ownerIndex) : null;
   const cls = `pu pu-${state.kind}${selected ? ' is-selected' : ''}${justChanged ? ' just-changed' : ''}`;
   return (
     <g
@@ -57,6 +59,20 @@ function CpuCellImpl({
           fill={`url(#${owner.patternId})`}
           rx={compact ? 1 : 2}
         />
+      )}
+      {waiting && (
+        <>
+          <rect className="pu-pattern" width={pu.w} height={pu.h} fill="url(#pat-assigned)" />
+          <rect
+            className="pu-assigned-ring"
+            x={1.5}
+            y={1.5}
+            width={Math.max(0, pu.w - 3)}
+            height={Math.max(0, pu.h - 3)}
+            rx={compact ? 1 : 2}
+            style={{ stroke: waiting.color }}
+          />
+        </>
       )}
       {state.kind === 'reserved' && (
         <rect className="pu-pattern" width={pu.w} height={pu.h} fill="url(#pat-reserved)" />

@@ -47,6 +47,15 @@ export function Patterns({ owners }: { owners: number }) {
         <path d="M0,5 l5,-5 M-1,1 l2,-2 M4,6 l2,-2" />
         <path d="M0,0 l5,5" />
       </pattern>
+      <pattern
+        id="pat-assigned"
+        width="8"
+        height="8"
+        patternUnits="userSpaceOnUse"
+        className="assigned-pattern"
+      >
+        <path d="M0,8 l3,-3" />
+      </pattern>
     </defs>
   );
 }

@@ -7,7 +7,8 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { layoutTopology } from '../../viz/topology/layoutTopology';
-import { cpuStateAt, type CpuState } from '../../viz/topology/cpuHistory';
+import { diagramScale } from '../../viz/topology/diagramScale';
+import { cpuStateAt, poolAt, type CpuState } from '../../viz/topology/cpuHistory';
 import { formatClock } from '../../viz/formatTime';
 import { useApp, useAppStore } from '../app/storeContext';
 import { useResizeObserver } from '../hooks/useResizeObserver';
@@ -32,6 +33,8 @@ export function TopologyDiagram() {
   const size = useResizeObserver(box);
   const [hover, setHover] = useState<{ cpu: number; x: number; y: number } | null>(null);
   const [focusCpu, setFocusCpu] = useState<number | null>(null);
+  /** Multiplies the fitted scale; the diagram never draws text under 9 px (it scrolls). */
+  const [zoom, setZoom] = useState(1);
 
   const layout = useMemo(
     () =>
@@ -51,6 +54,7 @@ export function TopologyDiagram() {
       for (const pu of layout.pus) m.set(pu.cpu, cpuStateAt(run.cpus, pu.cpu, cursor));
     return m;
   }, [run, layout, cursor]);
+  const pool = useMemo(() => (run ? poolAt(run.cpus, cursor) : []), [run, cursor]);
   const ownerIndex = useMemo(() => new Map((run?.cpus.owners ?? []).map((o, i) => [o, i])), [run]);
   const selectedContainer =
     selection?.kind === 'container' || selection?.kind === 'span' ? selection.container : undefined;
@@ -65,6 +69,7 @@ export function TopologyDiagram() {
     } else store.getState().select({ kind: 'cpu', cpu });
   };
 
+  const sc = layout ? diagramScale(layout, size.width - 8, size.height - 8, zoom) : null;
   const pus = layout?.pus ?? [];
   const activeCpu = focusCpu ?? pus[0]?.cpu ?? null;
   const onKeyDown = (e: KeyboardEvent<SVGSVGElement>) => {
@@ -108,6 +113,36 @@ export function TopologyDiagram() {
     <section className="panel topology" aria-label="NUMA topology">
       <div className="panel-head">
         <h2 className="panel-title">NUMA topology</h2>
+        <div className="toolbar-buttons" role="group" aria-label="Diagram zoom">
+          <button
+            type="button"
+            className="seg-btn"
+            aria-label="Zoom diagram out"
+            title="Zoom out (never below 9 px text)"
+            disabled={!sc || sc.scale <= sc.min + 1e-9}
+            onClick={() => setZoom((z) => Math.max(z / 1.5, 0.1))}
+          >
+            −
+          </button>
+          <button
+            type="button"
+            className="seg-btn"
+            aria-label="Zoom diagram in"
+            title="Zoom in; scroll or drag to pan"
+            onClick={() => setZoom((z) => Math.min(z * 1.5, 16))}
+          >
+            +
+          </button>
+          <button
+            type="button"
+            className="seg-btn"
+            aria-label="Reset diagram zoom"
+            title="Fit the diagram to the panel (as far as 9 px text allows)"
+            onClick={() => setZoom(1)}
+          >
+            fit
+          </button>
+        </div>
         <div className="toolbar-buttons" role="group" aria-label="CPU numbering">
           <button
             type="button"
@@ -129,11 +164,16 @@ export function TopologyDiagram() {
           </button>
         </div>
       </div>
-      <div className="topo-body" ref={box}>
-        {layout && (
+      <div className={`topo-body${sc?.scrolls ? ' is-scrolling' : ''}`} ref={box}>
+        {layout && sc && (
           <svg
             className={`topo-svg${layout.compact ? ' is-compact' : ''}`}
             viewBox={`0 0 ${layout.width} ${layout.height}`}
+            style={
+              sc.scrolls || zoom !== 1
+                ? { width: layout.width * sc.scale, height: layout.height * sc.scale }
+                : undefined
+            }
             preserveAspectRatio="xMidYMin meet"
             role="group"
             aria-label={`${layout.pus.length} CPUs; arrow keys move, Enter selects the holder`}
@@ -150,10 +190,11 @@ export function TopologyDiagram() {
                   key={pu.cpu}
                   onPointerEnter={(e) => {
                     const r = box.current?.getBoundingClientRect();
+                    // Inside the (possibly scrolled) body: content coordinates.
                     setHover({
                       cpu: pu.cpu,
-                      x: e.clientX - (r?.left ?? 0),
-                      y: e.clientY - (r?.top ?? 0),
+                      x: e.clientX - (r?.left ?? 0) + (box.current?.scrollLeft ?? 0),
+                      y: e.clientY - (r?.top ?? 0) + (box.current?.scrollTop ?? 0),
                     });
                   }}
                   onClick={() => {
@@ -191,10 +232,24 @@ export function TopologyDiagram() {
             <div>
               {hoverState.kind === 'exclusive'
                 ? `exclusive to ${hoverState.owner ?? '?'}`
-                : hoverState.kind === 'shared'
-                  ? 'in the shared pool'
-                  : hoverState.kind}
+                : hoverState.kind === 'assigned'
+                  ? `idle, assigned to ${hoverState.owner ?? '?'}`
+                  : hoverState.kind === 'shared'
+                    ? 'in the shared pool'
+                    : hoverState.kind}
             </div>
+            {hoverState.kind === 'assigned' && (
+              <div className="muted">
+                cpu_manager_state holds it for a container that is not running
+              </div>
+            )}
+            {(hoverState.kind === 'shared' || hoverState.kind === 'reserved') &&
+              pool.length > 0 && (
+                <div>
+                  runs here: {pool.slice(0, 8).join(', ')}
+                  {pool.length > 8 ? ` and ${pool.length - 8} more` : ''}
+                </div>
+              )}
             <div className="muted">
               {hoverState.sinceStep < 0
                 ? 'since the start'
@@ -204,7 +259,12 @@ export function TopologyDiagram() {
         )}
       </div>
       {run && (
-        <TopologyLegend owners={run.cpus.owners} states={states} selected={selectedContainer} />
+        <TopologyLegend
+          owners={run.cpus.owners}
+          states={states}
+          pool={pool}
+          selected={selectedContainer}
+        />
       )}
     </section>
   );

@@ -68,6 +68,11 @@ describe('cpuChanges', () => {
           assignments: { u1: { app: '2-3' } },
         }),
         rec(3, 'cpuset', 'startContainer:default/web/side', { container: 'side', cpuset: '1' }),
+        rec(4, 'cpuset', 'startContainer:default/web/app', {
+          uid: 'u1',
+          container: 'app',
+          cpuset: '2-3',
+        }),
         rec(6, 'cpuAssignments', 'cpuManager', {
           policy: 'static',
           defaultCpuSet: '0-3',
@@ -82,13 +87,21 @@ describe('cpuChanges', () => {
       podKeyOf: (uid) => (uid === 'u1' ? 'default/web' : undefined),
     });
     const h = buildCpuHistory(changes, initial);
+    // Assigned at admission, but nothing runs there until PreCreateContainer writes the cpuset.
     expect(cpuStateAt(h, 3, 3)).toMatchObject({
-      kind: 'exclusive',
+      kind: 'assigned',
       owner: 'default/web/app',
       since: 200,
     });
+    expect(cpuStateAt(h, 3, 5)).toMatchObject({
+      kind: 'exclusive',
+      owner: 'default/web/app',
+      since: 400,
+    });
+    // The sidecar's cpuset is the shared pool, but it never started: nothing runs there.
     expect(cpuStateAt(h, 1, 5).kind).toBe('idle');
-    expect(cpuStateAt(h, 3, 7).kind).toBe('idle');
+    // Released by the CPU manager while it runs: the app is back in the shared pool.
+    expect(cpuStateAt(h, 3, 7).kind).toBe('shared');
   });
 
   it('reads assignment records in their shapes', () => {

@@ -4,9 +4,17 @@
  * set), in the shared pool while at least one container runs there, or idle. With
  * policy none every container's cpuset is the whole machine, so "shared" is every CPU
  * while anything runs.
+ *
+ * When the engine records cpu_manager_state snapshots, a CPU is exclusive to a container
+ * only while that container runs on it: from PreCreateContainer (the cpuset record, where
+ * the kubelet writes the cpuset into the CRI config) until the container exits. CPUs the
+ * state assigns to a container that has not started yet, or has exited, are "assigned":
+ * the static policy allocates every container of a pod at admission (Allocate from the
+ * topology manager's admit handler), and an app container may be given CPUs that an init
+ * container still runs on (the reusable set, policy_static.go updateCPUsToReuse).
  */
 import { type Trace, type TraceRecord } from '../../sim';
-import type { CpuChange, CpuStateValue } from '../topology/cpuHistory';
+import type { CpuChange, CpuStateValue, PoolChange } from '../topology/cpuHistory';
 import { parseEntityId } from './entityNames';
 
 export interface CpuContext {
@@ -87,10 +95,15 @@ function isExclusive(
   return !(pool.length === cpus.size && pool.every((c) => cpus.has(c)));
 }
 
-export function cpuChanges(
-  trace: Trace,
-  ctx: CpuContext,
-): { changes: CpuChange[]; initial: CpuStateValue } {
+export interface CpuChangesResult {
+  changes: CpuChange[];
+  initial: CpuStateValue;
+  /** Who runs in the shared pool, as it changes (only from the snapshot path). */
+  pool: PoolChange[];
+}
+
+export function cpuChanges(trace: Trace, ctx: CpuContext): CpuChangesResult {
+  if (trace.records.some((r) => r.kind === 'cpuAssignments')) return fromSnapshots(trace, ctx);
   const reserved = new Set(ctx.policy === 'static' ? ctx.reserved : []);
   const exclusive = new Map<number, string>();
   let running = 0;
@@ -159,5 +172,115 @@ export function cpuChanges(
     }
     if (touched) emit(r.step, r.t);
   }
-  return { changes, initial: idle };
+  return { changes, initial: idle, pool: [] };
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** The snapshot path: cpu_manager_state says who may run where; cpuset and exit records say who does. */
+function fromSnapshots(trace: Trace, ctx: CpuContext): CpuChangesResult {
+  const reserved = new Set(ctx.policy === 'static' ? ctx.reserved : []);
+  const podKeyOf = ctx.podKeyOf ?? (() => undefined);
+  /** cpu → containers the state assigns it to, in the state's order. */
+  let assignedTo = new Map<number, string[]>();
+  let assignedKeys = new Set<string>();
+  /**
+   * Containers whose cpuset is applied and that have not exited: exclusive (from
+   * PreCreateContainer), or in the shared pool (counted from their start: a shared
+   * container holds no CPU of its own before its process runs).
+   */
+  const applied = new Map<string, 'exclusive' | 'shared' | 'created'>();
+  const exited = new Set<string>();
+  const keyOfId = new Map<string, string>();
+  const changes: CpuChange[] = [];
+  const pool: PoolChange[] = [];
+  const idle: CpuStateValue = { kind: 'idle' };
+  let current = new Map<number, CpuStateValue>(ctx.cpus.map((c) => [c, idle]));
+  let poolKey = '';
+  const poolMembers = (): string[] =>
+    [...applied]
+      .filter(([k, how]) => how === 'shared' || (how === 'exclusive' && !assignedKeys.has(k)))
+      .map(([k]) => k)
+      .sort();
+  const stateOf = (cpu: number, sharers: number): CpuStateValue => {
+    const owners = assignedTo.get(cpu) ?? [];
+    const runner = owners.find((o) => applied.get(o) === 'exclusive');
+    if (runner) return { kind: 'exclusive', owner: runner };
+    if (owners.length > 0)
+      return { kind: 'assigned', owner: owners.find((o) => !exited.has(o)) ?? owners[0] };
+    if (reserved.has(cpu)) return { kind: 'reserved' };
+    return sharers > 0 ? { kind: 'shared' } : idle;
+  };
+  const emit = (step: number, t: number) => {
+    const members = poolMembers();
+    const key = members.join('\n');
+    if (key !== poolKey || pool.length === 0) {
+      pool.push({ step, t, members });
+      poolKey = key;
+    }
+    const next = new Map<number, CpuStateValue>();
+    const groups = new Map<string, { state: CpuStateValue; cpus: number[] }>();
+    for (const cpu of ctx.cpus) {
+      const s = stateOf(cpu, members.length);
+      next.set(cpu, s);
+      const prev = current.get(cpu);
+      if (prev && prev.kind === s.kind && prev.owner === s.owner) continue;
+      const gk = `${s.kind}:${s.owner ?? ''}`;
+      const g = groups.get(gk) ?? { state: s, cpus: [] };
+      g.cpus.push(cpu);
+      groups.set(gk, g);
+    }
+    for (const g of groups.values()) changes.push({ step, t, cpus: g.cpus, state: g.state });
+    current = next;
+  };
+  emit(-1, 0);
+  for (const r of trace.records) {
+    const snap = readSnapshot(r, podKeyOf);
+    if (snap) {
+      assignedTo = new Map();
+      assignedKeys = new Set();
+      for (const [cpu, owners] of readSnapshotOwners(r, podKeyOf)) {
+        assignedTo.set(cpu, owners);
+        for (const o of owners) assignedKeys.add(o);
+      }
+    } else if (r.kind === 'cpuset') {
+      const key = `${podKeyOf(str(r.data.uid)) ?? str(r.data.uid)}/${str(r.data.container)}`;
+      applied.set(key, assignedKeys.has(key) ? 'exclusive' : 'created');
+      exited.delete(key);
+    } else if (r.kind === 'containerStarted') {
+      const key = `${podKeyOf(str(r.data.uid)) ?? str(r.data.uid)}/${str(r.data.container)}`;
+      keyOfId.set(str(r.data.id), key);
+      if (applied.get(key) !== 'exclusive') applied.set(key, 'shared');
+      exited.delete(key);
+    } else if (r.kind === 'containerExited') {
+      const key = keyOfId.get(str(r.data.id));
+      if (!key) continue;
+      applied.delete(key);
+      exited.add(key);
+    } else continue;
+    emit(r.step, r.t);
+  }
+  return { changes, initial: idle, pool };
+}
+
+/** Every container the snapshot assigns each CPU to (an app may share CPUs with its init container). */
+function readSnapshotOwners(
+  r: TraceRecord,
+  podKeyOf: (uid: string) => string | undefined,
+): Map<number, string[]> {
+  const out = new Map<number, string[]>();
+  if (r.kind !== 'cpuAssignments') return out;
+  const a = r.data.assignments;
+  if (a === null || typeof a !== 'object') return out;
+  for (const [uid, ctrs] of Object.entries(a as Record<string, unknown>)) {
+    if (ctrs === null || typeof ctrs !== 'object') continue;
+    const pod = podKeyOf(uid) ?? uid;
+    for (const [name, set] of Object.entries(ctrs as Record<string, unknown>))
+      for (const cpu of parseList(set) ?? []) {
+        const list = out.get(cpu) ?? [];
+        list.push(`${pod}/${name}`);
+        out.set(cpu, list);
+      }
+  }
+  return out;
 }

@@ -1,6 +1,7 @@
 /**
- * Container life that no machine state records: "running" from the end of
- * startContainer (or the Started record) to the runtime's exit record, then the wait
+ * Container life that no machine state records: "running" from the Started record (the
+ * process runs from CRI StartContainer on, also while a PostStart hook runs on its own
+ * lane) to the runtime's exit record, then the wait
  * until the next start attempt ("back-off" when the kubelet recorded a BackOff event
  * for the container meanwhile, "exited" otherwise).
  */
@@ -72,9 +73,8 @@ export function derivedContainerSpans(
     const p = ent ? placementOf(ent) : null;
     if (!p) continue;
     const sc = scSteps.get(life.container) ?? [];
-    const idle = sc.find((s) => s.step >= life.startStep && s.to === 'idle');
-    const runFrom = idle ? Math.max(idle.t, life.started) : life.started;
-    const runFromStep = idle ? idle.step : life.startStep;
+    const runFrom = life.started;
+    const runFromStep = life.startStep;
     const end = life.exited >= 0 ? life.exited : trace.endT;
     if (end > runFrom || life.exited < 0)
       out.push({

@@ -56,7 +56,8 @@ export function activityTimes(trace: Trace): Float64Array {
   const out: number[] = [0];
   for (const e of trace.events) if (e.reason !== 'BackOff') out.push(e.t);
   for (const r of trace.records)
-    if (r.kind !== 'podStatus' && r.kind !== 'cpuAssignments') out.push(r.t);
+    // Probe results count only while a container waits for them (busyIntervals).
+    if (r.kind !== 'podStatus' && r.kind !== 'cpuAssignments' && r.kind !== 'probe') out.push(r.t);
   const { steps, strings, entities } = trace;
   for (let i = 0; i < steps.t.length; i++) {
     const e = entities[steps.entity[i]!];

@@ -31,6 +31,9 @@ const WAKEUP_ORDER = [
 ];
 
 const hideIdle = (s: string) => s === 'idle';
+/** The pull wait is drawn from the puller's records instead (queued, then pulling): see pullSpans. */
+const hideIdleOrPull = (s: string) => s === 'idle' || s.endsWith('pullingImage');
+const HOOK_STATES = new Set(['postStart', 'killingAfterHook']);
 
 /** States of startContainer, SyncPod and the pod worker, as kubelet step names. */
 const STEP_KIND: Record<string, SpanKind> = {
@@ -145,14 +148,22 @@ export function makePlacer(nodeName: string) {
           isEnd: hideIdle,
           kind: (s) => stepKind(s) ?? 'sync',
         };
-      case 'startContainer':
+      case 'startContainer': {
+        const name = n.container ? shortName(n.container) : 'container';
         return {
           ...base,
-          lane: n.container ? shortName(n.container) : 'container',
+          lane: name,
           order: 10,
-          isEnd: hideIdle,
+          isEnd: hideIdleOrPull,
+          // The hook runs beside the container's process (which is already running):
+          // its own lane, named for what it is.
+          laneOf: (s) =>
+            HOOK_STATES.has(s.split('.').pop() ?? s) ? `${name} PostStart hook` : name,
+          label: (s) =>
+            s === 'killingAfterHook' ? 'killing (hook failed)' : (s.split('.').pop() ?? s),
           kind: (s) => stepKind(s) ?? 'start',
         };
+      }
       case 'volumeManager':
         // Verify, mount, SetUp of kube-api-access: a short span at the pod's first sync.
         return {
@@ -163,16 +174,8 @@ export function makePlacer(nodeName: string) {
           kind: () => 'sync',
         };
       case 'prober':
-        return {
-          ...base,
-          lane: `${n.container ? shortName(n.container) : ''} ${n.probe ?? 'probe'}`.trim(),
-          order: 20,
-          instants: (ev) =>
-            ev === 'DO_PROBE'
-              ? `${n.container ? shortName(n.container) : ''} ${n.probe ?? 'probe'}`.trim()
-              : null,
-          kind: () => 'probe',
-        };
+        // Probes are drawn from the prober's results (probeMarks), only once they run.
+        return null;
       default:
         return { ...base, lane: e.kind, order: 30, isEnd: hideIdle };
     }

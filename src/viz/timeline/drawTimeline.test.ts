@@ -3,6 +3,7 @@ import { drawTimeline, type TimelineStyle } from './drawTimeline';
 import { LaneBuilder, type LaneModel } from './laneModel';
 import { layoutRows } from './rowLayout';
 import { makeTimeScale } from '../timeScale';
+import { SPAN_KIND_COLOR, kindIndex } from './spanKinds';
 import { IDENTITY_WARP } from '../timeWarp';
 
 /** Records fillRect and fillText calls; everything else is a no-op. */
@@ -98,5 +99,47 @@ describe('drawTimeline', () => {
     const stats = drawTimeline(ctx, m, layoutRows(m, new Set()), scale, opts);
     expect(stats.rects).toBeLessThan(300);
     expect(stats.labels).toBe(0);
+  });
+});
+
+describe('drawTimeline colours at every zoom', () => {
+  it('a long run merged with a sliver of pull keeps the running colour', () => {
+    const b = new LaneBuilder();
+    const pull = kindIndex('pull');
+    const running = kindIndex('running');
+    // A 50 ms pull, then 15 minutes of running: at 200 px the pull is a sliver.
+    b.push(0, 50, pull, 0, 0, 1);
+    b.push(50, 900_000, running, 0, 1, -1);
+    const lane = b.build({
+      id: 'l',
+      label: 'l',
+      group: 'g',
+      entity: 0,
+      instants: false,
+      pod: null,
+      container: null,
+    });
+    const m: LaneModel = {
+      groups: [{ id: 'g', label: 'g', lanes: [lane] }],
+      lanes: [lane],
+      labels: ['x'],
+      flows: [],
+      endT: 900_000,
+      spanCount: 2,
+    };
+    const fills: [string, number][] = [];
+    const { ctx } = fakeContext();
+    const rec = ctx as unknown as { fillRect: (...a: number[]) => void; fillStyle: string };
+    rec.fillRect = (_x, _y, w) => fills.push([rec.fillStyle, w]);
+    const scale = makeTimeScale({ start: 0, end: 900_000 }, 200, IDENTITY_WARP);
+    drawTimeline(ctx, m, layoutRows(m, new Set()), scale, opts);
+    const widthOf = (c: string) => fills.filter(([f]) => f === c).reduce((a, [, w]) => a + w, 0);
+    expect(widthOf(SPAN_KIND_COLOR.running)).toBeGreaterThan(190);
+    expect(widthOf(SPAN_KIND_COLOR.pull)).toBeLessThan(2);
+  });
+
+  it('failed and passed probes, queued and pulling, have different colours', () => {
+    expect(SPAN_KIND_COLOR.probefail).not.toBe(SPAN_KIND_COLOR.probe);
+    expect(SPAN_KIND_COLOR.queued).not.toBe(SPAN_KIND_COLOR.pull);
   });
 });

@@ -8,7 +8,7 @@
 import type { LaneModel, SpanRef } from './laneModel';
 import type { RowLayout } from './rowLayout';
 import type { TimeScale } from '../timeScale';
-import { SPAN_KINDS, SPAN_KIND_COLOR, textColorOn } from './spanKinds';
+import { SPAN_KINDS, SPAN_KIND_COLOR, kindIndex, textColorOn } from './spanKinds';
 import { visibleRange } from './windowQuery';
 
 export interface TimelineStyle {
@@ -44,8 +44,12 @@ export interface DrawStats {
 
 const MIN_LABEL_PX = 40;
 const INSTANT_W = 3;
+/** Decision marks (a rejection, a fault, a CPU allocation) are wider, with their label beside. */
+const MARK_W = 6;
 const KIND_FILL = SPAN_KINDS.map((k) => SPAN_KIND_COLOR[k]);
 const KIND_TEXT = KIND_FILL.map(textColorOn);
+const PROBE_FAIL = kindIndex('probefail');
+const ERROR = kindIndex('error');
 
 export function drawTimeline(
   ctx: CanvasRenderingContext2D,
@@ -69,6 +73,7 @@ export function drawTimeline(
   const batches: number[][] = KIND_FILL.map(() => []);
   const labels: [number, number, number, number, number][] = []; // x, y, w, kind, labelIdx
   const markLabels: [number, number, number, number][] = []; // x, y, w, labelIdx
+  const cover = new Float64Array(KIND_FILL.length);
 
   for (const row of layout.rows) {
     if (row.y + row.h < yTop || row.y > yBot) continue;
@@ -89,38 +94,69 @@ export function drawTimeline(
     const [first, last] = visibleRange(lane, t0, t1);
     const ry = y + 3;
     const rh = row.h - 6;
-    // Merge state: a pending rect extended while the next span starts within 1 px.
+    // Merge state: a pending rect extended while the next span starts within 1 px. A
+    // merged rect takes the colour of the kind that covers most of it (in time), so a
+    // long run never turns the colour of a sliver merged into it.
     let px0 = -1;
     let px1 = -1;
     let pk = -1;
     const flush = () => {
       if (pk >= 0) {
-        batches[pk]!.push(px0, ry, Math.max(px1 - px0, 1), rh);
+        let best = pk;
+        for (let k = 0; k < cover.length; k++) if (cover[k]! > cover[best]!) best = k;
+        batches[best]!.push(px0, ry, Math.max(px1 - px0, 1), rh);
         stats.rects++;
       }
       pk = -1;
+      cover.fill(0);
     };
+    const labelled = lane.instants && lane.labelled === true;
+    let lastMarkEnd = -Infinity;
     for (let i = first; i < last; i++) {
       const s = lane.start[i]!;
       const e = lane.end[i]!;
       let x0 = Math.max(scale.x(s), -2);
       let x1 = Math.min(scale.x(e), W + 2);
+      const k = lane.kind[i]!;
+      if (labelled) {
+        // A decision mark: never merged away, its label beside it where there is room.
+        flush();
+        // Kept whole at the left edge (a fault armed at 0 s).
+        batches[k]!.push(Math.max(x0 - MARK_W / 2, 0), ry - 1, MARK_W, rh + 2);
+        stats.rects++;
+        if (x0 + MARK_W > lastMarkEnd) {
+          const next = i + 1 < last ? scale.x(lane.start[i + 1]!) : W;
+          const w = Math.min(next - x0 - MARK_W, 260);
+          if (w >= 24) {
+            markLabels.push([x0 + MARK_W, ry, w, lane.label_[i]!]);
+            lastMarkEnd = x0 + MARK_W + w;
+          }
+        }
+        continue;
+      }
       if (lane.instants || x1 - x0 < 1) {
         if (lane.instants) {
           x0 -= INSTANT_W / 2;
           x1 = x0 + INSTANT_W;
         } else x1 = x0 + 1;
       }
-      const k = lane.kind[i]!;
+      // Spans weigh by duration; instants by count, a failure outweighing any number of passes.
+      const weight = lane.instants
+        ? k === PROBE_FAIL || k === ERROR
+          ? 1e6
+          : 1
+        : Math.max(e - s, 0) + 1e-9;
       if (pk >= 0 && x0 <= px1 + 1 && (x1 - x0 < 2 || px1 - px0 < 2)) {
-        // Too thin to tell apart: fold into the pending rect (keeps the first kind's colour).
+        // Too thin to tell apart: fold into the pending rect; the dominant kind colours it.
         px1 = Math.max(px1, x1);
+        cover[k] = cover[k]! + weight;
         continue;
       }
       flush();
       px0 = x0;
       px1 = x1;
       pk = k;
+      cover[k] = weight;
       if (!lane.instants && x1 - x0 >= MIN_LABEL_PX)
         labels.push([x0, ry, x1 - x0, k, lane.label_[i]!]);
     }

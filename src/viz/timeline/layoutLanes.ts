@@ -23,6 +23,8 @@ export interface Placement {
   readonly instants?: (event: string) => string | null;
   /** Label shown on a span for a state (defaults to the state's leaf name). */
   readonly label?: (state: string) => string;
+  /** Lane for a state, when some states belong on another lane (a container's PostStart hook). */
+  readonly laneOf?: (state: string) => string;
   /** States that end the lane (no span drawn after entering them). */
   readonly isEnd?: (state: string) => boolean;
   /** Span kind for a state (defaults to classifyState). */
@@ -48,6 +50,8 @@ export interface ExtraSpan {
   readonly endStep: number;
   /** A mark at one instant (start === end) in an instants lane. */
   readonly instant?: boolean;
+  /** An instant whose label is drawn beside it (default for instants; false for ticks). */
+  readonly labelled?: boolean;
 }
 
 interface Pending {
@@ -172,7 +176,7 @@ export function layoutLanes(
     }
     if (p.isEnd?.(to)) continue;
     const k = p.kind ? p.kind(to, event) : classifyState(to, trace.entities[ent]?.kind ?? '');
-    const lane = laneFor(ent, p, p.lane, false, i);
+    const lane = laneFor(ent, p, p.laneOf ? p.laneOf(to) : p.lane, false, i);
     open.set(ent, {
       pending: {
         label: intern(p.label ? p.label(to) : leaf(to)),
@@ -185,7 +189,7 @@ export function layoutLanes(
   }
   for (const x of extra) {
     const lane = laneFor(-1, x.placement, x.placement.lane, x.instant === true, x.step);
-    if (x.instant) lane.labelled = true;
+    if (x.instant && x.labelled !== false) lane.labelled = true;
     lane.b.push(
       x.start,
       Math.max(x.end, x.start),

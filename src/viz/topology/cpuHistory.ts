@@ -5,11 +5,12 @@
  */
 import { upperBound } from '../timeline/windowQuery';
 
-export type CpuStateKind = 'idle' | 'shared' | 'reserved' | 'exclusive';
+/** "assigned": cpu_manager_state gives it to a container that does not run (yet, or any more). */
+export type CpuStateKind = 'idle' | 'shared' | 'reserved' | 'exclusive' | 'assigned';
 
 export interface CpuStateValue {
   readonly kind: CpuStateKind;
-  /** "<namespace>/<pod>/<container>" for exclusive CPUs. */
+  /** "<namespace>/<pod>/<container>" for exclusive and assigned CPUs. */
   readonly owner?: string | undefined;
 }
 
@@ -19,6 +20,13 @@ export interface CpuChange {
   readonly t: number;
   readonly cpus: readonly number[];
   readonly state: CpuStateValue;
+}
+
+/** From step `step` these containers run in the shared pool. */
+export interface PoolChange {
+  readonly step: number;
+  readonly t: number;
+  readonly members: readonly string[];
 }
 
 export interface CpuState extends CpuStateValue {
@@ -34,11 +42,14 @@ export interface CpuHistory {
   readonly initial: CpuStateValue;
   /** Container keys that ever held an exclusive CPU, in order of first appearance. */
   readonly owners: readonly string[];
+  /** Who runs in the shared pool, by step (ascending); empty when unknown. */
+  readonly pool: readonly PoolChange[];
 }
 
 export function buildCpuHistory(
   changes: readonly CpuChange[],
   initial: CpuStateValue = { kind: 'idle' },
+  pool: readonly PoolChange[] = [],
 ): CpuHistory {
   const steps = new Map<number, number[]>();
   const states = new Map<number, CpuState[]>();
@@ -63,7 +74,22 @@ export function buildCpuHistory(
   }
   const typed = new Map<number, Int32Array>();
   for (const [cpu, s] of steps) typed.set(cpu, Int32Array.from(s));
-  return { steps: typed, states, initial, owners };
+  return { steps: typed, states, initial, owners, pool };
+}
+
+/** The containers running in the shared pool once `cursor` steps have been applied. */
+export function poolAt(h: CpuHistory, cursor: number): readonly string[] {
+  let lo = 0;
+  let hi = h.pool.length - 1;
+  let ans = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (h.pool[mid]!.step < cursor) {
+      ans = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return ans < 0 ? [] : h.pool[ans]!.members;
 }
 
 /** State of `cpu` once `cursor` steps have been applied (changes at steps < cursor). */
@@ -77,6 +103,11 @@ export function cpuStateAt(h: CpuHistory, cpu: number, cursor: number): CpuState
 
 /** The accessible name contract: "CPU 3: exclusive to default/web/app". */
 export function describeCpuState(cpu: number, s: CpuStateValue): string {
-  const what = s.kind === 'exclusive' ? `exclusive to ${s.owner ?? 'unknown'}` : s.kind;
+  const what =
+    s.kind === 'exclusive'
+      ? `exclusive to ${s.owner ?? 'unknown'}`
+      : s.kind === 'assigned'
+        ? `idle, assigned to ${s.owner ?? 'unknown'}`
+        : s.kind;
   return `CPU ${cpu}: ${what}`;
 }

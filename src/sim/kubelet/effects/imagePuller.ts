@@ -36,6 +36,14 @@ export function imagePullerEffects(env: Env): EffectsOf<typeof imagePullerMachin
       } else req.ok = true;
       req.pullMs = ms;
       domain.pulls.active.push(req);
+      // For the views only (the start-up waterfall): when this request left the queue.
+      api.record('pullStarted', {
+        uid: req.podUid,
+        container: req.container,
+        image: req.image,
+        ms,
+        ok: req.ok,
+      });
       api.send(IMAGE_PULLER, { type: 'PULL_COMPLETE', id: req.id }, ms);
     }
   };
@@ -44,6 +52,18 @@ export function imagePullerEffects(env: Env): EffectsOf<typeof imagePullerMachin
     enqueuePull: (api, ev) => {
       if (ev.type !== 'PULL') return;
       const domain = api.domain;
+      // For the views only: the pulls this request waits behind (in flight, then queued).
+      const ahead = [...domain.pulls.active, ...domain.pulls.queue].map((r) => ({
+        uid: r.podUid,
+        container: r.container,
+        image: r.image,
+      }));
+      api.record('pullQueued', {
+        uid: ev.podUid,
+        container: ev.container,
+        image: ev.image,
+        ahead,
+      });
       domain.pulls.queue.push({
         id: domain.pulls.nextId++,
         requester: ev.requester,

@@ -105,6 +105,8 @@ export function proberEffects(env: Env): Effects {
 
     const fault = takeFault(cfg, domain, api.t, FAULT[type], pod.key, c.name);
     const result: ProbeResult = fault ? 'Failure' : 'Success';
+    // For the views only: one probe actually run, and its outcome.
+    api.record('probe', { uid: pod.uid, container: c.name, probe: type, result });
     if (fault) {
       const output = fault.message ?? failureOutput(probe, status.podIP ?? '');
       recordEvent(
