@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_PRESET_ID,
@@ -11,9 +12,11 @@ import {
 import { formatProblem } from './parse';
 
 describe('preset index', () => {
-  it('bundles all 13 presets, in the order of the preset table', () => {
+  it('bundles every file in presets/, in the order of the preset table', () => {
     expect(listPresets().map((p) => p.id)).toEqual([...PRESET_IDS]);
-    expect(PRESET_IDS).toHaveLength(13);
+    expect(PRESET_IDS).toHaveLength(24);
+    const files = readdirSync('presets').filter((f) => f.endsWith('.yaml'));
+    expect([...PRESET_IDS].sort()).toEqual(files.map((f) => f.replace(/\.yaml$/, '')).sort());
     expect(DEFAULT_PRESET_ID).toBe('hello-pod');
     expect(isPresetId('hello-pod')).toBe(true);
     expect(isPresetId('nope')).toBe(false);
