@@ -218,6 +218,7 @@ export const kubeletViews: EngineViews = {
     const r = raw(run);
     const charts = chartsOf(r);
     const out: MachineView[] = [];
+    const last = cursor > 0 ? r.trace.steps.entity[cursor - 1] : undefined;
     r.trace.entities.forEach((e, i) => {
       if (e.created >= cursor) return;
       const n = parseEntityId(e.id, e.kind);
@@ -232,6 +233,7 @@ export const kubeletViews: EngineViews = {
         states: charts.get(e.kind) ?? [],
         active: state,
         since,
+        moved: i === last,
       });
     });
     return out;

@@ -63,6 +63,8 @@ export interface MachineView {
   readonly states: readonly string[];
   readonly active: string | null;
   readonly since: number | null;
+  /** Whether this machine made the step just before the cursor (the one that moved). */
+  readonly moved: boolean;
 }
 
 export interface EngineViews {

@@ -1,7 +1,7 @@
 /**
  * The state machines of the selected pod (or the node's own, with no pod selected):
  * each chart's states as chips, the active one highlighted, with how long it has
- * been active at the cursor.
+ * been active at the cursor; the machine that made the last step is marked.
  */
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -43,9 +43,14 @@ export function MachinesPanel() {
         </p>
         {machines.length === 0 && <p className="empty">No machine has started yet.</p>}
         {machines.map((m) => (
-          <div key={m.id} className="machine">
+          <div
+            key={m.id}
+            className={`machine${m.moved ? ' is-moved' : ''}`}
+            data-moved={m.moved || undefined}
+          >
             <div className="machine-head">
               <span className="machine-id">{m.id}</span>
+              {m.moved && <span className="moved-badge">moved at this step</span>}
               <span className="muted">
                 {m.kind}
                 {m.since !== null && m.active !== null
