@@ -10,6 +10,7 @@ import { PlaybackControls } from '../controls/PlaybackControls';
 import { QuickControls, type CatalogEntry } from '../controls/QuickControls';
 import { usePlaybackLoop } from '../hooks/usePlaybackLoop';
 import { useShortcuts } from '../hooks/useShortcuts';
+import { useInputModality } from '../hooks/useInputModality';
 import { EngineViewsContext, type EngineViews } from './engineViews';
 import { ErrorBoundary } from './ErrorBoundary';
 import { HelpOverlay } from './HelpOverlay';
@@ -67,6 +68,7 @@ function Shell({
 }: Pick<Props, 'presets' | 'topologies' | 'store' | 'initialPreset'>) {
   usePlaybackLoop();
   useShortcuts(store);
+  useInputModality();
   usePermalinkSync(store, initialPreset);
   const editorOpen = useApp((s) => s.editorOpen);
   // Mounted once opened, then kept (hidden) so the user's text and CodeMirror's state survive.
