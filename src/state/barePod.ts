@@ -78,17 +78,14 @@ export function wrapBarePod(pod: Json, base: Scenario): Wrapped {
   const manifest = cleanPod(pod);
   const input = toScenarioInput(base, { durations: 'text', stripDefaults: true });
   const node: Json = { ...(input.node as Json) };
+  const images: unknown[] = Array.isArray(node.images) ? (node.images as unknown[]) : [];
   const known = new Set(
-    (Array.isArray(node.images) ? node.images : []).flatMap((i) =>
-      isObj(i) && typeof i.name === 'string' ? [i.name] : [],
-    ),
+    images.flatMap((i) => (isObj(i) && typeof i.name === 'string' ? [i.name] : [])),
   );
   const missing = imagesOf(manifest.spec as Json).filter((i) => !known.has(i));
-  node.images = [
-    ...(Array.isArray(node.images) ? node.images : []),
-    ...missing.map((name) => ({ name, present: false })),
-  ];
-  const name = isObj(manifest.metadata) ? String(manifest.metadata.name ?? 'pod') : 'pod';
+  node.images = [...images, ...missing.map((name) => ({ name, present: false }))];
+  const meta = manifest.metadata as Json;
+  const name = typeof meta.name === 'string' ? meta.name : 'pod';
   const scenario: Json = {
     apiVersion: 'kubeletscope/v1',
     kind: 'Scenario',
