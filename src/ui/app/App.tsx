@@ -8,6 +8,7 @@ import { openLink } from '../../state/permalinkSession';
 import type { AppStore } from '../../state/store';
 import { PlaybackControls } from '../controls/PlaybackControls';
 import { QuickControls, type CatalogEntry } from '../controls/QuickControls';
+import { ThemeSwitch } from '../controls/ThemeSwitch';
 import { usePlaybackLoop } from '../hooks/usePlaybackLoop';
 import { useShortcuts } from '../hooks/useShortcuts';
 import { useInputModality } from '../hooks/useInputModality';
@@ -96,6 +97,7 @@ function Shell({
             <h1>kubeletscope</h1>
           </div>
           <QuickControls presets={presets} topologies={topologies} />
+          <ThemeSwitch />
         </div>
         <ScenarioBar onEdit={() => store.getState().setEditorOpen(true)} />
       </header>
