@@ -153,8 +153,8 @@ export function YamlTab({ onBroken, fileText }: Props) {
       {pod && scenario && (
         <div className="banner banner-info bare-pod" role="group" aria-label="Bare pod">
           <span>
-            This is a Pod, not a scenario. Run it on this node ({scenario.node.name}) as a
-            scenario of its own? Status, managedFields and the node it ran on are left out.
+            This is a Pod, not a scenario. Run it on this node ({scenario.node.name}) as a scenario
+            of its own? Status, managedFields and the node it ran on are left out.
           </span>
           <button
             type="button"

@@ -59,7 +59,14 @@ function pressesWithSpace(t: KeyTarget): boolean {
   return t.role !== undefined && PRESSABLE_ROLES.has(t.role);
 }
 
-const WIDGET_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageUp', 'PageDown']);
+const WIDGET_KEYS = new Set([
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowUp',
+  'ArrowDown',
+  'PageUp',
+  'PageDown',
+]);
 
 function usesArrows(t: KeyTarget): boolean {
   return (
