@@ -8,7 +8,6 @@ import { openLink } from '../../state/permalinkSession';
 import type { AppStore } from '../../state/store';
 import { PlaybackControls } from '../controls/PlaybackControls';
 import { QuickControls, type CatalogEntry } from '../controls/QuickControls';
-import { ThemeSwitch } from '../controls/ThemeSwitch';
 import { usePlaybackLoop } from '../hooks/usePlaybackLoop';
 import { useShortcuts } from '../hooks/useShortcuts';
 import { useInputModality } from '../hooks/useInputModality';
@@ -97,7 +96,6 @@ function Shell({
             <h1>kubeletscope</h1>
           </div>
           <QuickControls presets={presets} topologies={topologies} />
-          <ThemeSwitch />
         </div>
         <ScenarioBar onEdit={() => store.getState().setEditorOpen(true)} />
       </header>

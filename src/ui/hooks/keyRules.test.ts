@@ -44,7 +44,9 @@ describe('who gets a key', () => {
     expect(appGetsKey('ArrowLeft', range)).toBe(false);
     expect(appGetsKey('ArrowRight', cpuGrid)).toBe(false);
     expect(appGetsKey('ArrowUp', { tag: 'div', role: 'separator' })).toBe(false);
+    expect(appGetsKey('ArrowRight', { tag: 'button', role: 'tab' })).toBe(false);
     expect(appGetsKey('ArrowRight', panel)).toBe(true);
+    expect(appGetsKey('ArrowRight', button)).toBe(true);
     expect(appGetsKey('ArrowRight', null)).toBe(true);
   });
 

@@ -9,7 +9,7 @@
  * - Space plays and pauses wherever else focus is, except on things Space presses
  *   (buttons, checkboxes, menu items, tabs), which keep it.
  * - Arrows and PageUp/PageDown stay with a control that uses them (sliders, the CPU grid,
- *   splitters, selects).
+ *   splitters, tabs, menus); on a plain button they step the timeline.
  */
 export interface KeyTarget {
   /** Lower-case tag name ("input", "button", "svg", "div"…). */
@@ -69,10 +69,9 @@ const WIDGET_KEYS = new Set([
 ]);
 
 function usesArrows(t: KeyTarget): boolean {
+  // A plain button does not use arrows: ← → step the timeline after clicking one.
   return (
     t.tag === 'input' ||
-    t.tag === 'button' ||
-    t.tag === 'a' ||
     t.inWidget === true ||
     t.role === 'slider' ||
     t.role === 'separator' ||
