@@ -34,19 +34,10 @@ async function waitFor(url: string, ms: number): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  // vite itself, not through npx, so that killing it stops the server.
   const server = spawn(
-    'npx',
-    [
-      'vite',
-      'preview',
-      '--host',
-      '127.0.0.1',
-      '--port',
-      String(port),
-      '--strictPort',
-      '--outDir',
-      dist,
-    ],
+    'node_modules/.bin/vite',
+    ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort', '--outDir', dist],
     { stdio: 'ignore' },
   );
   try {
