@@ -11,7 +11,6 @@ const base = (() => {
   return r.scenario;
 })();
 
-
 describe('a pasted bare Pod', () => {
   it('is recognised as a Pod, and a scenario is not', () => {
     expect(barePodOf(KUBECTL_GET)?.kind).toBe('Pod');

@@ -53,10 +53,7 @@ function depth(v: unknown, limit: number, d = 0): number {
   return max;
 }
 
-type Locate = (
-  path: PropertyKey[],
-  at?: 'key' | 'value',
-) => { line?: number; column?: number };
+type Locate = (path: PropertyKey[], at?: 'key' | 'value') => { line?: number; column?: number };
 
 /**
  * Where a field sits inside its pod manifest, as kubectl names it ("spec.containers[0]
@@ -76,7 +73,11 @@ function zodProblems(error: z.ZodError, locate: Locate): ScenarioProblem[] {
       return issue.keys.map((k) => {
         const full = [...path, k];
         const name = manifestPath(full) ?? formatPath(full);
-        return { path: formatPath(full), message: `unknown field "${name}"`, ...locate(full, 'key') };
+        return {
+          path: formatPath(full),
+          message: `unknown field "${name}"`,
+          ...locate(full, 'key'),
+        };
       });
     }
     let message = issue.message;

@@ -9,7 +9,9 @@
 import { z } from 'zod';
 
 /** Fields accepted as they are (not modelled; their own contents are not checked). */
-function accepted<const K extends string>(names: readonly K[]): Record<K, z.ZodOptional<z.ZodUnknown>> {
+function accepted<const K extends string>(
+  names: readonly K[],
+): Record<K, z.ZodOptional<z.ZodUnknown>> {
   return Object.fromEntries(names.map((n) => [n, z.unknown().optional()])) as Record<
     K,
     z.ZodOptional<z.ZodUnknown>
