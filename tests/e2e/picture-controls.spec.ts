@@ -161,6 +161,14 @@ test.describe('8. readable at any size', () => {
       ).toBe(true);
     });
 
+  test('the Events table fits its panel at 1280×800: every column in sight', async ({ page }) => {
+    await open(page, 'startup-time-breakdown');
+    await page.getByRole('button', { name: 'Jump to bookmark' }).click();
+    const table = page.getByRole('group', { name: 'Events table' });
+    await expect(table.getByRole('cell', { name: 'Unhealthy' }).first()).toBeVisible();
+    expect(await table.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+  });
+
   test('the Inspector has room at 1280×800', async ({ page }) => {
     await open(page, 'init-cpu-handoff');
     await page.getByRole('button', { name: 'Jump to bookmark' }).click();
