@@ -7,6 +7,7 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from './ui/app/ErrorBoundary';
+import { initTheme } from './ui/theme';
 import './ui/styles/tokens.css';
 import './ui/styles/base.css';
 import './ui/styles/layout.css';
@@ -15,6 +16,8 @@ import './ui/styles/timeline.css';
 import './ui/styles/topology.css';
 import './ui/styles/panels.css';
 import './ui/styles/editor.css';
+
+initTheme();
 
 const Root = lazy(() => import('./ui/app/Root'));
 

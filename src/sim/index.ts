@@ -49,6 +49,7 @@ export { toScenarioInput, toYaml, formatDuration } from './scenario/serialize';
 export {
   listPresets,
   loadPreset,
+  presetText,
   isPresetId,
   DEFAULT_PRESET_ID,
   type PresetId,
@@ -83,3 +84,4 @@ export {
   formatContainerdLine,
   type ContainerdLine,
 } from './views/containerdLog';
+export { parseLscpu } from './model/lscpu';

@@ -293,6 +293,7 @@ export const kubeletViews: EngineViews = {
   machinesAt(run, cursor, pod) {
     const r = raw(run);
     const out: MachineView[] = [];
+    const last = cursor > 0 ? r.trace.steps.entity[cursor - 1] : undefined;
     r.trace.entities.forEach((e, i) => {
       if (e.created >= cursor) return;
       const n = parseEntityId(e.id, e.kind);
@@ -310,6 +311,7 @@ export const kubeletViews: EngineViews = {
         since,
         container: n.container,
         chart,
+        moved: i === last,
       });
     });
     return out;

@@ -55,15 +55,20 @@ function makeStore(runs: (s: Scenario) => RunView = () => fakeRun()) {
 }
 
 describe('scenario slice', () => {
-  it('loads a preset, runs it and opens at its openAt time', () => {
+  it('loads a preset at its start and keeps its openAt time as a bookmark', () => {
     const store = makeStore();
+    store.getState().seekTime(101_000);
     store.getState().loadPreset('p1');
     const s = store.getState();
     expect(s.presetId).toBe('p1');
     expect(s.run?.total).toBe(8);
-    expect(s.timeMs).toBe(500);
-    expect(s.cursor).toBe(3);
+    expect(s.timeMs).toBe(0);
+    expect(s.cursor).toBe(0);
+    expect(s.bookmark).toBe(500);
     expect(s.runError).toBeNull();
+    store.getState().jumpToBookmark();
+    expect(store.getState().timeMs).toBe(500);
+    expect(store.getState().cursor).toBe(3);
   });
 
   it('says why a preset did not load, and keeps the old run', () => {
@@ -154,6 +159,27 @@ describe('playback slice', () => {
     store.getState().play();
     expect(store.getState().cursor).toBe(0);
     expect(store.getState().playing).toBe(true);
+  });
+
+  it('plays from the start again after stepping onto the last step', () => {
+    const store = loaded();
+    store.getState().setGranularity('every');
+    store.getState().seekCursor(8);
+    // The last step is at 102 s; the run goes on idle to 120 s.
+    expect(store.getState().timeMs).toBe(102_000);
+    store.getState().play();
+    expect(store.getState().cursor).toBe(0);
+    expect(store.getState().timeMs).toBe(0);
+  });
+
+  it('keeps the playhead in view when it jumps to the end', () => {
+    const store = loaded();
+    store.getState().setCollapseGaps(false);
+    store.getState().setWindow({ start: 0, end: 2000 });
+    store.getState().jumpEnd();
+    const w = store.getState().window;
+    expect(w.end).toBeCloseTo(120_000);
+    expect(w.end - w.start).toBeCloseTo(2000);
   });
 
   it('advances time at the chosen speed, the cursor following', () => {

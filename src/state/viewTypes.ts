@@ -68,6 +68,8 @@ export interface MachineView {
   readonly container: string | null;
   /** Its statechart, active states, last transition taken and resolved delay labels. */
   readonly chart: EntityChart;
+  /** Whether this machine made the step just before the cursor (the one that moved). */
+  readonly moved: boolean;
 }
 
 export interface EngineViews {

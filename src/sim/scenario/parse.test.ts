@@ -31,6 +31,9 @@ faults: []
 actions: []
 `;
 
+const RESOURCES =
+  '            resources: { requests: { cpu: 500m, memory: 128Mi }, limits: { cpu: 500m, memory: 128Mi } }\n';
+
 describe('scenario parsing', () => {
   it('accepts the documented v1 example and applies defaults', () => {
     const r = parseScenario(hello);
@@ -94,7 +97,81 @@ describe('scenario parsing', () => {
     if (r.ok) return;
     const paths = r.problems.map((p) => p.path);
     expect(paths).toContain('faults[0].kind');
-    expect(paths).toContain('');
+    expect(r.problems).toContainEqual({
+      path: 'extra',
+      message: 'unknown field "extra"',
+      line: 28,
+      column: 1,
+    });
+  });
+
+  it('rejects unknown fields in a pod as kubectl apply --validate=strict does, at their line', () => {
+    const r = parseScenario(
+      hello.replace(
+        '            image: nginx:1.27\n',
+        '            image: nginx:1.27\n            startUpProbe:\n              exec: { command: [true] }\n',
+      ),
+    );
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.problems).toEqual([
+      {
+        path: 'pods[0].manifest.spec.containers[0].startUpProbe',
+        message: 'unknown field "spec.containers[0].startUpProbe"',
+        line: 26,
+        column: 13,
+      },
+    ]);
+    expect(formatProblem(r.problems[0]!)).toBe(
+      'line 26:13: pods[0].manifest.spec.containers[0].startUpProbe: unknown field "spec.containers[0].startUpProbe"',
+    );
+  });
+
+  it('reports a mis-indented key at its own line, not at its parent', () => {
+    // readinessProbe's periodSeconds slipped out of the probe into the container, and
+    // a container field slipped out into the pod spec.
+    const text = hello.replace(
+      RESOURCES,
+      [
+        RESOURCES.trimEnd(),
+        '            readinessProbe:',
+        '              httpGet: { path: /, port: 80 }',
+        '            periodSeconds: 5',
+        '        imagePullPolicy: Always',
+        '',
+      ].join('\n'),
+    );
+    const r = parseScenario(text);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    const lines = text.split('\n');
+    const lineOf = (s: string) => lines.findIndex((l) => l.trimStart().startsWith(s)) + 1;
+    expect(r.problems.map((p) => [p.message, p.line])).toEqual(
+      expect.arrayContaining([
+        ['unknown field "spec.containers[0].periodSeconds"', lineOf('periodSeconds')],
+        ['unknown field "spec.imagePullPolicy"', lineOf('imagePullPolicy')],
+      ]),
+    );
+  });
+
+  it('accepts real Pod API fields it does not model, as kubectl does', () => {
+    const r = parseScenario(
+      hello.replace(
+        RESOURCES,
+        [
+          RESOURCES.trimEnd(),
+          '            ports: [{ containerPort: 80 }]',
+          '            terminationMessagePath: /dev/termination-log',
+          '            readinessProbe:',
+          '              httpGet: { path: /, port: 80, httpHeaders: [] }',
+          '              terminationGracePeriodSeconds: 5',
+          '        dnsPolicy: ClusterFirst',
+          '        tolerations: []',
+          '',
+        ].join('\n'),
+      ),
+    );
+    expect(r.ok ? [] : r.problems.map(formatProblem)).toEqual([]);
   });
 
   it('rejects a fault naming a pod or container that is not in the scenario', () => {

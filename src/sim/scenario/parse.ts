@@ -5,6 +5,7 @@
  */
 import {
   isMap,
+  isScalar,
   isSeq,
   LineCounter,
   parseDocument,
@@ -53,22 +54,41 @@ function depth(v: unknown, limit: number, d = 0): number {
   return max;
 }
 
-function zodProblems(
-  error: z.ZodError,
-  locate: (path: PropertyKey[]) => { line?: number; column?: number },
-): ScenarioProblem[] {
-  return error.issues.map((issue) => {
+type Locate = (path: PropertyKey[], at?: 'key' | 'value') => { line?: number; column?: number };
+
+/**
+ * Where a field sits inside its pod manifest, as kubectl names it ("spec.containers[0]
+ * .startUpProbe"), or undefined when the path is not inside a manifest.
+ */
+function manifestPath(path: readonly PropertyKey[]): string | undefined {
+  const i = path.lastIndexOf('manifest');
+  return i < 0 ? undefined : formatPath(path.slice(i + 1));
+}
+
+function zodProblems(error: z.ZodError, locate: Locate): ScenarioProblem[] {
+  return error.issues.flatMap((issue) => {
     const path = issue.path;
+    if (issue.code === 'unrecognized_keys') {
+      // One problem per field, at the field's own line, worded as
+      // `kubectl apply --validate=strict` words it inside a pod.
+      return issue.keys.map((k) => {
+        const full = [...path, k];
+        const name = manifestPath(full) ?? formatPath(full);
+        return {
+          path: formatPath(full),
+          message: `unknown field "${name}"`,
+          ...locate(full, 'key'),
+        };
+      });
+    }
     let message = issue.message;
-    if (issue.code === 'unrecognized_keys')
-      message = `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
     if (
       issue.code === 'invalid_union' &&
       'note' in issue &&
       issue.note === 'No matching discriminator'
     )
       message = `unknown kind (expected one of the documented kinds)`;
-    return { path: formatPath(path), message, ...locate(path) };
+    return [{ path: formatPath(path), message, ...locate(path) }];
   });
 }
 
@@ -149,10 +169,7 @@ function listLimitProblems(value: Record<string, unknown>): ScenarioProblem[] {
 }
 
 /** Validates an already-parsed value (from JSON, a permalink, or a preset object). */
-export function validateScenario(
-  value: unknown,
-  locate: (path: PropertyKey[]) => { line?: number; column?: number } = () => ({}),
-): ParseResult {
+export function validateScenario(value: unknown, locate: Locate = () => ({})): ParseResult {
   if (depth(value, LIMITS.maxDepth) > LIMITS.maxDepth) {
     return {
       ok: false,
@@ -317,7 +334,22 @@ export function parseScenario(text: string): ParseResult {
       ],
     };
   }
-  const locate = (path: PropertyKey[]) => {
+  const locate: Locate = (path, at = 'value') => {
+    // An unknown field is pointed at by its key, on its own line (its value may be a
+    // block that starts below it).
+    if (at === 'key' && path.length > 0) {
+      const parent = doc.getIn(path.slice(0, -1) as (string | number)[], true);
+      if (isMap(parent)) {
+        const pair = parent.items.find(
+          (it) => isScalar(it.key) && String(it.key.value) === String(path[path.length - 1]),
+        );
+        const range = pair && isScalar(pair.key) ? pair.key.range : undefined;
+        if (range) {
+          const pos = lineCounter.linePos(range[0]);
+          return { line: pos.line, column: pos.col };
+        }
+      }
+    }
     // The deepest node that exists on the path: a missing field points at its parent.
     for (let n = path.length; n >= 0; n--) {
       const node = doc.getIn(path.slice(0, n) as (string | number)[], true) as YamlNode | undefined;

@@ -1,6 +1,6 @@
 /**
  * The preset scenarios: ordinary scenario files in /presets, indexed here in the order of
- * anchors.md's preset table. Vite (and Vitest, which runs through Vite) inlines the files
+ * anchors.md's preset table, then the golden scenarios. Vite (and Vitest, which runs through Vite) inlines the files
  * with import.meta.glob; the CLI, which runs without Vite, reads the folder itself and
  * passes the texts to `presetsFromFiles`.
  */
@@ -24,6 +24,18 @@ export const PRESET_IDS = [
   'v1-18-prestart-cpuset',
   'v1-3-infra-container',
   'start-order-across-versions',
+  // The golden scenarios: one kubelet behaviour each.
+  'uncached-image',
+  'two-init-containers',
+  'sidecar-startup-probe',
+  'poststart-hang-order',
+  'poststart-failure',
+  'crashloop-15m',
+  'image-pull-backoff',
+  'sandbox-failure',
+  'serial-pulls',
+  'parallel-pulls',
+  'delete-grace-period',
 ] as const;
 
 export type PresetId = (typeof PRESET_IDS)[number];

@@ -5,6 +5,17 @@
 import { z } from 'zod';
 import { parseDuration } from '../core/time';
 import { CURRENT_KUBELET_VERSION, KUBELET_VERSIONS } from '../versions/names';
+import {
+  CONTAINER_OTHER_FIELDS,
+  GRPC_OTHER_FIELDS,
+  HTTP_GET_OTHER_FIELDS,
+  LIFECYCLE_OTHER_FIELDS,
+  OBJECT_META_OTHER_FIELDS,
+  POD_SPEC_OTHER_FIELDS,
+  PROBE_OTHER_FIELDS,
+  RESOURCES_OTHER_FIELDS,
+  TCP_SOCKET_OTHER_FIELDS,
+} from './podApiFields';
 
 export const SCENARIO_API_VERSION = 'kubeletscope/v1';
 
@@ -36,32 +47,46 @@ export const duration = z.union([z.string(), z.number()]).transform((v, ctx) => 
 const quantity = z.union([z.string(), z.number()]).transform((v) => String(v));
 const resourceList = z.record(z.string(), quantity);
 
-const execAction = z.object({ command: z.array(z.string()) });
-const httpGetAction = z.object({
+// The pod manifest is strict, as `kubectl apply --validate=strict` is: a field the Pod API
+// does not have is an error; real fields the simulation does not model are accepted
+// (podApiFields.ts).
+const execAction = z.strictObject({ command: z.array(z.string()) });
+const httpGetAction = z.strictObject({
   path: z.string().optional(),
   port: z.union([z.number().int(), z.string()]),
   host: z.string().optional(),
   scheme: z.string().optional(),
+  ...HTTP_GET_OTHER_FIELDS,
 });
-const tcpSocketAction = z.object({ port: z.union([z.number().int(), z.string()]) });
+const tcpSocketAction = z.strictObject({
+  port: z.union([z.number().int(), z.string()]),
+  ...TCP_SOCKET_OTHER_FIELDS,
+});
 
-const handler = z.looseObject({
+const handler = z.strictObject({
   exec: execAction.optional(),
   httpGet: httpGetAction.optional(),
   tcpSocket: tcpSocketAction.optional(),
-  sleep: z.object({ seconds: z.number().int().nonnegative() }).optional(),
+  sleep: z.strictObject({ seconds: z.number().int().nonnegative() }).optional(),
 });
 
-const probe = z.looseObject({
+const probe = z.strictObject({
   exec: execAction.optional(),
   httpGet: httpGetAction.optional(),
   tcpSocket: tcpSocketAction.optional(),
-  grpc: z.object({ port: z.number().int() }).optional(),
+  grpc: z.strictObject({ port: z.number().int(), ...GRPC_OTHER_FIELDS }).optional(),
   initialDelaySeconds: z.number().int().nonnegative().optional(),
   periodSeconds: z.number().int().positive().optional(),
   timeoutSeconds: z.number().int().positive().optional(),
   successThreshold: z.number().int().positive().optional(),
   failureThreshold: z.number().int().positive().optional(),
+  ...PROBE_OTHER_FIELDS,
+});
+
+const resourceRequirements = z.strictObject({
+  requests: resourceList.optional(),
+  limits: resourceList.optional(),
+  ...RESOURCES_OTHER_FIELDS,
 });
 
 const containerName = z
@@ -72,28 +97,31 @@ const containerName = z
   )
   .max(63);
 
-export const containerSchema = z.looseObject({
+export const containerSchema = z.strictObject({
   name: containerName,
   image: z.string().min(1, 'image is required'),
   imagePullPolicy: z.enum(['Always', 'IfNotPresent', 'Never']).optional(),
   command: z.array(z.string()).optional(),
   args: z.array(z.string()).optional(),
-  resources: z
-    .looseObject({ requests: resourceList.optional(), limits: resourceList.optional() })
-    .optional(),
+  resources: resourceRequirements.optional(),
   restartPolicy: z.literal('Always').optional(),
   lifecycle: z
-    .looseObject({ postStart: handler.optional(), preStop: handler.optional() })
+    .strictObject({
+      postStart: handler.optional(),
+      preStop: handler.optional(),
+      ...LIFECYCLE_OTHER_FIELDS,
+    })
     .optional(),
   startupProbe: probe.optional(),
   readinessProbe: probe.optional(),
   livenessProbe: probe.optional(),
+  ...CONTAINER_OTHER_FIELDS,
 });
 
-export const podManifestSchema = z.looseObject({
+export const podManifestSchema = z.strictObject({
   apiVersion: z.literal('v1').default('v1'),
   kind: z.literal('Pod').default('Pod'),
-  metadata: z.looseObject({
+  metadata: z.strictObject({
     name: containerName.or(
       z
         .string()
@@ -104,8 +132,9 @@ export const podManifestSchema = z.looseObject({
     uid: z.string().optional(),
     labels: z.record(z.string(), z.string()).optional(),
     annotations: z.record(z.string(), z.string()).optional(),
+    ...OBJECT_META_OTHER_FIELDS,
   }),
-  spec: z.looseObject({
+  spec: z.strictObject({
     initContainers: z.array(containerSchema).max(LIMITS.maxContainersPerPod).optional(),
     containers: z
       .array(containerSchema)
@@ -116,7 +145,15 @@ export const podManifestSchema = z.looseObject({
     hostNetwork: z.boolean().optional(),
     priorityClassName: z.string().optional(),
     nodeName: z.string().optional(),
+    /** Pod-level resources (PodLevelResources). */
+    resources: resourceRequirements.optional(),
+    ...POD_SPEC_OTHER_FIELDS,
   }),
+  // PodStatus: GetPodQOS reads status.qosClass when it is set; the rest is what the
+  // kubelet reports, not input, and is left alone.
+  status: z
+    .looseObject({ qosClass: z.enum(['Guaranteed', 'Burstable', 'BestEffort']).optional() })
+    .optional(),
 });
 
 const cpuList = z.object({

@@ -53,8 +53,12 @@ export const createPlaybackSlice: StateCreator<AppState, [], [], PlaybackSlice> 
     play() {
       const { run, cursor } = get();
       if (!run) return;
-      // Playing from the end starts again, as media players do.
-      if (cursor >= run.total && get().timeMs >= run.endT) get().seekCursor(0);
+      // Playing from the end (the last step, wherever the playhead rests after it)
+      // starts again from the beginning, as media players do.
+      if (cursor >= run.total || get().timeMs >= run.endT) {
+        get().seekCursor(0);
+        set({ timeMs: 0 });
+      }
       set({ playing: true, follow: true });
     },
     pause() {
@@ -85,6 +89,8 @@ export const createPlaybackSlice: StateCreator<AppState, [], [], PlaybackSlice> 
       if (!run) return;
       set({ playing: false });
       set({ cursor: run.total, timeMs: run.endT });
+      // Keep the playhead in view (it may be zoomed in far from the end).
+      get().followPlayhead();
     },
     seekTime(t, exact = true) {
       const run = get().run;

@@ -30,6 +30,9 @@ export interface ScenarioSlice {
   readonly run: RunView | null;
   /** Why the scenario could not be loaded or run, in words, or null. */
   readonly runError: string | null;
+  /** The scenario's interesting moment (metadata.openAt, ms), a bookmark to jump to, or null. */
+  readonly bookmark: number | null;
+  jumpToBookmark: () => void;
   loadPreset: (id: string) => void;
   /** Replaces the scenario and re-runs, keeping the playhead's simulated time. */
   setScenario: (scenario: Scenario, presetId?: string) => void;
@@ -53,6 +56,7 @@ export const createScenarioSlice =
     scenario: null,
     run: null,
     runError: null,
+    bookmark: null,
     past: [],
     future: [],
     notice: null,
@@ -63,10 +67,18 @@ export const createScenarioSlice =
         return;
       }
       get().replaceScenario(parsed.scenario, id);
-      // A new preset opens at its own starting point, not at the old time.
-      const open = deps.openAt(parsed.scenario);
-      get().seekTime(open, true);
+      // A new preset opens at its start, so Play shows it from the beginning; its
+      // interesting moment (openAt) is the bookmark beside the transport.
+      get().seekCursor(0);
+      set({ timeMs: 0, playing: false });
       get().fitAll();
+    },
+    jumpToBookmark() {
+      const at = get().bookmark;
+      if (at === null || !get().run) return;
+      set({ playing: false });
+      get().seekTime(at, true);
+      get().followPlayhead();
     },
     setScenario(scenario, presetId) {
       const keepT = get().timeMs;
@@ -89,10 +101,12 @@ export const createScenarioSlice =
             : sel.pod !== undefined
               ? { kind: 'pod' as const, pod: sel.pod }
               : null;
+      const open = deps.openAt(scenario);
       set({
         scenario,
         run,
         runError: null,
+        bookmark: open > 0 && open <= run.endT ? open : null,
         selection,
         ...(presetId !== undefined ? { presetId } : {}),
       });

@@ -3,19 +3,22 @@
  * live region and the help overlay. The store and the engine's views come in as
  * props, so the same App runs in the page and in tests.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
 import { openLink } from '../../state/permalinkSession';
 import type { AppStore } from '../../state/store';
 import { PlaybackControls } from '../controls/PlaybackControls';
 import { QuickControls, type CatalogEntry } from '../controls/QuickControls';
 import { usePlaybackLoop } from '../hooks/usePlaybackLoop';
 import { useShortcuts } from '../hooks/useShortcuts';
+import { useInputModality } from '../hooks/useInputModality';
 import { EngineViewsContext, type EngineViews } from './engineViews';
 import { ErrorBoundary } from './ErrorBoundary';
 import { HelpOverlay } from './HelpOverlay';
 import { LiveRegion } from './LiveRegion';
 import { StoreContext, useApp } from './storeContext';
 import { Workspace } from './Workspace';
+import { Splitter } from './Splitter';
+import { useMediaQuery } from '../hooks/useMediaQuery';
 import { ScenarioBar } from '../share/ScenarioBar';
 import { usePermalinkSync } from '../share/usePermalinkSync';
 import { PerturbMenu } from '../perturb/PerturbMenu';
@@ -67,13 +70,22 @@ function Shell({
 }: Pick<Props, 'presets' | 'topologies' | 'store' | 'initialPreset'>) {
   usePlaybackLoop();
   useShortcuts(store);
+  useInputModality();
   usePermalinkSync(store, initialPreset);
   const editorOpen = useApp((s) => s.editorOpen);
   // Mounted once opened, then kept (hidden) so the user's text and CodeMirror's state survive.
   const [editorLoaded, setEditorLoaded] = useState(false);
   if (editorOpen && !editorLoaded) setEditorLoaded(true);
+  // The editor is docked beside the run (never over the diagram), its width adjustable;
+  // on a phone it takes the top of the page and the run scrolls below it.
+  const phone = useMediaQuery('(max-width: 760px)');
+  const [mainShare, setMainShare] = useState(62);
+  const docked = editorOpen && !phone;
   return (
-    <div className="app">
+    <div
+      className={`app${editorOpen ? ' has-editor' : ''}`}
+      style={docked ? ({ '--main': `${mainShare}%` } as CSSProperties) : undefined}
+    >
       <header className="masthead">
         <div className="topbar">
           <div className="brand">
@@ -92,6 +104,16 @@ function Shell({
       <LiveRegion />
       <HelpOverlay />
       <PerturbMenu />
+      {docked && (
+        <Splitter
+          orientation="vertical"
+          value={mainShare}
+          min={35}
+          max={80}
+          label="Resize editor"
+          onChange={setMainShare}
+        />
+      )}
       {editorLoaded && (
         <ErrorBoundary what="The scenario editor">
           <Suspense fallback={<p className="loading-line">Loading the editor…</p>}>

@@ -2,18 +2,30 @@
 import { useEffect, useRef } from 'react';
 import { useApp, useAppStore } from './storeContext';
 
-const KEYS: [string, string][] = [
-  ['Space', 'Play / pause'],
+/**
+ * Every key the app handles (useShortcuts, the CPU grid, the perturbation menu, the
+ * editor). Home, End and Space work wherever focus is except in a text field; Space
+ * still presses a focused button.
+ */
+export const KEYS: readonly (readonly [string, string])[] = [
+  ['Space', 'Play / pause (Play at the end starts again)'],
   ['← / →', 'Step back / forward'],
   ['Home / End', 'Jump to start / end'],
+  ['B', "Jump to the preset's bookmark"],
   ['W / S', 'Zoom in / out (about the playhead)'],
   ['A / D', 'Pan left / right'],
-  ['Ctrl + wheel', 'Zoom about the pointer'],
+  ['Ctrl + wheel, pinch', 'Zoom about the pointer'],
   ['Shift + wheel, drag', 'Pan'],
   ['Click', 'Select a span, lane or CPU'],
   ['. / ,', 'Next / previous span on the selected lane'],
   ['F', 'Fit the selection (or the whole run)'],
-  ['Esc', 'Clear the selection'],
+  ['Arrows, Enter', 'Move in the CPU diagram, select a CPU'],
+  ['Shift + F10, Menu key', 'Perturb the selected container or pod'],
+  ['Right click, long press', 'Perturb the span under the pointer or finger'],
+  ['E', 'Edit the scenario'],
+  ['Ctrl + Z', 'Undo a scenario edit'],
+  ['Ctrl + Shift + Z, Ctrl + Y', 'Redo a scenario edit'],
+  ['Esc', 'Close a menu, the editor or this help; clear the selection'],
   ['?', 'This help'],
 ];
 

@@ -18,8 +18,8 @@ export function Workspace() {
   const phone = useMediaQuery('(max-width: 760px)');
   const [topShare, setTopShare] = useState(56);
   const [timelineShare, setTimelineShare] = useState(64);
-  const [eventsShare, setEventsShare] = useState(42);
-  const [logShare, setLogShare] = useState(55);
+  const [eventsShare, setEventsShare] = useState(38);
+  const [logShare, setLogShare] = useState(48);
   if (phone) {
     return (
       <main className="workspace is-phone">

@@ -1,6 +1,6 @@
 /**
  * Transport: jump to start, step back, play/pause, step forward, jump to end; the
- * position slider; the clock; speed (log scale); step granularity. The slider and
+ * position slider; the clock; speed (log scale); step granularity; the step in words. The slider and
  * clock move every frame while playing, so they are written through store
  * subscriptions, not React renders.
  */
@@ -8,6 +8,7 @@ import { useApp, useAppStore } from '../app/storeContext';
 import { PositionSlider } from './PositionSlider';
 import { SpeedControl } from './SpeedControl';
 import { Clock } from './Clock';
+import { StepSentence } from './StepSentence';
 
 export function PlaybackControls() {
   const store = useAppStore();
@@ -101,6 +102,7 @@ export function PlaybackControls() {
           <option value="every">every transition</option>
         </select>
       </label>
+      <StepSentence />
     </section>
   );
 }

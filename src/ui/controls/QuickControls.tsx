@@ -51,6 +51,7 @@ export function QuickControls({ presets, topologies }: Props) {
         <span className="field-label">Scenario</span>
         <select
           aria-label="Scenario"
+          title={presets.find((p) => p.id === presetId)?.label ?? 'Custom'}
           value={presetId}
           onChange={(e) => store.getState().loadPreset(e.currentTarget.value)}
         >
@@ -66,6 +67,13 @@ export function QuickControls({ presets, topologies }: Props) {
         <span className="field-label">Node</span>
         <select
           aria-label="Node topology"
+          title={
+            topoPreset === null
+              ? scenario
+                ? `Scenario's: ${describeOwnTopology(scenario)}`
+                : undefined
+              : topologies.find((t) => t.id === topoPreset)?.label
+          }
           value={topoPreset ?? OWN}
           disabled={!scenario}
           onChange={(e) => {

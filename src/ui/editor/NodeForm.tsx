@@ -1,10 +1,11 @@
 /**
  * The node: its CPU topology (a named machine, a shape, or the text of the user's
- * own `lscpu -p=CPU,CORE,SOCKET,NODE`) and the images already on it.
+ * own `lscpu -p=CPU,CORE,SOCKET,NODE`) and the images already on it. A topology that
+ * is refused (by the schema, the lscpu reader or the run) says why next to its field.
  */
 import { useState } from 'react';
-import { formatDuration } from '../../sim';
-import { useApp } from '../app/storeContext';
+import { formatDuration, parseLscpu } from '../../sim';
+import { useApp, useAppStore } from '../app/storeContext';
 import type { CatalogEntry } from '../controls/QuickControls';
 import { Text } from './KubeletForm';
 import { FormError, nodeOf, useCheckedEdit } from './useCheckedEdit';
@@ -21,8 +22,11 @@ const SHAPE_FIELDS = [
 ] as const;
 
 export function NodeForm({ topologies }: { readonly topologies: readonly CatalogEntry[] }) {
+  const store = useAppStore();
   const scenario = useApp((s) => s.scenario);
   const { error, apply } = useCheckedEdit();
+  // Why the last topology was refused, shown beside the field it came from.
+  const [topoError, setTopoError] = useState<{ field: Mode; message: string } | null>(null);
   const topo = scenario?.node.topology;
   const current: Mode = !topo
     ? 'preset'
@@ -44,8 +48,32 @@ export function NodeForm({ topologies }: { readonly topologies: readonly Catalog
     ),
   );
   if (!scenario) return null;
-  const setTopology = (topology: Input) =>
-    apply((input) => ({ ...input, node: { ...nodeOf(input), topology } }));
+  const setTopology = (topology: Input, field: Mode) => {
+    const before = store.getState().scenario;
+    setTopoError(null);
+    const applied = apply(
+      (input) => ({ ...input, node: { ...nodeOf(input), topology } }),
+      (message) => setTopoError({ field, message }),
+    );
+    // Valid to the schema but refused by the run (an lscpu text it cannot read).
+    const st = store.getState();
+    if (applied && st.scenario === before && st.runError)
+      setTopoError({ field, message: st.runError });
+  };
+  const applyLscpu = () => {
+    const r = parseLscpu(lscpu);
+    if (!r.ok) {
+      setTopoError({ field: 'lscpu', message: r.error });
+      return;
+    }
+    setTopology({ lscpu }, 'lscpu');
+  };
+  const fieldError = (field: Mode) =>
+    topoError?.field === field ? (
+      <p className="form-error" role="alert" id={`node-${field}-error`}>
+        Not applied: {topoError.message}
+      </p>
+    ) : null;
   const setImages = (images: Input[]) =>
     apply((input) => ({ ...input, node: { ...nodeOf(input), images } }));
   const images = scenario.node.images.map((i) => {
@@ -77,7 +105,7 @@ export function NodeForm({ topologies }: { readonly topologies: readonly Catalog
             <span className="field-label">preset</span>
             <select
               value={topo && 'preset' in topo ? topo.preset : ''}
-              onChange={(e) => setTopology({ preset: e.currentTarget.value })}
+              onChange={(e) => setTopology({ preset: e.currentTarget.value }, 'preset')}
             >
               {!(topo && 'preset' in topo) && <option value="">choose a machine…</option>}
               {topologies.map((t) => (
@@ -88,6 +116,7 @@ export function NodeForm({ topologies }: { readonly topologies: readonly Catalog
             </select>
           </label>
         )}
+        {mode === 'preset' && fieldError('preset')}
         {mode === 'shape' && (
           <>
             {SHAPE_FIELDS.map((f) => (
@@ -110,11 +139,13 @@ export function NodeForm({ topologies }: { readonly topologies: readonly Catalog
                   Object.fromEntries(
                     SHAPE_FIELDS.filter((f) => shape[f]).map((f) => [f, Number(shape[f])]),
                   ),
+                  'shape',
                 )
               }
             >
               Apply shape
             </button>
+            {fieldError('shape')}
           </>
         )}
         {mode === 'lscpu' && (
@@ -128,14 +159,17 @@ export function NodeForm({ topologies }: { readonly topologies: readonly Catalog
                 spellCheck={false}
                 value={lscpu}
                 placeholder={'# CPU,Core,Socket,Node\n0,0,0,0\n1,1,0,0\n...'}
+                aria-invalid={topoError?.field === 'lscpu'}
+                aria-describedby={topoError?.field === 'lscpu' ? 'node-lscpu-error' : undefined}
                 onChange={(e) => setLscpu(e.currentTarget.value)}
               />
             </label>
+            {fieldError('lscpu')}
             <button
               type="button"
               className="text-btn"
               disabled={!lscpu.trim()}
-              onClick={() => setTopology({ lscpu })}
+              onClick={applyLscpu}
             >
               Use this machine
             </button>

@@ -1,13 +1,20 @@
 /**
  * The scenario as YAML. What the user types is parsed a moment after they stop;
  * a valid scenario re-runs at once, an invalid one shows its problems at their
- * lines and leaves the last valid run on screen. The text is the user's: an edit
- * made elsewhere (a form, a perturbation, undo) replaces it only while it is valid.
+ * lines and leaves the last valid run on screen. A scenario that parses but fails to
+ * run keeps the text too, with the failure at its line.
+ *
+ * The text is the user's: an edit made elsewhere (a form, a perturbation, undo, another
+ * preset) replaces it only while it is still the text the editor wrote itself; once the
+ * user has typed, it is kept and a note offers to show the current scenario instead.
+ * A pasted bare Pod is offered to be wrapped into a scenario.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatProblem, parseScenario, type ScenarioProblem, toYaml } from '../../sim';
+import { barePodOf, wrapBarePod } from '../../state/barePod';
 import { presetIdOf } from '../../state/permalinkSession';
 import { addPod, POD_TEMPLATES } from '../../state/podTemplates';
+import { runErrorLine } from '../../state/runErrorLine';
 import type { Scenario } from '../../state/types';
 import { useApp, useAppStore } from '../app/storeContext';
 import ScenarioEditor from './ScenarioEditor';
@@ -26,19 +33,32 @@ export function YamlTab({ onBroken, fileText }: Props) {
   const store = useAppStore();
   const scenario = useApp((s) => s.scenario);
   const [text, setText] = useState(() => (scenario ? toYaml(scenario, { minimal: true }) : ''));
+  // The text the editor itself last wrote from the scenario: while the text is still
+  // this, the user has not typed, and outside edits may replace it.
+  const [written, setWritten] = useState(text);
   const [problems, setProblems] = useState<ScenarioProblem[]>([]);
   const [stale, setStale] = useState(false);
   const timer = useRef<number | undefined>(undefined);
-  // The scenario the text describes, so an outside edit can be told from our own.
-  const [mine, setMine] = useState<Scenario | null>(scenario);
+  // The scenario this tab has caught up with, and the one its own text produced.
+  const [seen, setSeen] = useState<Scenario | null>(scenario);
+  const [own, setOwn] = useState<Scenario | null>(null);
   const [seenFile, setSeenFile] = useState(fileText);
 
-  // An edit made elsewhere (adjusted during render): follow it, unless the user's
-  // text has problems to keep.
-  if (scenario && scenario !== mine) {
-    setMine(scenario);
-    if (problems.length) setStale(true);
-    else setText(toYaml(scenario, { minimal: true }));
+  const showScenario = (s: Scenario) => {
+    const yaml = toYaml(s, { minimal: true });
+    setText(yaml);
+    setWritten(yaml);
+    setProblems([]);
+    setStale(false);
+  };
+
+  // An edit made elsewhere (adjusted during render).
+  if (scenario !== seen) {
+    setSeen(scenario);
+    if (scenario && scenario !== own) {
+      if (text === written) showScenario(scenario);
+      else setStale(true);
+    }
   }
   if (fileText !== seenFile) {
     setSeenFile(fileText);
@@ -58,14 +78,28 @@ export function YamlTab({ onBroken, fileText }: Props) {
       setProblems(r.problems);
       return;
     }
+    const st = store.getState();
+    if (st.scenario && same(st.scenario, r.scenario)) {
+      setProblems([]);
+      return;
+    }
+    // Batched with the store's update: the render that sees the new scenario knows it is ours.
+    setOwn(r.scenario);
+    st.replaceScenario(r.scenario, presetIdOf(r.scenario));
+    const after = store.getState();
+    if (after.scenario !== r.scenario) {
+      // It parsed but did not run: the text stays, the failure shows at its line.
+      const message = after.runError ?? 'The simulation failed.';
+      const line = runErrorLine(next, message.replace(/^The simulation failed: /, ''));
+      setProblems([{ path: '', message, ...(line !== undefined ? { line } : {}) }]);
+      return;
+    }
     setProblems([]);
     setStale(false);
-    const st = store.getState();
-    if (st.scenario && same(st.scenario, r.scenario)) return;
-    setMine(r.scenario);
-    st.replaceScenario(r.scenario, presetIdOf(r.scenario));
-    if (store.getState().scenario === r.scenario) st.setNotice(null);
+    st.setNotice(null);
   };
+
+  const pod = useMemo(() => (problems.length ? barePodOf(text) : null), [problems, text]);
 
   const editorProblems = useMemo(
     () =>
@@ -109,17 +143,32 @@ export function YamlTab({ onBroken, fileText }: Props) {
             type="button"
             className="text-btn"
             disabled={!scenario}
-            onClick={() => {
-              if (!scenario) return;
-              setProblems([]);
-              setStale(false);
-              setText(toYaml(scenario, { minimal: true }));
-            }}
+            onClick={() => scenario && showScenario(scenario)}
           >
             Discard my changes
           </button>
         )}
       </div>
+      {pod && scenario && (
+        <div className="banner banner-info bare-pod" role="group" aria-label="Bare pod">
+          <span>
+            This is a Pod, not a scenario. Run it on this node ({scenario.node.name}) as a scenario
+            of its own? Status, managedFields and the node it ran on are left out.
+          </span>
+          <button
+            type="button"
+            className="text-btn text-btn-primary"
+            onClick={() => {
+              const w = wrapBarePod(pod, scenario);
+              setText(w.text);
+              window.clearTimeout(timer.current);
+              apply(w.text);
+            }}
+          >
+            Wrap into a scenario
+          </button>
+        </div>
+      )}
       <ScenarioEditor
         text={text}
         problems={editorProblems}
@@ -138,7 +187,7 @@ export function YamlTab({ onBroken, fileText }: Props) {
             ))}
           </ul>
         ) : stale ? (
-          'The scenario was changed outside the editor; your text was kept.'
+          'The scenario was changed outside the editor; your text was kept. "Discard my changes" shows the current scenario.'
         ) : (
           'Valid. Changes re-run the simulation at once.'
         )}

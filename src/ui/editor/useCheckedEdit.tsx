@@ -7,16 +7,18 @@ type Input = Record<string, unknown>;
 
 export function useCheckedEdit(): {
   error: string | null;
-  apply: (edit: (input: Input) => Input) => boolean;
+  /** `here`: show the refusal by the field instead of at the form's end. */
+  apply: (edit: (input: Input) => Input, here?: (message: string) => void) => boolean;
 } {
   const store = useAppStore();
   const [error, setError] = useState<string | null>(null);
-  const apply = (edit: (input: Input) => Input) => {
+  const apply = (edit: (input: Input) => Input, here?: (message: string) => void) => {
     const st = store.getState();
     if (!st.scenario) return false;
     const r = checkEdited(st.scenario, edit);
     if (!r.ok) {
-      setError(r.message);
+      if (here) here(r.message);
+      else setError(r.message);
       return false;
     }
     setError(null);

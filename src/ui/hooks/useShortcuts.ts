@@ -1,44 +1,14 @@
 /**
  * App-wide keys, Perfetto's where Perfetto has one: W/S zoom, A/D pan, F fit the
  * selection, `.`/`,` next/previous span on the selected lane, `?` help, Esc clears.
- * RaftScope's Space plays and pauses; ←/→ step. Keys typed into a field are left
- * alone.
+ * RaftScope's Space plays and pauses; ←/→ step; Home/End jump. Keys typed into a
+ * field are left alone; which key goes where is decided in keyRules.ts.
  */
 import { useEffect } from 'react';
 import type { AppStore } from '../../state/store';
 import { perturbTargetOf } from '../../state/perturbations';
 import { spanSelection } from '../timeline/spanSelection';
-
-function isTyping(t: EventTarget | null): boolean {
-  if (!(t instanceof HTMLElement)) return false;
-  if (t.isContentEditable) return true;
-  if (t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return true;
-  if (t instanceof HTMLInputElement) return t.type !== 'range' && t.type !== 'checkbox';
-  return false;
-}
-
-/** Keys a focused control uses itself (sliders, checkboxes, buttons, the CPU grid). */
-const CONTROL_KEYS = new Set([
-  ' ',
-  'ArrowLeft',
-  'ArrowRight',
-  'ArrowUp',
-  'ArrowDown',
-  'Home',
-  'End',
-  'PageUp',
-  'PageDown',
-]);
-
-function isControl(t: EventTarget | null): boolean {
-  return (
-    t instanceof HTMLInputElement ||
-    t instanceof HTMLButtonElement ||
-    t instanceof HTMLAnchorElement ||
-    t instanceof HTMLSelectElement ||
-    (t instanceof Element && t.closest('[role="separator"], svg') !== null)
-  );
-}
+import { appGetsKey, isTextField, keyTargetOf } from './keyRules';
 
 /** Moves the selection to the neighbouring span on its lane and reveals it. */
 export function selectNeighbour(store: AppStore, dir: 1 | -1): void {
@@ -121,7 +91,8 @@ export function useShortcuts(store: AppStore): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.altKey) return;
-      if (isTyping(e.target)) return;
+      const target = keyTargetOf(e.target);
+      if (target && isTextField(target)) return;
       if (e.ctrlKey || e.metaKey) {
         if (undoKeys(store, e)) e.preventDefault();
         return;
@@ -130,7 +101,7 @@ export function useShortcuts(store: AppStore): void {
         if (openMenuForSelection(store)) e.preventDefault();
         return;
       }
-      if (CONTROL_KEYS.has(e.key) && isControl(e.target)) return;
+      if (!appGetsKey(e.key, target)) return;
       const s = store.getState();
       const act = (): boolean => {
         switch (e.key) {
@@ -186,6 +157,11 @@ export function useShortcuts(store: AppStore): void {
             return true;
           case 'End':
             s.jumpEnd();
+            return true;
+          case 'b':
+          case 'B':
+            if (s.bookmark === null) return false;
+            s.jumpToBookmark();
             return true;
           default:
             return false;

@@ -1,10 +1,10 @@
 /**
  * Canvas colours from the CSS custom properties of the current theme, re-read when
- * the system theme flips, so the canvas and the SVG/HTML around it always agree.
+ * the theme flips (the switch or the system's), so the canvas and the SVG/HTML around it always agree.
  */
 import { useMemo } from 'react';
 import type { TimelineStyle } from '../../viz/timeline/drawTimeline';
-import { usePrefersDark } from './useMediaQuery';
+import { useDarkTheme } from '../theme';
 
 function cssVar(name: string, fallback: string): string {
   if (typeof document === 'undefined') return fallback;
@@ -13,7 +13,7 @@ function cssVar(name: string, fallback: string): string {
 }
 
 export function useTimelineStyle(): TimelineStyle {
-  const dark = usePrefersDark();
+  const dark = useDarkTheme();
   return useMemo(
     () => ({
       background: cssVar('--tl-bg', dark ? '#171a1f' : '#ffffff'),

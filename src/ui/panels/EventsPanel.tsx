@@ -1,5 +1,5 @@
 /** The `kubectl describe pod` Events table, up to the cursor. */
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { useApp } from '../app/storeContext';
 import { useEngineViews } from '../app/engineViews';
 import { usePanelCursor } from '../hooks/usePanelCursor';
@@ -34,7 +34,7 @@ export function EventsPanel() {
                 <td>{r.age}</td>
                 <td>{r.from}</td>
                 <td className="msg">{r.message}</td>
-                <td>{r.object}</td>
+                <td>{breakAfterSlashes(r.object)}</td>
               </tr>
             ))}
           </tbody>
@@ -43,4 +43,18 @@ export function EventsPanel() {
       </div>
     </Panel>
   );
+}
+
+/** "ns/pod/container" may wrap after each slash, so the Object column fits a narrow panel. */
+function breakAfterSlashes(text: string) {
+  return text.split('/').map((part, i, all) => (
+    <Fragment key={i}>
+      {part}
+      {i < all.length - 1 && (
+        <>
+          /<wbr />
+        </>
+      )}
+    </Fragment>
+  ));
 }

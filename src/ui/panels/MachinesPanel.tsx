@@ -3,6 +3,7 @@
  * per machine instance with its active state and how long it has been there, and the
  * statechart of the ones that matter to the selection (the selected container's machines and
  * the pod's SyncPod; any other opens on request), drawn from the XState definitions.
+ * The machine that made the last step is marked.
  */
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -81,7 +82,11 @@ export function MachinesPanel() {
           .map((m) => {
             const open = isOpen(m.id);
             return (
-              <div key={m.id} className="machine">
+              <div
+                key={m.id}
+                className={`machine${m.moved ? ' is-moved' : ''}`}
+                data-moved={m.moved || undefined}
+              >
                 <div className="machine-head">
                   <button
                     type="button"
@@ -94,6 +99,7 @@ export function MachinesPanel() {
                     </span>
                     <span className="machine-id">{m.id}</span>
                   </button>
+                  {m.moved && <span className="moved-badge">moved at this step</span>}
                   <span className="muted">
                     {m.kind}
                     {m.active !== null ? ` · ${m.active}` : ''}

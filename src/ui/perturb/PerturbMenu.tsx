@@ -34,10 +34,14 @@ export function PerturbMenu() {
   const cpuForm = menu && cpuDraft?.menu === menu ? cpuDraft.value : null;
   const setCpuForm = (value: string) => menu && setCpuDraft({ menu, value });
   const [pos, setPos] = useState({ left: 0, top: 0 });
+  // A pointer picks an item only if it was pressed inside the open menu: the finger that
+  // opened it with a long press lifts over an item, and that lift must choose nothing.
+  const pressedInside = useRef(false);
 
   useEffect(() => {
     if (!menu) return;
     returnTo.current = document.activeElement;
+    pressedInside.current = false;
   }, [menu]);
 
   // Keep the menu on screen; focus its first item.
@@ -127,6 +131,9 @@ export function PerturbMenu() {
       style={{ left: pos.left, top: pos.top, width: MENU_W }}
       onKeyDown={onKey}
       onContextMenu={(e) => e.preventDefault()}
+      onPointerDown={() => {
+        pressedInside.current = true;
+      }}
     >
       <div className="perturb-head" aria-hidden="true">
         {who} · at {formatClock(store.getState().timeMs)}
@@ -149,7 +156,11 @@ export function PerturbMenu() {
               className="perturb-item"
               aria-disabled={why !== null}
               tabIndex={-1}
-              onClick={() => (why === null ? apply(item) : undefined)}
+              onClick={(e) => {
+                // detail 0: Enter or Space from the keyboard, always a choice.
+                if (e.detail > 0 && !pressedInside.current) return;
+                if (why === null) apply(item);
+              }}
             >
               <span className="perturb-label">{item.label}</span>
               <span className="perturb-hint">{why ?? item.hint}</span>

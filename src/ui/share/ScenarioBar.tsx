@@ -3,6 +3,7 @@
  * file or an edit went wrong) and the scenario's actions: undo and redo of edits,
  * the editor, and Copy link.
  */
+import { ThemeSwitch } from '../controls/ThemeSwitch';
 import { useEffect, useRef, useState } from 'react';
 import { currentLink } from '../../state/permalinkSession';
 import { useApp, useAppStore } from '../app/storeContext';
@@ -133,6 +134,7 @@ export function ScenarioBar({ onEdit }: { readonly onEdit: () => void }) {
           {copied}
         </span>
       </div>
+      <ThemeSwitch />
       {about && description && (
         <p id="scenario-about" className="scenario-about">
           {description}

@@ -73,7 +73,7 @@ export function LaneLabels(p: Props) {
             {r.label}
           </button>
         ) : (
-          <div key={`l${i}`} className="tl-lane-label" style={style}>
+          <div key={`l${i}`} className="tl-lane-label" style={style} title={r.label}>
             {r.label}
           </div>
         );

@@ -1,0 +1,52 @@
+/**
+ * What the current step did, in words, beside the transport: the live region's
+ * sentence ("0.8 s: container app: image already present") made visible, and the
+ * machine that moved at that step with its transition, so stepping through many
+ * steps that share one instant still shows something changing. The preset's
+ * bookmark (its openAt moment) is a button here.
+ */
+import { useApp, useAppStore } from '../app/storeContext';
+import { useEngineViews } from '../app/engineViews';
+import { usePanelCursor } from '../hooks/usePanelCursor';
+import { formatClock } from '../../viz/formatTime';
+
+export function StepSentence() {
+  const store = useAppStore();
+  const views = useEngineViews();
+  const cursor = usePanelCursor();
+  const run = useApp((s) => s.run);
+  const bookmark = useApp((s) => s.bookmark);
+  const caption = useApp((s) => s.scenario?.metadata.caption);
+  if (!run) return null;
+  const sentence = views.narrate(run, cursor);
+  const step = cursor > 0 ? views.steps(run, cursor - 1, cursor)[0] : undefined;
+  const moved =
+    step &&
+    (step.from === step.to || step.from === ''
+      ? `${step.entity} handled ${step.event}`
+      : `${step.entity}: ${step.from} → ${step.to}`);
+  return (
+    <div className="step-line">
+      {/* The live region speaks the sentence; this copy is for the eyes. */}
+      <p className="step-sentence" data-testid="step-sentence" aria-hidden="true">
+        {sentence}
+      </p>
+      {moved && (
+        <p className="step-moved" data-testid="step-moved" title={moved}>
+          <span className="muted">moved:</span> {moved}
+        </p>
+      )}
+      {bookmark !== null && (
+        <button
+          type="button"
+          className="text-btn bookmark-btn"
+          aria-label="Jump to bookmark"
+          title={caption ? `The preset's moment: ${caption}` : "The scenario's moment"}
+          onClick={() => store.getState().jumpToBookmark()}
+        >
+          ★ {formatClock(bookmark)}
+        </button>
+      )}
+    </div>
+  );
+}
