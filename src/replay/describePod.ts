@@ -9,7 +9,8 @@ import type { Recognised } from './messages';
 import { imageOfMessage } from './messages';
 import { ageSeconds, cells, columnStarts, rfc1123Us } from './times';
 
-const MODERN_ROW = /^\s+(Normal|Warning)\s+(\w+)\s+(\S+(?: \(x\d+ over [^)]+\))?)\s+(.+?)\s{2,}(.*)$/;
+const MODERN_ROW =
+  /^\s+(Normal|Warning)\s+(\w+)\s+(\S+(?: \(x\d+ over [^)]+\))?)\s+(.+?)\s{2,}(.*)$/;
 
 type Section = 'top' | 'containers' | 'init' | 'events' | 'other';
 
