@@ -9,8 +9,18 @@ import { VersionTells } from './version';
 /** Bounded memory: a 50 MB log has ~250k events; more than this are counted, not kept. */
 export const MAX_EVENTS = 2_000_000;
 
+export interface CollectorOptions {
+  /** Streaming: each event goes here as it is read instead of being kept. */
+  readonly sink?: (e: ReplayEvent) => void;
+  /** With a sink: events still kept (without their text), e.g. what a scenario needs. */
+  readonly keep?: (what: string) => boolean;
+}
+
 export class Collector {
   readonly events: ReplayEvent[] = [];
+  private origin: number | null = null;
+  private recognised = 0;
+  private maxUs = -Infinity;
   readonly pods = new Map<string, PodInfo>();
   readonly uidPod = new Map<string, string>();
   readonly formats = new Set<InputFormat>();
@@ -21,6 +31,8 @@ export class Collector {
   dropped = 0;
   node: string | undefined;
   cpuManager: ReplayResult['cpuManager'];
+
+  constructor(private readonly opts: CollectorOptions = {}) {}
 
   pod(key: string, us: number): PodInfo {
     let p = this.pods.get(key);
@@ -68,22 +80,30 @@ export class Collector {
           if (r.image && !c.image) c.image = r.image;
         }
       }
-      if (this.events.length >= MAX_EVENTS) {
-        this.dropped++;
-        continue;
-      }
+      this.origin ??= us;
+      if (us > this.maxUs) this.maxUs = us;
+      this.recognised++;
       const ev: ReplayEvent = { us, pod: key, what: r.what, line, text };
       const withExtra = ev as { container?: string; data?: ReplayEvent['data'] };
       if (r.container) withExtra.container = r.container;
       if (r.data) withExtra.data = r.data;
-      this.events.push(ev);
+      const { sink, keep } = this.opts;
+      if (sink) {
+        sink(ev);
+        if (!keep?.(r.what)) continue;
+      }
+      if (this.events.length >= MAX_EVENTS) {
+        this.dropped++;
+        continue;
+      }
+      this.events.push(sink ? { ...ev, text: '' } : ev);
     }
   }
 
   result(): ReplayResult {
-    const origin = this.events.length ? this.events[0]!.us : 0;
     return {
       events: this.events,
+      recognised: this.recognised,
       formats: [...this.formats],
       lines: this.lines,
       skipped: this.skipped,
@@ -92,7 +112,8 @@ export class Collector {
       version: this.tells.guess(),
       node: this.node,
       cpuManager: this.cpuManager,
-      originUs: origin,
+      originUs: this.origin ?? 0,
+      lastUs: Number.isFinite(this.maxUs) ? this.maxUs : 0,
     };
   }
 }

@@ -9,7 +9,7 @@ import { DescribePodReader } from './describePod';
 import { readDocuments } from './documents';
 import { EVENTS_HEADER, EventsTableReader } from './eventsTable';
 import { LogReader } from './logReader';
-import type { EventRow, ReplayOptions, ReplayResult } from './types';
+import type { EventRow, ReplayEvent, ReplayOptions, ReplayResult } from './types';
 
 /** Documents (JSON/YAML) are read whole: this bounds them. */
 export const MAX_DOCUMENT_CHARS = 64 * 1024 * 1024;
@@ -29,7 +29,7 @@ function isJsonLogLine(s: string): boolean {
 }
 
 export class Replayer {
-  private readonly c = new Collector();
+  private readonly c: Collector;
   private mode: Mode = 'unknown';
   private readonly log: LogReader;
   private readonly describe: DescribePodReader;
@@ -39,6 +39,7 @@ export class Replayer {
   private docTooBig = false;
 
   constructor(opts: ReplayOptions) {
+    this.c = new Collector({ sink: opts.sink, keep: opts.keep });
     this.log = new LogReader(this.c, opts.year);
     this.describe = new DescribePodReader(this.c);
     this.table = new EventsTableReader(this.c);
@@ -107,18 +108,22 @@ export function replayText(text: string, opts: ReplayOptions): ReplayResult {
 
 /** `--format events`: t in ms since the first recognised record (µs kept as a fraction). */
 export function eventRows(r: ReplayResult): EventRow[] {
-  return r.events.map((e) => ({
-    t: Math.round(e.us - r.originUs) / 1000,
+  return r.events.map((e) => eventRow(e, r.originUs));
+}
+
+export function eventRow(e: ReplayEvent, originUs: number): EventRow {
+  return {
+    t: Math.round(e.us - originUs) / 1000,
     pod: e.pod,
     what: e.what,
     line: e.line,
     text: e.text,
-  }));
+  };
 }
 
 /** A one-line reason when nothing was recognised, else null. */
 export function unusable(r: ReplayResult): string | null {
-  if (r.events.length > 0) return null;
+  if (r.recognised > 0) return null;
   if (r.lines === 0) return 'the input is empty';
   return (
     `nothing recognisable in ${r.lines} line${r.lines === 1 ? '' : 's'}: expected kubelet klog ` +

@@ -62,7 +62,10 @@ export type InputFormat =
   | 'cpu-manager-state';
 
 export interface ReplayResult {
+  /** Every recognised record, or (when streaming to a sink) only those asked to be kept. */
   readonly events: readonly ReplayEvent[];
+  /** Recognised records, kept or not. */
+  readonly recognised: number;
   /** Formats seen (a journal may mix klog text and printf-era lines). */
   readonly formats: readonly InputFormat[];
   /** Physical lines read. */
@@ -79,6 +82,8 @@ export interface ReplayResult {
   readonly cpuManager?: { policy: string; defaultCpuSet: string; maxCpu: number };
   /** µs of the first recognised record: `t` in the events output is relative to it. */
   readonly originUs: number;
+  /** µs of the latest record. */
+  readonly lastUs: number;
 }
 
 /** The JSON the CLI's `--format events` prints, one per recognised record. */
@@ -93,4 +98,8 @@ export interface EventRow {
 export interface ReplayOptions {
   /** Year of the log's first line (klog and journald have none). */
   readonly year: number;
+  /** Streaming: receive each event as it is read instead of keeping it (bounded memory). */
+  readonly sink?: (e: ReplayEvent) => void;
+  /** With a sink: the identifiers still kept (without text) for the result. */
+  readonly keep?: (what: string) => boolean;
 }
