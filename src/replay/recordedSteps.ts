@@ -91,7 +91,8 @@ export function recordedSteps(events: readonly ReplayEvent[]): RecordedStep[] {
           sandboxFrom ??= e;
           break;
         case 'CreatingSandbox':
-          if (!sandboxFrom || sandboxFrom.what !== 'NoSandbox') sandboxFrom = e;
+          // RunPodSandbox starts here; "No sandbox" (V2) is the fallback when V4 is off.
+          sandboxFrom = e;
           break;
         case 'CreatedSandbox':
         case 'SandboxFailed':

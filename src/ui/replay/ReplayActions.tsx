@@ -8,7 +8,7 @@ import type { ImportOutcome } from '../../replay/importPipeline';
 import type { RunView } from '../../state/types';
 import { useApp, useAppStore } from '../app/storeContext';
 import { downloadChromeTrace } from './downloadTrace';
-import { overlayRun, type Imported } from './overlay';
+import type { Imported } from './overlay';
 
 const ImportDialog = lazy(() => import('./ImportDialog'));
 
@@ -17,20 +17,27 @@ export function ReplayActions() {
   const hasRun = useApp((s) => s.run !== null);
   const [open, setOpen] = useState(false);
   const [imported, setImported] = useState<Imported | null>(null);
+  const [diffs, setDiffs] = useState<readonly { text: string; ms: number }[]>([]);
+  const [showDiffs, setShowDiffs] = useState(false);
   const merged = useRef(new WeakSet<RunView>());
   const announce = useRef<string | null>(null);
 
   useEffect(() => {
     if (!imported) return;
+    let live = true;
+    let overlayRun: typeof import('./overlay').overlayRun | null = null;
     const apply = () => {
+      if (!overlayRun || !live) return;
       const s = store.getState();
       const run = s.run;
       if (!run || merged.current.has(run)) return;
       if (s.scenario?.metadata.name !== imported.scenarioName) {
         setImported(null);
+        setDiffs([]);
         return;
       }
-      const { run: next, diffs } = overlayRun(run, imported);
+      const { run: next, diffs, shiftUs } = overlayRun(run, imported);
+      setDiffs(diffs.map((d) => ({ text: `${d.pod}: ${d.text}`, ms: (d.atUs - shiftUs) / 1000 })));
       merged.current.add(next);
       // Span selections are lane indices; the log's lanes come first now.
       store.setState({ run: next, selection: s.selection?.kind === 'span' ? null : s.selection });
@@ -43,10 +50,18 @@ export function ReplayActions() {
         announce.current = null;
       }
     };
-    apply();
-    return store.subscribe((st, prev) => {
+    // The comparison code loads with the first import, not with the page.
+    void import('./overlay').then((m) => {
+      overlayRun = m.overlayRun;
+      apply();
+    });
+    const unsubscribe = store.subscribe((st, prev) => {
       if (st.run !== prev.run) apply();
     });
+    return () => {
+      live = false;
+      unsubscribe();
+    };
   }, [imported, store]);
 
   const onImported = (out: Extract<ImportOutcome, { ok: true }>) => {
@@ -91,6 +106,42 @@ export function ReplayActions() {
       >
         Export trace
       </button>
+      {diffs.length > 0 && (
+        <span className="replay-diffs">
+          <button
+            type="button"
+            className="text-btn"
+            aria-expanded={showDiffs}
+            aria-controls="replay-diff-list"
+            title="Where the imported log and the model disagree"
+            onClick={() => setShowDiffs((v) => !v)}
+          >
+            ≠ {diffs.length}
+          </button>
+          {showDiffs && (
+            <ul
+              id="replay-diff-list"
+              className="replay-diff-list"
+              aria-label="Differences from the model"
+            >
+              {diffs.map((d, i) => (
+                <li key={i}>
+                  <button
+                    type="button"
+                    className="replay-diff"
+                    onClick={() => {
+                      store.getState().seekTime(Math.max(0, d.ms), true);
+                      setShowDiffs(false);
+                    }}
+                  >
+                    ≠ {d.text}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </span>
+      )}
       {open && (
         <Suspense fallback={null}>
           <ImportDialog

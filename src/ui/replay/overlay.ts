@@ -15,10 +15,17 @@ export interface Imported {
   readonly scenarioName: string;
 }
 
-export function overlayRun(run: RunView, imp: Imported): { run: RunView; diffs: Difference[] } {
+export function overlayRun(
+  run: RunView,
+  imp: Imported,
+): { run: RunView; diffs: Difference[]; shiftUs: number } {
   const raw = run.raw as SimulationRun;
   const model = recordedSteps(replayOfRun(raw).events);
   const shift = alignmentShift(imp.steps, model);
   const diffs = compareSteps(imp.steps, model, shift);
-  return { run: { ...run, lanes: withRecorded(run.lanes, imp.steps, diffs, shift) }, diffs };
+  return {
+    run: { ...run, lanes: withRecorded(run.lanes, imp.steps, diffs, shift) },
+    diffs,
+    shiftUs: shift,
+  };
 }
