@@ -73,8 +73,15 @@ export function compareSteps(
         text: `${what}: ${fmt(dl)} in the log, ${fmt(dm)} in the model`,
       });
   }
+  // The log is an excerpt: past its last record it shows nothing, which is no disagreement.
+  const logEnd = log.reduce((e, s) => Math.max(e, s.endUs), -Infinity);
   for (const [k, m] of M)
-    if (!L.has(k) && logNames.has(m.name) && podsInLog.has(m.pod)) {
+    if (
+      !L.has(k) &&
+      logNames.has(m.name) &&
+      podsInLog.has(m.pod) &&
+      m.startUs + shiftUs <= logEnd
+    ) {
       const what = m.container ? `${m.container}: ${m.name}` : m.name;
       out.push({
         pod: m.pod,

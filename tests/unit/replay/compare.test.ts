@@ -88,6 +88,28 @@ describe('log beside the model', () => {
     ]);
   });
 
+  it('an excerpt that stops early is not missing what follows', () => {
+    const { run: r } = run('hello-pod');
+    const log = recordedSteps(
+      replayText(
+        logOf(r, (t) => (t <= 1500 ? t : null)),
+        { year: 2026 },
+      ).events,
+    );
+    const model = recordedSteps(replayOfRun(r).events);
+    expect(compareSteps(log, model, alignmentShift(log, model))).toEqual([]);
+    // Cut inside the run, a later step the log should have shown is reported.
+    const cut = recordedSteps(
+      replayText(
+        logOf(r, (t, l) => (l.includes('"SyncPod exit"') && t === 2000 ? null : t)),
+        { year: 2026 },
+      ).events,
+    );
+    expect(compareSteps(cut, model, alignmentShift(cut, model)).map((d) => d.text)).toEqual([
+      'SyncPod in the model, not in the log',
+    ]);
+  });
+
   it('steps the log cannot show at its verbosity are not differences', () => {
     const { run: r } = run('hello-pod');
     // -v=2: no SyncPod enter/exit, no sandbox lines, no Event occurred lines.
