@@ -2,7 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
-// The engine (src/sim) is pure and deterministic: no UI layers, no DOM d3, no wall clock, no randomness.
+// The engine (src/sim) is pure and deterministic: no UI layers, no DOM d3, no wall clock, no randomness;
+// the view maths (src/viz) are pure functions of the trace: no clock, no randomness, no DOM d3.
 const simRestrictedImports = {
   patterns: [
     {
@@ -20,11 +21,24 @@ const simRestrictedImports = {
   ],
 };
 const wallClock = [
-  { name: 'Date', message: 'src/sim runs on virtual time: no Date.' },
-  { name: 'performance', message: 'src/sim runs on virtual time: no performance.' },
-  { name: 'setTimeout', message: 'src/sim owns time: no timers.' },
-  { name: 'setInterval', message: 'src/sim owns time: no timers.' },
-  { name: 'requestAnimationFrame', message: 'src/sim owns time: no timers.' },
+  { name: 'Date', message: 'virtual time only: no Date.' },
+  { name: 'performance', message: 'virtual time only: no performance.' },
+  { name: 'setTimeout', message: 'the engine owns time: no timers.' },
+  { name: 'setInterval', message: 'the engine owns time: no timers.' },
+  { name: 'requestAnimationFrame', message: 'the engine owns time: no timers.' },
+];
+// The engine runs in Node and in a worker as well as the page: no DOM, no ambient entropy.
+const noHostGlobals = [
+  { name: 'document', message: 'src/sim has no DOM.' },
+  { name: 'window', message: 'src/sim has no DOM.' },
+  { name: 'crypto', message: 'src/sim: use the seeded PRNG in core/prng.' },
+  { name: 'queueMicrotask', message: 'src/sim owns time: no microtasks.' },
+];
+const noRandomOrClock = [
+  { object: 'Math', property: 'random', message: 'use the seeded PRNG in core/prng.' },
+  { object: 'Date', property: 'now', message: 'no wall clock: virtual time only.' },
+  { object: 'globalThis', property: 'Date', message: 'no wall clock: virtual time only.' },
+  { object: 'globalThis', property: 'performance', message: 'no wall clock: virtual time only.' },
 ];
 
 export default tseslint.config(
@@ -43,6 +57,7 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
+      '@typescript-eslint/no-explicit-any': 'error',
     },
   },
   reactHooks.configs.flat.recommended,
@@ -50,16 +65,8 @@ export default tseslint.config(
     files: ['src/sim/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', simRestrictedImports],
-      'no-restricted-globals': ['error', ...wallClock],
-      'no-restricted-properties': [
-        'error',
-        {
-          object: 'Math',
-          property: 'random',
-          message: 'src/sim: use the seeded PRNG in core/prng.',
-        },
-        { object: 'Date', property: 'now', message: 'src/sim runs on virtual time.' },
-      ],
+      'no-restricted-globals': ['error', ...wallClock, ...noHostGlobals],
+      'no-restricted-properties': ['error', ...noRandomOrClock],
     },
   },
   {
@@ -100,9 +107,16 @@ export default tseslint.config(
               group: ['react', 'zustand', '**/ui/**', '**/state/**'],
               message: 'src/viz is DOM-free view maths.',
             },
+            {
+              group: ['d3-selection', 'd3-transition', 'd3-zoom', 'd3-drag', 'd3-brush'],
+              message: 'src/viz is DOM-free view maths: no DOM-touching d3.',
+            },
           ],
         },
       ],
+      // View maths are pure functions of the trace and the cursor: no clock, no randomness.
+      'no-restricted-globals': ['error', ...wallClock],
+      'no-restricted-properties': ['error', ...noRandomOrClock],
     },
   },
 );

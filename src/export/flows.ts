@@ -1,7 +1,8 @@
 /**
- * Cause → effect pairs of steps for flow arrows. When the engine records causes
+ * Cause → effect pairs of steps for flow arrows: the engine's recorded causes
  * (`trace.steps.cause[i]`: the step whose action enqueued step i's event, -1 for none)
- * those are used; until then, the timeline's derived links (causalLinks).
+ * between different machines (a machine's own timers, a probe's next tick or the next
+ * relist, are not arrows). A trace without causes falls back to the timeline's links.
  */
 import type { Trace } from '../sim/trace/types';
 import { causalLinks } from '../viz/kubelet/causalLinks';
@@ -13,7 +14,7 @@ export function causePairs(trace: Trace): [number, number][] {
     const out: [number, number][] = [];
     for (let i = 0; i < cause.length; i++) {
       const c = cause[i]!;
-      if (c >= 0 && c !== i) out.push([c, i]);
+      if (c >= 0 && c !== i && trace.steps.entity[c] !== trace.steps.entity[i]) out.push([c, i]);
     }
     return out;
   }

@@ -44,10 +44,13 @@ const STATUS_ERROR = 2;
 const CRI: Record<string, [service: string, method: string]> = {
   creatingSandbox: ['runtime.v1.RuntimeService', 'RunPodSandbox'],
   ensuringImage: ['runtime.v1.ImageService', 'ImageStatus'],
+  imagePresent: ['runtime.v1.ImageService', 'ImageStatus'],
+  imageFailed: ['runtime.v1.ImageService', 'ImageStatus'],
   pullingImage: ['runtime.v1.ImageService', 'PullImage'],
   creating: ['runtime.v1.RuntimeService', 'CreateContainer'],
   starting: ['runtime.v1.RuntimeService', 'StartContainer'],
   killing: ['runtime.v1.RuntimeService', 'StopContainer'],
+  killingAfterHook: ['runtime.v1.RuntimeService', 'StopContainer'],
 };
 /** Model-only detail, named after the Go function it stands for. */
 const SIMULATED: Record<string, string> = {

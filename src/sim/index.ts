@@ -2,6 +2,10 @@
  * The engine's only public surface: parse a scenario, simulate it, and read views of the run.
  */
 export { simulate, type SimulationRun } from './simulate';
+import { currentKubelet } from './kubelet/versions/current';
+/** The kubelet's machines by kind (XState definitions), for the statecharts panel. */
+export const machines = currentKubelet.machines;
+export type { KubeletVersion } from './kubelet/versions/version';
 export { parseScenario, validateScenario, formatProblem } from './scenario/parse';
 export type { ParseResult, ScenarioProblem } from './scenario/parse';
 export type {

@@ -7,13 +7,13 @@ import { createWorld, Engine } from './runner/engine';
 import type { World } from './runner/types';
 import type { Scenario } from './scenario/schema';
 import type { Trace } from './trace/types';
-import { kubeletConfig, type KubeletConfig } from './kubelet/config';
-import { bootstrap, emptyDomain, kubeletSpec } from './kubelet/spec';
+import { compileRun, type KubeletRun } from './kubelet/config';
+import { bootstrap, emptyDomain, kubeletEngineSpec } from './kubelet/spec';
 import type { KubeletDomain } from './kubelet/types';
 
 export interface SimulationRun {
   scenario: Scenario;
-  config: KubeletConfig;
+  config: KubeletRun;
   trace: Trace<World<KubeletDomain>>;
   horizon: number;
   /** The world after `step` steps (0 = before the first). */
@@ -23,8 +23,8 @@ export interface SimulationRun {
 const CHECKPOINT_EVERY = 2048;
 
 export function simulate(scenario: Scenario): SimulationRun {
-  const config = kubeletConfig(scenario);
-  const engine = new Engine(kubeletSpec(config));
+  const config = compileRun(scenario);
+  const engine = new Engine(kubeletEngineSpec(config));
   const world = createWorld<KubeletDomain>(scenario.seed, emptyDomain(config));
   bootstrap(config, engine.api(world, 'engine', null));
   const horizon = scenario.horizon;

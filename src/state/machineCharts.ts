@@ -5,7 +5,7 @@
  */
 import type { AnyStateMachine } from 'xstate';
 import type { SimulationRun } from '../sim';
-import { kubeletSpec } from '../sim/kubelet/spec';
+import { machines } from '../sim';
 import { upperBound } from '../viz/timeline/windowQuery';
 
 interface StateNodeLike {
@@ -33,8 +33,7 @@ export function chartsOf(run: SimulationRun): Map<string, string[]> {
   let m = chartCache.get(run);
   if (!m) {
     m = new Map();
-    for (const [kind, machine] of Object.entries(kubeletSpec(run.config).kinds))
-      m.set(kind, chartStates(machine));
+    for (const [kind, machine] of Object.entries(machines)) m.set(kind, chartStates(machine));
     chartCache.set(run, m);
   }
   return m;

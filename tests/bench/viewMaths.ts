@@ -64,7 +64,13 @@ export function syntheticTrace(spans: number): Trace {
     }
   }
   return {
-    steps: { ...steps, from, to },
+    steps: {
+      ...steps,
+      from,
+      to,
+      cause: new Array<number>(steps.t.length).fill(-1),
+      guard: new Array<number>(steps.t.length).fill(sIdx('')),
+    },
     strings,
     entities,
     events: [],

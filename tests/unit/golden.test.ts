@@ -65,12 +65,14 @@ describe('golden traces', () => {
   }
 });
 
-// The app's presets: each one's event sequence is pinned too, so a change to the engine
-// that alters what a preset shows is a reviewed change.
-describe('golden event sequences of the app presets', () => {
+// The app's presets: each one's Events and klog at V(4) are pinned too, so a change to the
+// engine that alters what a preset shows or logs is a reviewed change.
+describe('golden Events and klog of the app presets', () => {
   for (const id of PRESET_IDS) {
     it(id, () => {
-      matchGolden(`tests/golden/presets/${id}.events.txt`, `${eventsOf(id).events}\n`);
+      const got = render(id);
+      matchGolden(`tests/golden/presets/${id}.events.txt`, got.events);
+      matchGolden(`tests/golden/presets/${id}.log.txt`, got.log);
     });
   }
 });

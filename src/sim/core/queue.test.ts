@@ -19,7 +19,7 @@ describe('event queue', () => {
       [1, 'b'],
       [0, 'z'],
     ] as const) {
-      queuePush(q, { t, seq: seq++, target: 'x', event: name });
+      queuePush(q, { t, seq: seq++, target: 'x', event: name, cause: -1 });
     }
     expect(drain(q)).toEqual(['z', 'a', 'b', 'c', 'd']);
   });
@@ -28,7 +28,9 @@ describe('event queue', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 50 }), { maxLength: 200 }), (times) => {
         const q: Queue<string> = [];
-        times.forEach((t, seq) => queuePush(q, { t, seq, target: 'x', event: `${t}:${seq}` }));
+        times.forEach((t, seq) =>
+          queuePush(q, { t, seq, target: 'x', event: `${t}:${seq}`, cause: -1 }),
+        );
         const popped: [number, number][] = [];
         for (let e = queuePop(q); e; e = queuePop(q)) popped.push([e.t, e.seq]);
         const sorted = [...popped].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
@@ -48,7 +50,7 @@ describe('event queue', () => {
         (entries) => {
           const q: Queue<string> = [];
           entries.forEach(([t, key], seq) =>
-            queuePush(q, { t, seq, target: seq % 2 ? 'a' : 'b', event: `${seq}`, key }),
+            queuePush(q, { t, seq, target: seq % 2 ? 'a' : 'b', event: `${seq}`, key, cause: -1 }),
           );
           queueCancel(q, 'a', 'k1');
           const rest: [number, number][] = [];

@@ -11,6 +11,8 @@ export interface QueueEntry<E = unknown> {
   event: E;
   /** Cancellation key (XState's sendId for delayed raises). */
   key?: string;
+  /** The step that enqueued it; -1 for the scenario's inputs and the run's start. */
+  cause: number;
 }
 
 export type Queue<E = unknown> = QueueEntry<E>[];
@@ -60,27 +62,22 @@ export function queuePeek<E>(q: Queue<E>): QueueEntry<E> | undefined {
   return q[0];
 }
 
-/** Removes every entry for `target` with `key`; returns how many were removed. */
+/**
+ * Removes every entry for `target` with `key`; returns how many were removed. Rebuilds the
+ * heap when anything matched (removing in place while sifting could move an unvisited match
+ * into the visited part and miss it); pop order is by (t, seq), so it is unchanged.
+ */
 export function queueCancel<E>(q: Queue<E>, target: string, key: string): number {
-  let removed = 0;
-  for (let i = q.length - 1; i >= 0; i--) {
-    const e = q[i]!;
-    if (e.target === target && e.key === key) {
-      const last = q.pop()!;
-      if (i < q.length) {
-        q[i] = last;
-        // Restore the heap property in both directions from i.
-        let j = i;
-        while (j > 0 && less(q[j]!, q[(j - 1) >> 1]!)) {
-          const p = (j - 1) >> 1;
-          [q[j], q[p]] = [q[p]!, q[j]!];
-          j = p;
-        }
-        siftDown(q, j);
-      }
-      removed++;
-    }
+  let write = 0;
+  for (let read = 0; read < q.length; read++) {
+    const e = q[read]!;
+    if (e.target === target && e.key === key) continue;
+    q[write++] = e;
   }
+  const removed = q.length - write;
+  if (removed === 0) return 0;
+  q.length = write;
+  for (let i = (write >> 1) - 1; i >= 0; i--) siftDown(q, i);
   return removed;
 }
 

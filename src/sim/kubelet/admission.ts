@@ -7,18 +7,18 @@
  * with "Node didn't have enough resource: %s, requested: %d, used: %d, capacity: %d".
  */
 import { admit as allocationAdmit, cpuSnapshot } from './cpuManagerBridge';
-import type { KubeletConfig, PodDef } from './config';
+import type { KubeletRun, PodDef } from './config';
 import type { KubeletDomain } from './types';
 
 export type Admission = { ok: true } | { ok: false; reason: string; message: string };
 
 /** GetActivePods: admitted pods whose workers have not finished terminating. */
-export function activePods(cfg: KubeletConfig, d: KubeletDomain): PodDef[] {
+export function activePods(cfg: KubeletRun, d: KubeletDomain): PodDef[] {
   return allocatedPods(cfg, d, '');
 }
 
 /** getAllocatedPods minus this pod: admitted pods whose workers have not finished. */
-export function allocatedPods(cfg: KubeletConfig, d: KubeletDomain, except: string): PodDef[] {
+export function allocatedPods(cfg: KubeletRun, d: KubeletDomain, except: string): PodDef[] {
   const out: PodDef[] = [];
   for (const uid of d.podOrder) {
     if (uid === except) continue;
@@ -29,7 +29,7 @@ export function allocatedPods(cfg: KubeletConfig, d: KubeletDomain, except: stri
   return out;
 }
 
-export function canAdmitPod(cfg: KubeletConfig, d: KubeletDomain, pod: PodDef): Admission {
+export function canAdmitPod(cfg: KubeletRun, d: KubeletDomain, pod: PodDef): Admission {
   void cpuSnapshot;
   const others = allocatedPods(cfg, d, pod.uid);
   const rm = cfg.generations[d.gen]?.resourceManagers;

@@ -7,6 +7,7 @@
  * Two instances: container restarts (10s..300s, HasExpiredFunc overridden in NewMainKubelet to
  * "eventTime - lastUpdate > 600s") and image pulls (10s..300s, default expiry 2*max).
  */
+import type { ContainerDef, PodDef } from './config';
 import type { BackoffEntry } from './types';
 
 export interface BackoffPolicy {
@@ -78,4 +79,9 @@ export function backoffGC(table: BackoffTable, now: number, p: BackoffPolicy): v
   for (const [id, e] of Object.entries(table)) {
     if (now - e.lastUpdate > 2 * p.maxMs) delete table[id];
   }
+}
+
+/** GetStableKey: the container back-off key (the spec hash makes a changed spec start fresh). */
+export function stableKey(pod: PodDef, c: ContainerDef): string {
+  return `${pod.name}_${pod.namespace}_${pod.uid}_${c.name}_${c.hash}`;
 }

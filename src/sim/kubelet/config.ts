@@ -121,7 +121,12 @@ export interface DeleteAction {
   graceSeconds?: number;
 }
 
-export interface KubeletConfig {
+/**
+ * One run's inputs, compiled from the scenario: the node, its kubelet's starts (generations),
+ * latencies, images, every pod it will ever see, arrivals, deletions and faults. Immutable:
+ * what changes during the run lives in the world's KubeletDomain.
+ */
+export interface KubeletRun {
   nodeName: string;
   seed: number;
   horizon: number;
@@ -271,7 +276,7 @@ function podDef(manifest: PodManifest, at: number, seed: number): PodDef {
   };
 }
 
-export function kubeletConfig(s: Scenario): KubeletConfig {
+export function compileRun(s: Scenario): KubeletRun {
   const k = s.node.kubelet;
   const rt = s.node.runtime;
   const pods: Record<string, PodDef> = {};

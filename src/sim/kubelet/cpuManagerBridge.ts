@@ -14,6 +14,7 @@
  *                         that are no longer active).
  * The manager's state lives in the domain (plain data) so checkpoints carry it.
  */
+import type { CpuAssignmentsData } from '../trace/types';
 import { formatCPUSet } from '../model/cpuset';
 import { parseLscpu } from '../model/lscpu';
 import { computePodQOS, type PodLike } from '../model/qos';
@@ -191,7 +192,7 @@ export function reconcile(rm: ResourceManagers, cpu: CpuDomain, activePods: PodR
 }
 
 /** Who holds which CPUs, for the views. */
-export function cpuSnapshot(cpu: CpuDomain): Record<string, unknown> {
+export function cpuSnapshot(cpu: CpuDomain): CpuAssignmentsData {
   const assignments: Record<string, Record<string, string>> = {};
   for (const [uid, ctrs] of Object.entries(cpu.state.assignments)) {
     assignments[uid] = {};

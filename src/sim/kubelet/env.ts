@@ -4,13 +4,13 @@
  * from "kubelet").
  */
 import type { EffectApi } from '../runner/types';
-import type { ContainerDef, KubeletConfig, PodDef } from './config';
+import type { ContainerDef, KubeletRun, PodDef } from './config';
 import type { KubeletDomain } from './types';
 
 export type Api = EffectApi<KubeletDomain>;
 
 export interface Env {
-  cfg: KubeletConfig;
+  cfg: KubeletRun;
 }
 
 /** The pod of an instance id "<kind>:<ns>/<name>[/<container>[/<probe>]]". */

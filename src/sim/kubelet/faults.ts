@@ -5,14 +5,14 @@
  * checkpoints and replays agree.
  */
 import type { Fault } from '../scenario/schema';
-import type { KubeletConfig } from './config';
+import type { KubeletRun } from './config';
 import type { KubeletDomain } from './types';
 
 export type FaultKind = Fault['kind'];
 
 function find<K extends FaultKind>(
-  cfg: KubeletConfig,
-  d: KubeletDomain,
+  cfg: KubeletRun,
+  d: Pick<KubeletDomain, 'faultHits'> | { readonly faultHits: readonly number[] },
   t: number,
   kind: K,
   podKey: string,
@@ -33,7 +33,7 @@ function find<K extends FaultKind>(
 
 /** The fault that applies now, consuming one of its hits. */
 export function takeFault<K extends FaultKind>(
-  cfg: KubeletConfig,
+  cfg: KubeletRun,
   d: KubeletDomain,
   t: number,
   kind: K,
@@ -44,4 +44,19 @@ export function takeFault<K extends FaultKind>(
   if (!hit) return undefined;
   d.faultHits[hit.index] = (d.faultHits[hit.index] ?? 0) + 1;
   return hit.fault;
+}
+
+/**
+ * The fault that would apply now, without consuming it: for guards and delays, which decide
+ * from it in the same step as the effect that then takes it.
+ */
+export function peekFault<K extends FaultKind>(
+  cfg: KubeletRun,
+  d: { readonly faultHits: readonly number[] },
+  t: number,
+  kind: K,
+  podKey: string,
+  container?: string,
+): Extract<Fault, { kind: K }> | undefined {
+  return find(cfg, d, t, kind, podKey, container)?.fault;
 }

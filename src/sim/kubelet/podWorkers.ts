@@ -93,6 +93,7 @@ export function updatePod(env: Env, api: Api, uid: string, updateType: SyncPodTy
     s.gracePeriodSeconds = Math.min(s.gracePeriodSeconds ?? want, want);
   }
   s.pending = updateType;
+  s.pendingCause = api.step;
   klog(api, 'Notifying pod of pending update', [
     ...podKV(pod.key, uid),
     ['workType', `"${workType(s)}"`],

@@ -1,106 +1,48 @@
 /**
- * Assembles a run: the machine kinds, every effect handler bound to the run's configuration,
- * the empty kubelet state, and the bootstrap (Kubelet.Run: PLEG start, sync loop start; the
- * API server's config updates and scenario actions as timed events).
+ * Assembles a run: the kubelet version's machine kinds and processes bound to the run's inputs,
+ * the empty kubelet state, and the bootstrap (the container runtime, the API server and the
+ * kubelet process; the scenario's arrivals, deletions and restarts as timed events).
  */
-import { apiServerMachine } from '../machines/apiServer.machine';
-import { containerRuntimeMachine } from '../machines/containerRuntime.machine';
-import { kubeletProcessMachine } from '../machines/kubeletProcess.machine';
-import { cpuManagerMachine } from '../machines/cpuManager.machine';
-import { imagePullerMachine } from '../machines/imagePuller.machine';
-import { plegMachine } from '../machines/pleg.machine';
-import { podWorkerMachine } from '../machines/podWorker.machine';
-import { proberMachine } from '../machines/prober.machine';
-import { startContainerMachine } from '../machines/startContainer.machine';
-import { syncLoopMachine } from '../machines/syncLoop.machine';
-import { syncPodMachine } from '../machines/syncPod.machine';
 import type { EffectApi, EngineSpec } from '../runner/types';
-import type { KubeletConfig } from './config';
-import { apiServerEffects } from './effects/apiServer';
-import { containerRuntimeEffects } from './effects/containerRuntime';
-import { kubeletProcessEffects } from './effects/kubeletProcess';
-import { cpuManagerEffects } from './effects/cpuManager';
-import { imagePullerEffects } from './effects/imagePuller';
-import { plegEffects } from './effects/pleg';
-import { podWorkerEffects } from './effects/podWorker';
-import { proberEffects } from './effects/prober';
-import { startContainerEffects } from './effects/startContainer';
-import { syncLoopEffects } from './effects/syncLoop';
-import { syncPodEffects } from './effects/syncPod';
-import type { Env } from './env';
+import type { KubeletRun } from './config';
 import { API_SERVER, CONTAINER_RUNTIME, KUBELET } from './ids';
+import { kubeletMemory, type SurvivesRestart } from './restart';
 import { emptyRuntime } from './runtime';
 import type { KubeletDomain } from './types';
+import { currentKubelet } from './versions/current';
+import type { KubeletVersion } from './versions/version';
+import { kubeletViewOf } from './view';
 
-export function kubeletSpec(cfg: KubeletConfig): EngineSpec<KubeletDomain> {
-  const env: Env = { cfg };
-  return {
-    kinds: {
-      syncLoop: syncLoopMachine,
-      podWorker: podWorkerMachine,
-      syncPod: syncPodMachine,
-      startContainer: startContainerMachine,
-      imagePuller: imagePullerMachine,
-      pleg: plegMachine,
-      prober: proberMachine,
-      containerRuntime: containerRuntimeMachine,
-      cpuManager: cpuManagerMachine,
-      apiServer: apiServerMachine,
-      kubeletProcess: kubeletProcessMachine,
-    },
-    effects: {
-      ...syncLoopEffects(env),
-      ...podWorkerEffects(env),
-      ...syncPodEffects(env),
-      ...startContainerEffects(env),
-      ...imagePullerEffects(env),
-      ...plegEffects(env),
-      ...proberEffects(env),
-      ...containerRuntimeEffects(),
-      ...cpuManagerEffects(env),
-      ...apiServerEffects(env),
-      ...kubeletProcessEffects(env),
-    },
-  };
+/** What the engine runs for one run of one kubelet version. */
+export function kubeletEngineSpec(
+  run: KubeletRun,
+  version: KubeletVersion = currentKubelet,
+): EngineSpec<KubeletDomain> {
+  return { ...version.kinds(run), guardView: kubeletViewOf(run) };
 }
 
-export function emptyDomain(cfg: KubeletConfig): KubeletDomain {
+/** The node before anything ran: the images already present, nothing else. */
+export function emptyDomain(cfg: KubeletRun): KubeletDomain {
   const images: Record<string, number> = {};
   for (const [name, img] of Object.entries(cfg.images))
     if (img.present) images[name] = img.sizeBytes;
-  return {
+  const survivors: SurvivesRestart = {
     apiPods: {},
-    gen: -1,
     kubeletStartedAt: 0,
-    pods: {},
-    podOrder: [],
-    workers: {},
-    workQueue: {},
-    workBuckets: {},
-    cache: { timestamp: -1, pods: {} },
-    cacheWaiters: {},
     runtime: emptyRuntime(),
-    pleg: { seen: {}, dirty: {} },
     images,
-    containerBackOff: {},
-    imageBackOff: {},
-    reasonCache: {},
-    probeResults: {},
-    probers: {},
     status: {},
     faultHits: [],
-    syncs: {},
-    pulls: { queue: [], active: [], nextId: 1 },
-    starts: {},
     cpu: null,
   };
+  return { ...survivors, ...kubeletMemory(1) };
 }
 
 /**
  * The world at t=0: the container runtime and the API server exist; the kubelet process starts
  * (and restarts as the scenario says); pods arrive and are deleted through the API server.
  */
-export function bootstrap(cfg: KubeletConfig, api: EffectApi<KubeletDomain>): void {
+export function bootstrap(cfg: KubeletRun, api: EffectApi<KubeletDomain>): void {
   api.spawn('containerRuntime', CONTAINER_RUNTIME, undefined);
   api.spawn('apiServer', API_SERVER, undefined);
   api.spawn('kubeletProcess', KUBELET, undefined);

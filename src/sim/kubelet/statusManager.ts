@@ -7,7 +7,7 @@
  *   - statusManager.SetPodStatus / SetContainerReadiness / SetContainerStartup, which keep
  *     startTime and each condition's lastTransitionTime.
  */
-import type { ContainerDef, KubeletConfig, PodDef } from './config';
+import type { ContainerDef, KubeletRun, PodDef } from './config';
 import { proberId as proberInstanceId } from './ids';
 import { latestByName } from './runtime';
 import type {
@@ -324,7 +324,7 @@ export interface Generated {
 
 /** Kubelet.generateAPIPodStatus. */
 export function generateAPIPodStatus(
-  cfg: KubeletConfig,
+  cfg: KubeletRun,
   d: KubeletDomain,
   pod: PodDef,
   ps: CachedPodStatus,
@@ -415,4 +415,4 @@ export function rejectedStatus(
   };
 }
 
-export type { KubeletConfig };
+export type { KubeletRun };

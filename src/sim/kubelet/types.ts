@@ -4,7 +4,7 @@ import type { CpuDomain } from './cpuManagerBridge';
  * The kubelet's mutable state as plain data (structuredClone-able, so checkpoints copy it):
  * pod manager, pod workers' sync statuses, work queue, PLEG cache, CRI runtime, images,
  * back-off tables, reason cache, probe results, status manager. Immutable inputs (manifests,
- * configuration) live in `KubeletConfig` outside the world.
+ * configuration) live in `KubeletRun` outside the world.
  */
 
 export type ContainerKind = 'init' | 'sidecar' | 'regular';
@@ -46,6 +46,8 @@ export interface PodSyncStatus {
   working: boolean;
   /** The most recent pending update (coalesced, as podSyncStatus.pendingUpdate). */
   pending?: SyncPodType;
+  /** The step that asked for the pending update (the trace's cause of the worker's next wake-up). */
+  pendingCause?: number;
   /** The update being processed. */
   active?: SyncPodType;
   gracePeriodSeconds?: number;
@@ -201,6 +203,8 @@ export interface StartAttempt {
   sandboxId: string;
   restartCount: number;
   containerId?: string;
+  /** Which step failed, as its effect sensed it (the machine's guards read it). */
+  failed?: 'create' | 'postStart';
   /** Outcome: undefined = success. */
   error?: string;
   message?: string;
@@ -232,7 +236,7 @@ export interface ProberWorkerState {
 export interface KubeletDomain {
   /** The API server's pods bound to this node. */
   apiPods: Record<string, ApiPod>;
-  /** Which kubelet start is running (index into KubeletConfig.generations); -1 = down. */
+  /** Which kubelet start is running (index into KubeletRun.generations); -1 = down. */
   gen: number;
   /** When the running kubelet started (probe workers' initial random sleep depends on it). */
   kubeletStartedAt: number;

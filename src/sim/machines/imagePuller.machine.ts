@@ -7,11 +7,14 @@
 import { assign, setup } from 'xstate';
 
 export type ImagePullerEvent =
-  | { type: 'PULL'; requester: string; image: string; podUid: string }
+  | { type: 'PULL'; requester: string; image: string; podUid: string; container: string }
   | { type: 'PULL_COMPLETE'; id: number };
 
 export const imagePullerMachine = setup({
   types: { events: {} as ImagePullerEvent, context: {} as { pending: number } },
+  guards: {
+    'last pull in flight': ({ context }) => context.pending <= 1,
+  },
   actions: { enqueuePull: () => {}, finishPull: () => {} },
 }).createMachine({
   id: 'imagePuller',
@@ -33,7 +36,7 @@ export const imagePullerMachine = setup({
         },
         PULL_COMPLETE: [
           {
-            guard: ({ context }) => context.pending <= 1,
+            guard: 'last pull in flight',
             target: 'idle',
             actions: [assign({ pending: 0 }), 'finishPull'],
           },

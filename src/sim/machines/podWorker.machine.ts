@@ -7,10 +7,12 @@
  * podWorkers.UpdatePod itself runs on the caller's goroutine (the sync loop's handlers).
  */
 import { setup } from 'xstate';
+import { workType } from '../kubelet/podWorkers';
+import { kubelet } from '../kubelet/view';
 
 export type PodWorkerEvent =
   | { type: 'UPDATE' }
-  | { type: 'CACHE_READY'; workType: 'sync' | 'terminating' | 'terminated' }
+  | { type: 'CACHE_READY' }
   | { type: 'SYNC_DONE'; isTerminal: boolean; error?: string }
   | { type: 'TERMINATING_DONE' }
   | {
@@ -21,13 +23,39 @@ export type PodWorkerEvent =
       usedMs: number;
       timedOut: boolean;
     }
-  | { type: 'CONTAINER_STOPPED'; id: string; name: string }
-  | { type: 'TERMINATED_DONE' };
+  | { type: 'CONTAINER_STOPPED'; id: string; name: string };
+
+/** The work the worker is doing (podSyncStatus.WorkType), as the pod worker loop reads it. */
+function work(uid: string): string {
+  const s = kubelet().domain.workers[uid]!;
+  return s.activeWork ?? workType(s);
+}
 
 export const podWorkerMachine = setup({
-  types: { events: {} as PodWorkerEvent, input: {} as { uid: string } },
+  types: {
+    events: {} as PodWorkerEvent,
+    context: {} as { uid: string },
+    input: {} as { uid: string },
+  },
+  guards: {
+    /** podCache.GetNewerThan(uid, lastSyncTime) returns at once: the global timestamp or the pod's entry is newer. */
+    'pod cache newer than the last sync': ({ context }) => {
+      const d = kubelet().domain;
+      const s = d.workers[context.uid]!;
+      const entry = d.cache.pods[context.uid];
+      return d.cache.timestamp > s.lastSyncT || (entry !== undefined && entry.t > s.lastSyncT);
+    },
+    'pod is terminating': ({ context }) => work(context.uid) === 'terminating',
+    'pod is terminated': ({ context }) => work(context.uid) === 'terminated',
+  },
+  delays: {
+    // In the kubelet's memory: no time passes.
+    getNewerThan: 0,
+    syncTerminatedPod: 0,
+  },
   actions: {
-    waitForCache: () => {},
+    startPodSync: () => {},
+    waitForNewerCache: () => {},
     startSyncPod: () => {},
     completeSync: () => {},
     startTerminating: () => {},
@@ -39,18 +67,31 @@ export const podWorkerMachine = setup({
   },
 }).createMachine({
   id: 'podWorker',
+  context: ({ input }) => input,
   initial: 'idle',
   states: {
-    idle: { on: { UPDATE: 'waitingForCache' } },
-    waitingForCache: {
-      entry: 'waitForCache',
+    idle: {
       on: {
-        CACHE_READY: [
-          { guard: ({ event }) => event.workType === 'terminating', target: 'terminating' },
-          { guard: ({ event }) => event.workType === 'terminated', target: 'terminated' },
-          { target: 'syncing' },
+        UPDATE: [
+          {
+            guard: 'pod cache newer than the last sync',
+            target: 'cacheReady',
+            actions: 'startPodSync',
+          },
+          { target: 'waitingForCache', actions: 'startPodSync' },
         ],
       },
+    },
+    // Blocked in GetNewerThan until the PLEG's next relist updates the cache.
+    waitingForCache: { entry: 'waitForNewerCache', on: { CACHE_READY: 'dispatching' } },
+    cacheReady: { after: { getNewerThan: 'dispatching' } },
+    // podWorkerLoop's switch on the work type.
+    dispatching: {
+      always: [
+        { guard: 'pod is terminating', target: 'terminating' },
+        { guard: 'pod is terminated', target: 'terminated' },
+        { target: 'syncing' },
+      ],
     },
     syncing: {
       entry: 'startSyncPod',
@@ -67,7 +108,7 @@ export const podWorkerMachine = setup({
     },
     terminated: {
       entry: 'startTerminated',
-      on: { TERMINATED_DONE: { target: 'finished', actions: 'completeTerminated' } },
+      after: { syncTerminatedPod: { target: 'finished', actions: 'completeTerminated' } },
     },
     finished: { type: 'final' },
   },

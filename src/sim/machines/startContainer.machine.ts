@@ -1,35 +1,111 @@
 /**
  * Models kubeGenericRuntimeManager.startContainer (pkg/kubelet/kuberuntime/kuberuntime_container.go)
- * for one container of a pod, attempt after attempt:
- *   EnsureImageExists (Pulling/Pulled, or already present) -> generateContainerConfig
- *   ("Enforcing CFS quota") -> PreCreateContainer (cpuset) -> CRI CreateContainer ->
- *   PreStartContainer (resource managers' AddContainer) -> event Created -> CRI StartContainer ->
- *   event Started -> PostStart hook (synchronous, no timeout for exec) -> done.
- * A failing PostStart emits FailedPostStartHook, kills the container (Killing) and returns
- * PostStartHookError. The result goes back to the runtime SyncPod that asked.
+ * for one container of a pod, attempt after attempt, with imageManager.EnsureImageExists
+ * (pkg/kubelet/images/image_manager.go) and the PostStart hook runner (pkg/kubelet/lifecycle/handlers.go):
+ *
+ *   EnsureImageExists: no pull when the image is present and the policy is not Always; an absent
+ *     image with policy Never fails (ErrImageNeverPull); an image in back-off fails
+ *     (ImagePullBackOff); otherwise it is pulled through the node's image puller (serial or
+ *     parallel) and a failed pull fails the attempt (ErrImagePull).
+ *   generateContainerConfig ("Enforcing CFS quota") -> PreCreateContainer (cpuset) ->
+ *   CRI CreateContainer (takes `createContainer`; may fail: CreateContainerError) ->
+ *   PreStartContainer (resource managers) -> event Created -> CRI StartContainer (takes
+ *   `startContainer`) -> event Started -> the PostStart hook, if any: synchronous, it holds the
+ *   attempt (and SyncPod, which waits for it) for `postStartHook`; a failing hook emits
+ *   FailedPostStartHook, kills the container (`stopContainer`) and fails the attempt
+ *   (PostStartHookError).
+ * Every path ends in `idle` with `reportResult`: the outcome goes back to the SyncPod that asked.
+ * Steps in the kubelet's memory take no time (delay 0) but are steps of their own: other
+ * goroutines run in between at the same instant.
  */
-import { setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { peekFault } from '../kubelet/faults';
+import { startContainerId } from '../kubelet/ids';
+import { kubelet } from '../kubelet/view';
+import { isInBackOffSinceUpdate, IMAGE_BACKOFF } from '../kubelet/backoff';
 
 export type StartContainerEvent =
   | { type: 'START'; typeName: string }
-  | { type: 'IMAGE_PRESENT' }
-  | { type: 'PULL_QUEUED' }
-  | { type: 'PULLED' }
-  | { type: 'PULL_FAILED' }
-  | { type: 'IMAGE_FAILED' }
-  | { type: 'NEXT' }
-  | { type: 'CREATED' }
-  | { type: 'CREATE_FAILED' }
-  | { type: 'STARTED'; hook: boolean }
-  | { type: 'START_FAILED' }
-  | { type: 'HOOK_DONE' }
-  | { type: 'HOOK_FAILED' }
-  | { type: 'KILLED' };
+  | { type: 'PULLED'; pullMs: number; sizeBytes: number }
+  | { type: 'PULL_FAILED'; error: string };
+
+export interface StartContainerInput {
+  uid: string;
+  podKey: string;
+  name: string;
+}
+
+export interface StartContainerContext extends StartContainerInput {
+  /** "container" | "init container", as SyncPod's start helper names it. */
+  typeName: string;
+}
+
+/** The container's spec and the run, as guards and delays read them. */
+function spec(ctx: StartContainerContext) {
+  const k = kubelet();
+  const pod = k.run.pods[ctx.uid]!;
+  return { k, pod, c: pod.byName[ctx.name]! };
+}
 
 export const startContainerMachine = setup({
-  types: { events: {} as StartContainerEvent, input: {} as { uid: string; name: string } },
+  types: {
+    events: {} as StartContainerEvent,
+    context: {} as StartContainerContext,
+    input: {} as StartContainerInput,
+  },
+  guards: {
+    /** shouldPullImage is false for a present image unless the policy is Always. */
+    'image present and pull policy is not Always': ({ context }) => {
+      const { k, c } = spec(context);
+      return c.pullPolicy !== 'Always' && k.domain.images[c.imageRef] !== undefined;
+    },
+    'pull policy is Never': ({ context }) => spec(context).c.pullPolicy === 'Never',
+    /** imageManager's backOff.IsInBackOffSinceUpdate for "<pod uid>_<image>". */
+    'in image back-off': ({ context }) => {
+      const { k, c } = spec(context);
+      return isInBackOffSinceUpdate(
+        k.domain.imageBackOff,
+        `${context.uid}_${c.image}`,
+        k.t,
+        IMAGE_BACKOFF,
+      );
+    },
+    'CreateContainer failed': ({ context }) =>
+      kubelet().domain.starts[attemptKey(context)]?.failed === 'create',
+    'has PostStart hook': ({ context }) => spec(context).c.postStart !== undefined,
+    'PostStart hook failed': ({ context }) =>
+      kubelet().domain.starts[attemptKey(context)]?.failed === 'postStart',
+  },
+  delays: {
+    // In the kubelet's memory: no time passes.
+    imageCheck: 0,
+    generateContainerConfig: 0,
+    preCreateContainer: 0,
+    preStartContainer: 0,
+    // CRI calls: the scenario's runtime latencies.
+    createContainer: () => kubelet().run.latencies.createContainer,
+    startContainer: () => kubelet().run.latencies.startContainer,
+    /** A PostStartHang fault's time, a sleep hook's seconds, or the runtime's hook latency. */
+    postStartHook: ({ context }) => {
+      const { k, pod, c } = spec(context);
+      const hang = peekFault(k.run, k.domain, k.t, 'PostStartHang', pod.key, c.name);
+      if (hang) return Math.round(hang.seconds * 1000);
+      return c.postStart?.kind === 'sleep' ? c.postStart.sleepMs : k.run.latencies.hook;
+    },
+    /** killContainer's StopContainer: the runtime's stop time, at most the grace period (min 2 s). */
+    stopContainer: ({ context }) => {
+      const { k, pod } = spec(context);
+      return Math.min(
+        k.run.latencies.stopContainer,
+        Math.max(2, pod.terminationGraceSeconds) * 1000,
+      );
+    },
+  },
   actions: {
-    ensureImageExists: () => {},
+    recordImagePresent: () => {},
+    recordImageNeverPull: () => {},
+    recordImageBackOff: () => {},
+    requestPull: () => {},
     imagePulled: () => {},
     imagePullFailed: () => {},
     generateContainerConfig: () => {},
@@ -39,57 +115,99 @@ export const startContainerMachine = setup({
     preStartContainer: () => {},
     criStartContainer: () => {},
     containerStarted: () => {},
-    containerStartFailed: () => {},
     runPostStart: () => {},
     postStartFailed: () => {},
     reportResult: () => {},
   },
 }).createMachine({
   id: 'startContainer',
+  context: ({ input }) => ({ ...input, typeName: '' }),
   initial: 'idle',
   states: {
-    idle: { on: { START: 'ensuringImage' } },
-    ensuringImage: {
-      entry: 'ensureImageExists',
+    idle: {
       on: {
-        IMAGE_PRESENT: 'generatingConfig',
-        PULL_QUEUED: 'pullingImage',
-        IMAGE_FAILED: { target: 'idle', actions: 'reportResult' },
+        START: {
+          target: 'ensuringImage',
+          actions: assign({ typeName: ({ event }) => event.typeName }),
+        },
       },
     },
+    // imageManager.EnsureImageExists: decided at once, from the pull policy, the node's images
+    // and the image back-off.
+    ensuringImage: {
+      always: [
+        {
+          guard: 'image present and pull policy is not Always',
+          target: 'imagePresent',
+        },
+        { guard: 'pull policy is Never', target: 'imageFailed', actions: 'recordImageNeverPull' },
+        { guard: 'in image back-off', target: 'imageFailed', actions: 'recordImageBackOff' },
+        { target: 'pullingImage' },
+      ],
+    },
+    imagePresent: {
+      entry: 'recordImagePresent',
+      after: { imageCheck: 'generatingConfig' },
+    },
+    imageFailed: {
+      after: { imageCheck: { target: 'idle', actions: 'reportResult' } },
+    },
+    // Queued in the image puller, then pulled; the puller reports the outcome.
     pullingImage: {
+      entry: 'requestPull',
       on: {
         PULLED: { target: 'generatingConfig', actions: 'imagePulled' },
         PULL_FAILED: { target: 'idle', actions: ['imagePullFailed', 'reportResult'] },
       },
     },
-    generatingConfig: { entry: 'generateContainerConfig', on: { NEXT: 'preCreate' } },
-    preCreate: { entry: 'preCreateContainer', on: { NEXT: 'creating' } },
+    generatingConfig: {
+      entry: 'generateContainerConfig',
+      after: { generateContainerConfig: 'preCreate' },
+    },
+    preCreate: { entry: 'preCreateContainer', after: { preCreateContainer: 'creating' } },
     creating: {
       entry: 'criCreateContainer',
-      on: {
-        CREATED: 'preStart',
-        CREATE_FAILED: { target: 'idle', actions: ['containerCreateFailed', 'reportResult'] },
+      after: {
+        createContainer: [
+          {
+            guard: 'CreateContainer failed',
+            target: 'idle',
+            actions: ['containerCreateFailed', 'reportResult'],
+          },
+          { target: 'preStart' },
+        ],
       },
     },
-    preStart: { entry: 'preStartContainer', on: { NEXT: 'starting' } },
+    preStart: { entry: 'preStartContainer', after: { preStartContainer: 'starting' } },
     starting: {
       entry: 'criStartContainer',
-      on: {
-        STARTED: [
-          { guard: ({ event }) => event.hook, target: 'postStart', actions: 'containerStarted' },
+      after: {
+        startContainer: [
+          { guard: 'has PostStart hook', target: 'postStart', actions: 'containerStarted' },
           { target: 'idle', actions: ['containerStarted', 'reportResult'] },
         ],
-        START_FAILED: { target: 'idle', actions: ['containerStartFailed', 'reportResult'] },
       },
     },
     postStart: {
       entry: 'runPostStart',
-      on: {
-        HOOK_DONE: { target: 'idle', actions: 'reportResult' },
-        HOOK_FAILED: { target: 'killingAfterHook', actions: 'postStartFailed' },
+      after: {
+        postStartHook: [
+          {
+            guard: 'PostStart hook failed',
+            target: 'killingAfterHook',
+            actions: 'postStartFailed',
+          },
+          { target: 'idle', actions: 'reportResult' },
+        ],
       },
     },
-    killingAfterHook: { on: { KILLED: { target: 'idle', actions: 'reportResult' } } },
+    killingAfterHook: {
+      after: { stopContainer: { target: 'idle', actions: 'reportResult' } },
+    },
   },
 });
+
+/** The instance's attempt in KubeletDomain.starts (keyed by instance id). */
+function attemptKey(ctx: StartContainerInput): string {
+  return startContainerId(ctx.podKey, ctx.name);
+}

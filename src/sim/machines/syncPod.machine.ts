@@ -1,40 +1,125 @@
 /**
  * Models Kubelet.SyncPod (pkg/kubelet/kubelet.go) and, nested under `runtime`,
  * kubeGenericRuntimeManager.SyncPod (pkg/kubelet/kuberuntime/kuberuntime_manager.go):
- *   generateAPIPodStatus + SetPodStatus -> network/secrets/pod cgroup/mirror pod/data dirs ->
- *   WaitForAttachAndMount -> (pull secrets, probeManager.AddPod) -> runtime SyncPod:
- *   computePodActions -> kill pod / unwanted containers -> create sandbox -> init containers
- *   (one regular init container per round; sidecars) -> regular containers in spec order, each
- *   fully started (startContainer) before the next; a failure does not stop the next.
- * The machine waits in `startingInit`/`startingContainers` while a startContainer instance runs.
+ *   generateAPIPodStatus + SetPodStatus (a terminal pod ends SyncPod here) -> network, secrets,
+ *   pod cgroup, mirror pod, data dirs -> WaitForAttachAndMount (pull secrets,
+ *   probeManager.AddPod) -> runtime SyncPod: computePodActions -> kill the pod (when the sandbox
+ *   changed) or the unwanted containers, each within its stop time -> create the sandbox
+ *   (RunPodSandbox takes `runPodSandbox`; may fail) -> init containers, one regular init
+ *   container per SyncPod round (sidecars too; a regular one that fails to start aborts the
+ *   round) -> regular containers in spec order, each fully started (its startContainer
+ *   instance, PostStart included) before the next; a container in CrashLoopBackOff is skipped
+ *   and a failure does not stop the next.
+ * Steps in the kubelet's memory take no time (delay 0) but are steps of their own.
  */
 import { setup } from 'xstate';
+import { CONTAINER_BACKOFF, isInBackOffSince, stableKey } from '../kubelet/backoff';
+import type { ContainerDef, PodDef } from '../kubelet/config';
+import { podGracePeriod, stopTime } from '../kubelet/killContainer';
+import { kubelet, type KubeletView } from '../kubelet/view';
 
 export type SyncPodEvent =
-  | { type: 'START'; updateType: string }
-  | { type: 'NEXT' }
-  | { type: 'TERMINAL' }
-  | { type: 'FAIL'; error: string }
-  | {
-      type: 'ACTIONS';
-      killPod: boolean;
-      createSandbox: boolean;
-      kill: number;
-      initToStart: number;
-      containersToStart: number;
-    }
-  | { type: 'KILLED' }
-  | { type: 'SANDBOX_READY'; id: string }
-  | { type: 'SANDBOX_FAILED' }
-  | { type: 'CONTAINER_RESULT'; ok: boolean }
-  | { type: 'INIT_DONE' }
-  | { type: 'CONTAINERS_DONE' };
+  { type: 'START'; updateType: string } | { type: 'CONTAINER_RESULT'; ok: boolean };
+
+export interface SyncPodInput {
+  uid: string;
+}
+
+/** The pod and its runtime SyncPod in flight, as guards and delays read them. */
+function sync(ctx: SyncPodInput) {
+  const k = kubelet();
+  return { k, pod: k.run.pods[ctx.uid]!, s: k.domain.syncs[ctx.uid]! };
+}
+
+/** doBackOff: the container's last exit is within its back-off (CrashLoopBackOff). */
+function inCrashLoopBackOff(k: KubeletView, pod: PodDef, c: ContainerDef): boolean {
+  const s = k.domain.syncs[pod.uid]!;
+  const exited = s.podStatus.containers.find((r) => r.name === c.name && r.state === 'EXITED');
+  if (!exited) return false;
+  return isInBackOffSince(
+    k.domain.containerBackOff,
+    stableKey(pod, c),
+    exited.finishedAt ?? k.t,
+    k.t,
+    CONTAINER_BACKOFF,
+  );
+}
+
+/** How long killing these containers in parallel takes: the slowest StopContainer. */
+function killTime(k: KubeletView, pod: PodDef, ids: readonly string[]): number {
+  let last = 0;
+  for (const id of ids) {
+    const r = k.domain.runtime.containers[id];
+    if (!r || r.state === 'EXITED') continue;
+    last = Math.max(last, stopTime(k.run, podGracePeriod(pod)));
+  }
+  return last;
+}
 
 export const syncPodMachine = setup({
-  types: { events: {} as SyncPodEvent, input: {} as { uid: string } },
+  types: { events: {} as SyncPodEvent, context: {} as SyncPodInput, input: {} as SyncPodInput },
+  guards: {
+    'pod is terminal': ({ context }) => sync(context).s.isTerminal,
+    'sandbox changed: kill the pod': ({ context }) => sync(context).s.killPod,
+    'unwanted containers to kill': ({ context }) => sync(context).s.containersToKill.length > 0,
+    'init containers to start': ({ context }) => sync(context).s.initToStart.length > 0,
+    'containers to start': ({ context }) => sync(context).s.containersToStart.length > 0,
+    'no sandbox to create': ({ context }) => !sync(context).s.createSandbox,
+    'RunPodSandbox failed': ({ context }) => sync(context).s.error !== undefined,
+    /** The last init container to start was a regular one and failed: "aborting". */
+    'a regular init container failed to start': ({ context }) => {
+      const { pod, s } = sync(context);
+      const last = s.lastResult;
+      return (
+        s.aborted || (last !== undefined && !last.ok && pod.byName[last.name]!.kind !== 'sidecar')
+      );
+    },
+    'init containers done': ({ context }) => {
+      const { s } = sync(context);
+      return s.cursor >= s.initToStart.length;
+    },
+    'next init container in CrashLoopBackOff': ({ context }) => {
+      const { k, pod, s } = sync(context);
+      return inCrashLoopBackOff(k, pod, pod.init[s.initToStart[s.cursor]!]!);
+    },
+    'all containers started': ({ context }) => {
+      const { s } = sync(context);
+      return s.cursor >= s.containersToStart.length;
+    },
+    'next container in CrashLoopBackOff': ({ context }) => {
+      const { k, pod, s } = sync(context);
+      return inCrashLoopBackOff(k, pod, pod.containers[s.containersToStart[s.cursor]!]!);
+    },
+  },
+  delays: {
+    // In the kubelet's memory: no time passes.
+    generateAPIPodStatus: 0,
+    prepare: 0,
+    waitForAttachAndMount: 0,
+    computePodActions: 0,
+    nextContainer: 0,
+    /** The pod's running containers stop in parallel: the slowest StopContainer. */
+    killPod: ({ context }) => {
+      const k = kubelet();
+      const pod = k.run.pods[context.uid]!;
+      return killTime(k, pod, k.domain.runtime.podContainers[context.uid] ?? []);
+    },
+    killContainers: ({ context }) => {
+      const { k, pod, s } = sync(context);
+      return killTime(
+        k,
+        pod,
+        s.containersToKill.map((c) => c.id),
+      );
+    },
+    /** CRI RunPodSandbox; no time when there is no sandbox to create. */
+    runPodSandbox: ({ context }) => {
+      const { k, s } = sync(context);
+      return s.createSandbox ? k.run.latencies.runPodSandbox : 0;
+    },
+  },
   actions: {
     generateStatus: () => {},
-    prepare: () => {},
     waitForAttachAndMount: () => {},
     computePodActions: () => {},
     killPodForSync: () => {},
@@ -42,80 +127,104 @@ export const syncPodMachine = setup({
     createSandbox: () => {},
     sandboxCreated: () => {},
     sandboxFailed: () => {},
+    noteInitResult: () => {},
+    restartCursor: () => {},
     startNextInit: () => {},
     startNextContainer: () => {},
     exitSyncPod: () => {},
   },
 }).createMachine({
   id: 'syncPod',
+  context: ({ input }) => input,
   initial: 'idle',
   states: {
     idle: { on: { START: 'generatingStatus' } },
     generatingStatus: {
       entry: 'generateStatus',
-      on: {
-        NEXT: 'preparing',
-        TERMINAL: { target: 'idle', actions: 'exitSyncPod' },
+      after: {
+        generateAPIPodStatus: [
+          { guard: 'pod is terminal', target: 'idle', actions: 'exitSyncPod' },
+          { target: 'preparing' },
+        ],
       },
     },
-    preparing: {
-      entry: 'prepare',
-      on: { NEXT: 'mountingVolumes', FAIL: { target: 'idle', actions: 'exitSyncPod' } },
-    },
+    // Network readiness, secrets and configmaps, pod cgroup, mirror pod, data dirs: all succeed.
+    preparing: { after: { prepare: 'mountingVolumes' } },
     mountingVolumes: {
       entry: 'waitForAttachAndMount',
-      on: { NEXT: 'runtime', FAIL: { target: 'idle', actions: 'exitSyncPod' } },
+      after: { waitForAttachAndMount: 'runtime' },
     },
     runtime: {
       initial: 'computingActions',
       states: {
         computingActions: {
           entry: 'computePodActions',
-          on: {
-            ACTIONS: [
-              { guard: ({ event }) => event.killPod, target: 'killingPod' },
-              { guard: ({ event }) => event.kill > 0, target: 'killingContainers' },
-              { guard: ({ event }) => event.initToStart > 0, target: 'startingInit' },
-              { guard: ({ event }) => event.containersToStart > 0, target: 'startingContainers' },
+          after: {
+            computePodActions: [
+              { guard: 'sandbox changed: kill the pod', target: 'killingPod' },
+              { guard: 'unwanted containers to kill', target: 'killingContainers' },
+              { guard: 'init containers to start', target: 'startingInit' },
+              { guard: 'containers to start', target: 'startingContainers' },
               // Nothing to change: the runtime SyncPod returns at once.
               { target: '#syncPod.idle', actions: 'exitSyncPod' },
             ],
           },
         },
-        killingPod: {
-          entry: 'killPodForSync',
-          on: { KILLED: 'creatingSandbox', NEXT: 'creatingSandbox' },
-        },
-        killingContainers: {
-          entry: 'killUnwanted',
-          on: { KILLED: 'startingInit' },
-        },
+        killingPod: { entry: 'killPodForSync', after: { killPod: 'creatingSandbox' } },
+        killingContainers: { entry: 'killUnwanted', after: { killContainers: 'startingInit' } },
         creatingSandbox: {
           entry: 'createSandbox',
-          on: {
-            SANDBOX_READY: { target: 'startingInit', actions: 'sandboxCreated' },
-            SANDBOX_FAILED: { target: '#syncPod.idle', actions: ['sandboxFailed', 'exitSyncPod'] },
-            // Nothing to create (KillPod without CreateSandbox): SyncPod ends here.
-            NEXT: { target: '#syncPod.idle', actions: 'exitSyncPod' },
+          after: {
+            runPodSandbox: [
+              // KillPod without CreateSandbox: SyncPod ends here.
+              { guard: 'no sandbox to create', target: '#syncPod.idle', actions: 'exitSyncPod' },
+              {
+                guard: 'RunPodSandbox failed',
+                target: '#syncPod.idle',
+                actions: ['sandboxFailed', 'exitSyncPod'],
+              },
+              { target: 'startingInit', actions: 'sandboxCreated' },
+            ],
           },
         },
         startingInit: {
-          entry: 'startNextInit',
-          on: {
-            CONTAINER_RESULT: { target: 'startingInit', reenter: true },
-            NEXT: { target: 'startingInit', reenter: true },
-            INIT_DONE: 'startingContainers',
-            // A regular init container failed to start: "aborting".
-            CONTAINERS_DONE: { target: '#syncPod.idle', actions: 'exitSyncPod' },
-          },
+          entry: 'noteInitResult',
+          always: [
+            {
+              guard: 'a regular init container failed to start',
+              target: 'initAborted',
+              actions: 'restartCursor',
+            },
+            { guard: 'init containers done', target: 'initDone', actions: 'restartCursor' },
+            {
+              guard: 'next init container in CrashLoopBackOff',
+              target: 'initBackOff',
+              actions: 'startNextInit',
+            },
+            { target: 'waitingForInit', actions: 'startNextInit' },
+          ],
         },
+        waitingForInit: { on: { CONTAINER_RESULT: 'startingInit' } },
+        initBackOff: { after: { nextContainer: 'startingInit' } },
+        initAborted: {
+          after: { nextContainer: { target: '#syncPod.idle', actions: 'exitSyncPod' } },
+        },
+        initDone: { after: { nextContainer: 'startingContainers' } },
         startingContainers: {
-          entry: 'startNextContainer',
-          on: {
-            CONTAINER_RESULT: { target: 'startingContainers', reenter: true },
-            NEXT: { target: 'startingContainers', reenter: true },
-            CONTAINERS_DONE: { target: '#syncPod.idle', actions: 'exitSyncPod' },
-          },
+          always: [
+            { guard: 'all containers started', target: 'containersDone' },
+            {
+              guard: 'next container in CrashLoopBackOff',
+              target: 'containerBackOff',
+              actions: 'startNextContainer',
+            },
+            { target: 'waitingForContainer', actions: 'startNextContainer' },
+          ],
+        },
+        waitingForContainer: { on: { CONTAINER_RESULT: 'startingContainers' } },
+        containerBackOff: { after: { nextContainer: 'startingContainers' } },
+        containersDone: {
+          after: { nextContainer: { target: '#syncPod.idle', actions: 'exitSyncPod' } },
         },
       },
     },

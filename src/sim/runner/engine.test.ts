@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assign, setup } from 'xstate';
 import { nextInt } from '../core/prng';
 import { createWorld, Engine } from './engine';
-import type { EngineSpec } from './types';
+import { machineKind, type EffectApi, type EngineSpec } from './types';
 
 interface Domain {
   ticks: number;
@@ -29,7 +29,8 @@ const ticker = setup({
 
 const worker = setup({
   types: { context: {} as { busyMs: number }, events: {} as { type: 'PING'; ms: number } },
-  actions: { note: (_, _p: { what: string }) => {} },
+  actions: { noteBusy: () => {}, noteTimedOut: () => {} },
+  guards: { 'long job': ({ event }) => event.ms >= 1500 },
   delays: { busy: ({ context }) => context.busyMs, timeout: 2500 },
 }).createMachine({
   id: 'worker',
@@ -38,28 +39,45 @@ const worker = setup({
   states: {
     idle: {
       after: { timeout: { target: 'timedOut' } },
-      on: { PING: { target: 'busy', actions: assign({ busyMs: ({ event }) => event.ms }) } },
+      on: {
+        PING: [
+          {
+            guard: 'long job',
+            target: 'busy',
+            actions: assign({ busyMs: ({ event }) => event.ms }),
+          },
+          { target: 'busy', actions: assign({ busyMs: ({ event }) => event.ms }) },
+        ],
+      },
     },
     busy: {
-      entry: { type: 'note', params: { what: 'busy' } },
+      entry: 'noteBusy',
       after: { busy: 'idle' },
     },
-    timedOut: { type: 'final', entry: { type: 'note', params: { what: 'timed out' } } },
+    timedOut: { type: 'final', entry: 'noteTimedOut' },
   },
 });
 
+const note = (api: EffectApi<Domain>, what: string) => {
+  api.domain.log.push(`${api.t}:${what}`);
+  api.log({ v: 2, severity: 'I', source: 'test.go:1', msg: what, kv: [] });
+};
+
 const spec: EngineSpec<Domain> = {
-  kinds: { ticker, worker },
-  effects: {
-    ping: (api) => {
-      api.domain.ticks++;
-      api.send('w', { type: 'PING', ms: nextInt(api.rng, 100, 3000) });
-    },
-    note: (api, p: { what: string }) => {
-      api.domain.log.push(`${api.t}:${p.what}`);
-      api.log({ v: 2, severity: 'I', source: 'test.go:1', msg: p.what, kv: [] });
-    },
+  machines: {
+    ticker: machineKind<Domain, typeof ticker>(ticker, {
+      ping: (api) => {
+        api.domain.ticks++;
+        api.send('w', { type: 'PING', ms: nextInt(api.rng, 100, 3000) });
+      },
+    }),
+    worker: machineKind<Domain, typeof worker>(worker, {
+      noteBusy: (api) => note(api, 'busy'),
+      noteTimedOut: (api) => note(api, 'timed out'),
+    }),
   },
+  processes: {},
+  guardView: (world) => world,
 };
 
 function fresh(seed: number) {

@@ -2,21 +2,49 @@
  * The discrete-event loop. It owns time: machines never see a clock, they run
  * through XState's pure `initialTransition`/`transition`, and the actions those
  * return are interpreted here as data:
- *   - `xstate.raise` with a delay  -> a queue entry at t + delay, keyed by its id;
+ *   - `xstate.raise` with a delay  -> a queue entry at t + delay, keyed by its id (an `after`
+ *                                     transition's delayed event, its delay resolved through
+ *                                     the machine's setup({ delays }));
  *   - `xstate.raise` without delay -> already applied inside the macrostep, ignored;
- *   - `xstate.cancel`              -> removes the keyed queue entry;
- *   - `send`                       -> a queue entry for another instance (same t unless delayed);
- *   - any other named action       -> the effect handler of that name (pure reducers on the domain).
- * One popped queue entry is one step: one transition of one machine instance.
+ *   - `xstate.cancel`              -> removes the keyed queue entry (leaving a state with `after`);
+ *   - any other named action       -> the machine kind's effect of that name.
+ * Guards read the event, the context and, through runner/guardView.ts, the world as the step
+ * begins. One popped queue entry is one step: one transition of one machine instance, or one
+ * event handled by a plain process. Each step records the step that enqueued its event
+ * (`cause`) and the guard that decided its transition (`guard`).
  */
-import { initialTransition, transition, type AnyEventObject, type AnyStateMachine } from 'xstate';
+import {
+  initialTransition,
+  transition,
+  type AnyEventObject,
+  type AnyStateMachine,
+  type MachineContext,
+} from 'xstate';
 import { nextId as nextCounterId } from '../core/ids';
 import { createRng } from '../core/prng';
 import { queueCancel, queueDropTarget, queuePeek, queuePop, queuePush } from '../core/queue';
-import type { KubeEvent, LogLine, Trace, TraceRecord } from '../trace/types';
-import type { AnySnapshot, EffectApi, EngineSpec, World } from './types';
+import type {
+  KubeEvent,
+  LogLine,
+  Trace,
+  TraceRecord,
+  TraceRecordData,
+  TraceRecordKind,
+} from '../trace/types';
+import { setGuardView } from './guardView';
+import type {
+  AnySnapshot,
+  EffectApi,
+  EffectHandler,
+  EngineSpec,
+  ProcessKind,
+  World,
+} from './types';
 
 export const INIT_EVENT = 'xstate.init';
+
+/** Sequence numbers of `returned` events: below every ordinary entry of the same instant. */
+const RETURNED_SEQ_BASE = -(2 ** 52);
 
 interface CachedScope {
   scope: unknown;
@@ -54,7 +82,6 @@ function pureTransition(
   const next = machine.transition(snapshot, event, scope as never) as AnySnapshot;
   return [next, actions];
 }
-const ENGINE = 'engine';
 
 /** "a", or "a.b" for nested states, "a.b|c" for parallel regions. */
 export function stateString(value: unknown): string {
@@ -76,7 +103,7 @@ export class Recorder {
 
   constructor(checkpointEvery: number) {
     this.trace = {
-      steps: { t: [], entity: [], event: [], from: [], to: [] },
+      steps: { t: [], entity: [], event: [], from: [], to: [], cause: [], guard: [] },
       strings: [],
       entities: [],
       events: [],
@@ -109,13 +136,23 @@ export class Recorder {
     return i;
   }
 
-  row(t: number, entity: number, event: string, from: string, to: string): void {
+  row(
+    t: number,
+    entity: number,
+    event: string,
+    from: string,
+    to: string,
+    cause: number,
+    guard: string,
+  ): void {
     const s = this.trace.steps;
     s.t.push(t);
     s.entity.push(entity);
     s.event.push(this.intern(event));
     s.from.push(this.intern(from));
     s.to.push(this.intern(to));
+    s.cause.push(cause);
+    s.guard.push(this.intern(guard));
   }
 }
 
@@ -152,6 +189,8 @@ class StepApi<D> implements EffectApi<D> {
     private readonly world: World<D>,
     readonly self: string,
     private readonly rec: Recorder | null,
+    /** The step index its sends are caused by; -1 while bootstrapping. */
+    private readonly cause: number,
   ) {
     this.t = world.t;
     this.step = world.step;
@@ -159,7 +198,13 @@ class StepApi<D> implements EffectApi<D> {
     this.rng = world.rng;
   }
 
-  send(target: string, event: AnyEventObject, delay = 0, key?: string): void {
+  send(
+    target: string,
+    event: AnyEventObject,
+    delay = 0,
+    key?: string,
+    cause: number = this.cause,
+  ): void {
     const w = this.world;
     queuePush(w.queue, {
       t: w.t + Math.max(0, Math.round(delay)),
@@ -167,6 +212,18 @@ class StepApi<D> implements EffectApi<D> {
       target,
       event,
       key,
+      cause,
+    });
+  }
+
+  returned(event: AnyEventObject): void {
+    const w = this.world;
+    queuePush(w.queue, {
+      t: w.t,
+      seq: RETURNED_SEQ_BASE + w.seq++,
+      target: this.self,
+      event,
+      cause: this.cause,
     });
   }
 
@@ -193,7 +250,7 @@ class StepApi<D> implements EffectApi<D> {
 
   stateOf(id: string): string | undefined {
     const inst = this.world.machines[id];
-    return inst?.snapshot ? stateString(inst.snapshot.value) : undefined;
+    return inst?.snapshot ? stateString(inst.snapshot.value) : inst ? '' : undefined;
   }
 
   nextId(prefix: string): string {
@@ -208,30 +265,59 @@ class StepApi<D> implements EffectApi<D> {
     this.rec?.trace.logs.push({ ...l, step: this.step, t: this.world.t });
   }
 
-  record(kind: string, data: Record<string, unknown>, entity?: string): void {
-    const r: TraceRecord = {
-      step: this.step,
-      t: this.world.t,
-      kind,
-      entity: entity ?? this.self,
-      data,
-    };
-    this.rec?.trace.records.push(r);
+  record<K extends TraceRecordKind>(kind: K, data: TraceRecordData[K], entity?: string): void {
+    const r = { step: this.step, t: this.world.t, kind, entity: entity ?? this.self, data };
+    this.rec?.trace.records.push(r as TraceRecord);
   }
 }
 
-export class Engine<D> {
-  constructor(readonly spec: EngineSpec<D>) {}
+/** A machine kind as the engine runs it: guards wrapped to tell which one decided. */
+interface RunnableKind<D> {
+  machine: AnyStateMachine;
+  effects: Readonly<Record<string, EffectHandler<D, AnyEventObject, MachineContext>>>;
+}
 
-  private machine(kind: string): AnyStateMachine {
-    const m = this.spec.kinds[kind];
-    if (!m) throw new Error(`unknown machine kind "${kind}"`);
-    return m;
+export class Engine<D> {
+  private readonly machines: Record<string, RunnableKind<D>> = {};
+  private readonly processes: Record<string, ProcessKind<D>>;
+  private readonly view: (world: World<D>) => unknown;
+  /** The guard that last evaluated true during the current transition. */
+  private decided = '';
+
+  constructor(spec: EngineSpec<D>) {
+    this.processes = { ...spec.processes };
+    this.view = (world) => spec.guardView(world);
+    for (const [kind, k] of Object.entries(spec.machines)) {
+      if (kind in this.processes) throw new Error(`kind "${kind}" is both a machine and a process`);
+      this.machines[kind] = {
+        machine: this.recordingGuards(k.machine),
+        effects: k.effects as RunnableKind<D>['effects'],
+      };
+    }
   }
 
-  /** An effect API bound to a world, for bootstrapping (self = "engine") and for handlers. */
+  /**
+   * The machine with each named guard wrapped: the first guard of a transition list that
+   * holds decides the transition, so the last one to hold in a step is the step's guard.
+   */
+  private recordingGuards(machine: AnyStateMachine): AnyStateMachine {
+    const guards = machine.implementations.guards;
+    const wrapped: typeof guards = {};
+    for (const [name, g] of Object.entries(guards)) {
+      if (typeof g !== 'function') continue;
+      const fn = g as (...a: unknown[]) => boolean;
+      wrapped[name] = (...a: unknown[]) => {
+        const held = fn(...a);
+        if (held) this.decided = name;
+        return held;
+      };
+    }
+    return Object.keys(wrapped).length > 0 ? machine.provide({ guards: wrapped }) : machine;
+  }
+
+  /** An effect API bound to a world, for bootstrapping (self = "engine", cause -1). */
   api(world: World<D>, self: string, rec: Recorder | null): EffectApi<D> {
-    return new StepApi(world, self, rec);
+    return new StepApi(world, self, rec, -1);
   }
 
   /**
@@ -249,59 +335,69 @@ export class Engine<D> {
       if (!inst) continue;
       if (inst.snapshot && inst.snapshot.status !== 'active') continue;
       world.t = head.t;
-      this.apply(world, head.target, head.event, rec);
+      this.apply(world, head.target, head.event, head.cause, rec);
       return true;
     }
   }
 
-  private apply(world: World<D>, id: string, event: AnyEventObject, rec: Recorder | null): void {
+  private apply(
+    world: World<D>,
+    id: string,
+    event: AnyEventObject,
+    cause: number,
+    rec: Recorder | null,
+  ): void {
     const inst = world.machines[id]!;
-    const machine = this.machine(inst.kind);
+    const api = new StepApi(world, id, rec, world.step);
+    const proc = this.processes[inst.kind];
+    if (proc) {
+      if (rec) {
+        const ent = rec.entity(id, inst.kind, world.step);
+        rec.row(world.t, ent, event.type, proc.state, proc.state, cause, '');
+      }
+      proc.handle(api, event);
+      world.step++;
+      return;
+    }
+    const kind = this.machines[inst.kind];
+    if (!kind) throw new Error(`unknown machine kind "${inst.kind}"`);
     const before = inst.snapshot ? stateString(inst.snapshot.value) : '';
+    this.decided = '';
+    setGuardView(this.view(world));
     const [next, actions] =
       event.type === INIT_EVENT
-        ? initialTransition(machine, (event as AnyEventObject & { input: unknown }).input)
-        : pureTransition(machine, inst.snapshot, event);
+        ? initialTransition(kind.machine, (event as AnyEventObject & { input: unknown }).input)
+        : pureTransition(kind.machine, inst.snapshot, event);
+    setGuardView(undefined);
     // A new instance object: checkpoints share the old one by reference.
     world.machines[id] = { kind: inst.kind, snapshot: next };
     if (rec) {
       const ent = rec.entity(id, inst.kind, world.step);
-      rec.row(world.t, ent, event.type, before, stateString(next.value));
+      rec.row(world.t, ent, event.type, before, stateString(next.value), cause, this.decided);
     }
-    const api = this.api(world, id, rec);
+    const context = next.context as MachineContext;
     for (const a of actions) {
-      const params = a.params as Record<string, unknown> | undefined;
       switch (a.type) {
         case 'xstate.raise': {
-          const delay = params?.delay as number | undefined;
-          if (delay !== undefined) {
-            api.send(
-              id,
-              params!.event as AnyEventObject,
-              delay,
-              (params!.id as string | undefined) ?? undefined,
-            );
-          }
+          const p = a.params as { delay?: number; event: AnyEventObject; id?: string };
+          if (p.delay !== undefined) api.send(id, p.event, p.delay, p.id);
           break;
         }
-        case 'xstate.cancel':
-          api.cancel(id, params!.sendId as string);
+        case 'xstate.cancel': {
+          // Leaving a state through its own `after` event: that entry was just popped.
+          const sendId = (a.params as { sendId: string }).sendId;
+          if (sendId !== event.type) api.cancel(id, sendId);
           break;
+        }
         case 'xstate.assign':
-        case 'xstate.emit':
           break;
-        case 'send': {
-          const p = params as { to: string; event: AnyEventObject; delay?: number; key?: string };
-          api.send(p.to, p.event, p.delay ?? 0, p.key);
-          break;
-        }
         default: {
-          const handler = this.spec.effects[a.type];
+          const handler = kind.effects[a.type];
           if (!handler)
             throw new Error(
               `machine "${inst.kind}" returned action "${a.type}" with no effect handler`,
             );
-          handler(api, params ?? {}, event);
+          handler(api, event, context);
         }
       }
     }
@@ -351,5 +447,3 @@ export class Engine<D> {
     return world;
   }
 }
-
-export { ENGINE };

@@ -1,10 +1,10 @@
-import type { AnyEventObject, AnyStateMachine, MachineSnapshot } from 'xstate';
+import type { AnyEventObject, AnyStateMachine, MachineSnapshot, StateMachine } from 'xstate';
 import type { IdCounters } from '../core/ids';
 import type { Rng } from '../core/prng';
 import type { Queue } from '../core/queue';
-import type { KubeEvent, LogLine } from '../trace/types';
+import type { KubeEvent, LogLine, TraceRecordData, TraceRecordKind } from '../trace/types';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any machine's snapshot
 export type AnySnapshot = MachineSnapshot<any, any, any, any, any, any, any, any>;
 
 export interface MachineInstance {
@@ -35,7 +35,16 @@ export interface EffectApi<D> {
   readonly self: string;
   readonly domain: D;
   readonly rng: Rng;
-  send(target: string, event: AnyEventObject, delayMs?: number, key?: string): void;
+  /**
+   * Queues `event` for `target`. Its recorded cause is this step, or `cause` when the event
+   * carries out what an earlier step asked for (a pod worker picking up a pending update).
+   */
+  send(target: string, event: AnyEventObject, delayMs?: number, key?: string, cause?: number): void;
+  /**
+   * The synchronous call the effect models has returned: `event` reaches this instance as its
+   * very next step, before anything else queued at this instant (the goroutine goes on at once).
+   */
+  returned(event: AnyEventObject): void;
   cancel(target: string, key: string): void;
   spawn(kind: string, id: string, input: unknown): void;
   stop(id: string): void;
@@ -44,13 +53,87 @@ export interface EffectApi<D> {
   nextId(prefix: string): string;
   event(e: Omit<KubeEvent, 'step' | 't'>): void;
   log(line: Omit<LogLine, 'step' | 't'>): void;
-  record(kind: string, data: Record<string, unknown>, entity?: string): void;
+  record<K extends TraceRecordKind>(kind: K, data: TraceRecordData[K], entity?: string): void;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type EffectHandler<D> = (api: EffectApi<D>, params: any, event: AnyEventObject) => void;
+/* eslint-disable @typescript-eslint/no-explicit-any -- matching any machine's type parameters */
+type MachineParts<M> =
+  M extends StateMachine<
+    infer C,
+    infer E,
+    any,
+    any,
+    infer A,
+    any,
+    any,
+    any,
+    any,
+    any,
+    any,
+    any,
+    any,
+    any,
+    any
+  >
+    ? { context: C; event: E; action: A }
+    : never;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** The action names a machine declares in setup({ actions }). */
+export type ActionNamesOf<M> = MachineParts<M>['action'] extends { type: infer T extends string }
+  ? T
+  : never;
+export type EventOf<M> = MachineParts<M>['event'];
+export type ContextOf<M> = MachineParts<M>['context'];
+
+/**
+ * An effect: runs when its machine's transition returns the action of that name, with the
+ * event that caused the step and the instance's context after the transition.
+ */
+export type EffectHandler<D, E = AnyEventObject, C = unknown> = (
+  api: EffectApi<D>,
+  event: E,
+  context: C,
+) => void;
+
+/**
+ * The effect handlers of one machine kind: exactly one per action name of the machine,
+ * so a missing or extra handler is a compile error.
+ */
+export type EffectsOf<M, D> = {
+  readonly [A in ActionNamesOf<M>]: EffectHandler<D, EventOf<M>, ContextOf<M>>;
+};
+
+/** A machine kind: the XState machine and its effects. */
+export interface MachineKind<D> {
+  readonly machine: AnyStateMachine;
+  readonly effects: Readonly<Record<string, EffectHandler<D, never, never>>>;
+}
+
+/**
+ * A plain engine process: an event source with no states of its own (a config source, a
+ * ticker-driven select loop). Each event it handles is still a step, recorded under `state`.
+ */
+export interface ProcessKind<D> {
+  /** What the timeline shows for it ("serving", "select"). */
+  readonly state: string;
+  handle(api: EffectApi<D>, event: AnyEventObject): void;
+}
+
+/** Binds a machine to its effects; the effects' type is checked against the machine's actions. */
+export function machineKind<D, M extends AnyStateMachine>(
+  machine: M,
+  effects: EffectsOf<M, D>,
+): MachineKind<D> {
+  return { machine, effects: effects };
+}
 
 export interface EngineSpec<D> {
-  kinds: Record<string, AnyStateMachine>;
-  effects: Record<string, EffectHandler<D>>;
+  machines: Readonly<Record<string, MachineKind<D>>>;
+  processes: Readonly<Record<string, ProcessKind<D>>>;
+  /**
+   * The read-only view guards and delays read (runner/guardView.ts), set before each
+   * transition. Called once per step: update and return one object, do not copy the world.
+   */
+  guardView(world: World<D>): unknown;
 }

@@ -34,14 +34,45 @@ export interface LogLine {
   kv: [string, string][];
 }
 
-/** Anything else a machine wants the views to see: CPU assignments, spans, status changes. */
-export interface TraceRecord {
-  step: number;
-  t: number;
-  kind: string;
-  entity: string;
-  data: Record<string, unknown>;
+/** The CPU manager's state as its checkpoint file holds it, cpusets in Linux list format. */
+export interface CpuAssignmentsData {
+  policy: string;
+  defaultCpuSet: string;
+  /** Pod UID -> container name -> cpuset. */
+  assignments: Record<string, Record<string, string>>;
 }
+
+/** What each kind of record carries. */
+export interface TraceRecordData {
+  /** A snapshot of the CPU manager's state after it changed. */
+  cpuAssignments: CpuAssignmentsData;
+  /** PreCreateContainer wrote the container's cpuset ("" = not set) into its CRI config. */
+  cpuset: { uid: string; container: string; cpuset: string };
+  /** CRI StartContainer returned: the container's process runs. */
+  containerStarted: { uid: string; container: string; id: string };
+  /** The container's process exited (by itself or after StopContainer). */
+  containerExited: { id: string };
+  /** Admission rejected the pod (Kubelet.rejectPod). */
+  podRejected: { uid: string; reason: string };
+  /** The status manager's phase after SyncPod's generateAPIPodStatus. */
+  podStatus: { uid: string; phase: string };
+}
+
+export type TraceRecordKind = keyof TraceRecordData;
+
+/**
+ * Anything else the engine wants the views to see, as a tagged union on `kind`:
+ * `if (r.kind === 'containerStarted') r.data.id` is typed.
+ */
+export type TraceRecord = {
+  [K in TraceRecordKind]: {
+    step: number;
+    t: number;
+    kind: K;
+    entity: string;
+    data: TraceRecordData[K];
+  };
+}[TraceRecordKind];
 
 export interface StepColumns {
   t: number[];
@@ -52,6 +83,16 @@ export interface StepColumns {
   /** Index into `strings`: state value before and after ("a.b" for nested states). */
   from: number[];
   to: number[];
+  /**
+   * The step whose action enqueued this step's event (an effect's send, a delayed `after`
+   * event, a spawn); -1 for the scenario's inputs and the run's start.
+   */
+  cause: number[];
+  /**
+   * Index into `strings`: the name of the guard (setup({ guards })) that decided the
+   * transition taken at this step; the index of '' when no guard decided it.
+   */
+  guard: number[];
 }
 
 export interface EntityInfo {

@@ -39,7 +39,7 @@ export function readSnapshot(
   return out;
 }
 
-/** A CPU manager assignment in the trace, in any of the shapes the engine records. */
+/** A container's cpuset as PreCreateContainer wrote it. */
 export interface Assignment {
   readonly container: string;
   /** null: the container's exclusive CPUs were released. */
@@ -62,19 +62,13 @@ function parseList(v: unknown): number[] | null {
   return out;
 }
 
-/** Reads a CPU manager record: { container: "ns/pod/ctr", cpuset | cpus } or a release. */
+/** Reads a PreCreateContainer cpuset record (the container is its startContainer instance's). */
 export function readAssignment(r: TraceRecord): Assignment | null {
-  if (!/cpu/i.test(r.kind)) return null;
-  const d = r.data;
-  let container = typeof d.container === 'string' && d.container.includes('/') ? d.container : null;
-  if (!container && typeof d.pod === 'string' && typeof d.container === 'string')
-    container = `${d.pod}/${d.container}`;
-  if (!container) container = parseEntityId(r.entity, '').container;
+  if (r.kind !== 'cpuset') return null;
+  const container = parseEntityId(r.entity, '').container;
   if (!container) return null;
-  const exclusive = typeof d.exclusive === 'boolean' ? d.exclusive : undefined;
-  if (/release|remove|free/i.test(r.kind)) return { container, cpus: null, exclusive };
-  const cpus = parseList(d.cpuset ?? d.cpus);
-  return cpus && cpus.length > 0 ? { container, cpus, exclusive } : null;
+  const cpus = parseList(r.data.cpuset);
+  return cpus && cpus.length > 0 ? { container, cpus, exclusive: undefined } : null;
 }
 
 /**

@@ -10,6 +10,9 @@ import type { Placement } from '../timeline/layoutLanes';
 import type { SpanKind } from '../timeline/spanKinds';
 import { parseEntityId, shortName } from './entityNames';
 
+/** The PLEG's wake-up after its relist period (XState's event for `after: { relistPeriod }` in pleg.machine.ts). */
+const PLEG_RELIST_EVENT = 'xstate.after.relistPeriod.pleg.sleeping';
+
 export const NODE_GROUP = 'node';
 
 const WAKEUP_LANE: Record<string, string> = {
@@ -39,8 +42,11 @@ const STEP_KIND: Record<string, SpanKind> = {
   preStart: 'prestart',
   starting: 'start',
   postStart: 'poststart',
-  killing: 'terminated',
+  killingAfterHook: 'terminated',
+  imagePresent: 'pull',
+  imageFailed: 'error',
   waitingForCache: 'wait',
+  cacheReady: 'wait',
   syncing: 'sync',
   terminating: 'terminated',
   terminated: 'terminated',
@@ -88,7 +94,9 @@ export function makePlacer(nodeName: string) {
           });
         case 'pleg':
           return node('PLEG relist', 10, {
-            instants: (ev) => (ev === 'RELIST' ? 'PLEG relist' : null),
+            // A relist runs on the step that enters `relisting`: the start, then each period.
+            instants: (ev) =>
+              ev === 'xstate.init' || ev === PLEG_RELIST_EVENT ? 'PLEG relist' : null,
           });
         case 'imagePuller':
           return node('image puller', 11, { isEnd: hideIdle });
@@ -147,7 +155,7 @@ export function makePlacer(nodeName: string) {
           lane: `${n.container ? shortName(n.container) : ''} ${n.probe ?? 'probe'}`.trim(),
           order: 20,
           instants: (ev) =>
-            ev === 'TICK' || ev === 'TRIGGER'
+            ev === 'DO_PROBE'
               ? `${n.container ? shortName(n.container) : ''} ${n.probe ?? 'probe'}`.trim()
               : null,
           kind: () => 'probe',

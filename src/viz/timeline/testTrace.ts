@@ -28,6 +28,8 @@ export function makeTrace(
     event: [] as number[],
     from: [] as number[],
     to: [] as number[],
+    cause: [] as number[],
+    guard: [] as number[],
   };
   for (const [t, ent, ev, from, to] of rows) {
     steps.t.push(t);
@@ -35,6 +37,8 @@ export function makeTrace(
     steps.event.push(intern(ev));
     steps.from.push(intern(from));
     steps.to.push(intern(to));
+    steps.cause.push(-1);
+    steps.guard.push(intern(''));
   }
   return {
     steps,

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { computePodActions, podActionsString } from '../../../src/sim/kubelet/computePodActions';
-import { kubeletConfig, type PodDef } from '../../../src/sim/kubelet/config';
+import { compileRun, type PodDef } from '../../../src/sim/kubelet/config';
 import { emptyDomain } from '../../../src/sim/kubelet/spec';
 import type {
   CachedPodStatus,
@@ -17,7 +17,7 @@ import { pod, scenario } from './helpers';
 function setup(spec: string): { p: PodDef; d: KubeletDomain } {
   const parsed = parseScenario(scenario({ pods: pod('web', spec) }));
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-  const cfg = kubeletConfig(parsed.scenario);
+  const cfg = compileRun(parsed.scenario);
   const p = Object.values(cfg.pods)[0]!;
   const d = emptyDomain(cfg);
   d.pods[p.uid] = { uid: p.uid, key: p.key, createdAt: 0 };

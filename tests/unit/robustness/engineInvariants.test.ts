@@ -7,8 +7,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { podsAt, simulate, validateScenario, type SimulationRun } from '../../../src/sim/index';
-import { kubeletConfig } from '../../../src/sim/kubelet/config';
-import { bootstrap, emptyDomain, kubeletSpec } from '../../../src/sim/kubelet/spec';
+import { compileRun } from '../../../src/sim/kubelet/config';
+import { bootstrap, emptyDomain, kubeletEngineSpec } from '../../../src/sim/kubelet/spec';
 import type { KubeletDomain } from '../../../src/sim/kubelet/types';
 import {
   difference,
@@ -105,9 +105,9 @@ describe('engine invariants over random scenarios', () => {
           fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 4 }),
           (input, fractions) => {
             const scenario = valid(input);
-            const cfg = kubeletConfig(scenario);
+            const cfg = compileRun(scenario);
             const fresh = () => {
-              const engine = new Engine(kubeletSpec(cfg));
+              const engine = new Engine(kubeletEngineSpec(cfg));
               const world = createWorld<KubeletDomain>(scenario.seed, emptyDomain(cfg));
               bootstrap(cfg, engine.api(world, 'engine', null));
               return { engine, world };
@@ -166,7 +166,7 @@ describe('engine invariants over random scenarios', () => {
           // Each start names a container that, just before that step, existed and was not running.
           for (const r of run.trace.records) {
             if (r.kind !== 'containerStarted') continue;
-            const id = r.data.id as string;
+            const id = r.data.id;
             const before = run.stateAt(r.step).domain.runtime.containers[id];
             expect(
               before,
@@ -271,11 +271,11 @@ describe('engine invariants over random scenarios', () => {
           // The records the NUMA diagram draws (cpu_manager_state as written)...
           for (const r of run.trace.records) {
             if (r.kind !== 'cpuAssignments') continue;
-            const a = r.data.assignments as Record<string, Record<string, string>>;
+            const a = r.data.assignments;
             check(
               {
-                policyName: r.data.policy as string,
-                defaultCpuSet: mustParseCPUSet(r.data.defaultCpuSet as string),
+                policyName: r.data.policy,
+                defaultCpuSet: mustParseCPUSet(r.data.defaultCpuSet),
                 assignments: Object.fromEntries(
                   Object.entries(a).map(([uid, c]) => [
                     uid,

@@ -1,25 +1,29 @@
 /**
- * The API server side: pods appear, are marked for deletion, are removed; each change reaches
- * the kubelet's sync loop as a config update while the kubelet runs.
+ * The API server as the kubelet's apiserver config source sees it (config.NewSourceApiserver
+ * watch), a plain engine process: pods bound to the node appear (ADD), get a deletion timestamp
+ * (DELETE), and are removed once the kubelet reports them terminated (REMOVE). Each change
+ * reaches the kubelet's sync loop while the kubelet runs; a restarted kubelet lists every pod again.
  */
 import type { AnyEventObject } from 'xstate';
-import type { ApiServerEvent } from '../../machines/apiServer.machine';
-import type { EffectHandler } from '../../runner/types';
+import type { EffectApi, ProcessKind } from '../../runner/types';
 import type { Env } from '../env';
 import { SYNC_LOOP } from '../ids';
 import type { KubeletDomain } from '../types';
 
-type H = EffectHandler<KubeletDomain>;
+export type ApiServerEvent =
+  | { type: 'POD_CREATE'; uids: string[] }
+  | { type: 'POD_DELETE'; uid: string; grace?: number }
+  | { type: 'POD_REMOVE'; uid: string };
 
-export function apiServerEffects(env: Env): Record<string, H> {
+type H<E> = (api: EffectApi<KubeletDomain>, event: E) => void;
+
+export function apiServerProcess(env: Env): ProcessKind<KubeletDomain> {
   const { cfg } = env;
-  const podsCreated: H = (api, _p, e: AnyEventObject) => {
-    const ev = e as Extract<ApiServerEvent, { type: 'POD_CREATE' }>;
+  const podsCreated: H<Extract<ApiServerEvent, { type: 'POD_CREATE' }>> = (api, ev) => {
     for (const uid of ev.uids) api.domain.apiPods[uid] = { createdAt: cfg.pods[uid]!.at };
     if (api.has(SYNC_LOOP)) api.send(SYNC_LOOP, { type: 'CONFIG', op: 'ADD', uids: ev.uids });
   };
-  const podDeleted: H = (api, _p, e: AnyEventObject) => {
-    const ev = e as Extract<ApiServerEvent, { type: 'POD_DELETE' }>;
+  const podDeleted: H<Extract<ApiServerEvent, { type: 'POD_DELETE' }>> = (api, ev) => {
     const p = api.domain.apiPods[ev.uid];
     if (!p || p.removed || p.deletionAt !== undefined) return;
     // CheckGracefulDelete: a pod already in a terminal phase (e.g. rejected) goes at once.
@@ -32,12 +36,19 @@ export function apiServerEffects(env: Env): Record<string, H> {
     p.deletionGraceSeconds = ev.grace ?? cfg.pods[ev.uid]!.terminationGraceSeconds;
     if (api.has(SYNC_LOOP)) api.send(SYNC_LOOP, { type: 'CONFIG', op: 'DELETE', uids: [ev.uid] });
   };
-  const podRemoved: H = (api, _p, e: AnyEventObject) => {
-    const ev = e as Extract<ApiServerEvent, { type: 'POD_REMOVE' }>;
+  const podRemoved: H<Extract<ApiServerEvent, { type: 'POD_REMOVE' }>> = (api, ev) => {
     const p = api.domain.apiPods[ev.uid];
     if (!p || p.removed) return;
     p.removed = true;
     if (api.has(SYNC_LOOP)) api.send(SYNC_LOOP, { type: 'CONFIG', op: 'REMOVE', uids: [ev.uid] });
   };
-  return { podsCreated, podDeleted, podRemoved };
+  return {
+    state: 'serving',
+    handle(api, e: AnyEventObject) {
+      const ev = e as ApiServerEvent | { type: 'xstate.init' };
+      if (ev.type === 'POD_CREATE') podsCreated(api, ev);
+      else if (ev.type === 'POD_DELETE') podDeleted(api, ev);
+      else if (ev.type === 'POD_REMOVE') podRemoved(api, ev);
+    },
+  };
 }

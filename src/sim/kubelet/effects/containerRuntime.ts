@@ -1,21 +1,29 @@
-/** containerd's side: a container process exits (by itself, or after StopContainer). */
+/**
+ * The container runtime (containerd), which the kubelet does not run but observes through CRI,
+ * a plain engine process: a container's process exits on its own (the scenario's ContainerExit
+ * fault, or a regular init container finishing) or after StopContainer. The kubelet learns of it
+ * through the PLEG relist.
+ */
 import type { AnyEventObject } from 'xstate';
-import type { ContainerRuntimeEvent } from '../../machines/containerRuntime.machine';
-import type { EffectHandler } from '../../runner/types';
+import type { ProcessKind } from '../../runner/types';
 import { exitContainer } from '../runtime';
 import type { KubeletDomain } from '../types';
 
-type H = EffectHandler<KubeletDomain>;
+export type ContainerRuntimeEvent =
+  { type: 'EXIT'; id: string; exitCode: number; reason: string } | { type: 'STOPPED'; id: string };
 
 /** Exit status of a process that stops on SIGTERM within its grace period. */
 export const STOPPED_EXIT = { exitCode: 0, reason: 'Completed' } as const;
 
-export function containerRuntimeEffects(): Record<string, H> {
-  const processExited: H = (api, _p, e: AnyEventObject) => {
-    const ev = e as ContainerRuntimeEvent;
-    if (ev.type === 'EXIT') exitContainer(api.domain, ev.id, api.t, ev.exitCode, ev.reason);
-    else exitContainer(api.domain, ev.id, api.t, STOPPED_EXIT.exitCode, STOPPED_EXIT.reason);
-    api.record('containerExited', { id: ev.id });
+export function containerRuntimeProcess(): ProcessKind<KubeletDomain> {
+  return {
+    state: 'serving',
+    handle(api, e: AnyEventObject) {
+      const ev = e as ContainerRuntimeEvent | { type: 'xstate.init' };
+      if (ev.type === 'xstate.init') return;
+      if (ev.type === 'EXIT') exitContainer(api.domain, ev.id, api.t, ev.exitCode, ev.reason);
+      else exitContainer(api.domain, ev.id, api.t, STOPPED_EXIT.exitCode, STOPPED_EXIT.reason);
+      api.record('containerExited', { id: ev.id });
+    },
   };
-  return { processExited };
 }

@@ -1,16 +1,17 @@
 /** cpuManager.reconcileState: removeStaleState over the active pods, every reconcile period. */
-import type { EffectHandler } from '../../runner/types';
+import type { cpuManagerMachine } from '../../machines/cpuManager.machine';
+import type { EffectsOf } from '../../runner/types';
 import { activePods } from '../admission';
 import { cpuSnapshot, reconcile } from '../cpuManagerBridge';
 import type { Env } from '../env';
 import { CPU_MANAGER } from '../ids';
 import type { KubeletDomain } from '../types';
 
-type H = EffectHandler<KubeletDomain>;
-
-export function cpuManagerEffects(env: Env): Record<string, H> {
+export function cpuManagerEffects(env: Env): EffectsOf<typeof cpuManagerMachine, KubeletDomain> {
   const { cfg } = env;
-  const reconcileState: H = (api) => {
+  const reconcileState: EffectsOf<typeof cpuManagerMachine, KubeletDomain>['reconcileState'] = (
+    api,
+  ) => {
     api.send(CPU_MANAGER, { type: 'RECONCILE' }, cfg.cpuManagerReconcileMs);
     const d = api.domain;
     const rm = cfg.generations[d.gen]?.resourceManagers;

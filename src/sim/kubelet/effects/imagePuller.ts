@@ -4,9 +4,8 @@
  * once. A pull takes the image's pullTime (or sizeBytes / pullBytesPerSecond), unless a fault
  * slows it down or makes the registry answer with an error.
  */
-import type { AnyEventObject } from 'xstate';
-import type { ImagePullerEvent } from '../../machines/imagePuller.machine';
-import type { EffectHandler } from '../../runner/types';
+import type { imagePullerMachine } from '../../machines/imagePuller.machine';
+import type { EffectApi, EffectsOf } from '../../runner/types';
 import { DEFAULTS } from '../config';
 import type { Env } from '../env';
 import { takeFault } from '../faults';
@@ -14,13 +13,11 @@ import { IMAGE_PULLER } from '../ids';
 import type { KubeletDomain } from '../types';
 import { defaultPullError } from './startContainer';
 
-type H = EffectHandler<KubeletDomain>;
-
-export function imagePullerEffects(env: Env): Record<string, H> {
+export function imagePullerEffects(env: Env): EffectsOf<typeof imagePullerMachine, KubeletDomain> {
   const { cfg } = env;
   const max = cfg.maxParallelImagePulls ?? Number.POSITIVE_INFINITY;
 
-  const begin = (api: Parameters<H>[0]) => {
+  const begin = (api: EffectApi<KubeletDomain>) => {
     const d = api.domain;
     while (d.pulls.active.length < max && d.pulls.queue.length > 0) {
       const req = d.pulls.queue.shift()!;
@@ -43,34 +40,34 @@ export function imagePullerEffects(env: Env): Record<string, H> {
     }
   };
 
-  const enqueuePull: H = (api, _p, e: AnyEventObject) => {
-    const ev = e as Extract<ImagePullerEvent, { type: 'PULL' }>;
-    const d = api.domain;
-    d.pulls.queue.push({
-      id: d.pulls.nextId++,
-      requester: ev.requester,
-      image: ev.image,
-      podUid: ev.podUid,
-      container: (e as unknown as { container: string }).container,
-      askedAt: api.t,
-    });
-    begin(api);
-  };
+  return {
+    enqueuePull: (api, ev) => {
+      if (ev.type !== 'PULL') return;
+      const d = api.domain;
+      d.pulls.queue.push({
+        id: d.pulls.nextId++,
+        requester: ev.requester,
+        image: ev.image,
+        podUid: ev.podUid,
+        container: ev.container,
+        askedAt: api.t,
+      });
+      begin(api);
+    },
 
-  const finishPull: H = (api, _p, e: AnyEventObject) => {
-    const ev = e as Extract<ImagePullerEvent, { type: 'PULL_COMPLETE' }>;
-    const d = api.domain;
-    const i = d.pulls.active.findIndex((r) => r.id === ev.id);
-    const req = d.pulls.active.splice(i, 1)[0]!;
-    if (req.ok) {
-      const size = cfg.images[req.image]?.sizeBytes ?? DEFAULTS.imageSizeBytes;
-      d.images[req.image] = size;
-      api.send(req.requester, { type: 'PULLED', pullMs: req.pullMs, sizeBytes: size });
-    } else {
-      api.send(req.requester, { type: 'PULL_FAILED', error: req.error });
-    }
-    begin(api);
+    finishPull: (api, ev) => {
+      if (ev.type !== 'PULL_COMPLETE') return;
+      const d = api.domain;
+      const i = d.pulls.active.findIndex((r) => r.id === ev.id);
+      const req = d.pulls.active.splice(i, 1)[0]!;
+      if (req.ok) {
+        const size = cfg.images[req.image]?.sizeBytes ?? DEFAULTS.imageSizeBytes;
+        d.images[req.image] = size;
+        api.send(req.requester, { type: 'PULLED', pullMs: req.pullMs, sizeBytes: size });
+      } else {
+        api.send(req.requester, { type: 'PULL_FAILED', error: req.error });
+      }
+      begin(api);
+    },
   };
-
-  return { enqueuePull, finishPull };
 }

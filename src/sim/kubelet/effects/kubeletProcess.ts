@@ -4,9 +4,8 @@
  * at once), the sync loop, and the apiserver source's initial list as one ADD. Stop: every kubelet
  * goroutine ends and its memory is gone (pod manager, workers, caches, back-off, probe results).
  */
-import type { AnyEventObject } from 'xstate';
-import type { KubeletProcessEvent } from '../../machines/kubeletProcess.machine';
-import type { EffectHandler } from '../../runner/types';
+import type { kubeletProcessMachine } from '../../machines/kubeletProcess.machine';
+import type { EffectApi, EffectsOf } from '../../runner/types';
 import { cpuSnapshot, startResourceManagers } from '../cpuManagerBridge';
 import { startCpuManager } from '../../policies/cpumanager/manager';
 import type { Env } from '../env';
@@ -20,17 +19,18 @@ import {
   startContainerId,
   syncPodId,
 } from '../ids';
+import { kubeletMemory } from '../restart';
 import type { KubeletDomain } from '../types';
 
-type H = EffectHandler<KubeletDomain>;
+type Effects = EffectsOf<typeof kubeletProcessMachine, KubeletDomain>;
 
-export function kubeletProcessEffects(env: Env): Record<string, H> {
+export function kubeletProcessEffects(env: Env): Effects {
   const { cfg } = env;
 
   /** kubelet.service: Restart=always, RestartSec=10 (the kubeadm unit). */
   const RESTART_SEC_MS = 10_000;
 
-  const fail = (api: Parameters<H>[0], error: string, gen: number) => {
+  const fail = (api: EffectApi<KubeletDomain>, error: string, gen: number) => {
     api.log({
       v: 0,
       severity: 'E',
@@ -38,12 +38,11 @@ export function kubeletProcessEffects(env: Env): Record<string, H> {
       msg: 'command failed',
       kv: [['err', JSON.stringify(`failed to run Kubelet: ${error}`)]],
     });
-    api.send(api.self, { type: 'EXITED' });
     api.send(api.self, { type: 'START', gen }, RESTART_SEC_MS, 'systemd-restart');
   };
 
-  const startKubelet: H = (api, _p, e: AnyEventObject) => {
-    const ev = e as Extract<KubeletProcessEvent, { type: 'START' }>;
+  const startKubelet: Effects['startKubelet'] = (api, ev) => {
+    if (ev.type !== 'START') return;
     const d = api.domain;
     const g = cfg.generations[ev.gen]!;
     api.cancel(api.self, 'systemd-restart');
@@ -65,8 +64,8 @@ export function kubeletProcessEffects(env: Env): Record<string, H> {
     d.kubeletStartedAt = api.t;
     api.record('cpuAssignments', cpuSnapshot(cpu), CPU_MANAGER);
     api.spawn('imagePuller', IMAGE_PULLER, undefined);
+    // GenericPLEG.Start: wait.Until relists at once.
     api.spawn('pleg', PLEG, undefined);
-    api.send(PLEG, { type: 'RELIST' });
     api.spawn('syncLoop', SYNC_LOOP, undefined);
     if (g.resourceManagers.cpuPolicy.name === 'static') {
       api.spawn('cpuManager', CPU_MANAGER, undefined);
@@ -79,10 +78,9 @@ export function kubeletProcessEffects(env: Env): Record<string, H> {
       .map((a) => a.uid)
       .filter((uid) => d.apiPods[uid] && !d.apiPods[uid].removed);
     if (existing.length > 0) api.send(SYNC_LOOP, { type: 'CONFIG', op: 'ADD', uids: existing });
-    api.send(api.self, { type: 'STARTED' });
   };
 
-  const stopKubelet: H = (api) => {
+  const stopKubelet: Effects['stopKubelet'] = (api) => {
     const d = api.domain;
     for (const id of [SYNC_LOOP, PLEG, IMAGE_PULLER, CPU_MANAGER]) if (api.has(id)) api.stop(id);
     for (const pod of Object.values(cfg.pods)) {
@@ -93,25 +91,8 @@ export function kubeletProcessEffects(env: Env): Record<string, H> {
           if (api.has(proberId(pod.key, c.name, probe))) api.stop(proberId(pod.key, c.name, probe));
       }
     }
-    Object.assign(d, {
-      gen: -1,
-      pods: {},
-      podOrder: [],
-      workers: {},
-      workQueue: {},
-      workBuckets: {},
-      cache: { timestamp: -1, pods: {} },
-      cacheWaiters: {},
-      pleg: { seen: {}, dirty: {} },
-      containerBackOff: {},
-      imageBackOff: {},
-      reasonCache: {},
-      probeResults: {},
-      probers: {},
-      syncs: {},
-      starts: {},
-      pulls: { queue: [], active: [], nextId: d.pulls.nextId },
-    });
+    // Everything the process held in memory is gone (kubelet/restart.ts says what survives).
+    Object.assign(d, kubeletMemory(d.pulls.nextId));
   };
 
   return { startKubelet, stopKubelet };

@@ -6,22 +6,18 @@
  * unblocks pod workers waiting in GetNewerThan. Only pods the runtime marked dirty are
  * re-inspected; the others cannot have events.
  */
-import type { EffectHandler } from '../../runner/types';
+import type { plegMachine } from '../../machines/pleg.machine';
+import type { EffectsOf } from '../../runner/types';
 import type { Env } from '../env';
-import { PLEG, SYNC_LOOP, podWorkerId } from '../ids';
+import { SYNC_LOOP, podWorkerId } from '../ids';
 import { klog, q } from '../klog';
-import { workType } from '../podWorkers';
 import { getPodStatus } from '../runtime';
 import type { KubeletDomain } from '../types';
 
-type H = EffectHandler<KubeletDomain>;
-
-export const RELIST_PERIOD_MS = 1000;
-
 type PlegState = 'running' | 'exited' | 'unknown' | 'non-existent';
 
-export function plegEffects(env: Env): Record<string, H> {
-  const relist: H = (api) => {
+export function plegEffects(env: Env): EffectsOf<typeof plegMachine, KubeletDomain> {
+  const relist: EffectsOf<typeof plegMachine, KubeletDomain>['relist'] = (api) => {
     const d = api.domain;
     const t = api.t;
     for (const uid of Object.keys(d.pleg.dirty)) {
@@ -78,14 +74,11 @@ export function plegEffects(env: Env): Record<string, H> {
     for (const [uid, minTime] of Object.entries(d.cacheWaiters)) {
       if (t > minTime) {
         delete d.cacheWaiters[uid];
-        const s = d.workers[uid]!;
-        api.send(podWorkerId(env.cfg.pods[uid]!.key), {
-          type: 'CACHE_READY',
-          workType: s.activeWork ?? workType(s),
-        });
+        api.send(podWorkerId(env.cfg.pods[uid]!.key), { type: 'CACHE_READY' });
       }
     }
-    api.send(PLEG, { type: 'RELIST' }, RELIST_PERIOD_MS);
+    // Relist returned: wait.Until sleeps the relist period from now.
+    api.returned({ type: 'RELISTED' });
   };
   return { relist };
 }

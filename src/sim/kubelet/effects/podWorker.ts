@@ -5,55 +5,57 @@
  * and SyncTerminatedPod; completeWork's requeue policy (resync 1m / error 10s with 50% jitter,
  * phase transitions at once, a pending update re-signals the worker).
  */
-import type { AnyEventObject } from 'xstate';
-import type { PodWorkerEvent } from '../../machines/podWorker.machine';
-import type { EffectHandler } from '../../runner/types';
+import type { podWorkerMachine } from '../../machines/podWorker.machine';
+import type { EffectApi, EffectsOf } from '../../runner/types';
 import { generateAPIPodStatus, setPodStatus } from '../statusManager';
-import { recordEvent, type Env, podOfInstance } from '../env';
-import { API_SERVER, CONTAINER_RUNTIME, proberId, syncPodId } from '../ids';
+import { recordEvent, type Env } from '../env';
+import { API_SERVER, proberId, syncPodId } from '../ids';
+import { killContainerWithGracePeriod, MIN_GRACE_S, stopTime } from '../killContainer';
 import { klog, podKV, q } from '../klog';
 import { enqueueWork, jittered, workType } from '../podWorkers';
 import { getPodStatus, runningContainers, stopPodSandbox } from '../runtime';
 import type { KubeletDomain } from '../types';
 
-type H = EffectHandler<KubeletDomain>;
+type Effects = EffectsOf<typeof podWorkerMachine, KubeletDomain>;
+type H = Effects[keyof Effects];
+type Api = EffectApi<KubeletDomain>;
 
 /** backOffPeriod: requeue after a sync error. */
 export const BACKOFF_PERIOD_MS = 10_000;
-/** minimumGracePeriodInSeconds in killContainer. */
-const MIN_GRACE_S = 2;
 
-export function podWorkerEffects(env: Env): Record<string, H> {
+export function podWorkerEffects(env: Env): Effects {
   const { cfg } = env;
 
-  const waitForCache: H = (api) => {
-    const pod = podOfInstance(env, api.self);
+  /** startPodSync: consume the pending update; "Processing pod event". */
+  const startPodSync: H = (api, _e, ctx) => {
+    const pod = cfg.pods[ctx.uid]!;
     const d = api.domain;
     const s = d.workers[pod.uid]!;
     // startPodSync: consume the pending update.
     s.active = s.pending ?? s.active ?? 'sync';
     s.pending = undefined;
+    s.pendingCause = undefined;
     s.activeWork = workType(s);
     s.startedAt ??= api.t;
     klog(api, 'Processing pod event', [
       ...podKV(pod.key, pod.uid),
       ['updateType', q(s.activeWork)],
     ]);
-    // podCache.GetNewerThan(uid, lastSyncTime): the global timestamp or the pod's entry.
-    const entry = d.cache.pods[pod.uid];
-    const newer = d.cache.timestamp > s.lastSyncT || (entry !== undefined && entry.t > s.lastSyncT);
-    if (newer) api.send(api.self, { type: 'CACHE_READY', workType: s.activeWork });
-    else d.cacheWaiters[pod.uid] = s.lastSyncT;
   };
 
-  const startSyncPod: H = (api) => {
-    const pod = podOfInstance(env, api.self);
+  /** Blocked in podCache.GetNewerThan: the PLEG's relist wakes it. */
+  const waitForNewerCache: H = (api, _e, ctx) => {
+    api.domain.cacheWaiters[ctx.uid] = api.domain.workers[ctx.uid]!.lastSyncT;
+  };
+
+  const startSyncPod: H = (api, _e, ctx) => {
+    const pod = cfg.pods[ctx.uid]!;
     const s = api.domain.workers[pod.uid]!;
     api.send(syncPodId(pod.key), { type: 'START', updateType: s.active ?? 'sync' });
   };
 
   /** completeWork + the requeue of a pending update. */
-  const finish = (api: Parameters<H>[0], uid: string, phaseTransition: boolean, error?: string) => {
+  const finish = (api: Api, uid: string, phaseTransition: boolean, error?: string) => {
     const d = api.domain;
     const pod = cfg.pods[uid]!;
     const s = d.workers[uid]!;
@@ -67,20 +69,20 @@ export function podWorkerEffects(env: Env): Record<string, H> {
         ...podKV(pod.key, uid),
         ['updateType', q(workType(s))],
       ]);
-      api.send(api.self, { type: 'UPDATE' });
+      api.send(api.self, { type: 'UPDATE' }, 0, undefined, s.pendingCause);
     } else {
       s.working = false;
     }
   };
 
-  const done = (api: Parameters<H>[0], uid: string, work: string) => {
+  const done = (api: Api, uid: string, work: string) => {
     const pod = cfg.pods[uid]!;
     klog(api, 'Processing pod event done', [...podKV(pod.key, uid), ['updateType', q(work)]]);
   };
 
-  const completeSync: H = (api, _p, e: AnyEventObject) => {
-    const ev = e as Extract<PodWorkerEvent, { type: 'SYNC_DONE' }>;
-    const pod = podOfInstance(env, api.self);
+  const completeSync: H = (api, ev, ctx) => {
+    if (ev.type !== 'SYNC_DONE') return;
+    const pod = cfg.pods[ctx.uid]!;
     const s = api.domain.workers[pod.uid]!;
     if (ev.error !== undefined)
       klog(api, 'Error syncing pod, skipping', podKV(pod.key, pod.uid), ev.error);
@@ -94,7 +96,10 @@ export function podWorkerEffects(env: Env): Record<string, H> {
         'Pod indicated lifecycle completed naturally and should now terminate',
         podKV(pod.key, pod.uid),
       );
-      s.pending ??= s.active;
+      if (s.pending === undefined) {
+        s.pending = s.active;
+        s.pendingCause = api.step;
+      }
       phaseTransition = true;
     }
     finish(api, pod.uid, phaseTransition, ev.error);
@@ -102,8 +107,8 @@ export function podWorkerEffects(env: Env): Record<string, H> {
   };
 
   /** SyncTerminatingPod: kill every running container with the grace period, then the sandbox. */
-  const startTerminating: H = (api) => {
-    const pod = podOfInstance(env, api.self);
+  const startTerminating: H = (api, _e, ctx) => {
+    const pod = cfg.pods[ctx.uid]!;
     const d = api.domain;
     const s = d.workers[pod.uid]!;
     const grace = s.gracePeriodSeconds ?? pod.terminationGraceSeconds;
@@ -157,7 +162,7 @@ export function podWorkerEffects(env: Env): Record<string, H> {
           usedMs,
         );
       } else {
-        stopContainer(api, pod.key, pod.uid, c.name, r.id, Math.max(MIN_GRACE_S, grace));
+        stopContainer(api, pod, c.name, r.id, Math.max(MIN_GRACE_S, grace));
       }
     }
     if (running.length === 0) api.send(api.self, { type: 'TERMINATING_DONE' });
@@ -165,30 +170,22 @@ export function podWorkerEffects(env: Env): Record<string, H> {
 
   /** killContainer after StopContainer is called: log it and let the runtime stop the process. */
   function stopContainer(
-    api: Parameters<H>[0],
-    key: string,
-    uid: string,
+    api: Api,
+    pod: (typeof cfg.pods)[string],
     name: string,
     id: string,
     gracePeriod: number,
   ): void {
-    klog(api, 'Killing container with a grace period', [
-      ...podKV(key, uid),
-      ['containerName', q(name)],
-      ['containerID', q(`containerd://${id}`)],
-      ['gracePeriod', String(gracePeriod)],
-    ]);
-    const rec = api.domain.runtime.containers[id];
-    const at =
-      rec?.state === 'RUNNING' ? Math.min(cfg.latencies.stopContainer, gracePeriod * 1000) : 0;
-    api.send(CONTAINER_RUNTIME, { type: 'STOPPED', id }, at);
-    api.send(api.self, { type: 'CONTAINER_STOPPED', id, name }, at);
+    const running = api.domain.runtime.containers[id]?.state === 'RUNNING';
+    const stopMs = running ? stopTime(cfg, gracePeriod) : 0;
+    killContainerWithGracePeriod(api, pod, name, id, gracePeriod, stopMs);
+    api.send(api.self, { type: 'CONTAINER_STOPPED', id, name }, stopMs);
   }
 
   /** executePreStopHook returned (hook done, or the grace period ran out). */
-  const preStopDone: H = (api, _p, e: AnyEventObject) => {
-    const pod = podOfInstance(env, api.self);
-    const ev = e as Extract<PodWorkerEvent, { type: 'PRESTOP_DONE' }>;
+  const preStopDone: H = (api, ev, ctx) => {
+    if (ev.type !== 'PRESTOP_DONE') return;
+    const pod = cfg.pods[ctx.uid]!;
     const kv = [
       ...podKV(pod.key, pod.uid),
       ['containerName', q(ev.name)],
@@ -201,13 +198,13 @@ export function podWorkerEffects(env: Env): Record<string, H> {
       ]);
     else klog(api, 'PreStop hook completed', kv);
     const g = Math.max(MIN_GRACE_S, ev.grace - Math.floor(ev.usedMs / 1000));
-    stopContainer(api, pod.key, pod.uid, ev.name, ev.id, g);
+    stopContainer(api, pod, ev.name, ev.id, g);
   };
 
   /** StopContainer returned: "Container exited normally"; the last one ends the kill. */
-  const containerStopped: H = (api, _p, e: AnyEventObject) => {
-    const pod = podOfInstance(env, api.self);
-    const ev = e as Extract<PodWorkerEvent, { type: 'CONTAINER_STOPPED' }>;
+  const containerStopped: H = (api, ev, ctx) => {
+    if (ev.type !== 'CONTAINER_STOPPED') return;
+    const pod = cfg.pods[ctx.uid]!;
     klog(api, 'Container exited normally', [
       ...podKV(pod.key, pod.uid),
       ['containerName', q(ev.name)],
@@ -218,22 +215,25 @@ export function podWorkerEffects(env: Env): Record<string, H> {
     if (s.killsPending <= 0) api.send(api.self, { type: 'TERMINATING_DONE' });
   };
 
-  const completeTerminating: H = (api) => {
-    const pod = podOfInstance(env, api.self);
+  const completeTerminating: H = (api, _e, ctx) => {
+    const pod = cfg.pods[ctx.uid]!;
     const d = api.domain;
     for (const id of d.runtime.podSandboxes[pod.uid] ?? []) stopPodSandbox(d, id);
     const s = d.workers[pod.uid]!;
     klog(api, 'Pod termination stopped all running containers', podKV(pod.key, pod.uid));
     s.terminatedAt = api.t;
     klog(api, 'Pod terminated all containers successfully', podKV(pod.key, pod.uid));
-    s.pending ??= s.active;
+    if (s.pending === undefined) {
+      s.pending = s.active;
+      s.pendingCause = api.step;
+    }
     finish(api, pod.uid, true);
     done(api, pod.uid, 'terminating');
   };
 
   /** SyncTerminatedPod: final status, volumes, cgroups; then the worker stops. */
-  const startTerminated: H = (api) => {
-    const pod = podOfInstance(env, api.self);
+  const startTerminated: H = (api, _e, ctx) => {
+    const pod = cfg.pods[ctx.uid]!;
     const d = api.domain;
     const ps = d.cache.pods[pod.uid] ?? getPodStatus(d, pod.uid, api.t);
     const gen = generateAPIPodStatus(cfg, d, pod, ps, api.t, true);
@@ -243,11 +243,10 @@ export function podWorkerEffects(env: Env): Record<string, H> {
     klog(api, 'Pod termination cleaned up volume paths', kv);
     klog(api, 'Pod termination removed cgroups', kv);
     klog(api, 'Pod is terminated and will need no more status updates', kv);
-    api.send(api.self, { type: 'TERMINATED_DONE' });
   };
 
-  const completeTerminated: H = (api) => {
-    const pod = podOfInstance(env, api.self);
+  const completeTerminated: H = (api, _e, ctx) => {
+    const pod = cfg.pods[ctx.uid]!;
     const d = api.domain;
     const s = d.workers[pod.uid]!;
     s.lastSyncT = api.t;
@@ -262,7 +261,8 @@ export function podWorkerEffects(env: Env): Record<string, H> {
   };
 
   return {
-    waitForCache,
+    startPodSync,
+    waitForNewerCache,
     startSyncPod,
     completeSync,
     startTerminating,

@@ -6,9 +6,9 @@
  * failure puts the worker on hold until a new container appears. Result changes go to the
  * sync loop (results manager Updates channels).
  */
-import type { AnyEventObject } from 'xstate';
 import { createRng, deriveSeed, nextFloat } from '../../core/prng';
-import type { EffectHandler } from '../../runner/types';
+import type { ProberContext, proberMachine } from '../../machines/prober.machine';
+import type { EffectApi, EffectsOf } from '../../runner/types';
 import type { ProbeDef } from '../config';
 import { type Env, recordEvent } from '../env';
 import { takeFault } from '../faults';
@@ -16,8 +16,8 @@ import { SYNC_LOOP } from '../ids';
 import { klog, podKV, q } from '../klog';
 import type { KubeletDomain, ProbeResult, ProberWorkerState } from '../types';
 
-type H = EffectHandler<KubeletDomain>;
-type Api = Parameters<H>[0];
+type Api = EffectApi<KubeletDomain>;
+type Effects = EffectsOf<typeof proberMachine, KubeletDomain>;
 
 const INITIAL: Record<string, ProbeResult> = {
   readiness: 'Failure',
@@ -50,19 +50,13 @@ const FAULT = {
   startup: 'StartupProbeFail',
 } as const;
 
-export function proberEffects(env: Env): Record<string, H> {
+export function proberEffects(env: Env): Effects {
   const { cfg } = env;
 
-  const parse = (self: string) => {
-    const [key1, key2, container, type] = self.slice('prober:'.length).split('/') as [
-      string,
-      string,
-      string,
-      'readiness' | 'liveness' | 'startup',
-    ];
-    const pod = cfg.pods[cfg.byKey[`${key1}/${key2}`]!]!;
-    const c = pod.byName[container]!;
-    return { pod, c, type, probe: c.probes[type]! };
+  const probeOf = (ctx: ProberContext) => {
+    const pod = cfg.pods[ctx.uid]!;
+    const c = pod.byName[ctx.container]!;
+    return { pod, c, type: ctx.probe, probe: c.probes[ctx.probe]! };
   };
 
   /** resultsManager.Set: an update reaches the sync loop only when the result changes. */
@@ -74,8 +68,8 @@ export function proberEffects(env: Env): Record<string, H> {
     api.send(SYNC_LOOP, { type: 'PROBE', probe: type, uid, containerId: id, result: r });
   };
 
-  const doProbe = (api: Api): boolean => {
-    const { pod, c, type, probe } = parse(api.self);
+  const doProbe = (api: Api, ctx: ProberContext): boolean => {
+    const { pod, c, type, probe } = probeOf(ctx);
     const d = api.domain;
     const w = d.probers[api.self]!;
     const status = d.status[pod.uid];
@@ -150,8 +144,8 @@ export function proberEffects(env: Env): Record<string, H> {
     return true;
   };
 
-  const startProbing: H = (api) => {
-    const { probe } = parse(api.self);
+  const startProbing: Effects['startProbing'] = (api, _e, ctx) => {
+    const { probe } = probeOf(ctx);
     const state: ProberWorkerState = { resultRun: 0, onHold: false };
     api.domain.probers[api.self] = state;
     // "If kubelet restarted the probes could be started in rapid succession": a random
@@ -160,16 +154,15 @@ export function proberEffects(env: Env): Record<string, H> {
       api.t - api.domain.kubeletStartedAt < probe.periodMs
         ? Math.floor(nextFloat(createRng(deriveSeed(cfg.seed, api.self))) * probe.periodMs)
         : 0;
-    api.send(api.self, { type: 'TICK' }, sleep, 'tick');
+    api.send(api.self, { type: 'DO_PROBE', via: 'ticker' }, sleep, 'tick');
   };
 
-  const run: H = (api, _p, e: AnyEventObject) => {
-    const { probe } = parse(api.self);
-    if (e.type === 'TICK') api.send(api.self, { type: 'TICK' }, probe.periodMs, 'tick');
-    if (!doProbe(api)) {
-      api.cancel(api.self, 'tick');
-      api.send(api.self, { type: 'STOP' });
-    }
+  const run: Effects['doProbe'] = (api, e, ctx) => {
+    const { probe } = probeOf(ctx);
+    if (e.type === 'DO_PROBE' && e.via === 'ticker')
+      api.send(api.self, { type: 'DO_PROBE', via: 'ticker' }, probe.periodMs, 'tick');
+    // The worker stops (the machine's guards saw it coming): its ticker stops too.
+    if (!doProbe(api, ctx)) api.cancel(api.self, 'tick');
   };
 
   return { startProbing, doProbe: run };

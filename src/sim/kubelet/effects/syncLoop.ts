@@ -1,12 +1,15 @@
 /**
- * What the sync loop does on each wake-up (kubelet.go syncLoopIteration and the SyncHandler
- * methods it calls): HandlePodAdditions (sorted by creation time, admission, rejectPod),
+ * The kubelet's sync loop, a plain engine process: Kubelet.syncLoop / syncLoopIteration
+ * (pkg/kubelet/kubelet.go) is one goroutine blocked in a select over the config channel
+ * (ADD/UPDATE/DELETE/REMOVE/RECONCILE), the PLEG channel, the 1 s sync ticker (pods whose
+ * work-queue entry is due), the 2 s housekeeping ticker and the liveness/readiness/startup probe
+ * result channels. It has no states of its own: each wake-up is one step, and what the kubelet
+ * does on it runs here (HandlePodAdditions sorted by creation time with admission and rejectPod,
  * HandlePodUpdates/DELETE, HandlePodRemoves, HandlePodSyncs for PLEG events, due work and probe
- * updates, and housekeeping.
+ * updates, housekeeping).
  */
 import type { AnyEventObject } from 'xstate';
-import type { EffectHandler } from '../../runner/types';
-import type { SyncLoopEvent } from '../../machines/syncLoop.machine';
+import type { EffectApi, ProcessKind } from '../../runner/types';
 import { canAdmitPod } from '../admission';
 import { cpuSnapshot } from '../cpuManagerBridge';
 import type { Env } from '../env';
@@ -24,11 +27,28 @@ import {
 } from '../statusManager';
 import type { KubeletDomain } from '../types';
 
-type H = EffectHandler<KubeletDomain>;
+type Api = EffectApi<KubeletDomain>;
+type H<E = AnyEventObject> = (api: Api, event: E) => void;
 
+export type ConfigOp = 'ADD' | 'UPDATE' | 'DELETE' | 'REMOVE' | 'RECONCILE';
+
+export type SyncLoopEvent =
+  | { type: 'CONFIG'; op: ConfigOp; uids: string[] }
+  | { type: 'PLEG'; uid: string; event: string; data: string }
+  | { type: 'SYNC_TICK' }
+  | { type: 'HOUSEKEEPING' }
+  | {
+      type: 'PROBE';
+      probe: 'liveness' | 'readiness' | 'startup';
+      uid: string;
+      containerId: string;
+      result: string;
+    };
+
+/** housekeepingPeriod (pkg/kubelet/kubelet.go). */
 export const HOUSEKEEPING_MS = 2000;
 
-export function syncLoopEffects(env: Env): Record<string, H> {
+export function syncLoopProcess(env: Env): ProcessKind<KubeletDomain> {
   const { cfg } = env;
   const byCreation = (a: string, b: string) => {
     const pa = cfg.pods[a]!;
@@ -36,8 +56,7 @@ export function syncLoopEffects(env: Env): Record<string, H> {
     return pa.at - pb.at || (pa.key < pb.key ? -1 : pa.key > pb.key ? 1 : 0);
   };
 
-  const handleConfig: H = (api, _p, e: AnyEventObject) => {
-    const ev = e as Extract<SyncLoopEvent, { type: 'CONFIG' }>;
+  const handleConfig: H<Extract<SyncLoopEvent, { type: 'CONFIG' }>> = (api, ev) => {
     const d = api.domain;
     const keys = ev.uids.map((u) => cfg.pods[u]!.key);
     klog(api, `SyncLoop ${ev.op}`, [
@@ -117,8 +136,7 @@ export function syncLoopEffects(env: Env): Record<string, H> {
     }
   };
 
-  const handlePleg: H = (api, _p, e: AnyEventObject) => {
-    const ev = e as Extract<SyncLoopEvent, { type: 'PLEG' }>;
+  const handlePleg: H<Extract<SyncLoopEvent, { type: 'PLEG' }>> = (api, ev) => {
     const d = api.domain;
     const pod = cfg.pods[ev.uid];
     const known = pod && d.pods[ev.uid] && !d.pods[ev.uid]!.removed;
@@ -143,11 +161,7 @@ export function syncLoopEffects(env: Env): Record<string, H> {
    * exited instance of the container that died (all of them once the pod is finished and deleted),
    * remove the older ones (kuberuntime removeContainer).
    */
-  const cleanUpContainersInPod: (
-    api: Parameters<H>[0],
-    uid: string,
-    containerId: string,
-  ) => void = (api, uid, containerId) => {
+  const cleanUpContainersInPod = (api: Api, uid: string, containerId: string): void => {
     const d = api.domain;
     const ps = d.cache.pods[uid];
     if (!ps) return;
@@ -185,8 +199,7 @@ export function syncLoopEffects(env: Env): Record<string, H> {
     klog(api, 'SyncLoop (housekeeping) end', [['duration', q('0s')]]);
   };
 
-  const handleProbe: H = (api, _p, e: AnyEventObject) => {
-    const ev = e as Extract<SyncLoopEvent, { type: 'PROBE' }>;
+  const handleProbe: H<Extract<SyncLoopEvent, { type: 'PROBE' }>> = (api, ev) => {
     const d = api.domain;
     const pod = cfg.pods[ev.uid];
     if (!pod || !d.pods[ev.uid] || d.pods[ev.uid]!.removed) return;
@@ -218,11 +231,23 @@ export function syncLoopEffects(env: Env): Record<string, H> {
   };
 
   return {
-    startSyncLoop,
-    handleConfig,
-    handlePleg,
-    handleSyncTick,
-    handleHousekeeping,
-    handleProbe,
+    state: 'select',
+    handle(api, e) {
+      const ev = e as SyncLoopEvent | { type: 'xstate.init' };
+      switch (ev.type) {
+        case 'xstate.init':
+          return startSyncLoop(api, ev);
+        case 'CONFIG':
+          return handleConfig(api, ev);
+        case 'PLEG':
+          return handlePleg(api, ev);
+        case 'SYNC_TICK':
+          return handleSyncTick(api, ev);
+        case 'HOUSEKEEPING':
+          return handleHousekeeping(api, ev);
+        case 'PROBE':
+          return handleProbe(api, ev);
+      }
+    },
   };
 }

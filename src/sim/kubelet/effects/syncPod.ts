@@ -1,33 +1,38 @@
 /**
- * The steps of Kubelet.SyncPod and kubeGenericRuntimeManager.SyncPod, one handler per state of
- * syncPod.machine.ts, plus the runtime SyncPod's `start` helper (doBackOff, "Creating container
- * in pod", hand-off to the container's startContainer instance) and the SyncResult bookkeeping
- * that becomes the reason cache and the pod worker's error.
+ * What Kubelet.SyncPod and kubeGenericRuntimeManager.SyncPod sense and do at each state of
+ * syncPod.machine.ts (which decides the branches and durations): status, computePodActions,
+ * kills, the sandbox, the runtime SyncPod's `start` helper (doBackOff's event and log lines,
+ * "Creating container in pod", hand-off to the container's startContainer instance) and the
+ * SyncResult bookkeeping that becomes the reason cache and the pod worker's error.
  */
-import type { AnyEventObject } from 'xstate';
 import { formatGoDuration } from '../../core/time';
-import type { SyncPodEvent } from '../../machines/syncPod.machine';
-import type { EffectHandler } from '../../runner/types';
-import { CONTAINER_BACKOFF, backoffGet, backoffNext, isInBackOffSince } from '../backoff';
+import type { syncPodMachine } from '../../machines/syncPod.machine';
+import type { EffectApi, EffectsOf } from '../../runner/types';
+import {
+  CONTAINER_BACKOFF,
+  backoffGet,
+  backoffNext,
+  isInBackOffSince,
+  stableKey,
+} from '../backoff';
 import { computePodActions, podActionsString } from '../computePodActions';
 import type { ContainerDef, PodDef } from '../config';
 import { postStopContainer } from '../cpuManagerBridge';
-import { type Env, podOfInstance, recordEvent } from '../env';
+import { type Env, recordEvent } from '../env';
 import { takeFault } from '../faults';
 import { containerValue, formatPod } from '../format';
-import { CONTAINER_RUNTIME, podWorkerId, proberId, startContainerId } from '../ids';
+import { podWorkerId, proberId, startContainerId } from '../ids';
+import { killContainerWithGracePeriod, podGracePeriod, stopTime } from '../killContainer';
 import { klog, podKV, q } from '../klog';
 import { removeContainer, runPodSandbox, stopPodSandbox } from '../runtime';
 import { generateAPIPodStatus, setPodStatus } from '../statusManager';
 import type { KubeletDomain, RuntimeSync } from '../types';
 
-type H = EffectHandler<KubeletDomain>;
-type Api = Parameters<H>[0];
+type Api = EffectApi<KubeletDomain>;
+type Effects = EffectsOf<typeof syncPodMachine, KubeletDomain>;
+type H = Effects[keyof Effects];
 
-/** GetStableKey: the container back-off key (the spec hash makes a changed spec start fresh). */
-export function stableKey(pod: PodDef, c: ContainerDef): string {
-  return `${pod.name}_${pod.namespace}_${pod.uid}_${c.name}_${c.hash}`;
-}
+export { stableKey };
 
 /** PodSyncResult.Error(): `failed to "<Action>" for "<target>" with <Err>: "<msg>"`, aggregated. */
 export function syncError(results: RuntimeSync['results']): string | undefined {
@@ -40,13 +45,13 @@ export function syncError(results: RuntimeSync['results']): string | undefined {
   return errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`;
 }
 
-export function syncPodEffects(env: Env): Record<string, H> {
+export function syncPodEffects(env: Env): Effects {
   const { cfg } = env;
   const sync = (api: Api, uid: string) => api.domain.syncs[uid]!;
 
-  const generateStatus: H = (api, _p, e: AnyEventObject) => {
-    const ev = e as Extract<SyncPodEvent, { type: 'START' }>;
-    const pod = podOfInstance(env, api.self);
+  const generateStatus: H = (api, ev, ctx) => {
+    if (ev.type !== 'START') return;
+    const pod = cfg.pods[ctx.uid]!;
     const d = api.domain;
     const ps = d.cache.pods[pod.uid] ?? { t: api.t, sandboxes: [], containers: [] };
     d.syncs[pod.uid] = {
@@ -72,30 +77,25 @@ export function syncPodEffects(env: Env): Record<string, H> {
     api.record('podStatus', { uid: pod.uid, phase: gen.status.phase });
     if (gen.status.phase === 'Succeeded' || gen.status.phase === 'Failed') {
       d.syncs[pod.uid]!.isTerminal = true;
-      api.send(api.self, { type: 'TERMINAL' });
       return;
     }
     // probeManager.UpdatePodStatus triggers a readiness probe that has not passed yet.
-    for (const id of gen.triggers) if (api.has(id)) api.send(id, { type: 'TRIGGER' });
-    api.send(api.self, { type: 'NEXT' });
+    for (const id of gen.triggers)
+      if (api.has(id)) api.send(id, { type: 'DO_PROBE', via: 'manual trigger' });
   };
 
-  /** Network readiness, secrets/configmaps, QoS + pod cgroup, mirror pod, data dirs: all succeed. */
-  const prepare: H = (api) => api.send(api.self, { type: 'NEXT' });
-
   /** WaitForAttachAndMount; then pull secrets and probeManager.AddPod. */
-  const waitForAttachAndMount: H = (api) => {
-    const pod = podOfInstance(env, api.self);
+  const waitForAttachAndMount: H = (api, _e, ctx) => {
+    const pod = cfg.pods[ctx.uid]!;
     for (const c of Object.values(pod.byName))
       for (const probe of Object.keys(c.probes)) {
         const id = proberId(pod.key, c.name, probe);
         if (!api.has(id)) api.spawn('prober', id, { uid: pod.uid, container: c.name, probe });
       }
-    api.send(api.self, { type: 'NEXT' });
   };
 
-  const computeActions: H = (api) => {
-    const pod = podOfInstance(env, api.self);
+  const computeActions: H = (api, _e, ctx) => {
+    const pod = cfg.pods[ctx.uid]!;
     const d = api.domain;
     const s = sync(api, pod.uid);
     const { actions, logs } = computePodActions(pod, s.podStatus, d);
@@ -128,52 +128,34 @@ export function syncPodEffects(env: Env): Record<string, H> {
     } else if (!actions.killPod) {
       s.results.push({ action: 'ConfigPodSandbox', target: actions.sandboxId });
     }
-    api.send(api.self, {
-      type: 'ACTIONS',
-      killPod: actions.killPod,
-      createSandbox: actions.createSandbox,
-      kill: actions.containersToKill.length,
-      initToStart: actions.initToStart.length,
-      containersToStart: actions.containersToStart.length,
-    });
   };
 
-  /** Stops the given running containers (killContainer each, in parallel); returns when all are down. */
+  /** Stops the given running containers (killContainer each, in parallel). */
   const killContainers = (
     api: Api,
     pod: PodDef,
     kills: { id: string; name: string; message: string; reason: string }[],
-  ): number => {
+  ): void => {
     const d = api.domain;
-    let last = 0;
-    for (const k of kills) {
-      const r = d.runtime.containers[k.id];
+    for (const kill of kills) {
+      const r = d.runtime.containers[kill.id];
       if (!r || r.state === 'EXITED') continue;
-      const c = pod.byName[k.name]!;
+      const c = pod.byName[kill.name]!;
       recordEvent(
         api,
         pod,
         'Normal',
         'Killing',
-        k.message || `Stopping container ${c.name}`,
+        kill.message || `Stopping container ${c.name}`,
         c.fieldPath,
       );
-      const grace = Math.max(2, pod.terminationGraceSeconds);
-      klog(api, 'Killing container with a grace period', [
-        ...podKV(pod.key, pod.uid),
-        ['containerName', q(c.name)],
-        ['containerID', q(`containerd://${k.id}`)],
-        ['gracePeriod', String(grace)],
-      ]);
-      const at = Math.min(cfg.latencies.stopContainer, grace * 1000);
-      api.send(CONTAINER_RUNTIME, { type: 'STOPPED', id: k.id }, at);
-      last = Math.max(last, at);
+      const grace = podGracePeriod(pod);
+      killContainerWithGracePeriod(api, pod, c.name, kill.id, grace, stopTime(cfg, grace));
     }
-    return last;
   };
 
-  const killPodForSync: H = (api) => {
-    const pod = podOfInstance(env, api.self);
+  const killPodForSync: H = (api, _e, ctx) => {
+    const pod = cfg.pods[ctx.uid]!;
     const d = api.domain;
     const s = sync(api, pod.uid);
     klog(
@@ -187,19 +169,17 @@ export function syncPodEffects(env: Env): Record<string, H> {
       .map((id) => d.runtime.containers[id]!)
       .filter((r) => r.state !== 'EXITED')
       .map((r) => ({ id: r.id, name: r.name, message: '', reason: '' }));
-    const last = killContainers(api, pod, running);
+    killContainers(api, pod, running);
     for (const id of d.runtime.podSandboxes[pod.uid] ?? []) stopPodSandbox(d, id);
     if (s.createSandbox) {
       // purgeInitContainers: a new sandbox restarts initialisation from the first init container.
       for (const id of [...(d.runtime.podContainers[pod.uid] ?? [])])
         if (d.runtime.containers[id]!.kind === 'init') removeContainer(d, id);
     }
-    if (last > 0) api.send(api.self, { type: 'KILLED' }, last);
-    else api.send(api.self, { type: 'NEXT' });
   };
 
-  const killUnwanted: H = (api) => {
-    const pod = podOfInstance(env, api.self);
+  const killUnwanted: H = (api, _e, ctx) => {
+    const pod = cfg.pods[ctx.uid]!;
     const s = sync(api, pod.uid);
     for (const k of s.containersToKill) {
       klog(api, 'Killing unwanted container for pod', [
@@ -209,18 +189,15 @@ export function syncPodEffects(env: Env): Record<string, H> {
       ]);
       s.results.push({ action: 'KillContainer', target: k.name });
     }
-    const last = killContainers(api, pod, s.containersToKill);
-    api.send(api.self, { type: 'KILLED' }, last);
+    killContainers(api, pod, s.containersToKill);
   };
 
-  const createSandbox: H = (api) => {
-    const pod = podOfInstance(env, api.self);
+  /** CRI RunPodSandbox: a SandboxError fault makes it fail. */
+  const createSandbox: H = (api, _e, ctx) => {
+    const pod = cfg.pods[ctx.uid]!;
     const d = api.domain;
     const s = sync(api, pod.uid);
-    if (!s.createSandbox) {
-      api.send(api.self, { type: 'NEXT' });
-      return;
-    }
+    if (!s.createSandbox) return;
     klog(api, 'Creating PodSandbox for pod', [['pod', q(pod.key)]]);
     s.results.push({ action: 'CreatePodSandbox', target: formatPod(pod) });
     const fault = takeFault(cfg, d, api.t, 'SandboxError', pod.key);
@@ -228,14 +205,11 @@ export function syncPodEffects(env: Env): Record<string, H> {
       s.error =
         fault.message ??
         `rpc error: code = Unknown desc = failed to setup network for sandbox: plugin type="bridge" failed (add): failed to allocate for range 0: no IP addresses available in range set: 10.244.0.1-10.244.0.254`;
-      api.send(api.self, { type: 'SANDBOX_FAILED' }, cfg.latencies.runPodSandbox);
-    } else {
-      api.send(api.self, { type: 'SANDBOX_READY', id: '' }, cfg.latencies.runPodSandbox);
     }
   };
 
-  const sandboxCreated: H = (api) => {
-    const pod = podOfInstance(env, api.self);
+  const sandboxCreated: H = (api, _e, ctx) => {
+    const pod = cfg.pods[ctx.uid]!;
     const d = api.domain;
     const s = sync(api, pod.uid);
     const sb = runPodSandbox(d, pod, s.attempt, api.t);
@@ -253,8 +227,8 @@ export function syncPodEffects(env: Env): Record<string, H> {
     s.results.push({ action: 'ConfigPodSandbox', target: sb.id });
   };
 
-  const sandboxFailed: H = (api) => {
-    const pod = podOfInstance(env, api.self);
+  const sandboxFailed: H = (api, _e, ctx) => {
+    const pod = cfg.pods[ctx.uid]!;
     const s = sync(api, pod.uid);
     const msg = `Failed to create sandbox for pod ${q(formatPod(pod))}: ${s.error}`;
     klog(api, 'Failed to create sandbox for pod', [['pod', q(pod.key)]], s.error);
@@ -317,7 +291,8 @@ export function syncPodEffects(env: Env): Record<string, H> {
       ['pod', q(pod.key)],
     ]);
     const id = startContainerId(pod.key, c.name);
-    if (!api.has(id)) api.spawn('startContainer', id, { uid: pod.uid, name: c.name });
+    if (!api.has(id))
+      api.spawn('startContainer', id, { uid: pod.uid, podKey: pod.key, name: c.name });
     const prev = s.podStatus.containers.find((r) => r.name === c.name);
     d.starts[id] = {
       podUid: pod.uid,
@@ -330,58 +305,55 @@ export function syncPodEffects(env: Env): Record<string, H> {
     return true;
   };
 
-  const startNextInit: H = (api) => {
-    const pod = podOfInstance(env, api.self);
+  /** The last init container's outcome: logged; a regular one that failed aborts the round. */
+  const noteInitResult: H = (api, _e, ctx) => {
+    const pod = cfg.pods[ctx.uid]!;
     const s = sync(api, pod.uid);
     const last = s.lastResult;
     s.lastResult = undefined;
-    if (last) {
-      const c = pod.byName[last.name]!;
-      if (last.ok)
-        klog(api, 'Completed init container for pod', [
-          ['containerName', q(c.name)],
-          ['pod', q(pod.key)],
-        ]);
-      else if (c.kind === 'sidecar')
-        klog(api, 'Failed to start the restartable init container for the pod, skipping', [
-          ['initContainerName', q(c.name)],
-          ['pod', q(pod.key)],
-        ]);
-      else {
-        klog(api, 'Failed to initialize the pod, as the init container failed to start, aborting', [
-          ['initContainerName', q(c.name)],
-          ['pod', q(pod.key)],
-        ]);
-        s.aborted = true;
-      }
-    }
-    if (s.aborted || s.cursor >= s.initToStart.length) {
-      s.cursor = 0;
-      api.send(api.self, { type: s.aborted ? 'CONTAINERS_DONE' : 'INIT_DONE' });
-      return;
-    }
-    const c = pod.init[s.initToStart[s.cursor++]!]!;
-    if (!start(api, pod, c, 'init container')) {
-      s.lastResult = { name: c.name, ok: false, typeName: 'init container' };
-      api.send(api.self, { type: 'NEXT' });
+    if (!last) return;
+    const c = pod.byName[last.name]!;
+    if (last.ok)
+      klog(api, 'Completed init container for pod', [
+        ['containerName', q(c.name)],
+        ['pod', q(pod.key)],
+      ]);
+    else if (c.kind === 'sidecar')
+      klog(api, 'Failed to start the restartable init container for the pod, skipping', [
+        ['initContainerName', q(c.name)],
+        ['pod', q(pod.key)],
+      ]);
+    else {
+      klog(api, 'Failed to initialize the pod, as the init container failed to start, aborting', [
+        ['initContainerName', q(c.name)],
+        ['pod', q(pod.key)],
+      ]);
+      s.aborted = true;
     }
   };
 
-  const startNextContainer: H = (api) => {
-    const pod = podOfInstance(env, api.self);
+  const restartCursor: H = (api, _e, ctx) => {
+    sync(api, ctx.uid).cursor = 0;
+  };
+
+  const startNextInit: H = (api, _e, ctx) => {
+    const pod = cfg.pods[ctx.uid]!;
+    const s = sync(api, pod.uid);
+    const c = pod.init[s.initToStart[s.cursor++]!]!;
+    if (!start(api, pod, c, 'init container'))
+      s.lastResult = { name: c.name, ok: false, typeName: 'init container' };
+  };
+
+  // start()'s error is ignored: the next container is started regardless.
+  const startNextContainer: H = (api, _e, ctx) => {
+    const pod = cfg.pods[ctx.uid]!;
     const s = sync(api, pod.uid);
     s.lastResult = undefined;
-    if (s.cursor >= s.containersToStart.length) {
-      api.send(api.self, { type: 'CONTAINERS_DONE' });
-      return;
-    }
-    const c = pod.containers[s.containersToStart[s.cursor++]!]!;
-    // start()'s error is ignored: the next container is started regardless.
-    if (!start(api, pod, c, 'container')) api.send(api.self, { type: 'NEXT' });
+    start(api, pod, pod.containers[s.containersToStart[s.cursor++]!]!, 'container');
   };
 
-  const exitSyncPod: H = (api) => {
-    const pod = podOfInstance(env, api.self);
+  const exitSyncPod: H = (api, _e, ctx) => {
+    const pod = cfg.pods[ctx.uid]!;
     const d = api.domain;
     const s = sync(api, pod.uid);
     // reasonCache.Update: StartContainer results only.
@@ -406,7 +378,6 @@ export function syncPodEffects(env: Env): Record<string, H> {
 
   return {
     generateStatus,
-    prepare,
     waitForAttachAndMount,
     computePodActions: computeActions,
     killPodForSync,
@@ -414,6 +385,8 @@ export function syncPodEffects(env: Env): Record<string, H> {
     createSandbox,
     sandboxCreated,
     sandboxFailed,
+    noteInitResult,
+    restartCursor,
     startNextInit,
     startNextContainer,
     exitSyncPod,

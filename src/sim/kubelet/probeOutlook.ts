@@ -1,0 +1,62 @@
+/**
+ * What a probe worker's doProbe (pkg/kubelet/prober/worker.go) will find on this tick, read
+ * purely from the kubelet's state: the prober machine's guards decide its next state from it,
+ * and the effect then does the probe itself. The order of the checks is doProbe's.
+ */
+import type { ProberContext } from '../machines/prober.machine';
+import { peekFault } from './faults';
+import type { KubeletView } from './view';
+
+export type ProbeOutlook =
+  /** The pod is terminal (or a liveness/startup probe of a pod being deleted): the worker stops. */
+  | 'stop'
+  /** No status or no container yet: nothing to probe. */
+  | 'no container'
+  /** A liveness/startup failure put the worker on hold until a new container appears. */
+  | 'on hold'
+  /** The container is not running (Failure is recorded); a new one may come. */
+  | 'not running'
+  | 'initial delay'
+  /** Liveness and readiness wait for the startup probe to succeed. */
+  | 'waiting for startup'
+  /** A startup probe whose container has started has nothing left to do. */
+  | 'startup succeeded'
+  /** This probe fails and reaches failureThreshold. */
+  | 'failure threshold reached'
+  | 'probe';
+
+const FAULT = {
+  readiness: 'ReadinessProbeFail',
+  liveness: 'LivenessProbeFail',
+  startup: 'StartupProbeFail',
+} as const;
+
+export function probeOutlook(k: KubeletView, ctx: ProberContext, self: string): ProbeOutlook {
+  const d = k.domain;
+  const pod = k.run.pods[ctx.uid]!;
+  const c = pod.byName[ctx.container]!;
+  const probe = c.probes[ctx.probe]!;
+  const w = d.probers[self];
+  const status = d.status[pod.uid];
+  if (!status) return 'no container';
+  if (status.phase === 'Failed' || status.phase === 'Succeeded') return 'stop';
+  const cs =
+    status.containerStatuses.find((s) => s.name === c.name && s.containerID) ??
+    status.initContainerStatuses.find((s) => s.name === c.name && s.containerID);
+  if (!cs) return 'no container';
+  const id = cs.containerID!.slice('containerd://'.length);
+  const sameContainer = w?.containerId === id;
+  if (sameContainer && w?.onHold) return 'on hold';
+  if (!cs.state.running)
+    return cs.state.terminated && pod.restartPolicy === 'Never' ? 'stop' : 'not running';
+  if (d.pods[pod.uid]?.deletionAt !== undefined && ctx.probe !== 'readiness') return 'stop';
+  if (k.t - cs.state.running.startedAt < probe.initialDelayMs) return 'initial delay';
+  if (cs.started) {
+    if (ctx.probe === 'startup') return 'startup succeeded';
+  } else if (ctx.probe !== 'startup') return 'waiting for startup';
+  const fails = peekFault(k.run, d, k.t, FAULT[ctx.probe], pod.key, c.name) !== undefined;
+  if (!fails) return 'probe';
+  // The run of equal results carries over a new container (doProbe resets only the result).
+  const run = w?.lastResult === 'Failure' ? w.resultRun + 1 : 1;
+  return run >= probe.failureThreshold ? 'failure threshold reached' : 'probe';
+}

@@ -1,0 +1,57 @@
+/**
+ * What survives a kubelet restart, in one place. The kubelet keeps its pod manager, pod workers,
+ * work queue, PLEG records and pod cache, back-off tables, reason cache, probe workers and
+ * results, syncs in flight and image-pull queue in memory: a stop loses them all, and a start
+ * begins again from `kubeletMemory()`. Everything else in KubeletDomain outlives the process:
+ * the API server's pods and their statuses, the container runtime's sandboxes, containers and
+ * images, the CPU manager's checkpoint file (`cpu`, re-read on start), and the scenario's
+ * fault hits. Pull ids keep counting so a request id is never reused.
+ */
+import type { KubeletDomain } from './types';
+
+export type KubeletMemory = Pick<
+  KubeletDomain,
+  | 'gen'
+  | 'pods'
+  | 'podOrder'
+  | 'workers'
+  | 'workQueue'
+  | 'workBuckets'
+  | 'cache'
+  | 'cacheWaiters'
+  | 'pleg'
+  | 'containerBackOff'
+  | 'imageBackOff'
+  | 'reasonCache'
+  | 'probeResults'
+  | 'probers'
+  | 'syncs'
+  | 'starts'
+  | 'pulls'
+>;
+
+/** The state that outlives the kubelet process. */
+export type SurvivesRestart = Omit<KubeletDomain, keyof KubeletMemory>;
+
+/** A kubelet process's memory as it starts (or after it stopped: gen -1). */
+export function kubeletMemory(nextPullId: number): KubeletMemory {
+  return {
+    gen: -1,
+    pods: {},
+    podOrder: [],
+    workers: {},
+    workQueue: {},
+    workBuckets: {},
+    cache: { timestamp: -1, pods: {} },
+    cacheWaiters: {},
+    pleg: { seen: {}, dirty: {} },
+    containerBackOff: {},
+    imageBackOff: {},
+    reasonCache: {},
+    probeResults: {},
+    probers: {},
+    syncs: {},
+    starts: {},
+    pulls: { queue: [], active: [], nextId: nextPullId },
+  };
+}

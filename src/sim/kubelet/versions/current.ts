@@ -1,0 +1,72 @@
+/** The kubelet this engine models (pkg/kubelet of the current release): its machines and effects. */
+import { cpuManagerMachine } from '../../machines/cpuManager.machine';
+import { imagePullerMachine } from '../../machines/imagePuller.machine';
+import { kubeletProcessMachine } from '../../machines/kubeletProcess.machine';
+import { plegMachine } from '../../machines/pleg.machine';
+import { podWorkerMachine } from '../../machines/podWorker.machine';
+import { proberMachine } from '../../machines/prober.machine';
+import { startContainerMachine } from '../../machines/startContainer.machine';
+import { syncPodMachine } from '../../machines/syncPod.machine';
+import { machineKind } from '../../runner/types';
+import { apiServerProcess } from '../effects/apiServer';
+import { containerRuntimeProcess } from '../effects/containerRuntime';
+import { cpuManagerEffects } from '../effects/cpuManager';
+import { imagePullerEffects } from '../effects/imagePuller';
+import { kubeletProcessEffects } from '../effects/kubeletProcess';
+import { plegEffects } from '../effects/pleg';
+import { podWorkerEffects } from '../effects/podWorker';
+import { proberEffects } from '../effects/prober';
+import { startContainerEffects } from '../effects/startContainer';
+import { syncLoopProcess } from '../effects/syncLoop';
+import { syncPodEffects } from '../effects/syncPod';
+import type { Env } from '../env';
+import type { KubeletDomain } from '../types';
+import type { KubeletVersion } from './version';
+
+type D = KubeletDomain;
+
+export const currentKubelet: KubeletVersion = {
+  name: 'current',
+  machines: {
+    podWorker: podWorkerMachine,
+    syncPod: syncPodMachine,
+    startContainer: startContainerMachine,
+    imagePuller: imagePullerMachine,
+    pleg: plegMachine,
+    prober: proberMachine,
+    cpuManager: cpuManagerMachine,
+    kubeletProcess: kubeletProcessMachine,
+  },
+  kinds(run) {
+    const env: Env = { cfg: run };
+    return {
+      machines: {
+        podWorker: machineKind<D, typeof podWorkerMachine>(podWorkerMachine, podWorkerEffects(env)),
+        syncPod: machineKind<D, typeof syncPodMachine>(syncPodMachine, syncPodEffects(env)),
+        startContainer: machineKind<D, typeof startContainerMachine>(
+          startContainerMachine,
+          startContainerEffects(env),
+        ),
+        imagePuller: machineKind<D, typeof imagePullerMachine>(
+          imagePullerMachine,
+          imagePullerEffects(env),
+        ),
+        pleg: machineKind<D, typeof plegMachine>(plegMachine, plegEffects(env)),
+        prober: machineKind<D, typeof proberMachine>(proberMachine, proberEffects(env)),
+        cpuManager: machineKind<D, typeof cpuManagerMachine>(
+          cpuManagerMachine,
+          cpuManagerEffects(env),
+        ),
+        kubeletProcess: machineKind<D, typeof kubeletProcessMachine>(
+          kubeletProcessMachine,
+          kubeletProcessEffects(env),
+        ),
+      },
+      processes: {
+        syncLoop: syncLoopProcess(env),
+        apiServer: apiServerProcess(env),
+        containerRuntime: containerRuntimeProcess(),
+      },
+    };
+  },
+};

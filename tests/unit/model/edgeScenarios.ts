@@ -1,0 +1,79 @@
+/**
+ * Small scenarios for kubelet paths that neither the presets nor the random scenarios reach:
+ * each exists so a declared transition of a machine is exercised (machineCoverage.test.ts).
+ */
+const node = `
+node:
+  name: node-1
+  topology: { sockets: 1, coresPerSocket: 2, threadsPerCore: 1 }
+  kubelet: { cpuManagerPolicy: none }
+  images:
+    - { name: busybox:1.36, present: true }
+  runtime: { runPodSandbox: 500ms, createContainer: 50ms, startContainer: 100ms }
+`;
+
+export const EDGE_SCENARIOS: Record<string, string> = {
+  // computePodActions: restartPolicy Never and every container exited -> KillPod without
+  // CreateSandbox; the runtime SyncPod ends after stopping the sandbox.
+  'restartPolicy Never, the only container exits': `
+apiVersion: kubeletscope/v1
+kind: Scenario
+metadata: { name: edge }
+seed: 1
+horizon: 30s
+${node}
+pods:
+  - at: 0s
+    manifest:
+      apiVersion: v1
+      kind: Pod
+      metadata: { name: job, namespace: default }
+      spec:
+        restartPolicy: Never
+        containers:
+          - { name: work, image: busybox:1.36 }
+faults:
+  - { kind: ContainerExit, target: default/job/work, afterSeconds: 2, exitCode: 1, reason: Error }
+`,
+  // EnsureImageExists: an absent image with imagePullPolicy Never -> ErrImageNeverPull.
+  'imagePullPolicy Never for an absent image': `
+apiVersion: kubeletscope/v1
+kind: Scenario
+metadata: { name: edge }
+seed: 1
+horizon: 20s
+${node}
+pods:
+  - at: 0s
+    manifest:
+      apiVersion: v1
+      kind: Pod
+      metadata: { name: offline, namespace: default }
+      spec:
+        containers:
+          - { name: app, image: example.com/absent:1.0, imagePullPolicy: Never }
+`,
+  // A readiness probe with initialDelaySeconds: the worker waits out the delay, then probes.
+  'a readiness probe with an initial delay': `
+apiVersion: kubeletscope/v1
+kind: Scenario
+metadata: { name: edge }
+seed: 1
+horizon: 20s
+${node}
+pods:
+  - at: 0s
+    manifest:
+      apiVersion: v1
+      kind: Pod
+      metadata: { name: slow, namespace: default }
+      spec:
+        containers:
+          - name: app
+            image: busybox:1.36
+            readinessProbe:
+              exec: { command: [cat, /tmp/ready] }
+              initialDelaySeconds: 5
+              periodSeconds: 1
+`,
+};
