@@ -3,6 +3,7 @@
  * Export trace downloads Chrome trace JSON that follows the format's rules.
  */
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 const pod = (name: string, s: number, sandboxMs: number) => {
@@ -37,6 +38,8 @@ test('Import: a pasted log becomes lanes of its own, with a marker where it diff
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Import kubelet output' });
   await expect(dialog).toBeVisible();
+  const axeDialog = await new AxeBuilder({ page }).include('.import-dialog').analyze();
+  expect(axeDialog.violations.map((v) => v.id)).toEqual([]);
   // Nothing usable: a clear message, nothing changes.
   await dialog.getByRole('textbox', { name: 'Kubelet output' }).fill('just some words\n');
   await dialog.getByRole('button', { name: 'Replay' }).click();
@@ -52,6 +55,8 @@ test('Import: a pasted log becomes lanes of its own, with a marker where it diff
   await expect(page.getByRole('button', { name: 'log: default/a' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'log: default/c' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'differences' })).toHaveCount(1);
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
   await page.getByRole('button', { name: '≠ 1' }).click();
   const list = page.getByRole('list', { name: 'Differences from the model' });
   await expect(list.getByRole('button')).toHaveText([
@@ -60,6 +65,34 @@ test('Import: a pasted log becomes lanes of its own, with a marker where it diff
   await list.getByRole('button').click();
   await expect(list).toBeHidden();
   expect(errors).toEqual([]);
+});
+
+test('a big file is read in a worker and imported', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import kubelet output' });
+  // About 1 MB: one pod, then its readiness probe every 3 s for hours (beyond the inline limit).
+  const probe = (i: number) => {
+    const s = 20 + i * 3;
+    const hh = String(18 + Math.floor(s / 3600)).padStart(2, '0');
+    const mm = String(Math.floor(s / 60) % 60).padStart(2, '0');
+    const ss = String(s % 60).padStart(2, '0');
+    return `I1129 ${hh}:${mm}:${ss}.000000    2775 prober.go:116] "Probe succeeded" probeType="Readiness" pod="default/a" podUID="u-1" containerName="app"`;
+  };
+  const lines = [...pod('a', 0, 500)];
+  for (let i = 0; i < 5000; i++) lines.push(probe(i));
+  const workerLoaded = page.waitForRequest(/replayWorker/);
+  await dialog.getByLabel('Kubelet output file').setInputFiles({
+    name: 'kubelet.log',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(lines.join('\n')),
+  });
+  await workerLoaded;
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Imported kubelet.log' })).toContainText(
+    '5,004 records from 5,004 lines (0 skipped)',
+  );
+  await expect(page.getByRole('button', { name: 'log: default/a' })).toBeVisible();
 });
 
 test('Import refuses more than 20 MB with a message', async ({ page }) => {
