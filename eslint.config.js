@@ -79,6 +79,33 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [engineSurfaceOnly] }] },
   },
   {
+    // Readers of real kubelet output and trace exporters: pure, run in Node, a worker and the page.
+    files: ['src/replay/**/*.ts', 'src/export/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-*', 'zustand', 'zustand/*', '**/ui/**', '**/state/**'],
+              message: 'src/replay and src/export are pure: no UI or store.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'pure: the year and times are passed in.' },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'performance', message: 'pure: no clock.' },
+        { name: 'document', message: 'pure: no DOM.' },
+        { name: 'window', message: 'pure: no DOM.' },
+      ],
+    },
+  },
+  {
     files: ['src/viz/**/*.ts'],
     rules: {
       'no-restricted-imports': [

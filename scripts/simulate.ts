@@ -1,6 +1,7 @@
 /**
- * npm run simulate -- <scenario.yaml> [--format describe|events|log|containerd-log|trace|cpus] [--v N]
- *                     [--kubelet-version 1.34|1.18|1.3]
+ * npm run simulate -- <scenario.yaml>
+ *   [--format describe|events|log|containerd-log|trace|cpus|chrome-trace|otlp] [--v N]
+ *   [--kubelet-version 1.34|1.18|1.3]
  * Builds the whole output first and writes it at once; a scenario that does not validate
  * prints "<file>:<line>:<col>: <path>: <message>" per problem and exits 1.
  */
@@ -21,12 +22,25 @@ import {
   KUBELET_VERSIONS,
   type KubeletVersionName,
 } from '../src/sim/versions/names';
+import { runToChromeTrace, runToOtlp } from '../src/export';
+import { buildRunView } from '../src/state/buildRunView';
 
-type Format = 'describe' | 'events' | 'log' | 'containerd-log' | 'trace' | 'cpus';
+type Format =
+  'describe' | 'events' | 'log' | 'containerd-log' | 'trace' | 'cpus' | 'chrome-trace' | 'otlp';
+const FORMATS: readonly string[] = [
+  'describe',
+  'events',
+  'log',
+  'containerd-log',
+  'trace',
+  'cpus',
+  'chrome-trace',
+  'otlp',
+];
 
 function usage(msg: string): never {
   process.stderr.write(
-    `${msg}\nusage: simulate <scenario.yaml> [--format describe|events|log|containerd-log|trace|cpus] [--v N] [--kubelet-version ${KUBELET_VERSIONS.join('|')}]\n`,
+    `${msg}\nusage: simulate <scenario.yaml> [--format ${FORMATS.join('|')}] [--v N] [--kubelet-version ${KUBELET_VERSIONS.join('|')}]\n`,
   );
   process.exit(2);
 }
@@ -40,16 +54,8 @@ function main(argv: string[]): number {
     const a = argv[i]!;
     if (a === '--format') {
       const f = argv[++i];
-      if (
-        f !== 'describe' &&
-        f !== 'events' &&
-        f !== 'log' &&
-        f !== 'containerd-log' &&
-        f !== 'trace' &&
-        f !== 'cpus'
-      )
-        usage(`unknown format "${f ?? ''}"`);
-      format = f;
+      if (f === undefined || !FORMATS.includes(f)) usage(`unknown format "${f ?? ''}"`);
+      format = f as Format;
     } else if (a === '--v') {
       const n = Number(argv[++i]);
       if (!Number.isInteger(n) || n < 0 || n > 10) usage('--v takes an integer 0..10');
@@ -129,6 +135,19 @@ function main(argv: string[]): number {
       out = versions.length
         ? versions.map((f) => `# ${(f.t / 1000).toFixed(3)}s step ${f.step}\n${f.json}\n`).join('')
         : '# the CPU manager never started: no cpu_manager_state was written\n';
+      break;
+    }
+    case 'chrome-trace':
+    case 'otlp': {
+      // The timeline's own lanes (buildRunView), so the file shows what the app shows.
+      const view = buildRunView(parsed.scenario);
+      const exportable = { raw: view.raw, lanes: view.lanes };
+      out =
+        JSON.stringify(
+          format === 'otlp'
+            ? runToOtlp(exportable)
+            : runToChromeTrace(exportable, parsed.scenario.metadata.name),
+        ) + '\n';
       break;
     }
     case 'trace': {

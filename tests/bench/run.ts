@@ -3,13 +3,14 @@
  * printed as tables and written to bench/results.json. Not part of npm test:
  * it takes a few minutes and its numbers depend on the machine.
  * `npm run bench -- browser scaling` runs only the named parts (engine, view,
- * scaling, browser), for working on one of them.
+ * scaling, browser, replay), for working on one of them.
  */
 import { buildRunView } from '../../src/state/buildRunView';
 import { browserFigures } from './browser';
 import { engineFigures } from './engine';
 import type { Figure } from './harness';
 import { printReport, results, writeResults } from './report';
+import { replayFigures } from './replay';
 import { scalingRows } from './scaling';
 import { podNode, podNodeInput } from './scenarios';
 import { viewFigures } from './viewMaths';
@@ -24,7 +25,7 @@ function step<T>(what: string, fn: () => T): T {
   return r;
 }
 
-const PARTS = ['engine', 'view', 'scaling', 'browser'];
+const PARTS = ['engine', 'view', 'scaling', 'browser', 'replay'];
 
 async function main(): Promise<void> {
   const asked = process.argv.slice(2);
@@ -35,6 +36,12 @@ async function main(): Promise<void> {
   const figures: Figure[] = [];
   if (want('engine')) figures.push(...step('engine', engineFigures));
   if (want('view')) figures.push(...step('view maths', viewFigures));
+  if (want('replay')) {
+    const t0 = Date.now();
+    process.stderr.write('bench: replay…');
+    figures.push(...(await replayFigures()));
+    process.stderr.write(` ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+  }
   const scaling = want('scaling') ? step('scaling', scalingRows) : [];
   if (want('browser')) {
     // The frame-rate scenario: the faulted pod node at the size that gives about 10k spans.

@@ -7,6 +7,7 @@ import { ThemeSwitch } from '../controls/ThemeSwitch';
 import { useEffect, useRef, useState } from 'react';
 import { currentLink } from '../../state/permalinkSession';
 import { useApp, useAppStore } from '../app/storeContext';
+import { ReplayActions } from '../replay/ReplayActions';
 
 export function ScenarioBar({ onEdit }: { readonly onEdit: () => void }) {
   const store = useAppStore();
@@ -112,6 +113,7 @@ export function ScenarioBar({ onEdit }: { readonly onEdit: () => void }) {
         >
           Redo
         </button>
+        <ReplayActions />
         <button
           type="button"
           className="text-btn"

@@ -1,0 +1,106 @@
+/**
+ * npm run replay -- <file> [--format events|scenario] [--year N]
+ * Reads real kubelet output (logs, kubectl output, cpu_manager_state) line by line and
+ * prints the recognised records as JSON (`events`) or a scenario that `npm run simulate`
+ * runs (`scenario`). Unusable input exits 1 with one line on stderr.
+ */
+import { createReadStream } from 'node:fs';
+import { basename } from 'node:path';
+import { createInterface } from 'node:readline';
+import { eventRow, Replayer, unusable } from '../src/replay';
+import { reconstructScenario, SCENARIO_WHATS } from '../src/replay/scenario';
+import { parseScenario } from '../src/sim';
+
+type Format = 'events' | 'scenario';
+
+function fail(msg: string, code = 1): number {
+  process.stderr.write(`replay: ${msg}\n`);
+  return code;
+}
+
+const USAGE = 'usage: replay <file> [--format events|scenario] [--year N]';
+
+async function main(argv: string[]): Promise<number> {
+  let file: string | undefined;
+  let format: Format = 'events';
+  // klog and journald lines carry no year: the user's, else this one.
+  let year = new Date().getUTCFullYear();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--format') {
+      const f = argv[++i];
+      if (f !== 'events' && f !== 'scenario')
+        return fail(`unknown format "${f ?? ''}"\n${USAGE}`, 2);
+      format = f;
+    } else if (a === '--year') {
+      const n = Number(argv[++i]);
+      if (!Number.isInteger(n) || n < 1970 || n > 9999)
+        return fail(`--year takes a year such as 2025\n${USAGE}`, 2);
+      year = n;
+    } else if (a.startsWith('--')) return fail(`unknown option ${a}\n${USAGE}`, 2);
+    else if (file === undefined) file = a;
+    else return fail(`one input file only\n${USAGE}`, 2);
+  }
+  if (!file) return fail(`missing input file\n${USAGE}`, 2);
+  // Streaming: `events` rows are written as they are read (only the first "[" waits for a
+  // record, so unusable input prints nothing); `scenario` keeps only what it measures.
+  let origin: number | null = null;
+  let out: string[] = [];
+  const flush = () => {
+    if (out.length) process.stdout.write(out.join(''));
+    out = [];
+  };
+  const replayer = new Replayer({
+    year,
+    sink:
+      format === 'events'
+        ? (e) => {
+            const first = origin === null;
+            origin ??= e.us;
+            const row = JSON.stringify(eventRow(e, origin), null, 2).replace(/^/gm, '  ');
+            out.push(first ? `[\n${row}` : `,\n${row}`);
+            if (out.length >= 2000) flush();
+          }
+        : () => {},
+    keep: (what) => SCENARIO_WHATS.has(what),
+  });
+  try {
+    const input = createReadStream(file, { encoding: 'utf8' });
+    const lines = createInterface({ input, crlfDelay: Infinity });
+    for await (const line of lines) replayer.push(line);
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    return fail(
+      `${file}: ${err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'is a directory' : err.message}`,
+    );
+  }
+  const result = replayer.finish();
+  const why = unusable(result);
+  if (why) return fail(`${file}: ${why}`);
+  if (format === 'events') {
+    out.push('\n]\n');
+    flush();
+  } else {
+    const { yaml } = reconstructScenario(result, { source: basename(file) });
+    const check = parseScenario(yaml);
+    if (!check.ok)
+      return fail(
+        `${file}: the reconstructed scenario does not validate: ${check.problems[0]?.path ?? ''}: ${check.problems[0]?.message ?? ''}`,
+      );
+    process.stdout.write(yaml);
+  }
+  process.stderr.write(
+    `replay: ${result.recognised} records from ${result.lines} lines (${result.formats.join(', ')}); ` +
+      `${result.skipped} skipped, ${result.unknownMessages} not keyed on; kubelet ${result.version.version}\n`,
+  );
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => (process.exitCode = code),
+  (e: unknown) => {
+    // Never a stack trace: one line.
+    process.stderr.write(`replay: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 1;
+  },
+);

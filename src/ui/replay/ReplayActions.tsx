@@ -1,0 +1,156 @@
+/**
+ * The scenario bar's Import and Export trace buttons. An import loads the scenario rebuilt
+ * from the input and keeps the input's own steps on the timeline ("log: <pod>" lanes)
+ * beside every re-run of it, until another scenario is loaded.
+ */
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { ImportOutcome } from '../../replay/importPipeline';
+import type { RunView } from '../../state/types';
+import { useApp, useAppStore } from '../app/storeContext';
+import { downloadChromeTrace } from './downloadTrace';
+import type { Imported } from './overlay';
+
+const ImportDialog = lazy(() => import('./ImportDialog'));
+
+export function ReplayActions() {
+  const store = useAppStore();
+  const hasRun = useApp((s) => s.run !== null);
+  const [open, setOpen] = useState(false);
+  const [imported, setImported] = useState<Imported | null>(null);
+  const [diffs, setDiffs] = useState<readonly { text: string; ms: number }[]>([]);
+  const [showDiffs, setShowDiffs] = useState(false);
+  const merged = useRef(new WeakSet<RunView>());
+  const announce = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!imported) return;
+    let live = true;
+    let overlayRun: typeof import('./overlay').overlayRun | null = null;
+    const apply = () => {
+      if (!overlayRun || !live) return;
+      const s = store.getState();
+      const run = s.run;
+      if (!run || merged.current.has(run)) return;
+      if (s.scenario?.metadata.name !== imported.scenarioName) {
+        setImported(null);
+        setDiffs([]);
+        return;
+      }
+      const { run: next, diffs, shiftUs } = overlayRun(run, imported);
+      setDiffs(diffs.map((d) => ({ text: `${d.pod}: ${d.text}`, ms: (d.atUs - shiftUs) / 1000 })));
+      merged.current.add(next);
+      // Span selections are lane indices; the log's lanes come first now.
+      store.setState({ run: next, selection: s.selection?.kind === 'span' ? null : s.selection });
+      if (announce.current) {
+        const n = diffs.length;
+        s.setNotice({
+          tone: 'info',
+          text: `${announce.current} ${n === 0 ? 'No differences from the model.' : `${n} difference${n === 1 ? '' : 's'} from the model, marked ≠.`}`,
+        });
+        announce.current = null;
+      }
+    };
+    // The comparison code loads with the first import, not with the page.
+    void import('./overlay').then((m) => {
+      overlayRun = m.overlayRun;
+      apply();
+    });
+    const unsubscribe = store.subscribe((st, prev) => {
+      if (st.run !== prev.run) apply();
+    });
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, [imported, store]);
+
+  const onImported = (out: Extract<ImportOutcome, { ok: true }>) => {
+    setOpen(false);
+    const st = store.getState();
+    const { summary: s } = out;
+    announce.current =
+      `Imported ${s.source}: ${s.records.toLocaleString('en')} records from ${s.lines.toLocaleString('en')} lines` +
+      ` (${s.skipped.toLocaleString('en')} skipped); kubelet ${s.version.version} guessed from its format.` +
+      ' The "log:" lanes show it beside the model, aligned at SyncLoop ADD.';
+    st.replaceScenario(out.scenario, 'custom');
+    setImported({ steps: out.steps, scenarioName: out.scenario.metadata.name });
+    st.fitAll();
+  };
+
+  const exportTrace = async () => {
+    const s = store.getState();
+    if (!s.run) return;
+    const file = await downloadChromeTrace(s.run, s.scenario?.metadata.name ?? 'run');
+    s.setNotice({
+      tone: 'info',
+      text: `Saved ${file}: open it in ui.perfetto.dev or chrome://tracing.`,
+    });
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className="text-btn"
+        title="Import a kubelet log, kubectl describe pod / get events, a pod's YAML or cpu_manager_state, and see it beside the model"
+        onClick={() => setOpen(true)}
+      >
+        Import
+      </button>
+      <button
+        type="button"
+        className="text-btn"
+        disabled={!hasRun}
+        title="Download this run as Chrome trace JSON (Perfetto UI, chrome://tracing)"
+        onClick={() => void exportTrace()}
+      >
+        Export trace
+      </button>
+      {diffs.length > 0 && (
+        <span className="replay-diffs">
+          <button
+            type="button"
+            className="text-btn"
+            aria-expanded={showDiffs}
+            aria-controls="replay-diff-list"
+            title="Where the imported log and the model disagree"
+            onClick={() => setShowDiffs((v) => !v)}
+          >
+            ≠ {diffs.length}
+          </button>
+          {showDiffs && (
+            <ul
+              id="replay-diff-list"
+              className="replay-diff-list"
+              aria-label="Differences from the model"
+            >
+              {diffs.map((d, i) => (
+                <li key={i}>
+                  <button
+                    type="button"
+                    className="replay-diff"
+                    onClick={() => {
+                      store.getState().seekTime(Math.max(0, d.ms), true);
+                      setShowDiffs(false);
+                    }}
+                  >
+                    ≠ {d.text}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </span>
+      )}
+      {open && (
+        <Suspense fallback={null}>
+          <ImportDialog
+            onClose={() => setOpen(false)}
+            onImported={onImported}
+            defaultYear={new Date().getFullYear()}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

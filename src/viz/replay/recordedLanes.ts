@@ -1,0 +1,144 @@
+/**
+ * An imported log as timeline lanes of its own ("log: <pod>" groups: SyncPod, sandbox, a
+ * lane per container, PLEG, probes, Events, and the differences from the model), on the
+ * model's clock (shifted so the two align at SyncLoop ADD), put before the model's groups.
+ */
+import type { Difference } from '../../replay/compare';
+import type { RecordedStep, StepKind } from '../../replay/recordedSteps';
+import { LaneBuilder, type Lane, type LaneGroup, type LaneModel } from '../timeline/laneModel';
+import { kindIndex, type SpanKind } from '../timeline/spanKinds';
+
+export const RECORDED_PREFIX = 'log: ';
+const LANE_ORDER = ['SyncLoop', 'SyncPod', 'sandbox'];
+const TAIL_ORDER = ['PLEG', 'probes', 'Events', 'differences'];
+
+const KIND: Record<StepKind, SpanKind> = {
+  sync: 'sync',
+  sandbox: 'sandbox',
+  pull: 'pull',
+  create: 'create',
+  start: 'start',
+  probe: 'probe',
+  wakeup: 'wakeup',
+  error: 'error',
+  admit: 'admit',
+};
+
+function laneRank(name: string): number {
+  const i = LANE_ORDER.indexOf(name);
+  if (i >= 0) return i;
+  const j = TAIL_ORDER.indexOf(name);
+  return j >= 0 ? 100 + j : 10;
+}
+
+interface Item {
+  start: number;
+  end: number;
+  kind: SpanKind;
+  label: string;
+}
+
+/**
+ * Recorded groups merged into `model`. `shiftUs`: logUs − modelUs, so a log step at
+ * `us` is drawn at (us − shiftUs) / 1000 ms.
+ */
+export function withRecorded(
+  model: LaneModel,
+  steps: readonly RecordedStep[],
+  diffs: readonly Difference[],
+  shiftUs: number,
+): LaneModel {
+  const labels = [...model.labels];
+  const labelIdx = new Map(labels.map((l, i) => [l, i]));
+  const intern = (s: string) => {
+    let i = labelIdx.get(s);
+    if (i === undefined) {
+      i = labels.length;
+      labels.push(s);
+      labelIdx.set(s, i);
+    }
+    return i;
+  };
+  const ms = (us: number) => (us - shiftUs) / 1000;
+  // pod → lane → items
+  const pods = new Map<
+    string,
+    Map<string, { instants: boolean; container: string | null; items: Item[] }>
+  >();
+  const laneOf = (pod: string, lane: string, instants: boolean, container: string | null) => {
+    const p = pods.get(pod) ?? pods.set(pod, new Map()).get(pod)!;
+    const key = `${lane}\u0000${instants ? 'i' : 's'}`;
+    return p.get(key) ?? p.set(key, { instants, container, items: [] }).get(key)!;
+  };
+  for (const s of steps)
+    laneOf(s.pod, s.lane, s.instant, s.container ? `${s.pod}/${s.container}` : null).items.push({
+      start: ms(s.startUs),
+      end: ms(s.endUs),
+      kind: KIND[s.kind],
+      label: s.name,
+    });
+  for (const d of diffs)
+    laneOf(d.pod, 'differences', true, null).items.push({
+      start: ms(d.atUs),
+      end: ms(d.atUs),
+      kind: 'error',
+      label: `≠ ${d.text}`,
+    });
+  const groups: LaneGroup[] = [];
+  let endT = model.endT;
+  for (const [pod, lanes] of pods) {
+    const gid = `${RECORDED_PREFIX}${pod}`;
+    const built: Lane[] = [];
+    const entries = [...lanes.entries()].sort(
+      (a, b) => laneRank(a[0].split('\u0000')[0]!) - laneRank(b[0].split('\u0000')[0]!),
+    );
+    for (const [key, l] of entries) {
+      const name = key.split('\u0000')[0]!;
+      const items = [...l.items].sort((a, b) => a.start - b.start || b.end - a.end);
+      // Spans in a lane must not overlap: an overlapping one goes to "name (2)".
+      const rows: { end: number; b: LaneBuilder }[] = [];
+      for (const it of items) {
+        endT = Math.max(endT, it.end);
+        let r = l.instants ? rows[0] : rows.find((x) => x.end <= it.start);
+        if (!r) rows.push((r = { end: -Infinity, b: new LaneBuilder() }));
+        r.b.push(it.start, it.end, kindIndex(it.kind), intern(it.label), -1, -1);
+        r.end = it.end;
+      }
+      rows.forEach((r, k) =>
+        built.push(
+          r.b.build({
+            id: `${gid}\u0000${name}\u0000${l.instants ? 'i' : 's'}${k ? `#${k + 1}` : ''}`,
+            label: k ? `${name} (${k + 1})` : name,
+            group: `${RECORDED_PREFIX}${pod}`,
+            entity: -1,
+            instants: l.instants,
+            labelled: l.instants && name !== 'PLEG',
+            pod,
+            container: l.container,
+          }),
+        ),
+      );
+    }
+    groups.push({ id: gid, label: `${RECORDED_PREFIX}${pod}`, lanes: built });
+  }
+  const offset = groups.reduce((n, g) => n + g.lanes.length, 0);
+  const lanes = [...groups.flatMap((g) => g.lanes), ...model.lanes];
+  let spanCount = model.spanCount;
+  for (const g of groups) for (const l of g.lanes) spanCount += l.start.length;
+  return {
+    groups: [...groups, ...model.groups],
+    lanes,
+    labels,
+    flows: model.flows.map((f) => ({
+      ...f,
+      fromLane: f.fromLane + offset,
+      toLane: f.toLane + offset,
+    })),
+    endT,
+    spanCount,
+  };
+}
+
+export function isRecordedLane(lane: Lane): boolean {
+  return lane.group.startsWith(RECORDED_PREFIX);
+}

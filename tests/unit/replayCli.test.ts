@@ -1,0 +1,112 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+const run = (script: string, args: string[]) =>
+  spawnSync('npx', ['tsx', `scripts/${script}.ts`, ...args], { encoding: 'utf8', timeout: 60_000 });
+const fixture = (f: string) => join('tests/fixtures/replay', f);
+
+describe('npm run replay', () => {
+  it('--format events prints {t, pod, what, line, text} per recognised record', () => {
+    const r = run('replay', [
+      fixture('klog-structured.log'),
+      '--format',
+      'events',
+      '--year',
+      '2026',
+    ]);
+    expect(r.status).toBe(0);
+    const rows = JSON.parse(r.stdout) as Record<string, unknown>[];
+    expect(rows).toHaveLength(19);
+    expect(rows[0]).toEqual({
+      t: 0,
+      pod: 'default/nginx',
+      what: 'SyncLoopAdd',
+      line: 1,
+      text: 'I1129 18:13:10.314127    2775 kubelet.go:2433] "SyncLoop ADD" source="api" pods=["default/nginx"]',
+    });
+    expect(rows[9]).toMatchObject({ t: 5498.373, what: 'EventPulled', line: 10 });
+    expect(r.stderr).toMatch(
+      /19 records from 23 lines \(klog\); 0 skipped, 1 not keyed on; kubelet current/,
+    );
+  });
+
+  it('--format scenario rebuilds pods, images and latencies, and npm run simulate runs it', () => {
+    const r = run('replay', [fixture('klog-printf-v118.log'), '--format', 'scenario']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^# Reconstructed from klog-printf-v118\.log/);
+    expect(r.stdout).toContain("# kubelet version (guessed from the input's format): v1.18");
+    const s = parse(r.stdout) as {
+      metadata: { description: string };
+      node: { images: unknown[]; runtime: Record<string, string> };
+      pods: {
+        at: string;
+        manifest: { metadata: Record<string, string>; spec: { containers: unknown[] } };
+      }[];
+    };
+    expect(s.metadata.description).toContain('Kubelet version guessed from the input: v1.18');
+    expect(s.pods).toHaveLength(1);
+    expect(s.pods[0]!.manifest.metadata).toEqual({
+      name: 'web',
+      namespace: 'shop',
+      uid: '3c8f5a0e-7d1b-4f6a-9e2d-5b4c3a2f1e0d',
+    });
+    expect(s.pods[0]!.manifest.spec.containers).toEqual([{ name: 'web', image: 'nginx:1.17' }]);
+    // Pulling → Pulled (v1.18's Pulled event has no duration), sandbox, Created → Started.
+    expect(s.node.images).toEqual([{ name: 'nginx:1.17', present: false, pullTime: '7.2s' }]);
+    expect(s.node.runtime).toEqual({
+      runPodSandbox: '1.7s',
+      createContainer: '100ms',
+      startContainer: '200ms',
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'ks-replay-'));
+    const f = join(dir, 'scenario.yaml');
+    writeFileSync(f, r.stdout);
+    const sim = run('simulate', [f, '--format', 'events']);
+    expect(sim.status).toBe(0);
+    const events = JSON.parse(sim.stdout) as { reason: string; t: number }[];
+    const pulling = events.find((e) => e.reason === 'Pulling')!;
+    const pulled = events.find((e) => e.reason === 'Pulled')!;
+    expect(pulled.t - pulling.t).toBe(7200);
+  });
+
+  it('a cpu_manager_state gives a static-policy node sized to its CPUs and a Guaranteed pod', () => {
+    const r = run('replay', [fixture('cpu_manager_state'), '--format', 'scenario']);
+    expect(r.status).toBe(0);
+    const s = parse(r.stdout) as {
+      node: { topology: unknown; kubelet: unknown };
+      pods: { manifest: { spec: { containers: { resources: unknown }[] } } }[];
+    };
+    expect(s.node.topology).toEqual({ sockets: 1, coresPerSocket: 8, threadsPerCore: 2 });
+    expect(s.node.kubelet).toEqual({ cpuManagerPolicy: 'static' });
+    expect(s.pods[0]!.manifest.spec.containers[0]!.resources).toEqual({
+      requests: { cpu: '2', memory: '128Mi' },
+      limits: { cpu: '2', memory: '128Mi' },
+    });
+  });
+
+  it('unusable input exits 1 with one line and nothing on stdout; never a stack trace', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ks-replay-'));
+    const f = join(dir, 'notes.txt');
+    writeFileSync(f, 'lunch at noon\nthe pod is slow\n');
+    for (const args of [[f], [join(dir, 'missing.log')], [dir]]) {
+      const r = run('replay', args);
+      expect(r.status).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(
+        r.stderr
+          .trim()
+          .split('\n')
+          .filter((l) => !l.startsWith('npm warn')),
+      ).toHaveLength(1);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    }
+    expect(run('replay', [f]).stderr).toContain('nothing recognisable in 2 lines');
+    const bad = run('replay', [f, '--format', 'trace']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('unknown format "trace"');
+  });
+});
