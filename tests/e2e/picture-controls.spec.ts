@@ -391,7 +391,7 @@ test.describe('12. small things', () => {
     const values = await select
       .locator('option')
       .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
-    expect(values).toHaveLength(24);
+    expect(values).toHaveLength(27);
     for (const id of ['serial-pulls', 'delete-grace-period', 'sandbox-failure']) {
       expect(values).toContain(id);
       await select.selectOption(id);

@@ -19,6 +19,8 @@ test("the selected container's statechart shows its active state, follows steps,
   page.on('pageerror', (e) => errors.push(e.message));
   // The web pod's small image waits behind another pod's 90-second pull (serial pulls).
   await open(page, 'slow-image-blocks-neighbour');
+  // Presets open at their start; the bookmark is the moment the preset is about.
+  await page.getByRole('button', { name: 'Jump to bookmark' }).click();
   await page.getByRole('button', { name: 'nginx', exact: true }).click();
 
   const panel = machinesPanel(page);
@@ -32,14 +34,14 @@ test("the selected container's statechart shows its active state, follows steps,
   // eventless default branch (no image: pull).
   await expect(chart.getByRole('img', { name: 'transition START (just taken)' })).toBeAttached();
   await expect(chart.getByRole('img', { name: 'transition always (just taken)' })).toBeAttached();
-  await expect(panel).toContainText('Last: idle → pullingImage on START at 2.8 s');
+  await expect(panel).toContainText('Last: idle → pullingImage on START at 3.1 s');
   // Named delays are resolved for this instance: CRI CreateContainer takes the scenario's 60 ms.
   await expect(chart.getByText('after 60 ms', { exact: true })).toBeAttached();
 
   // What holds it, from the model: queued behind the other pod's pull.
   const inspector = page.getByRole('region', { name: 'Inspector' });
   await expect(inspector).toContainText(
-    "Queued behind ml/inference's image pull of vllm/vllm-openai:v0.6.4 (serializeImagePulls: true) since 2.8 s.",
+    "Queued behind ml/inference's image pull of vllm/vllm-openai:v0.6.4 (serializeImagePulls: true) since 3.1 s.",
   );
 
   // Step forward until the pull is done: the active state moves on.

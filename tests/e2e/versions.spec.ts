@@ -58,9 +58,9 @@ test('1.3: the infra container and the network plugin; no CPU manager, with the 
 test('1.18: the cpuset is applied after CreateContainer, then Created', async ({ page }) => {
   await open(page, 'v1-18-prestart-cpuset');
   await expect(version(page)).toHaveValue('1.18');
-  // The steps around the moment the app's image is pulled (2.8 s) and its container created.
+  // The steps around the moment the app's image is pulled (3.1 s, after the 300 ms volume wait) and its container created.
   await page.getByRole('button', { name: 'transitions' }).click();
-  await position(page).fill('2870');
+  await position(page).fill('3170');
   const steps = page.getByRole('list', { name: 'Steps' });
   const update = steps
     .getByRole('button')
@@ -69,11 +69,11 @@ test('1.18: the cpuset is applied after CreateContainer, then Created', async ({
   await expect(steps.getByRole('button').filter({ hasText: /preCreate/ })).toHaveCount(0);
   // UpdateContainerResources came after CreateContainer; the Created event follows it.
   const created = events(page).getByRole('cell', { name: 'Created container app', exact: true });
-  await position(page).fill('3000');
+  await position(page).fill('3300');
   await expect(created).toHaveCount(1);
   // The current kubelet writes the cpuset into the create request instead (PreCreateContainer).
   await version(page).selectOption('1.34');
-  await position(page).fill('2870');
+  await position(page).fill('3170');
   await expect(
     steps
       .getByRole('button')

@@ -68,7 +68,8 @@ export function LaneLabels(p: Props) {
             className={`tl-lane-label${hl ? ' is-highlight' : ''}`}
             style={style}
             onClick={() => p.onSelect(target)}
-            title={`Select ${target.kind === 'container' ? target.container : target.pod}`}
+            // The whole lane name, readable even when the label is cut.
+            title={`${r.label}: select ${target.kind === 'container' ? target.container : target.pod}`}
           >
             {r.label}
           </button>
