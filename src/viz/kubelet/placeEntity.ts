@@ -32,7 +32,9 @@ const WAKEUP_ORDER = [
 
 const hideIdle = (s: string) => s === 'idle';
 /** The pull wait is drawn from the puller's records instead (queued, then pulling): see pullSpans. */
-const hideIdleOrPull = (s: string) => s === 'idle' || s.endsWith('pullingImage');
+// The pull is drawn from the puller's records (pullSpans): kuberuntime's pullingImage, v1.3's waitingForPull.
+const hideIdleOrPull = (s: string) =>
+  s === 'idle' || s.endsWith('pullingImage') || s.endsWith('waitingForPull');
 const HOOK_STATES = new Set(['postStart', 'killingAfterHook']);
 
 /** States of startContainer, SyncPod and the pod worker, as kubelet step names. */

@@ -30,6 +30,10 @@ export interface PullWait {
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
+/** The startContainer state that waits for the image: kuberuntime's, and v1.3's DockerManager's. */
+const PULL_STATES = ['pullingImage', 'waitingForPull'];
+const inPull = (state: string) => PULL_STATES.some((p) => state.endsWith(p));
+
 /** Every pull of the run, from the puller's records and the startContainer steps that end them. */
 export function pullWaits(trace: Trace, podKeyOf: (uid: string) => string | undefined): PullWait[] {
   const out: PullWait[] = [];
@@ -40,8 +44,8 @@ export function pullWaits(trace: Trace, podKeyOf: (uid: string) => string | unde
   for (let i = 0; i < steps.t.length; i++) {
     const e = entities[steps.entity[i]!];
     if (!e || e.kind !== 'startContainer') continue;
-    if (!(strings[steps.from[i]!] ?? '').endsWith('pullingImage')) continue;
-    if ((strings[steps.to[i]!] ?? '').endsWith('pullingImage')) continue;
+    if (!inPull(strings[steps.from[i]!] ?? '')) continue;
+    if (inPull(strings[steps.to[i]!] ?? '')) continue;
     const c = parseEntityId(e.id, e.kind).container;
     if (!c) continue;
     const arr = ends.get(c) ?? [];
