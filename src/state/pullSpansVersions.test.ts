@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildRunView } from './buildRunView';
-import { loadPreset, type SimulationRun } from '../sim';
+import { loadPreset } from '../sim';
 import { pullWaits } from '../viz/kubelet/pullSpans';
 
 describe('pull spans on every kubelet version', () => {
@@ -14,7 +14,7 @@ describe('pull spans on every kubelet version', () => {
     if (!p.ok) throw new Error('preset');
     expect(p.scenario.node.kubeletVersion).toBe('1.3');
     const view = buildRunView(p.scenario);
-    const raw = view.raw as SimulationRun;
+    const raw = view.raw;
     const { steps, strings, entities } = raw.trace;
     const left = steps.t.findIndex(
       (_, i) =>
