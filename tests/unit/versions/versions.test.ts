@@ -36,6 +36,7 @@ const FLOW_MACHINES = [
   'pleg',
   'prober',
   'cpuManager',
+  'cpuContainer',
   'kubeletProcess',
   'volumeManager',
 ];

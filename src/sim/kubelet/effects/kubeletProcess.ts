@@ -11,6 +11,7 @@ import { startCpuManager } from '../../policies/cpumanager/manager';
 import type { Env } from '../env';
 import {
   CPU_MANAGER,
+  cpuContainerId,
   IMAGE_PULLER,
   PLEG,
   SYNC_LOOP,
@@ -69,10 +70,9 @@ export function kubeletProcessEffects(env: Env): Effects {
     // GenericPLEG.Start: wait.Until relists at once.
     api.spawn('pleg', PLEG, undefined);
     api.spawn('syncLoop', SYNC_LOOP, undefined);
-    if (generation.resourceManagers.cpuPolicy.name === 'static') {
+    // cpuManager.Start: with the none policy it returns before starting the reconcile loop.
+    if (generation.resourceManagers.cpuPolicy.name === 'static')
       api.spawn('cpuManager', CPU_MANAGER, undefined);
-      api.send(CPU_MANAGER, { type: 'RECONCILE' }, cfg.cpuManagerReconcileMs);
-    }
     // The PLEG starts with no records: every existing container is new to it.
     for (const uid of Object.keys(domain.runtime.podContainers)) domain.pleg.dirty[uid] = true;
     for (const uid of Object.keys(domain.runtime.podSandboxes)) domain.pleg.dirty[uid] = true;
@@ -90,6 +90,7 @@ export function kubeletProcessEffects(env: Env): Effects {
         if (api.has(id)) api.stop(id);
       for (const c of Object.values(pod.byName)) {
         if (api.has(startContainerId(pod.key, c.name))) api.stop(startContainerId(pod.key, c.name));
+        if (api.has(cpuContainerId(pod.key, c.name))) api.stop(cpuContainerId(pod.key, c.name));
         for (const probe of Object.keys(c.probes))
           if (api.has(proberId(pod.key, c.name, probe))) api.stop(proberId(pod.key, c.name, probe));
       }

@@ -16,6 +16,7 @@ import {
   preStartContainer,
 } from '../cpuManagerBridge';
 import { featureEnabled } from '../../policies/featureGates';
+import { cpusetApplied } from './cpuManager';
 import { type Env, recordEvent } from '../env';
 import { takeFault } from '../faults';
 import { containerValue, formatPod } from '../format';
@@ -183,6 +184,7 @@ export function startContainerEffects(
       const cpuset = cpu ? preCreateContainer(cpu, pod.uid, container.name) : '';
       // Written into the CRI container config's linux.resources.cpuset_cpus ("" = not set).
       api.record('cpuset', { uid: pod.uid, container: container.name, cpuset });
+      cpusetApplied(api, pod, container.name, 'PreCreateContainer');
     },
 
     /** CRI CreateContainer: attempt CreateContainerError fault makes it fail. */

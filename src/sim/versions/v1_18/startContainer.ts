@@ -6,6 +6,7 @@
  */
 import type { ContainerDef, PodDef } from '../../kubelet/config';
 import { preStartContainer } from '../../kubelet/cpuManagerBridge';
+import { cpusetApplied } from '../../kubelet/effects/cpuManager';
 import { startContainerEffects } from '../../kubelet/effects/startContainer';
 import { type Env, recordEvent } from '../../kubelet/env';
 import { formatPod } from '../../kubelet/format';
@@ -47,6 +48,7 @@ export function startContainer118Effects(env: Env): Effects {
       const cpu = api.domain.cpu;
       const cpuset = cpu ? cpusetForContainer(cpu.state, pod.uid, c.name) : '';
       api.record('cpuset', { uid: pod.uid, container: c.name, cpuset });
+      cpusetApplied(api, pod, c.name, 'PreStartContainer');
     },
     criStartContainer: (api, _e, ctx) => {
       const { pod, c } = containerOf(ctx);
