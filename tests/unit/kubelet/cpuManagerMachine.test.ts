@@ -86,7 +86,8 @@ describe('CPU manager statecharts', () => {
   it('a deleted pod is released at the first reconcile after its worker finished', () => {
     const run = runText(
       scenario({
-        kubelet: "cpuManagerPolicy: static, reservedSystemCPUs: '0', cpuManagerReconcilePeriod: 10s",
+        kubelet:
+          "cpuManagerPolicy: static, reservedSystemCPUs: '0', cpuManagerReconcilePeriod: 10s",
         pods: pod('web', GUARANTEED('app', '2')),
         actions: '  - { kind: DeletePod, at: 12s, target: default/web, gracePeriodSeconds: 1 }',
       }),
