@@ -125,6 +125,21 @@ export const KLOG = {
   // cm/topologymanager/topology_manager.go manager.Admit
   'Topology manager admission check': I('topology_manager.go:214', 4),
   'Pod Admit Result': I('topology_manager.go:221', 4),
+  // cm/topologymanager scope_container.go / scope_pod.go Admit, cm/cpumanager policy_static.go
+  // GetTopologyHints / Allocate / allocateCPUs, state/state_mem.go (klog.InfoS, V0 unless noted)
+  'TopologyHints generated': I('policy_static.go:620', 0),
+  'Regenerating TopologyHints for CPUs already allocated': I('policy_static.go:596', 0),
+  'Best TopologyHint': I('scope_container.go:50', 0),
+  'Best TopologyHint (pod scope)': I('scope_pod.go:51', 0),
+  'Topology Affinity (container scope)': I('scope_container.go:60', 0),
+  'Topology Affinity (pod scope)': I('scope_pod.go:62', 0),
+  'Static policy: Allocate': I('policy_static.go:341', 0),
+  'Static policy: container already present in state, skipping': I('policy_static.go:380', 0),
+  'Topology Affinity': I('policy_static.go:386', 0),
+  AllocateCPUs: I('policy_static.go:445', 0),
+  'Updated default CPUSet': I('state_mem.go:88', 0),
+  'Updated desired CPUSet': I('state_mem.go:80', 0),
+  'Allocated exclusive CPUs': I('policy_static.go:402', 4),
   // util/pod_startup_latency_tracker.go
   'Observed pod startup duration': I('pod_startup_latency_tracker.go:102', 0),
   // client-go tools/record/event.go StartStructuredLogging(3), one line per recorded event

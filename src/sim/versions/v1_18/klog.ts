@@ -334,4 +334,19 @@ export const KLOG_1_18: KlogTable = {
   'Pod Admit Result': null,
   'Observed pod startup duration': null,
   'Event occurred': null,
+  // The CPU and topology managers' admission lines: 1.18 printed its own printf forms
+  // (v1_18/admission.ts), not these.
+  'TopologyHints generated': null,
+  'Regenerating TopologyHints for CPUs already allocated': null,
+  'Best TopologyHint': null,
+  'Best TopologyHint (pod scope)': null,
+  'Topology Affinity (container scope)': null,
+  'Topology Affinity (pod scope)': null,
+  'Static policy: Allocate': null,
+  'Static policy: container already present in state, skipping': null,
+  'Topology Affinity': null,
+  AllocateCPUs: null,
+  'Updated default CPUSet': null,
+  'Updated desired CPUSet': null,
+  'Allocated exclusive CPUs': null,
 };
