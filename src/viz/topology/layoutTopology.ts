@@ -7,6 +7,7 @@
  * Logical indexes (L#) follow lstopo: PUs numbered in topology order.
  */
 import type { TopoCpu, TopologyInput } from './topologyInput';
+import type { CoreFold } from './foldCores';
 
 export type TopoBoxKind = 'machine' | 'package' | 'numa' | 'l3' | 'core';
 
@@ -38,11 +39,29 @@ export interface PuCell {
   readonly h: number;
 }
 
+/** A run of identical cores drawn as one core-sized box ("N× Core"), lstopo's factorization. */
+export interface FoldCell {
+  readonly key: string;
+  /** How many cores it stands for, and their CPUs (OS ids, ascending). */
+  readonly cores: number;
+  readonly cpus: readonly number[];
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+  /** One stand-in PU per hardware thread, drawn in the folded CPUs' state. */
+  readonly reps: readonly { x: number; y: number; w: number; h: number }[];
+}
+
 export interface TopologyLayout {
   readonly width: number;
   readonly height: number;
   readonly boxes: readonly TopoBox[];
+  /** PUs drawn one by one. */
   readonly pus: readonly PuCell[];
+  /** Folded runs of cores, and their PUs (placed on the fold's box, with `fold` set). */
+  readonly folds: readonly FoldCell[];
+  readonly folded: readonly (PuCell & { readonly fold: string })[];
   readonly compact: boolean;
 }
 
@@ -177,9 +196,19 @@ export function layoutTopology(
   maxW: number,
   maxH: number,
   machineLabel = 'Machine',
+  folds: readonly CoreFold[] = [],
 ): TopologyLayout {
   const tree = buildTree(input);
-  const compact = input.cpus.length > 128;
+  const foldOf = new Map<string, CoreFold>();
+  for (const f of folds) for (const k of f.cores) foldOf.set(k, f);
+  /** Boxes drawn in an L3 group: its cores, each folded run counting as one. */
+  const items = (cores: readonly CoreNode[]) =>
+    cores.filter((c) => {
+      const f = foldOf.get(c.key);
+      return !f || f.cores[0] === c.key;
+    }).length;
+  // Compact (no PU text) only when more than 128 PUs are still drawn one by one.
+  const compact = input.cpus.length - folds.reduce((n, f) => n + f.cpus.length, 0) > 128;
   const m = compact ? COMPACT : FULL;
   let threads = 1;
   let coresPerL3 = 1;
@@ -192,7 +221,7 @@ export function layoutTopology(
       l3PerNuma = Math.max(l3PerNuma, n.l3s.length);
       for (const l of n.l3s) {
         if (l.id >= 0) hasL3 = true;
-        coresPerL3 = Math.max(coresPerL3, l.cores.length);
+        coresPerL3 = Math.max(coresPerL3, items(l.cores));
         for (const c of l.cores) threads = Math.max(threads, c.pus.length);
       }
     }
@@ -203,6 +232,8 @@ export function layoutTopology(
 
   const boxes: TopoBox[] = [];
   const pus: PuCell[] = [];
+  const foldCells: FoldCell[] = [];
+  const folded: (PuCell & { fold: string })[] = [];
   let logicalPu = 0;
   let logicalCore = 0;
   let logicalL3 = 0;
@@ -268,9 +299,51 @@ export function layoutTopology(
           ly += m.bar + m.gap;
         }
         const cols = Math.min(a.coreCols, d.coresPerL3);
-        l.cores.forEach((c, ci) => {
-          const cx = lx + (ci % cols) * (cw + m.gap);
-          const cy = ly + Math.floor(ci / cols) * (ch + m.gap);
+        let slot = 0;
+        for (const c of l.cores) {
+          const f = foldOf.get(c.key);
+          const first = !f || f.cores[0] === c.key;
+          const cx = lx + (slot % cols) * (cw + m.gap);
+          const cy = ly + Math.floor(slot / cols) * (ch + m.gap);
+          const puRow = c.pus.length * m.pu[0] + (c.pus.length - 1) * m.gap;
+          const inset = Math.max(m.pad, (cw - puRow) / 2);
+          const puAt = (ti: number) => ({
+            x: cx + inset + ti * (m.pu[0] + m.gap),
+            y: cy + m.pad + m.label,
+            w: m.pu[0],
+            h: m.pu[1],
+          });
+          if (first) slot++;
+          if (f) {
+            // Logical indexes count the folded objects too, as lstopo's do.
+            if (first)
+              foldCells.push({
+                key: f.key,
+                cores: f.cores.length,
+                cpus: f.cpus,
+                x: cx,
+                y: cy,
+                w: cw,
+                h: ch,
+                reps: c.pus.map((_, ti) => puAt(ti)),
+              });
+            const box = foldCells[foldCells.length - 1]!;
+            logicalCore++;
+            for (const pu of c.pus)
+              folded.push({
+                cpu: pu.id,
+                logical: logicalPu++,
+                socket: pu.socket,
+                numa: pu.numa,
+                coreKey: c.key,
+                x: box.x,
+                y: box.y,
+                w: box.w,
+                h: box.h,
+                fold: f.key,
+              });
+            continue;
+          }
           boxes.push({
             kind: 'core',
             key: c.key,
@@ -282,8 +355,6 @@ export function layoutTopology(
             logical: logicalCore++,
             os: c.core,
           });
-          const puRow = c.pus.length * m.pu[0] + (c.pus.length - 1) * m.gap;
-          const inset = Math.max(m.pad, (cw - puRow) / 2);
           c.pus.forEach((pu, ti) => {
             pus.push({
               cpu: pu.id,
@@ -291,17 +362,14 @@ export function layoutTopology(
               socket: pu.socket,
               numa: pu.numa,
               coreKey: c.key,
-              x: cx + inset + ti * (m.pu[0] + m.gap),
-              y: cy + m.pad + m.label,
-              w: m.pu[0],
-              h: m.pu[1],
+              ...puAt(ti),
             });
           });
-        });
+        }
       });
     });
   });
-  return { width: mw, height: mh, boxes, pus, compact };
+  return { width: mw, height: mh, boxes, pus, folds: foldCells, folded, compact };
 }
 
 interface Sizes {
