@@ -47,7 +47,8 @@ describe('folding identical cores (lstopo factorization)', () => {
     ]);
     // Whatever the cursor, no hidden CPU is in a state of its own.
     for (let cursor = 0; cursor < 12; cursor++)
-      for (const cpu of hidden) expect(['idle', 'shared']).toContain(cpuStateAt(h, cpu, cursor).kind);
+      for (const cpu of hidden)
+        expect(['idle', 'shared']).toContain(cpuStateAt(h, cpu, cursor).kind);
   });
 
   it('does not fold cores whose CPUs changed at different steps, nor short runs', () => {

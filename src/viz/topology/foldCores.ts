@@ -53,7 +53,7 @@ export function planFolds(
   for (const c of input.cpus) {
     const g = `${c.socket}/${c.numa}/${c.l3 ?? -1}`;
     let cores = groups.get(g);
-    if (!cores) groups.set(g, (cores = new Map()));
+    if (!cores) groups.set(g, (cores = new Map<number, TopoCpu[]>()));
     const pus = cores.get(c.core);
     if (pus) pus.push(c);
     else cores.set(c.core, [c]);
