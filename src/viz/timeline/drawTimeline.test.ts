@@ -143,3 +143,27 @@ describe('drawTimeline colours at every zoom', () => {
     expect(SPAN_KIND_COLOR.queued).not.toBe(SPAN_KIND_COLOR.pull);
   });
 });
+
+describe('drawTimeline cause arrows', () => {
+  it('draws only the flows the mask keeps (the selected span’s chain)', () => {
+    const base = model(4, 100);
+    const m: LaneModel = {
+      ...base,
+      flows: [
+        { fromLane: 0, fromIndex: 0, toLane: 0, toIndex: 1 },
+        { fromLane: 0, fromIndex: 2, toLane: 0, toIndex: 3 },
+      ],
+    };
+    const scale = makeTimeScale({ start: 0, end: 400 }, 400, IDENTITY_WARP);
+    const curves = (flowMask: Uint8Array | null) => {
+      const { ctx } = fakeContext();
+      let n = 0;
+      (ctx as unknown as { bezierCurveTo: () => void }).bezierCurveTo = () => n++;
+      drawTimeline(ctx, m, layoutRows(m, new Set()), scale, { ...opts, flowMask });
+      return n;
+    };
+    expect(curves(null)).toBe(2);
+    expect(curves(Uint8Array.of(0, 1))).toBe(1);
+    expect(curves(Uint8Array.of(0, 0))).toBe(0);
+  });
+});

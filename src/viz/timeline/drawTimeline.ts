@@ -34,6 +34,8 @@ export interface DrawOptions {
   /** 1 per lane index to emphasise (the selected container's or pod's lanes). */
   readonly highlightLanes: Uint8Array | null;
   readonly showFlows: boolean;
+  /** When set, only the flows flagged 1 are drawn (the selected span's causal chain). */
+  readonly flowMask?: Uint8Array | null;
   readonly style: TimelineStyle;
 }
 
@@ -220,7 +222,9 @@ function drawFlows(
   const { start: t0, end: t1 } = scale.window;
   const sel = o.selected;
   ctx.lineWidth = 1;
-  for (const f of model.flows) {
+  for (let fi = 0; fi < model.flows.length; fi++) {
+    if (o.flowMask && o.flowMask[fi] !== 1) continue;
+    const f = model.flows[fi]!;
     const a = model.lanes[f.fromLane];
     const b = model.lanes[f.toLane];
     if (!a || !b) continue;
