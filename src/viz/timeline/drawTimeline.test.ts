@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawTimeline, type TimelineStyle } from './drawTimeline';
+import { drawTimeline, fitLabel, type TimelineStyle } from './drawTimeline';
 import { LaneBuilder, type LaneModel } from './laneModel';
 import { layoutRows } from './rowLayout';
 import { makeTimeScale } from '../timeScale';
@@ -20,6 +20,8 @@ function fakeContext() {
     setTransform: noop,
     fillRect: (x: number, y: number, w: number, h: number) => rects.push([x, y, w, h]),
     fillText: (t: string) => texts.push(t),
+    // 6 px per character, as a monospace font would measure.
+    measureText: (t: string) => ({ width: 6 * [...t].length }),
     save: noop,
     restore: noop,
     beginPath: noop,
@@ -165,5 +167,15 @@ describe('drawTimeline cause arrows', () => {
     expect(curves(null)).toBe(2);
     expect(curves(Uint8Array.of(0, 1))).toBe(1);
     expect(curves(Uint8Array.of(0, 0))).toBe(0);
+  });
+});
+
+describe('span labels', () => {
+  it('end in an ellipsis when cut by their span, never spill', () => {
+    const { ctx } = fakeContext();
+    expect(fitLabel(ctx, 'creatingSandbox', 200)).toBe('creatingSandbox');
+    // 60 px: 9 characters and the ellipsis.
+    expect(fitLabel(ctx, 'creatingSandbox', 60)).toBe('creatingS…');
+    expect(fitLabel(ctx, 'creatingSandbox', 3)).toBe('…');
   });
 });

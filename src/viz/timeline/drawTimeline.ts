@@ -184,7 +184,8 @@ export function drawTimeline(
     ctx.beginPath();
     ctx.rect(vx, y, vw + 3, 14);
     ctx.clip();
-    ctx.fillText(text, vx + 3, y + 7);
+    // A label cut by its span ends in "…", so two neighbours never read as one word.
+    ctx.fillText(fitLabel(ctx, text, vw), vx + 3, y + 7);
     ctx.restore();
     stats.labels++;
   }
@@ -203,6 +204,19 @@ export function drawTimeline(
   if (o.showFlows) drawFlows(ctx, model, layout, scale, o);
   if (o.selected) drawSelection(ctx, model, layout, scale, o, o.selected);
   return stats;
+}
+
+/** `text`, or its longest prefix + "…" that fits in `w` px (binary search on measureText). */
+export function fitLabel(ctx: CanvasRenderingContext2D, text: string, w: number): string {
+  if (ctx.measureText(text).width <= w) return text;
+  let lo = 0;
+  let hi = text.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (ctx.measureText(`${text.slice(0, mid)}…`).width <= w) lo = mid;
+    else hi = mid - 1;
+  }
+  return `${text.slice(0, lo)}…`;
 }
 
 function spanCenterY(layout: RowLayout, lane: number, scrollY: number): number | null {
