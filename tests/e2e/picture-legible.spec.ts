@@ -13,7 +13,7 @@ async function open(page: Page, preset: string) {
 }
 
 const cpus = (page: Page, name: RegExp) => page.getByRole('img', { name });
-const folds = (page: Page) => page.getByRole('button', { name: /identical cores folded/ });
+const folds = (page: Page) => page.getByRole('button', { name: /^\d+ identical .* folded/ });
 
 test('64, 128 and 256 CPUs: identical idle/shared cores fold, working ones never', async ({
   page,

@@ -83,4 +83,38 @@ describe('folding identical cores (lstopo factorization)', () => {
     expect(last.x > l.folds[0]!.x || last.y > l.folds[0]!.y).toBe(true);
     expect(l.width * l.height).toBeLessThan((open.width * open.height) / 4);
   });
+
+  it('folds a run of identical L3 groups into one box a core wide, never the busy group', () => {
+    // 1 socket, 1 NUMA node, 8 L3 groups of 4 cores, 2 threads: CPU c + 32 is c's sibling.
+    const cpus: TopoCpu[] = [];
+    for (let c = 0; c < 32; c++)
+      for (let t = 0; t < 2; t++)
+        cpus.push({ id: c + t * 32, core: c, socket: 0, numa: 0, l3: Math.floor(c / 4) });
+    const h = buildCpuHistory([
+      { step: 1, t: 0, cpus: all(64), state: { kind: 'shared' } },
+      { step: 4, t: 9, cpus: [1, 33], state: { kind: 'exclusive', owner: 'd/p/app' } },
+    ]);
+    const folds = planFolds({ cpus }, (c) => foldSignature(h, c));
+    const groupFolds = folds.filter((f) => f.level === 'l3');
+    // L3 0 holds the app; 1..7 are identical: 1 and 7 stay, 2..6 fold.
+    expect(groupFolds).toHaveLength(1);
+    expect(groupFolds[0]!.groups).toEqual(['0/0/2', '0/0/3', '0/0/4', '0/0/5', '0/0/6']);
+    expect(groupFolds[0]!.cpus).toHaveLength(40);
+    for (const c of [1, 33, 0, 4, 28]) expect(groupFolds[0]!.cpus).not.toContain(c);
+    const l = layoutTopology({ cpus }, 600, 400, 'm', folds);
+    const box = l.folds.find((f) => f.level === 'l3')!;
+    expect(box.groups).toBe(5);
+    expect(box.cores).toBe(20);
+    // One core wide, and the L3 boxes drawn are the other three.
+    const core = l.boxes.find((b) => b.kind === 'core')!;
+    expect(box.w).toBe(core.w);
+    expect(l.boxes.filter((b) => b.kind === 'l3')).toHaveLength(3);
+    // Every CPU once, on a drawn PU or on a fold (the group fold wins over core folds in it).
+    const seen = [...l.pus, ...l.folded].map((p) => p.cpu).sort((a, b) => a - b);
+    expect(seen).toEqual(all(64));
+    expect(l.folded.filter((p) => p.fold === box.key)).toHaveLength(40);
+    // No drawn box overlaps the fold.
+    for (const b of l.boxes.filter((x) => x.kind === 'l3' || x.kind === 'core'))
+      expect(b.x + b.w <= box.x || b.x >= box.x + box.w || b.y + b.h <= box.y).toBe(true);
+  });
 });
