@@ -45,6 +45,15 @@ test('64, 128 and 256 CPUs: identical idle/shared cores fold, working ones never
       ]);
     expect(foldedStates).toEqual(['shared']);
   }
+  // At 128 CPUs whole L3 groups (CCDs) fold as well; unfolded, their cores still fold.
+  await page.getByRole('combobox', { name: 'Node topology' }).selectOption('amd-epyc-64c-8ccd');
+  const ccds = page.getByRole('button', { name: /^5 identical L3 groups \(40 cores\) folded/ });
+  await expect(ccds).toHaveCount(1);
+  const coreFolds = await folds(page).count();
+  await ccds.click();
+  await expect(ccds).toHaveCount(0);
+  await expect.poll(() => folds(page).count()).toBeGreaterThan(coreFolds);
+  await expect(cpus(page, /^CPU \d+: /)).toHaveCount(128);
   // At 64 CPUs the folded machine fits the panel: nothing to scroll.
   await page.getByRole('combobox', { name: 'Node topology' }).selectOption('intel-2s-16c-ht');
   await expect(page.locator('.topo-body')).not.toHaveClass(/is-scrolling/);
