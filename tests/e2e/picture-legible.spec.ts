@@ -3,6 +3,7 @@
  * without hiding a CPU that does work, the diagram pans by drag and keys, log lines wrap, and
  * cause arrows are drawn for the selected span's chain only unless asked for all.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 async function open(page: Page, preset: string) {
@@ -89,7 +90,7 @@ test('the zoomed diagram pans by drag and by the arrow keys', async ({ page }) =
   await page.getByRole('button', { name: 'Zoom diagram in' }).click();
   const body = page.locator('.topo-body');
   await expect(body).toHaveClass(/is-scrolling/);
-  const scroll = () => body.evaluate((e) => [e.scrollLeft, e.scrollTop]);
+  const scroll = () => body.evaluate((e): [number, number] => [e.scrollLeft, e.scrollTop]);
   expect(await scroll()).toEqual([0, 0]);
   const box = (await body.boundingBox())!;
   const x = box.x + box.width / 2;
@@ -170,4 +171,21 @@ test('cause arrows: the selected span’s chain, or all of them on request', asy
   await expect.poll(pixels).not.toBe(none);
   await all.uncheck();
   await expect.poll(pixels).toBe(none);
+});
+
+test('folded diagram, scrolling viewport and wrapped log have no accessibility violations', async ({
+  page,
+}) => {
+  await open(page, 'static-vs-none');
+  await page.getByRole('button', { name: 'Jump to end' }).click();
+  await page.getByRole('combobox', { name: 'Node topology' }).selectOption('amd-epyc-2s-nps4');
+  await expect(folds(page).first()).toBeVisible();
+  await expect(page.locator('.topo-body')).toHaveClass(/is-scrolling/);
+  const results = await new AxeBuilder({ page })
+    .include('.topology')
+    .include('.log-panel')
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 });
