@@ -42,7 +42,7 @@ export function Timeline() {
   // (at full zoom the whole web hides the spans it links).
   const [allCauses, setAllCauses] = useState(false);
   const flowMask = useMemo(
-    () => (allCauses ? null : causalChain(model.flows, selected)),
+    () => (allCauses ? null : causalChain(model.flows, selected, model.lanes)),
     [allCauses, model, selected],
   );
 

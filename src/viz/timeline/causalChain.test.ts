@@ -39,4 +39,15 @@ describe('the causal chain of a selected span', () => {
     const loop = [f(0, 0, 1, 0), f(1, 0, 0, 0)];
     expect(on(causalChain(loop, { lane: 0, index: 0 }))).toEqual([0, 1]);
   });
+  it('takes in the marks drawn at the same instant on the selected lane', () => {
+    // Lane 2 has two marks at t = 5 (indices 0 and 1) and one at t = 9; arrows reach 1 and 2.
+    const lanes = [
+      { start: [0], end: [0] },
+      { start: [0], end: [0] },
+      { start: [5, 5, 9], end: [5, 5, 9] },
+    ];
+    const two = [f(0, 0, 2, 1), f(1, 0, 2, 2)];
+    expect(on(causalChain(two, { lane: 2, index: 0 }))).toEqual([]);
+    expect(on(causalChain(two, { lane: 2, index: 0 }, lanes))).toEqual([0]);
+  });
 });
