@@ -4,7 +4,8 @@
  * tooltip, and the legend. Keys (W/S/A/D, F, . and ,) are handled app-wide in
  * useShortcuts; here are the pointer and wheel gestures.
  */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { causalChain } from '../../viz/timeline/causalChain';
 import { hitTest } from '../../viz/timeline/hitTest';
 import type { SpanRef } from '../../viz/timeline/laneModel';
 import { useApp, useAppStore } from '../app/storeContext';
@@ -37,6 +38,13 @@ export function Timeline() {
   const width = plotSize.width;
   const viewH = Math.max(40, scrollSize.height);
   const { run, model, layout, scale, highlight, selected } = useTimelineModel(width);
+  // Cause arrows: the selected span's chain only, unless the reader asks for all of them
+  // (at full zoom the whole web hides the spans it links).
+  const [allCauses, setAllCauses] = useState(false);
+  const flowMask = useMemo(
+    () => (allCauses ? null : causalChain(model.flows, selected, model.lanes)),
+    [allCauses, model, selected],
+  );
 
   const onClick = useCallback(
     (x: number, y: number) => {
@@ -83,7 +91,7 @@ export function Timeline() {
 
   return (
     <section className="panel timeline" aria-label="Timeline">
-      <TimelineToolbar />
+      <TimelineToolbar allCauses={allCauses} onAllCauses={setAllCauses} />
       <div className="tl-grid">
         <div className="tl-corner" aria-hidden="true" />
         <div className="tl-axis-wrap">
@@ -131,6 +139,7 @@ export function Timeline() {
                       scrollY={scrollY}
                       selected={selected}
                       highlight={highlight}
+                      flowMask={flowMask}
                       style={style}
                     />
                     <GapBands scale={scale} height={viewH} />
@@ -151,7 +160,7 @@ export function Timeline() {
           </div>
         </div>
       </div>
-      <Legend model={model} />
+      <Legend model={model} allCauses={allCauses} />
     </section>
   );
 }
