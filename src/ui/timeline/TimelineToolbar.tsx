@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { warpFor } from '../../state/slices/viewSlice';
 import { formatClock } from '../../viz/formatTime';
 import { useApp, useAppStore } from '../app/storeContext';
+import { ExportPicture } from '../export/ExportPicture';
 
 export function TimelineToolbar() {
   const store = useAppStore();
@@ -58,6 +59,7 @@ export function TimelineToolbar() {
             Collapse idle gaps
           </label>
         )}
+        <ExportPicture />
         <button
           type="button"
           className="icon-btn"
