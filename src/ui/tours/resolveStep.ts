@@ -65,12 +65,16 @@ export function resolveAt(run: KubeletRun, at: TourAt): Resolved<ResolvedAt> {
     let seen = 0;
     for (let i = 0; i < steps.t.length; i++) {
       if (steps.entity[i] !== entity) continue;
-      const to = strings[steps.to[i]!]!;
-      const from = strings[steps.from[i]!]!;
-      const enters = to === at.enters || to.endsWith(`.${at.enters}`);
-      if (enters && from !== to && ++seen === (at.nth ?? 1)) return ok(afterStep(run, i));
+      if (at.on !== undefined && strings[steps.event[i]!] !== at.on) continue;
+      if (at.enters !== undefined) {
+        const to = strings[steps.to[i]!]!;
+        const from = strings[steps.from[i]!]!;
+        if (from === to || (to !== at.enters && !to.endsWith(`.${at.enters}`))) continue;
+      }
+      if (++seen === (at.nth ?? 1)) return ok(afterStep(run, i));
     }
-    return fail(`machine "${at.machine}" never enters "${at.enters}" (${at.nth ?? 1}. time)`);
+    const what = [at.enters && `enters "${at.enters}"`, at.on && `takes ${at.on}`].filter(Boolean);
+    return fail(`machine "${at.machine}" never ${what.join(' and ')} (${at.nth ?? 1}. time)`);
   }
   if ('probe' in at) {
     const p = at.probe;

@@ -28,12 +28,16 @@ export const atSchema = z.union([
       nth,
     }),
   }),
-  /** The nth step at which this machine enters this state ("starting", "runtime.creatingSandbox"). */
-  z.strictObject({
-    machine: name,
-    enters: name,
-    nth,
-  }),
+  /**
+   * The nth step at which this machine enters this state ("starting", "runtime.creatingSandbox"),
+   * or takes this event (`on: CONFIG`: the sync loop's SyncLoop ADD, a self-transition).
+   */
+  z
+    .strictObject({ machine: name, enters: name.optional(), on: name.optional(), nth })
+    .refine(
+      (m) => m.enters !== undefined || m.on !== undefined,
+      'a machine step needs enters or on',
+    ),
   /** The nth probe the prober ran for this container with this result. */
   z.strictObject({
     probe: z.strictObject({

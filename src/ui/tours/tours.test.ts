@@ -33,7 +33,7 @@ describe('the bundled tours', () => {
 
   for (const tour of tours)
     it(`${tour.id}: every step finds its moment and its target in the run`, () => {
-      let lastT = -1;
+      let lastCursor = -1;
       let lastPreset = '';
       tour.steps.forEach((step, i) => {
         const presetId = step.preset ?? tour.preset;
@@ -60,9 +60,9 @@ describe('the bundled tours', () => {
         // Within one run the tour moves forward in time.
         const key = `${presetId}:${step.run ?? 'A'}`;
         if (key === lastPreset)
-          expect(at.value.t, `${where} goes forward`).toBeGreaterThanOrEqual(lastT);
+          expect(at.value.cursor, `${where} goes forward`).toBeGreaterThanOrEqual(lastCursor);
         lastPreset = key;
-        lastT = at.value.t;
+        lastCursor = at.value.cursor;
       });
     });
 
