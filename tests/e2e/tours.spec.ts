@@ -132,7 +132,7 @@ const pngSize = (buf: Buffer) => ({ width: buf.readUInt32BE(16), height: buf.rea
 test('exports the timeline and the NUMA diagram as SVG and 2x PNG', async ({ page }) => {
   await open(page, 'static-vs-none');
   await page.getByRole('button', { name: 'Jump to end' }).click();
-  const tlSvg = readFileSync((await (await download(page, 'Timeline SVG')).path())!, 'utf8');
+  const tlSvg = readFileSync(await (await download(page, 'Timeline SVG')).path(), 'utf8');
   const tl = await page.evaluate((svg) => {
     const d = new DOMParser().parseFromString(svg, 'image/svg+xml');
     return {
@@ -148,7 +148,7 @@ test('exports the timeline and the NUMA diagram as SVG and 2x PNG', async ({ pag
   expect(tl.app).toBeGreaterThan(2);
   const png = await download(page, 'Timeline PNG');
   expect(png.suggestedFilename()).toBe('static-vs-none-timeline.png');
-  expect(pngSize(readFileSync((await png.path())!))).toEqual({
+  expect(pngSize(readFileSync(await png.path()))).toEqual({
     width: tl.width * 2,
     height: tl.height * 2,
   });
@@ -163,7 +163,7 @@ test('exports the timeline and the NUMA diagram as SVG and 2x PNG', async ({ pag
         cpus: [...d.querySelectorAll('g.pu')].map((g) => g.getAttribute('aria-label')),
       };
     },
-    readFileSync((await numa.path())!, 'utf8'),
+    readFileSync(await numa.path(), 'utf8'),
   );
   expect(cpus.caption).toBe('Static vs none — cursor at 2 min 00 s');
   expect(cpus.cpus).toHaveLength(16);
