@@ -196,7 +196,11 @@ export function TourButton() {
         onClick={() => {
           if (open) return close();
           const first = last.current ?? tourCatalog().tours[0]?.id;
-          if (first) startTour(store, first);
+          const error = first ? startTour(store, first) : 'no tours are bundled';
+          if (error)
+            store
+              .getState()
+              .setNotice({ tone: 'error', text: `The tour could not start: ${error}` });
         }}
       >
         Tour
