@@ -72,6 +72,10 @@ export function TourDialog({ onClose }: { readonly onClose: () => void }) {
   const choose = (c: number) => {
     setAnswer({ key, choice: c });
     setError(showStep(store, tour, index, 'answer'));
+    // The verdict may be below the fold of a short dialog: bring it into view.
+    requestAnimationFrame(() =>
+      ref.current?.querySelector('.tour-verdict')?.scrollIntoView({ block: 'nearest' }),
+    );
   };
   const right = q?.choices.find((c) => c.correct);
 
