@@ -43,6 +43,7 @@ export function viewStateOf(s: AppState): ViewState {
     window: [Math.max(0, Math.floor(s.window.start)), Math.ceil(s.window.end)],
     ...(selection ? { selection } : {}),
     panels: PANEL_IDS.filter((id) => !s.collapsedPanels[id]),
+    ...(s.tour ? { tour: { id: s.tour.id, step: s.tour.step } } : {}),
   };
 }
 
@@ -88,6 +89,8 @@ export function applyViewState(store: AppStore, v: ViewState): void {
     for (const id of PANEL_IDS) collapsed[id] = !open.has(id);
     store.setState({ collapsedPanels: collapsed });
   }
+  // The tour's panel opens on its step; the link's cursor and selection are that step's.
+  st.setTour(v.tour ? { id: v.tour.id, step: v.tour.step } : null);
 }
 
 let presetNames: Map<string, string> | null = null;

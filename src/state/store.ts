@@ -7,10 +7,11 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { createPlaybackSlice, type PlaybackSlice } from './slices/playbackSlice';
 import { createScenarioSlice, type ScenarioSlice } from './slices/scenarioSlice';
 import { createSelectionSlice, type SelectionSlice } from './slices/selectionSlice';
+import { createTourSlice, type TourSlice } from './slices/tourSlice';
 import { createViewSlice, type ViewSlice } from './slices/viewSlice';
 import type { RunView, Scenario } from './types';
 
-export type AppState = ScenarioSlice & PlaybackSlice & ViewSlice & SelectionSlice;
+export type AppState = ScenarioSlice & PlaybackSlice & ViewSlice & SelectionSlice & TourSlice;
 
 export type PresetLoad = { ok: true; scenario: Scenario } | { ok: false; error: string };
 
@@ -30,5 +31,6 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createPlaybackSlice(...a),
     ...createViewSlice(...a),
     ...createSelectionSlice(...a),
+    ...createTourSlice(...a),
   }));
 }

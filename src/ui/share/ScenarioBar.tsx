@@ -3,6 +3,7 @@
  * file or an edit went wrong) and the scenario's actions: undo and redo of edits,
  * the editor, and Copy link.
  */
+import { TourButton } from '../tours/TourDialog';
 import { ThemeSwitch } from '../controls/ThemeSwitch';
 import { useEffect, useRef, useState } from 'react';
 import { currentLink } from '../../state/permalinkSession';
@@ -113,6 +114,7 @@ export function ScenarioBar({ onEdit }: { readonly onEdit: () => void }) {
         >
           Redo
         </button>
+        <TourButton />
         <ReplayActions />
         <button
           type="button"

@@ -31,6 +31,7 @@ export function usePermalinkSync(store: AppStore, fallbackPreset: string): void 
         s.window === prev.window &&
         s.selection === prev.selection &&
         s.collapsedPanels === prev.collapsedPanels &&
+        s.tour === prev.tour &&
         s.playing === prev.playing
       )
         return;

@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { warpFor } from '../../state/slices/viewSlice';
 import { formatClock } from '../../viz/formatTime';
 import { useApp, useAppStore } from '../app/storeContext';
+import { ExportPicture } from '../export/ExportPicture';
 
 export function TimelineToolbar({
   allCauses,
@@ -78,6 +79,7 @@ export function TimelineToolbar({
           />
           All causes
         </label>
+        <ExportPicture />
         <button
           type="button"
           className="icon-btn"

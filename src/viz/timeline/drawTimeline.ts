@@ -294,6 +294,12 @@ function drawSelection(
     x1 = x0 + 6;
   }
   ctx.strokeStyle = o.style.selection;
+  // A soft halo around the ring, so a selected sliver (a mark, a tour's target) stands out.
+  ctx.save();
+  ctx.globalAlpha = 0.35;
+  ctx.lineWidth = 6;
+  ctx.strokeRect(x0 - 4, cy - 12, x1 - x0 + 8, 24);
+  ctx.restore();
   ctx.lineWidth = 2;
   ctx.strokeRect(x0 - 1, cy - 9, x1 - x0 + 2, 18);
 }

@@ -1,0 +1,61 @@
+/**
+ * Puts a tour step on screen through the store: its preset (and Compare run), the cursor
+ * its predicate finds in the run, and its selection (which the timeline, the diagram and
+ * the inspector all ring). While a question is open the cursor waits at `question.ask`,
+ * before the answer happens; answering moves it to `at`.
+ */
+import { loadPreset, isPresetId } from '../../sim';
+import type { AppStore } from '../../state/store';
+import type { Scenario } from '../../state/types';
+import { applyCompare } from './applyCompare';
+import { resolveAt, resolveTarget, type KubeletRun } from './resolveStep';
+import type { Tour } from './tourSchema';
+
+const presetCache = new Map<string, Scenario>();
+
+export function presetScenario(id: string): Scenario | string {
+  const hit = presetCache.get(id);
+  if (hit) return hit;
+  if (!isPresetId(id)) return `no preset "${id}"`;
+  const r = loadPreset(id);
+  if (!r.ok) return `preset ${id} does not parse`;
+  presetCache.set(id, r.scenario);
+  return r.scenario;
+}
+
+export type StepPhase = 'ask' | 'answer';
+
+/** Shows step `index`; returns why it could not, or null. */
+export function showStep(
+  store: AppStore,
+  tour: Tour,
+  index: number,
+  phase: StepPhase,
+): string | null {
+  const step = tour.steps[index];
+  if (!step) return `the tour has no step ${index + 1}`;
+  const presetId = step.preset ?? tour.preset;
+  const base = presetScenario(presetId);
+  if (typeof base === 'string') return base;
+  const before = store.getState().scenario;
+  applyCompare(store, tour.compare, step.run ?? 'A', base, presetId);
+  const st = store.getState();
+  if (!st.run) return st.runError ?? 'the scenario did not run';
+  const run = st.run as KubeletRun;
+  const at = phase === 'ask' && step.question?.ask ? step.question.ask : step.at;
+  const r = resolveAt(run, at);
+  if (!r.ok) return r.error;
+  st.pause();
+  if (st.scenario !== before) st.fitAll();
+  st.seekCursor(r.value.cursor);
+  // A time between two steps stays where the tour put it.
+  if ('ms' in at) st.seekTime(at.ms, true);
+  if (step.select) {
+    const sel = resolveTarget(run, step.select, store.getState().timeMs);
+    if (!sel.ok) return sel.error;
+    st.select(sel.value);
+  } else st.select(null);
+  const { window: w, timeMs } = store.getState();
+  if (timeMs < w.start || timeMs > w.end) st.fitAll();
+  return null;
+}
