@@ -57,6 +57,7 @@ export {
 export {
   decodePermalink,
   encodePermalink,
+  LINK_LIMITS,
   type ViewState as PermalinkViewState,
 } from './scenario/permalink';
 export { FAULT_KINDS, cpuManagerPolicyOption, type ContainerSpec } from './scenario/schema';

@@ -4,13 +4,16 @@
  * (`StoreDeps`), which keeps this module testable in Node with small traces.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createCompareSlice, type CompareSlice } from './slices/compareSlice';
 import { createPlaybackSlice, type PlaybackSlice } from './slices/playbackSlice';
 import { createScenarioSlice, type ScenarioSlice } from './slices/scenarioSlice';
 import { createSelectionSlice, type SelectionSlice } from './slices/selectionSlice';
 import { createViewSlice, type ViewSlice } from './slices/viewSlice';
 import type { RunView, Scenario } from './types';
 
-export type AppState = ScenarioSlice & PlaybackSlice & ViewSlice & SelectionSlice;
+export type { CompareOverrides } from './types';
+
+export type AppState = ScenarioSlice & PlaybackSlice & ViewSlice & SelectionSlice & CompareSlice;
 
 export type PresetLoad = { ok: true; scenario: Scenario } | { ok: false; error: string };
 
@@ -30,5 +33,6 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createPlaybackSlice(...a),
     ...createViewSlice(...a),
     ...createSelectionSlice(...a),
+    ...createCompareSlice(deps)(...a),
   }));
 }
