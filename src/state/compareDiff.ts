@@ -2,8 +2,8 @@
  * Compare's diff of two runs, per container (and per pod for the pod's own Events):
  * when it first started in A and in B and the difference, the cpuset it got when it
  * started, and the Events (as `kubectl describe` lists them) found in only one run.
- * Events match on type, reason, object and message; times and counts are ignored,
- * and so are durations inside a message ("pulled in 1.2s").
+ * Events match on type, reason, object and message, counting repeats; times are
+ * ignored, and so are durations inside a message ("pulled in 1.2s").
  */
 import { eventsAt, formatCPUSet, type SimulationRun, type EventRow as SimEvent } from '../sim';
 import { cpuStateAt } from '../viz/topology/cpuHistory';
@@ -15,6 +15,8 @@ export interface DiffEvent {
   /** "<pod>" or "<pod>/<container>" as the Events table names it. */
   readonly object: string;
   readonly message: string;
+  /** How many more times this run has it (a restart repeats Pulled, Created, Started). */
+  readonly count: number;
 }
 
 export interface ContainerDiff {
@@ -68,19 +70,30 @@ function eventsByOwner(r: SimulationRun): Map<string, SimEvent[]> {
 function toDiffEvent(e: SimEvent): DiffEvent {
   const c = containerOf(e.fieldPath);
   const pod = e.object.slice(e.object.indexOf('/') + 1);
-  return { type: e.type, reason: e.reason, object: c ? `${pod}/${c}` : pod, message: e.message };
+  return {
+    type: e.type,
+    reason: e.reason,
+    object: c ? `${pod}/${c}` : pod,
+    message: e.message,
+    count: e.count,
+  };
 }
 
-/** Events of `a` with no match in `b` (as multisets: two in A and one in B leaves one). */
+/**
+ * Events of `a` beyond those of `b`, counting repeats (an Event row seen 3 times in A
+ * and once in B is 2 more in A); in `a`'s order.
+ */
 function minus(a: readonly DiffEvent[], b: readonly DiffEvent[]): DiffEvent[] {
-  const left = new Map<string, number>();
-  for (const e of b) left.set(keyOf(e), (left.get(keyOf(e)) ?? 0) + 1);
-  return a.filter((e) => {
-    const n = left.get(keyOf(e)) ?? 0;
-    if (n === 0) return true;
-    left.set(keyOf(e), n - 1);
-    return false;
-  });
+  const inB = new Map<string, number>();
+  for (const e of b) inB.set(keyOf(e), (inB.get(keyOf(e)) ?? 0) + e.count);
+  const out: DiffEvent[] = [];
+  for (const e of a) {
+    const k = keyOf(e);
+    const left = inB.get(k) ?? 0;
+    inB.set(k, Math.max(0, left - e.count));
+    if (e.count > left) out.push({ ...e, count: e.count - left });
+  }
+  return out;
 }
 
 /** The step and time of the container's first "Started" Event (kubelet's StartedContainer). */

@@ -38,6 +38,7 @@ function Events({ list }: { readonly list: readonly DiffEvent[] }) {
       {list.map((e, i) => (
         <li key={i} className={e.type === 'Warning' ? 'is-warning' : undefined}>
           <span className="diff-reason">{e.reason}</span> {e.message}
+          {e.count > 1 ? ` (×${e.count})` : ''}
         </li>
       ))}
     </ul>
