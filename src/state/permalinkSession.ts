@@ -135,10 +135,13 @@ export function openLink(store: AppStore, link: string, fallbackPreset: string):
   if (b === null) st.setCompare(null);
   else {
     const db = decodePermalink(`#s=${b}`);
-    if (!db.ok)
-      notes.push(`Run B in this link could not be opened, so only run A is shown. ${db.reason}`);
-    else if (!st.setCompareScenario(db.scenario))
-      notes.push('Run B in this link could not be run, so only run A is shown.');
+    const ran = db.ok && st.setCompareScenario(db.scenario);
+    if (!ran) {
+      st.setCompare(null);
+      notes.push(
+        `Run B in this link could not be ${db.ok ? 'run' : 'opened'}, so only run A is shown.${db.ok ? '' : ` ${db.reason}`}`,
+      );
+    }
   }
   store.setState({ past: [], future: [] });
   applyViewState(store, d.view);
