@@ -3,7 +3,7 @@
  * diagram, the existing views unchanged, reading their run through the store context
  * (run B's is a lens over the one store).
  */
-import { StoreContext } from '../app/storeContext';
+import { RunNameContext, StoreContext } from '../app/storeContext';
 import { ErrorBoundary } from '../app/ErrorBoundary';
 import { QuickControls, type CatalogEntry } from '../controls/QuickControls';
 import { Timeline } from '../timeline/Timeline';
@@ -20,28 +20,30 @@ export function RunPane({ id, topologies }: Props) {
   const store = useRunStore(id);
   return (
     <StoreContext.Provider value={store}>
-      <section className={`compare-run compare-run-${id.toLowerCase()}`} aria-label={`Run ${id}`}>
-        <div className="compare-run-head">
-          <h2 className="compare-run-title">
-            <span className="compare-run-badge" aria-hidden="true">
-              {id}
-            </span>
-            Run {id}
-          </h2>
-          <QuickControls
-            presets={[]}
-            topologies={topologies}
-            part="run"
-            label={`Run ${id} node and kubelet settings`}
-          />
-        </div>
-        <ErrorBoundary what={`Run ${id}'s timeline`}>
-          <Timeline />
-        </ErrorBoundary>
-        <ErrorBoundary what={`Run ${id}'s NUMA diagram`}>
-          <TopologyDiagram />
-        </ErrorBoundary>
-      </section>
+      <RunNameContext.Provider value={`Run ${id}`}>
+        <section className={`compare-run compare-run-${id.toLowerCase()}`} aria-label={`Run ${id}`}>
+          <div className="compare-run-head">
+            <h2 className="compare-run-title">
+              <span className="compare-run-badge" aria-hidden="true">
+                {id}
+              </span>
+              Run {id}
+            </h2>
+            <QuickControls
+              presets={[]}
+              topologies={topologies}
+              part="run"
+              label={`Run ${id} node and kubelet settings`}
+            />
+          </div>
+          <ErrorBoundary what={`Run ${id}'s timeline`}>
+            <Timeline />
+          </ErrorBoundary>
+          <ErrorBoundary what={`Run ${id}'s NUMA diagram`}>
+            <TopologyDiagram />
+          </ErrorBoundary>
+        </section>
+      </RunNameContext.Provider>
     </StoreContext.Provider>
   );
 }
