@@ -11,8 +11,12 @@ import {
   type CpusetAt,
   type DiffEvent,
 } from '../../state/compareDiff';
-import { formatClock } from '../../viz/formatTime';
 import { useApp } from '../app/storeContext';
+
+/** Simulated time to the millisecond ("3.28 s"): start times differ by a few ms. */
+function clock(ms: number): string {
+  return `${(ms / 1000).toFixed(3).replace(/\.?0+$/, '')} s`;
+}
 
 function signed(ms: number): string {
   if (ms === 0) return 'same';
@@ -70,36 +74,64 @@ export function DiffPanel() {
         </span>
       </div>
       <div className="diff-body" tabIndex={0} role="group" aria-label="Differences table">
-        <table className="diff-table">
-          <thead>
-            <tr>
-              <th scope="col">Container</th>
-              <th scope="col">Start A</th>
-              <th scope="col">Start B</th>
-              <th scope="col">B − A</th>
-              <th scope="col">cpuset A</th>
-              <th scope="col">cpuset B</th>
-              <th scope="col">Events only in A</th>
-              <th scope="col">Events only in B</th>
+        <table className="diff-table" role="table">
+          <thead role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader">
+                Container
+              </th>
+              <th scope="col" role="columnheader">
+                Start A
+              </th>
+              <th scope="col" role="columnheader">
+                Start B
+              </th>
+              <th scope="col" role="columnheader">
+                B − A
+              </th>
+              <th scope="col" role="columnheader">
+                cpuset A
+              </th>
+              <th scope="col" role="columnheader">
+                cpuset B
+              </th>
+              <th scope="col" role="columnheader">
+                Events only in A
+              </th>
+              <th scope="col" role="columnheader">
+                Events only in B
+              </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {shown.map((d) => (
-              <tr key={d.key} className={differs(d) ? 'is-different' : undefined}>
-                <th scope="row">{d.isPod ? `${d.key} (pod)` : d.key}</th>
-                <td>{d.isPod ? '—' : d.startA === null ? 'not started' : formatClock(d.startA)}</td>
-                <td>{d.isPod ? '—' : d.startB === null ? 'not started' : formatClock(d.startB)}</td>
-                <td className={d.delta ? 'is-changed' : undefined}>
+              <tr key={d.key} role="row" className={differs(d) ? 'is-different' : undefined}>
+                <th scope="row" role="rowheader">
+                  {d.isPod ? `${d.key} (pod)` : d.key}
+                </th>
+                <td role="cell" data-label="Start A">
+                  {d.isPod ? '—' : d.startA === null ? 'not started' : clock(d.startA)}
+                </td>
+                <td role="cell" data-label="Start B">
+                  {d.isPod ? '—' : d.startB === null ? 'not started' : clock(d.startB)}
+                </td>
+                <td role="cell" data-label="B − A" className={d.delta ? 'is-changed' : undefined}>
                   {d.delta === null ? '—' : signed(d.delta)}
                 </td>
-                <td>{cpuset(d.cpusetA)}</td>
-                <td className={d.cpusetA?.cpus !== d.cpusetB?.cpus ? 'is-changed' : undefined}>
+                <td role="cell" data-label="cpuset A">
+                  {cpuset(d.cpusetA)}
+                </td>
+                <td
+                  role="cell"
+                  data-label="cpuset B"
+                  className={d.cpusetA?.cpus !== d.cpusetB?.cpus ? 'is-changed' : undefined}
+                >
                   {cpuset(d.cpusetB)}
                 </td>
-                <td>
+                <td role="cell" data-label="Events only in A">
                   <Events list={d.onlyA} />
                 </td>
-                <td>
+                <td role="cell" data-label="Events only in B">
                   <Events list={d.onlyB} />
                 </td>
               </tr>
