@@ -4,8 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildRunView } from './buildRunView';
-import { loadPreset } from '../sim';
-import { parseCPUSet } from '../sim/model/cpuset';
+import { loadPreset, parseCPUSet } from '../sim';
 import { diffRuns, messageShape } from './compareDiff';
 import { withCpuManagerPolicy, withKubeletVersion } from './scenarioEdits';
 import { perturb } from './perturbations';
