@@ -141,3 +141,15 @@ describe('links with both runs', () => {
     expect(b.getState().notice?.text).toMatch(/Run B in this link could not be opened/);
   });
 });
+
+describe('what run B cannot run', () => {
+  it('is refused with a notice, leaving B as it was', () => {
+    // The native sidecar preset uses what kubelet 1.3 did not have.
+    const store = newStore('sidecar-startup-probe');
+    store.getState().setCompare({});
+    const b = store.getState().compare!.scenario;
+    store.getState().setCompare({ kubeletVersion: '1.3' });
+    expect(store.getState().compare!.scenario).toBe(b);
+    expect(store.getState().notice?.text).toMatch(/^Run B cannot run on kubelet 1\.3: /);
+  });
+});

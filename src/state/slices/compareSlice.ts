@@ -6,6 +6,7 @@
  * from that time (compareLens.ts). B runs through the same `deps.buildRun` as A.
  */
 import type { StateCreator } from 'zustand';
+import { versionProblems } from '../../sim';
 import type { AppState, StoreDeps } from '../store';
 import {
   TOPOLOGY_MANAGER_POLICIES,
@@ -93,6 +94,15 @@ export const createCompareSlice =
       get().setCompare(get().compare === null ? {} : null);
     },
     setCompareScenario(scenario) {
+      // What that kubelet version did not have is refused, as the Kubelet version control does.
+      const refused = versionProblems(scenario);
+      if (refused.length > 0) {
+        get().setNotice({
+          tone: 'error',
+          text: `Run B cannot run on kubelet ${scenario.node.kubeletVersion ?? ''}: ${refused.map((p) => `${p.path}: ${p.message}`).join('; ')}`,
+        });
+        return false;
+      }
       let run: RunView;
       try {
         run = deps.buildRun(scenario);

@@ -83,8 +83,13 @@ export const createScenarioSlice =
         const b = get().compare;
         get().replaceScenario(parsed.scenario, id);
         // Compare stays on: B is the new preset with B's own quick-control settings.
-        if (b && get().scenario === parsed.scenario)
-          get().setCompareScenario(withOverrides(parsed.scenario, overridesOf(b.scenario)));
+        // (B is a plain copy when its settings cannot run the new preset; the notice says why.)
+        if (
+          b &&
+          get().scenario === parsed.scenario &&
+          !get().setCompareScenario(withOverrides(parsed.scenario, overridesOf(b.scenario)))
+        )
+          get().setCompareScenario(parsed.scenario);
         // A new preset opens at its start, so Play shows it from the beginning; its
         // interesting moment (openAt) is the bookmark beside the transport.
         get().seekCursor(0);
