@@ -134,6 +134,9 @@ test('perturbing a span in run B forks only B; undo brings B back', async ({ pag
   const menu = page.getByRole('menu', { name: 'Perturb default/web/app' });
   await menu.getByRole('menuitem', { name: /Exit here with code 1/ }).click();
   await expect(menu).toBeHidden();
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Run B: At 5\.0 s: Exit here with code 1/ }),
+  ).toBeVisible();
 
   // B restarted app; A is as it was.
   await expect
