@@ -34,6 +34,7 @@ interface Props {
   /**
    * Compare splits the controls: the header keeps the Scenario picker ('scenario'), each
    * run's region has the node and kubelet settings of its own run ('run'). Both by default.
+   * The other part is hidden (out of sight and of the accessibility tree).
    */
   readonly part?: 'scenario' | 'run';
   /** The group's accessible name (each run's region names its own). */
@@ -51,6 +52,7 @@ export function QuickControls({
   const store = useAppStore();
   // Two runs may both say why kubelet 1.3 has no CPU manager: one id each.
   const noteId = `no-cpu-manager${useId().replace(/:/g, '')}`;
+  const runHidden = part === 'scenario';
   const { scenario, presetId } = useApp(
     useShallow((s) => ({ scenario: s.scenario, presetId: s.presetId })),
   );
@@ -62,129 +64,123 @@ export function QuickControls({
   const noCpuManager = version === '1.3';
   return (
     <div className="quick-controls" role="group" aria-label={label}>
-      {part !== 'run' && (
-        <label className="field">
-          <span className="field-label">Scenario</span>
-          <select
-            aria-label="Scenario"
-            title={presets.find((p) => p.id === presetId)?.label ?? 'Custom'}
-            value={presetId}
-            onChange={(e) => store.getState().loadPreset(e.currentTarget.value)}
-          >
-            {presets.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.label}
-              </option>
-            ))}
-            {!presets.some((p) => p.id === presetId) && <option value={presetId}>Custom</option>}
-          </select>
-        </label>
-      )}
-      {part !== 'scenario' && (
-        <>
-          <label className="field">
-            <span className="field-label">Node</span>
-            <select
-              aria-label="Node topology"
-              title={
-                topoPreset === null
-                  ? scenario
-                    ? `Scenario's: ${describeOwnTopology(scenario)}`
-                    : undefined
-                  : topologies.find((t) => t.id === topoPreset)?.label
-              }
-              value={topoPreset ?? OWN}
-              disabled={!scenario}
-              onChange={(e) => {
-                const v = e.currentTarget.value;
-                if (v !== OWN) edit((s) => withTopologyPreset(s, v));
-              }}
-            >
-              {topoPreset === null && scenario && (
-                <option value={OWN}>Scenario's: {describeOwnTopology(scenario)}</option>
-              )}
-              {topologies.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span className="field-label">Kubelet</span>
-            <select
-              aria-label="Kubelet version"
-              value={version}
-              disabled={!scenario}
-              onChange={(e) => {
-                const v = KUBELET_VERSIONS.find((k) => k === e.currentTarget.value);
-                const st = store.getState();
-                if (!v || !st.scenario) return;
-                // A scenario using what that kubelet did not have stays on screen; the notice says why.
-                const refused = versionProblems(withKubeletVersion(st.scenario, v));
-                if (refused.length > 0) {
-                  st.setNotice({
-                    tone: 'error',
-                    text: `This scenario cannot run on kubelet ${v}: ${refused.map((p) => `${p.path}: ${p.message}`).join('; ')}`,
-                  });
-                  return;
-                }
-                edit((s) => withKubeletVersion(s, v));
-              }}
-            >
-              {KUBELET_VERSIONS.map((k) => (
-                <option key={k} value={k}>
-                  {KUBELET_VERSION_LABELS[k]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span className="field-label">CPU manager</span>
-            <select
-              aria-label="CPU manager policy"
-              aria-describedby={noCpuManager ? noteId : undefined}
-              title={noCpuManager ? NO_CPU_MANAGER_REASON : undefined}
-              value={noCpuManager ? 'none' : (kubelet?.cpuManagerPolicy ?? 'none')}
-              disabled={!scenario || noCpuManager}
-              onChange={(e) => {
-                const v = CPU_MANAGER_POLICIES.find((p) => p === e.currentTarget.value);
-                if (v) edit((s) => withCpuManagerPolicy(s, v));
-              }}
-            >
-              {CPU_MANAGER_POLICIES.map((p) => (
-                <option key={p} value={p}>
-                  {p}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span className="field-label">Topology manager</span>
-            <select
-              aria-label="Topology manager policy"
-              aria-describedby={noCpuManager ? noteId : undefined}
-              title={noCpuManager ? NO_CPU_MANAGER_REASON : undefined}
-              value={noCpuManager ? 'none' : (kubelet?.topologyManagerPolicy ?? 'none')}
-              disabled={!scenario || noCpuManager}
-              onChange={(e) => {
-                const v = TOPOLOGY_MANAGER_POLICIES.find((p) => p === e.currentTarget.value);
-                if (v) edit((s) => withTopologyManagerPolicy(s, v));
-              }}
-            >
-              {TOPOLOGY_MANAGER_POLICIES.map((p) => (
-                <option key={p} value={p}>
-                  {p}
-                </option>
-              ))}
-            </select>
-          </label>
-          {noCpuManager && (
-            <p id={noteId} className="field-note" role="note">
-              {NO_CPU_MANAGER_REASON}
-            </p>
+      <label className="field" hidden={part === 'run'}>
+        <span className="field-label">Scenario</span>
+        <select
+          aria-label="Scenario"
+          title={presets.find((p) => p.id === presetId)?.label ?? 'Custom'}
+          value={presetId}
+          onChange={(e) => store.getState().loadPreset(e.currentTarget.value)}
+        >
+          {presets.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
+          {!presets.some((p) => p.id === presetId) && <option value={presetId}>Custom</option>}
+        </select>
+      </label>
+      <label className="field" hidden={runHidden}>
+        <span className="field-label">Node</span>
+        <select
+          aria-label="Node topology"
+          title={
+            topoPreset === null
+              ? scenario
+                ? `Scenario's: ${describeOwnTopology(scenario)}`
+                : undefined
+              : topologies.find((t) => t.id === topoPreset)?.label
+          }
+          value={topoPreset ?? OWN}
+          disabled={!scenario}
+          onChange={(e) => {
+            const v = e.currentTarget.value;
+            if (v !== OWN) edit((s) => withTopologyPreset(s, v));
+          }}
+        >
+          {topoPreset === null && scenario && (
+            <option value={OWN}>Scenario's: {describeOwnTopology(scenario)}</option>
           )}
-        </>
+          {topologies.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field" hidden={runHidden}>
+        <span className="field-label">Kubelet</span>
+        <select
+          aria-label="Kubelet version"
+          value={version}
+          disabled={!scenario}
+          onChange={(e) => {
+            const v = KUBELET_VERSIONS.find((k) => k === e.currentTarget.value);
+            const st = store.getState();
+            if (!v || !st.scenario) return;
+            // A scenario using what that kubelet did not have stays on screen; the notice says why.
+            const refused = versionProblems(withKubeletVersion(st.scenario, v));
+            if (refused.length > 0) {
+              st.setNotice({
+                tone: 'error',
+                text: `This scenario cannot run on kubelet ${v}: ${refused.map((p) => `${p.path}: ${p.message}`).join('; ')}`,
+              });
+              return;
+            }
+            edit((s) => withKubeletVersion(s, v));
+          }}
+        >
+          {KUBELET_VERSIONS.map((k) => (
+            <option key={k} value={k}>
+              {KUBELET_VERSION_LABELS[k]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field" hidden={runHidden}>
+        <span className="field-label">CPU manager</span>
+        <select
+          aria-label="CPU manager policy"
+          aria-describedby={noCpuManager ? noteId : undefined}
+          title={noCpuManager ? NO_CPU_MANAGER_REASON : undefined}
+          value={noCpuManager ? 'none' : (kubelet?.cpuManagerPolicy ?? 'none')}
+          disabled={!scenario || noCpuManager}
+          onChange={(e) => {
+            const v = CPU_MANAGER_POLICIES.find((p) => p === e.currentTarget.value);
+            if (v) edit((s) => withCpuManagerPolicy(s, v));
+          }}
+        >
+          {CPU_MANAGER_POLICIES.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field" hidden={runHidden}>
+        <span className="field-label">Topology manager</span>
+        <select
+          aria-label="Topology manager policy"
+          aria-describedby={noCpuManager ? noteId : undefined}
+          title={noCpuManager ? NO_CPU_MANAGER_REASON : undefined}
+          value={noCpuManager ? 'none' : (kubelet?.topologyManagerPolicy ?? 'none')}
+          disabled={!scenario || noCpuManager}
+          onChange={(e) => {
+            const v = TOPOLOGY_MANAGER_POLICIES.find((p) => p === e.currentTarget.value);
+            if (v) edit((s) => withTopologyManagerPolicy(s, v));
+          }}
+        >
+          {TOPOLOGY_MANAGER_POLICIES.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
+      </label>
+      {noCpuManager && !runHidden && (
+        <p id={noteId} className="field-note" role="note">
+          {NO_CPU_MANAGER_REASON}
+        </p>
       )}
     </div>
   );
