@@ -7,6 +7,7 @@
 import {
   decodePermalink,
   encodePermalink,
+  LINK_LIMITS,
   type PermalinkViewState as ViewState,
   parseScenario,
   listPresets,
@@ -131,9 +132,22 @@ export function openLink(store: AppStore, link: string, fallbackPreset: string):
     });
     return false;
   }
+  // Compare's run B travels as a second scenario (`&b=`); links without it open one run.
+  const notes = [...d.warnings];
+  const b = compareParam(link);
+  if (b === null) st.setCompare(null);
+  else {
+    const db = decodePermalink(`#s=${b}`);
+    const ran = db.ok && st.setCompareScenario(db.scenario);
+    if (!ran) {
+      st.setCompare(null);
+      notes.push(
+        `Run B in this link could not be ${db.ok ? 'run' : 'opened'}, so only run A is shown.${db.ok ? '' : ` ${db.reason}`}`,
+      );
+    }
+  }
   store.setState({ past: [], future: [] });
   applyViewState(store, d.view);
-  const notes = [...d.warnings];
   if (d.format < 1) notes.unshift('This link was made by an older version and was upgraded.');
   st.setNotice(notes.length ? { tone: 'warning', text: notes.join(' ') } : null);
   return true;
@@ -145,8 +159,24 @@ export interface CurrentLink {
   readonly tooLong: boolean;
 }
 
+/** Compare's run B in a link: the `b=` part of the fragment, in the `s=` format, or null. */
+export function compareParam(link: string): string | null {
+  const hash = link.includes('#') ? link.slice(link.indexOf('#') + 1) : link;
+  for (const part of hash.split('&')) if (part.startsWith('b=')) return part.slice(2);
+  return null;
+}
+
 /** The link of what is on screen; null before anything has run. */
 export function currentLink(s: AppState, baseUrl?: string): CurrentLink | null {
   if (!s.scenario) return null;
-  return encodePermalink(s.scenario, viewStateOf(s), baseUrl ? { baseUrl } : {});
+  const a = encodePermalink(s.scenario, viewStateOf(s), baseUrl ? { baseUrl } : {});
+  if (!s.compare) return a;
+  // Older pages read only `s=` and open run A alone; this page reads `b=` too.
+  const b = encodePermalink(s.compare.scenario).fragment.replace(/^#s=/, '&b=');
+  const linkLength = a.linkLength + b.length;
+  return {
+    fragment: a.fragment + b,
+    linkLength,
+    tooLong: linkLength > LINK_LIMITS.warnLength,
+  };
 }

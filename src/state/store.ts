@@ -4,6 +4,7 @@
  * (`StoreDeps`), which keeps this module testable in Node with small traces.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createCompareSlice, type CompareSlice } from './slices/compareSlice';
 import { createPlaybackSlice, type PlaybackSlice } from './slices/playbackSlice';
 import { createScenarioSlice, type ScenarioSlice } from './slices/scenarioSlice';
 import { createSelectionSlice, type SelectionSlice } from './slices/selectionSlice';
@@ -11,7 +12,14 @@ import { createTourSlice, type TourSlice } from './slices/tourSlice';
 import { createViewSlice, type ViewSlice } from './slices/viewSlice';
 import type { RunView, Scenario } from './types';
 
-export type AppState = ScenarioSlice & PlaybackSlice & ViewSlice & SelectionSlice & TourSlice;
+export type { CompareOverrides } from './types';
+
+export type AppState = ScenarioSlice &
+  PlaybackSlice &
+  ViewSlice &
+  SelectionSlice &
+  TourSlice &
+  CompareSlice;
 
 export type PresetLoad = { ok: true; scenario: Scenario } | { ok: false; error: string };
 
@@ -32,5 +40,6 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createViewSlice(...a),
     ...createSelectionSlice(...a),
     ...createTourSlice(...a),
+    ...createCompareSlice(deps)(...a),
   }));
 }

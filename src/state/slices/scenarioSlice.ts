@@ -8,6 +8,7 @@
 import type { StateCreator } from 'zustand';
 import type { AppState, StoreDeps } from '../store';
 import type { RunView, Scenario } from '../types';
+import { overridesOf, withOverrides } from './compareSlice';
 
 /** A banner: an error (nothing changed, or the default opened instead), a warning or news. */
 export interface Notice {
@@ -18,6 +19,8 @@ export interface Notice {
 export interface HistoryEntry {
   readonly scenario: Scenario;
   readonly presetId: string;
+  /** Run B's scenario then, when Compare was on. */
+  readonly compare?: Scenario;
 }
 
 /** How many scenario edits undo remembers. */
@@ -66,7 +69,16 @@ export const createScenarioSlice =
         set({ presetId: id, runError: parsed.error });
         return;
       }
+      const b = get().compare;
       get().replaceScenario(parsed.scenario, id);
+      // Compare stays on: B is the new preset with B's own quick-control settings.
+      // (B is a plain copy when its settings cannot run the new preset; the notice says why.)
+      if (
+        b &&
+        get().scenario === parsed.scenario &&
+        !get().setCompareScenario(withOverrides(parsed.scenario, overridesOf(b.scenario)))
+      )
+        get().setCompareScenario(parsed.scenario);
       // A new preset opens at its start, so Play shows it from the beginning; its
       // interesting moment (openAt) is the bookmark beside the transport.
       get().seekCursor(0);
@@ -111,7 +123,7 @@ export const createScenarioSlice =
         ...(presetId !== undefined ? { presetId } : {}),
       });
       get().onRunChanged(first);
-      get().seekTime(Math.min(keepT, run.endT), true);
+      get().seekTime(Math.min(keepT, Math.max(run.endT, get().compare?.run.endT ?? 0)), true);
       // Steps that share the cursor's instant: stay between the same two steps when
       // the new run still has them there (an edit at the cursor changes only what follows).
       const t = get().timeMs;
@@ -125,29 +137,48 @@ export const createScenarioSlice =
     replaceScenario(scenario, presetId) {
       const before = get().scenario;
       if (scenario === before) return;
-      const entry = before && { scenario: before, presetId: get().presetId };
+      const entry = before && entryOf(get(), before);
       get().setScenario(scenario, presetId);
       // Only a run that worked is remembered: undo goes back to what was on screen.
       if (entry === null || get().scenario !== scenario) return;
       set({ past: [...get().past, entry].slice(-UNDO_DEPTH), future: [] });
     },
     undo() {
-      const { past, scenario, presetId } = get();
+      const { past, scenario } = get();
       const prev = past[past.length - 1];
       if (prev === undefined || scenario === null) return;
-      get().setScenario(prev.scenario, prev.presetId);
-      if (get().scenario !== prev.scenario) return;
-      set({ past: past.slice(0, -1), future: [{ scenario, presetId }, ...get().future] });
+      const now = entryOf(get(), scenario);
+      if (!restore(get, prev)) return;
+      set({ past: past.slice(0, -1), future: [now, ...get().future] });
     },
     redo() {
-      const { future, scenario, presetId } = get();
+      const { future, scenario } = get();
       const next = future[0];
       if (next === undefined || scenario === null) return;
-      get().setScenario(next.scenario, next.presetId);
-      if (get().scenario !== next.scenario) return;
-      set({ past: [...get().past, { scenario, presetId }], future: future.slice(1) });
+      const now = entryOf(get(), scenario);
+      if (!restore(get, next)) return;
+      set({ past: [...get().past, now], future: future.slice(1) });
     },
     setNotice(notice) {
       set({ notice });
     },
   });
+
+/** Puts a history entry back on screen (A, and B while Compare is on); false if it failed. */
+function restore(get: () => AppState, e: HistoryEntry): boolean {
+  if (e.scenario !== get().scenario) {
+    get().setScenario(e.scenario, e.presetId);
+    if (get().scenario !== e.scenario) return false;
+  }
+  const b = get().compare;
+  if (b && e.compare && e.compare !== b.scenario) return get().setCompareScenario(e.compare);
+  return true;
+}
+
+function entryOf(s: AppState, scenario: Scenario): HistoryEntry {
+  return {
+    scenario,
+    presetId: s.presetId,
+    ...(s.compare ? { compare: s.compare.scenario } : {}),
+  };
+}

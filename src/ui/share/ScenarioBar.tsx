@@ -18,6 +18,7 @@ export function ScenarioBar({ onEdit }: { readonly onEdit: () => void }) {
   const canUndo = useApp((s) => s.past.length > 0);
   const canRedo = useApp((s) => s.future.length > 0);
   const hasRun = useApp((s) => s.scenario !== null);
+  const comparing = useApp((s) => s.compare !== null);
   const description = useApp((s) => s.scenario?.metadata.description ?? '');
   const [about, setAbout] = useState(false);
   const [copied, setCopied] = useState<string>('');
@@ -116,6 +117,16 @@ export function ScenarioBar({ onEdit }: { readonly onEdit: () => void }) {
         </button>
         <TourButton />
         <ReplayActions />
+        <button
+          type="button"
+          className="text-btn"
+          aria-pressed={comparing}
+          disabled={!hasRun}
+          title="Compare two runs of this scenario side by side: run B has its own policies, node and kubelet version"
+          onClick={() => store.getState().toggleCompare()}
+        >
+          Compare
+        </button>
         <button
           type="button"
           className="text-btn"

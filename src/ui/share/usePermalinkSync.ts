@@ -26,6 +26,7 @@ export function usePermalinkSync(store: AppStore, fallbackPreset: string): void 
     const unsubscribe = store.subscribe((s, prev) => {
       if (
         s.scenario === prev.scenario &&
+        s.compare?.scenario === prev.compare?.scenario &&
         s.timeMs === prev.timeMs &&
         s.cursor === prev.cursor &&
         s.window === prev.window &&

@@ -8,7 +8,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { causalChain } from '../../viz/timeline/causalChain';
 import { hitTest } from '../../viz/timeline/hitTest';
 import type { SpanRef } from '../../viz/timeline/laneModel';
-import { useApp, useAppStore } from '../app/storeContext';
+import { useApp, useAppStore, useRunRegionName } from '../app/storeContext';
 import { useResizeObserver } from '../hooks/useResizeObserver';
 import { useTimelineStyle } from '../hooks/useThemeColors';
 import { GapBands } from './GapBands';
@@ -35,6 +35,7 @@ export function Timeline() {
   const [hover, setHover] = useState<{ hit: SpanRef; x: number; y: number } | null>(null);
   const style = useTimelineStyle();
   const collapsed = useApp((s) => s.collapsedGroups);
+  const regionName = useRunRegionName('Timeline');
   const width = plotSize.width;
   const viewH = Math.max(40, scrollSize.height);
   const { run, model, layout, scale, highlight, selected } = useTimelineModel(width);
@@ -90,7 +91,7 @@ export function Timeline() {
   });
 
   return (
-    <section className="panel timeline" aria-label="Timeline">
+    <section className="panel timeline" aria-label={regionName}>
       <TimelineToolbar allCauses={allCauses} onAllCauses={setAllCauses} />
       <div className="tl-grid">
         <div className="tl-corner" aria-hidden="true" />

@@ -13,7 +13,7 @@ import { foldSignature, planFolds } from '../../viz/topology/foldCores';
 import { diagramScale } from '../../viz/topology/diagramScale';
 import { cpuStateAt, poolAt, type CpuState } from '../../viz/topology/cpuHistory';
 import { formatClock } from '../../viz/formatTime';
-import { useApp, useAppStore } from '../app/storeContext';
+import { useApp, useAppStore, useRunRegionName } from '../app/storeContext';
 import { useResizeObserver } from '../hooks/useResizeObserver';
 import { CpuCell } from './CpuCell';
 import { FoldBox } from './FoldBox';
@@ -34,6 +34,7 @@ export function TopologyDiagram() {
       machine: s.run?.topology.machineLabel,
     })),
   );
+  const regionName = useRunRegionName('NUMA topology');
   const box = useRef<HTMLDivElement>(null);
   const size = useResizeObserver(box);
   const [hover, setHover] = useState<{ cpu: number; x: number; y: number } | null>(null);
@@ -197,7 +198,7 @@ export function TopologyDiagram() {
 
   const hoverState = hover ? states.get(hover.cpu) : undefined;
   return (
-    <section className="panel topology" aria-label="NUMA topology">
+    <section className="panel topology" aria-label={regionName}>
       <div className="panel-head">
         <h2 className="panel-title">NUMA topology</h2>
         <div className="toolbar-buttons" role="group" aria-label="Diagram zoom">
