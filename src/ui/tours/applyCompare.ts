@@ -1,60 +1,34 @@
 /**
  * The one place a tour reaches Compare. A Compare tour names overrides for run B
- * (`compare:` in its file) and each step says which run it points at. Until the Compare
- * view is merged, the single run plays both parts: run A is the preset, run B the preset
- * with the overrides applied, switched step by step (undoable, like the quick controls).
- * At the merge this becomes `store.getState().setCompare(overrides)` once, and `side`
- * only says which of the two runs the step's selection belongs to.
+ * (`compare:` in its file); the store's `setCompare` puts B = A plus those overrides beside
+ * A, and each step says which of the two runs its cursor and selection belong to. A tour
+ * without `compare:` turns Compare off, so every tour starts from what its file says.
  */
 import type { AppStore } from '../../state/store';
 import type { Scenario } from '../../state/types';
-import {
-  TOPOLOGY_MANAGER_POLICIES,
-  withCpuManagerPolicy,
-  withKubeletVersion,
-  withTopologyManagerPolicy,
-  withTopologyPreset,
-} from '../../state/scenarioEdits';
+import { withOverrides } from '../../state/slices/compareSlice';
 import type { CompareOverrides } from './tourSchema';
 
 export type RunSide = 'A' | 'B';
 
-/** The scenario of run B: run A with the overrides. */
-export function withOverrides(base: Scenario, o: CompareOverrides): Scenario {
-  let s = base;
-  if (o.cpuManagerPolicy) s = withCpuManagerPolicy(s, o.cpuManagerPolicy);
-  const tmp = TOPOLOGY_MANAGER_POLICIES.find((p) => p === o.topologyManagerPolicy);
-  if (tmp) s = withTopologyManagerPolicy(s, tmp);
-  if (o.nodeTopology) s = withTopologyPreset(s, o.nodeTopology);
-  if (o.kubeletVersion) s = withKubeletVersion(s, o.kubeletVersion);
-  return s;
-}
+export { withOverrides };
 
-// Same base and overrides give the same object, so switching back to a run already on
-// screen re-runs nothing.
-const sideB = new WeakMap<Scenario, Map<string, Scenario>>();
+const same = (a: Scenario | null | undefined, b: Scenario) =>
+  a === b || (a != null && JSON.stringify(a) === JSON.stringify(b));
 
-function scenarioFor(base: Scenario, o: CompareOverrides | undefined, side: RunSide): Scenario {
-  if (side === 'A' || !o) return base;
-  const key = JSON.stringify(o);
-  let m = sideB.get(base);
-  if (!m) sideB.set(base, (m = new Map<string, Scenario>()));
-  let s = m.get(key);
-  if (!s) m.set(key, (s = withOverrides(base, o)));
-  return s;
-}
-
-/** Puts run `side` of the comparison on screen (today: as the single run). */
+/** Puts the tour's preset in run A and, for a Compare tour, its overrides in run B. */
 export function applyCompare(
   store: AppStore,
   overrides: CompareOverrides | undefined,
-  side: RunSide,
   base: Scenario,
   presetId: string,
 ): void {
-  const want = scenarioFor(base, overrides, side);
-  const st = store.getState();
   // The same scenario (a link's copy of the preset) is not re-run.
-  if (st.scenario === want || JSON.stringify(st.scenario) === JSON.stringify(want)) return;
-  st.replaceScenario(want, presetId);
+  if (!same(store.getState().scenario, base)) store.getState().replaceScenario(base, presetId);
+  const st = store.getState();
+  if (!overrides) {
+    if (st.compare) st.setCompare(null);
+    return;
+  }
+  if (!same(st.compare?.scenario, withOverrides(base, overrides))) st.setCompare(overrides);
 }

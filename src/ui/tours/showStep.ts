@@ -38,23 +38,29 @@ export function showStep(
   const base = presetScenario(presetId);
   if (typeof base === 'string') return base;
   const before = store.getState().scenario;
-  applyCompare(store, tour.compare, step.run ?? 'A', base, presetId);
+  applyCompare(store, tour.compare, base, presetId);
   const st = store.getState();
   if (!st.run) return st.runError ?? 'the scenario did not run';
-  const run = st.run as KubeletRun;
+  // A step about run B finds its moment and its target in B's run; the playhead is shared.
+  const side = tour.compare ? (step.run ?? 'A') : 'A';
+  const runB = st.compare?.run as KubeletRun | undefined;
+  if (side === 'B' && !runB) return 'run B did not run';
+  const run = (side === 'B' ? runB : st.run) as KubeletRun;
   const at = phase === 'ask' && step.question?.ask ? step.question.ask : step.at;
   const r = resolveAt(run, at);
   if (!r.ok) return r.error;
   st.pause();
   if (st.scenario !== before) st.fitAll();
-  st.seekCursor(r.value.cursor);
+  if (side === 'B') st.seekTime(r.value.t, true);
+  else st.seekCursor(r.value.cursor);
   // A time between two steps stays where the tour put it.
   if ('ms' in at) st.seekTime(at.ms, true);
+  const choose = side === 'B' ? st.selectB : st.select;
   if (step.select) {
     const sel = resolveTarget(run, step.select, store.getState().timeMs);
     if (!sel.ok) return sel.error;
-    st.select(sel.value);
-  } else st.select(null);
+    choose(sel.value);
+  } else choose(null);
   const { window: w, timeMs } = store.getState();
   if (timeMs < w.start || timeMs > w.end) st.fitAll();
   return null;

@@ -22,14 +22,15 @@ function newStore(): AppStore {
 
 const tour = findTour('static-vs-none')!;
 
-describe('a Compare tour, before Compare exists', () => {
-  it('shows run A as the preset and run B with the overrides, step by step', () => {
+describe('a Compare tour', () => {
+  it('opens Compare with the overrides in run B, and points each step at its run', () => {
     const store = newStore();
     store.getState().loadPreset('hello-pod');
     expect(showStep(store, tour, 0, 'answer')).toBeNull();
     let s = store.getState();
     expect(s.presetId).toBe('static-vs-none');
     expect(s.scenario!.node.kubelet.cpuManagerPolicy).toBe('static');
+    expect(s.compare?.scenario.node.kubelet.cpuManagerPolicy).toBe('none');
     expect(s.selection).toEqual({
       kind: 'container',
       container: 'default/web/app',
@@ -40,22 +41,27 @@ describe('a Compare tour, before Compare exists', () => {
       owner: 'default/web/app',
     });
     const runA = s.run;
+    const runB = s.compare!.run;
 
+    // A step about run B: A stays as it was; the shared playhead moves to B's moment.
     expect(showStep(store, tour, 3, 'answer')).toBeNull();
     s = store.getState();
-    expect(s.scenario!.node.kubelet.cpuManagerPolicy).toBe('none');
-    expect(cpuStateAt(s.run!.cpus, 1, s.cursor).kind).not.toBe('exclusive');
+    expect(s.run).toBe(runA);
+    expect(s.compare!.run).toBe(runB);
+    expect(s.scenario!.node.kubelet.cpuManagerPolicy).toBe('static');
+    const answerTime = s.timeMs;
     // Asking waits before the answer's moment.
-    const answerCursor = s.cursor;
     expect(showStep(store, tour, 3, 'ask')).toBeNull();
-    expect(store.getState().cursor).toBeLessThan(answerCursor);
+    expect(store.getState().timeMs).toBeLessThan(answerTime);
 
-    // Back to A: the same scenario object, so nothing beyond a re-run of A's inputs changes.
     expect(showStep(store, tour, 1, 'answer')).toBeNull();
     s = store.getState();
-    expect(s.scenario!.node.kubelet.cpuManagerPolicy).toBe('static');
+    expect(s.run).toBe(runA);
     expect(s.selection).toEqual({ kind: 'cpu', cpu: 0 });
-    expect(s.run!.endT).toBe(runA!.endT);
+
+    // Another tour without compare: turns Compare off.
+    expect(showStep(store, findTour('pod-path')!, 0, 'answer')).toBeNull();
+    expect(store.getState().compare).toBeNull();
   });
 });
 
@@ -70,7 +76,8 @@ describe('a link to a tour', () => {
     expect(openLink(b, link.fragment, 'hello-pod')).toBe(true);
     const s = b.getState();
     expect(s.tour).toEqual({ id: 'static-vs-none', step: 3 });
-    expect(s.scenario!.node.kubelet.cpuManagerPolicy).toBe('none');
+    expect(s.scenario!.node.kubelet.cpuManagerPolicy).toBe('static');
+    expect(s.compare?.scenario.node.kubelet.cpuManagerPolicy).toBe('none');
     expect(s.timeMs).toBe(a.getState().timeMs);
     expect(s.cursor).toBe(a.getState().cursor);
     expect(s.selection).toEqual(a.getState().selection);
