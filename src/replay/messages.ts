@@ -107,6 +107,12 @@ const TABLE: readonly [string, string, string][] = [
   ['policy_static.go', 'Unable to allocate CPUs', 'CpuAllocateFailed'],
   ['runtime.go', 'Unhandled Error', 'UnhandledError'],
   ['run.go', 'command failed', 'CommandFailed'],
+  [
+    'cpu_manager.go',
+    'Could not initialize checkpoint manager, please drain node and remove policy state file',
+    'CpuCheckpointFailed',
+  ],
+  ['kubelet.go', 'Failed to start ContainerManager', 'ContainerManagerStartFailed'],
 ];
 
 const BY_MSG = new Map<string, { files: string[]; what: string }>();

@@ -35,6 +35,34 @@ const KRC = 'kuberuntime_container.go';
 
 export const KLOG_1_18: KlogTable = {
   'command failed': P('server.go:273', 0, (a) => a.err ?? '', 'E'),
+  // cpu_manager.go Start / policy_static.go Start: klog.Errorf("[cpumanager] ...: %v, ...").
+  'Could not initialize checkpoint manager, please drain node and remove policy state file': P(
+    'cpu_manager.go:194',
+    0,
+    (a) =>
+      `[cpumanager] could not initialize checkpoint manager: ${a.err ?? ''}, please drain node and remove policy state file`,
+    'E',
+  ),
+  'Static policy invalid state, please drain node and remove policy state file': P(
+    'policy_static.go:162',
+    0,
+    (a) =>
+      `[cpumanager] static policy invalid state: ${a.err ?? ''}, please drain node and remove policy state file`,
+    'E',
+  ),
+  'Policy start error': P(
+    'cpu_manager.go:200',
+    0,
+    (a) => `[cpumanager] policy start error: ${a.err ?? ''}`,
+    'E',
+  ),
+  // kubelet.go initializeRuntimeDependentModules: klog.Fatalf("Failed to start ContainerManager %v", err).
+  'Failed to start ContainerManager': P(
+    `${K}:1384`,
+    0,
+    (a) => `Failed to start ContainerManager ${a.err ?? ''}`,
+    'F',
+  ),
   'Starting kubelet main sync loop': P(`${K}:1835`, 0, () => 'Starting kubelet main sync loop.'),
   'SyncLoop ADD': P(
     `${K}:1888`,
