@@ -106,6 +106,7 @@ const TABLE: readonly [string, string, string][] = [
   ['policy_static.go', 'Static policy: RemoveContainer', 'CpuRelease'],
   ['policy_static.go', 'Unable to allocate CPUs', 'CpuAllocateFailed'],
   ['runtime.go', 'Unhandled Error', 'UnhandledError'],
+  ['kuberuntime_manager.go', 'Unhandled Error', 'UnhandledError'],
   ['run.go', 'command failed', 'CommandFailed'],
   [
     'cpu_manager.go',

@@ -137,8 +137,10 @@ export const KLOG = {
   'Observed pod startup duration': I('pod_startup_latency_tracker.go:102', 0),
   // client-go tools/record/event.go StartStructuredLogging(3), one line per recorded event
   'Event occurred': I('event.go:389', 3),
-  // runtime errors surfaced through utilruntime.HandleError
-  HandleError: E('runtime.go:142'),
+  // utilruntime.HandleError (apimachinery runtime.go logError: WithCallDepth(3), logger name
+  // "UnhandledError") prints its caller's file:line: SyncPod's start helper in
+  // kuberuntime_manager.go.
+  HandleError: E('kuberuntime_manager.go:1385'),
 } as const satisfies Record<string, Src>;
 
 export type KlogMsg = keyof typeof KLOG;

@@ -29,6 +29,16 @@ function podActions18(text: string, sandboxId: string, initName: string | undefi
   );
 }
 
+/** The shared line's ContainerID JSON ({"Type":..,"ID":..}) as ContainerID.String(): "type://id". */
+function containerIdString(json: string | undefined): string {
+  try {
+    const id = JSON.parse(json ?? '') as { Type?: string; ID?: string };
+    return `${id.Type ?? ''}://${id.ID ?? ''}`;
+  } catch {
+    return json ?? '';
+  }
+}
+
 const K = 'kubelet.go';
 const KRM = 'kuberuntime_manager.go';
 const KRC = 'kuberuntime_container.go';
@@ -229,7 +239,7 @@ export const KLOG_1_18: KlogTable = {
     `${KRM}:603`,
     2,
     (a) =>
-      `Container ${goq(a.kv.containerName ?? '')} (${goq(a.kv.containerStatusID ?? '')}) of pod ${fpod(a)}: ${a.kv.containerMessage ?? ''}`,
+      `Container ${goq(a.kv.containerName ?? '')} (${goq(containerIdString(a.kv.containerStatusID))}) of pod ${fpod(a)}: ${a.kv.containerMessage ?? ''}`,
   ),
   'Computing init container action': null,
   'Init container has been initialized': null,
