@@ -10,7 +10,7 @@
  *   generateContainerConfig ("Enforcing CFS quota") -> PreCreateContainer (cpuset) ->
  *   CRI CreateContainer (takes `createContainer`; may fail: CreateContainerError) ->
  *   PreStartContainer (resource managers) -> event Created -> CRI StartContainer (takes
- *   `startContainer`) -> event Started -> the PostStart hook, if any: synchronous, it holds the
+ *   `startContainer`; may fail: RunContainerError, the container exits 128 StartError) -> event Started -> the PostStart hook, if any: synchronous, it holds the
  *   attempt (and SyncPod, which waits for it) for `postStartHook`; a failing hook emits
  *   FailedPostStartHook, kills the container (`stopContainer`) and fails the attempt
  *   (PostStartHookError).
@@ -72,6 +72,8 @@ export const startContainerMachine = setup({
     },
     'CreateContainer failed': ({ context }) =>
       kubelet().domain.starts[attemptKey(context)]?.failed === 'create',
+    'StartContainer failed': ({ context }) =>
+      kubelet().domain.starts[attemptKey(context)]?.failed === 'start',
     'has PostStart hook': ({ context }) => spec(context).c.postStart !== undefined,
     'PostStart hook failed': ({ context }) =>
       kubelet().domain.starts[attemptKey(context)]?.failed === 'postStart',
@@ -114,6 +116,7 @@ export const startContainerMachine = setup({
     containerCreateFailed: () => {},
     preStartContainer: () => {},
     criStartContainer: () => {},
+    containerStartFailed: () => {},
     containerStarted: () => {},
     runPostStart: () => {},
     postStartFailed: () => {},
@@ -183,6 +186,11 @@ export const startContainerMachine = setup({
       entry: 'criStartContainer',
       after: {
         startContainer: [
+          {
+            guard: 'StartContainer failed',
+            target: 'idle',
+            actions: ['containerStartFailed', 'reportResult'],
+          },
           { guard: 'has PostStart hook', target: 'postStart', actions: 'containerStarted' },
           { target: 'idle', actions: ['containerStarted', 'reportResult'] },
         ],

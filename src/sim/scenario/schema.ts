@@ -292,6 +292,8 @@ export const faultSchema = z.discriminatedUnion('kind', [
   }),
   z.strictObject({ kind: z.literal('SandboxError'), ...faultBase }),
   z.strictObject({ kind: z.literal('CreateContainerError'), ...faultBase }),
+  /** CRI StartContainer fails (default: the command's executable is not in the image). */
+  z.strictObject({ kind: z.literal('StartContainerError'), ...faultBase }),
   z.strictObject({
     kind: z.literal('ContainerExit'),
     ...faultBase,

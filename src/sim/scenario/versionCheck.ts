@@ -70,6 +70,14 @@ export function versionProblems(s: Scenario): ScenarioProblem[] {
     if (a.kind === 'ChangeCpuManagerPolicy' && v === '1.3')
       out.push({ path: `actions[${i}].kind`, message: NO_CPU_MANAGER_REASON });
   });
+  s.faults.forEach((f, i) => {
+    // Docker's StartContainer failure (1.3's runContainer) is not modelled.
+    if (f.kind === 'StartContainerError' && v === '1.3')
+      out.push({
+        path: `faults[${i}].kind`,
+        message: 'StartContainerError is modelled for kubelet 1.34 and 1.18, not for 1.3 (Docker)',
+      });
+  });
   return out;
 }
 

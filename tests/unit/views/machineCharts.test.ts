@@ -69,7 +69,8 @@ describe('entityChartAt: the guard that decided, from trace.steps.guard', () => 
     expect(strings[steps.guard[hook]!]).toBe('has PostStart hook');
     expect(at.taken).toMatchObject({ guard: 'has PostStart hook', guardRecorded: true });
     expect(at.taken?.path).toEqual([
-      'startContainer.starting:xstate.after.startContainer.startContainer.starting:0',
+      // Branch 1: branch 0 is 'StartContainer failed'.
+      'startContainer.starting:xstate.after.startContainer.startContainer.starting:1',
     ]);
     expect([...at.active]).toEqual(['startContainer.postStart']);
   });

@@ -22,7 +22,7 @@ import { containerValue, formatPod } from '../format';
 import { CONTAINER_RUNTIME, IMAGE_PULLER, syncPodId } from '../ids';
 import { killContainerWithGracePeriod, podGracePeriod, stopTime } from '../killContainer';
 import { klog, podKV, q } from '../klog';
-import { createContainer, startContainer } from '../runtime';
+import { createContainer, exitContainer, startContainer } from '../runtime';
 import type { KubeletDomain, StartAttempt } from '../types';
 
 type Api = EffectApi<KubeletDomain>;
@@ -199,9 +199,10 @@ export function startContainerEffects(
       if (!fault) return;
       const attempt = attemptOf(api);
       attempt.failed = 'create';
-      attempt.message =
-        fault.message ??
-        `failed to create containerd container: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: "${container.spec.command?.[0] ?? 'app'}": executable file not found in $PATH: unknown`;
+      // The CRI call's status message (grpc status.Message): the common CreateContainer
+      // failure is the runtime not answering in time. A missing executable is not found here
+      // but at StartContainer (runc create runs in containerd's task creation).
+      attempt.message = fault.message ?? 'context deadline exceeded';
     },
 
     containerCreateFailed: (api, _e, ctx) => {
@@ -226,7 +227,7 @@ export function startContainerEffects(
       if (api.domain.cpu) preStartContainer(api.domain.cpu, pod.uid, container.name, created.id);
     },
 
-    /** The Created event, then CRI StartContainer. */
+    /** The Created event, then CRI StartContainer: a StartContainerError fault makes it fail. */
     criStartContainer: (api, _e, ctx) => {
       const { pod, container } = containerOf(ctx);
       recordEvent(
@@ -237,6 +238,37 @@ export function startContainerEffects(
         `Created container: ${container.name}`,
         container.fieldPath,
       );
+      const fault = takeFault(
+        cfg,
+        api.domain,
+        api.t,
+        'StartContainerError',
+        pod.key,
+        container.name,
+      );
+      if (!fault) return;
+      const attempt = attemptOf(api);
+      attempt.failed = 'start';
+      // containerd creates the task (runc create) in StartContainer: an executable missing
+      // from the image fails there, with runc's exec error.
+      const exe = container.spec.command?.[0] ?? container.name;
+      attempt.message =
+        fault.message ??
+        `failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: ${q(exe)}: executable file not found in $PATH: unknown`;
+    },
+
+    /**
+     * StartContainer failed (kuberuntime_container.go startContainer): event Failed
+     * "Error: <status message>", ErrRunContainer (RunContainerError). containerd's
+     * StartContainer marks the container exited: exit code 128 (errorStartExitCode), reason
+     * StartError (errorStartReason), its message the error, StartedAt never set.
+     */
+    containerStartFailed: (api, _e, ctx) => {
+      const { pod, container } = containerOf(ctx);
+      const attempt = attemptOf(api);
+      const msg = attempt.message ?? '';
+      exitContainer(api.domain, attempt.containerId!, api.t, 128, 'StartError', msg);
+      fail(api, pod, container, 'RunContainerError', msg, msg);
     },
 
     /** StartContainer returned: the Started event; the process runs until attempt fault or its end. */

@@ -68,6 +68,8 @@ export const startContainer118Machine = setup({
     },
     'CreateContainer failed': ({ context }) =>
       kubelet().domain.starts[attemptKey(context)]?.failed === 'create',
+    'StartContainer failed': ({ context }) =>
+      kubelet().domain.starts[attemptKey(context)]?.failed === 'start',
     /** cpuManager.AddContainer: GetCPUSetOrDefault is non-empty only under the static policy. */
     'the CPU manager holds a cpuset': ({ context }) => {
       const k = kubelet();
@@ -118,6 +120,7 @@ export const startContainer118Machine = setup({
     preStartContainer: () => {},
     criUpdateContainerResources: () => {},
     criStartContainer: () => {},
+    containerStartFailed: () => {},
     containerStarted: () => {},
     runPostStart: () => {},
     postStartFailed: () => {},
@@ -199,6 +202,11 @@ export const startContainer118Machine = setup({
       entry: 'criStartContainer',
       after: {
         startContainer: [
+          {
+            guard: 'StartContainer failed',
+            target: 'idle',
+            actions: ['containerStartFailed', 'reportResult'],
+          },
           { guard: 'has PostStart hook', target: 'postStart', actions: 'containerStarted' },
           { target: 'idle', actions: ['containerStarted', 'reportResult'] },
         ],

@@ -9,6 +9,7 @@ import { preStartContainer } from '../../kubelet/cpuManagerBridge';
 import { startContainerEffects } from '../../kubelet/effects/startContainer';
 import { type Env, recordEvent } from '../../kubelet/env';
 import { formatPod } from '../../kubelet/format';
+import { takeFault } from '../../kubelet/faults';
 import {
   killContainerWithGracePeriod,
   podGracePeriod,
@@ -52,6 +53,15 @@ export function startContainer118Effects(env: Env): Effects {
       const { pod, c } = containerOf(ctx);
       // kuberuntime_container.go:188 fmt.Sprintf("Created container %s", container.Name)
       recordEvent(api, pod, 'Normal', 'Created', `Created container ${c.name}`, c.fieldPath);
+      const fault = takeFault(cfg, api.domain, api.t, 'StartContainerError', pod.key, c.name);
+      if (!fault) return;
+      const a = api.domain.starts[api.self]!;
+      a.failed = 'start';
+      // StartContainer's grpc.ErrorDesc as containerd 1.3 / runc 1.0-rc10 worded a missing
+      // executable (the shared containerStartFailed records "Error: %v" and RunContainerError).
+      a.message =
+        fault.message ??
+        `failed to create containerd task: OCI runtime create failed: container_linux.go:349: starting container process caused ${q(`exec: ${q(c.spec.command?.[0] ?? c.name)}: executable file not found in $PATH`)}: unknown`;
     },
     /**
      * handlerRunner.Run failed: the event carries the runner's message, killContainer's message
