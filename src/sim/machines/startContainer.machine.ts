@@ -19,6 +19,7 @@
  * goroutines run in between at the same instant.
  */
 import { assign, setup } from 'xstate';
+import { parseNormalizedNamedError } from '../kubelet/imageReference';
 import { peekFault } from '../kubelet/faults';
 import { startContainerId } from '../kubelet/ids';
 import { kubelet } from '../kubelet/view';
@@ -59,6 +60,9 @@ export const startContainerMachine = setup({
       const { k, c } = spec(context);
       return c.pullPolicy !== 'Always' && k.domain.images[c.imageRef] !== undefined;
     },
+    /** applyDefaultImageTag: the spec's image is no valid reference (ErrInvalidImageName). */
+    'image name does not parse': ({ context }) =>
+      parseNormalizedNamedError(spec(context).c.image) !== undefined,
     'pull policy is Never': ({ context }) => spec(context).c.pullPolicy === 'Never',
     /** imageManager's backOff.IsInBackOffSinceUpdate for "<pod uid>_<image>". */
     'in image back-off': ({ context }) => {
@@ -105,6 +109,7 @@ export const startContainerMachine = setup({
   },
   actions: {
     recordImagePresent: () => {},
+    recordInvalidImageName: () => {},
     recordImageNeverPull: () => {},
     recordImageBackOff: () => {},
     requestPull: () => {},
@@ -139,6 +144,11 @@ export const startContainerMachine = setup({
     // and the image back-off.
     ensuringImage: {
       always: [
+        {
+          guard: 'image name does not parse',
+          target: 'imageFailed',
+          actions: 'recordInvalidImageName',
+        },
         {
           guard: 'image present and pull policy is not Always',
           target: 'imagePresent',

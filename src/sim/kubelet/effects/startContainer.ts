@@ -19,6 +19,7 @@ import { featureEnabled } from '../../policies/featureGates';
 import { type Env, recordEvent } from '../env';
 import { takeFault } from '../faults';
 import { containerValue, formatPod } from '../format';
+import { invalidImageNameMessage } from '../imageReference';
 import { CONTAINER_RUNTIME, IMAGE_PULLER, syncPodId } from '../ids';
 import { killContainerWithGracePeriod, podGracePeriod, stopTime } from '../killContainer';
 import { klog, podKV, q } from '../klog';
@@ -80,6 +81,17 @@ export function startContainerEffects(
         `Container image ${q(container.image)} already present on machine`,
         container.fieldPath,
       );
+    },
+
+    /**
+     * EnsureImageExists: applyDefaultImageTag failed. Event InspectFailed with the message,
+     * ErrInvalidImageName; startContainer then records Failed "Error: InvalidImageName".
+     */
+    recordInvalidImageName: (api, _e, ctx) => {
+      const { pod, container } = containerOf(ctx);
+      const msg = invalidImageNameMessage(container.image) ?? '';
+      recordEvent(api, pod, 'Warning', 'InspectFailed', msg, container.fieldPath);
+      fail(api, pod, container, 'InvalidImageName', msg);
     },
 
     recordImageNeverPull: (api, _e, ctx) => {
@@ -297,6 +309,9 @@ export function startContainerEffects(
             id,
             exitCode: exit.exitCode,
             reason: exit.reason ?? (exit.exitCode === 0 ? 'Completed' : 'Error'),
+            // The kubelet reads the termination message file into the terminated state's
+            // Message (kuberuntime_container.go getTerminationMessage).
+            ...(exit.message !== undefined ? { message: exit.message } : {}),
           },
           Math.round(exit.afterSeconds * 1000),
         );

@@ -14,6 +14,7 @@
  *   message "FailedPostStartHook" and returns "PostStartHookError: <err>".
  */
 import { assign, setup } from 'xstate';
+import { parseNormalizedNamedError } from '../../kubelet/imageReference';
 import { peekFault } from '../../kubelet/faults';
 import { startContainerId } from '../../kubelet/ids';
 import { kubelet } from '../../kubelet/view';
@@ -55,6 +56,9 @@ export const startContainer118Machine = setup({
       const { k, c } = spec(context);
       return c.pullPolicy !== 'Always' && k.domain.images[c.imageRef] !== undefined;
     },
+    /** applyDefaultImageTag: the spec's image is no valid reference (ErrInvalidImageName). */
+    'image name does not parse': ({ context }) =>
+      parseNormalizedNamedError(spec(context).c.image) !== undefined,
     'pull policy is Never': ({ context }) => spec(context).c.pullPolicy === 'Never',
     /** imageManager's backOff.IsInBackOffSinceUpdate for "<pod uid>_<image>". */
     'in image back-off': ({ context }) => {
@@ -109,6 +113,7 @@ export const startContainer118Machine = setup({
   },
   actions: {
     recordImagePresent: () => {},
+    recordInvalidImageName: () => {},
     recordImageNeverPull: () => {},
     recordImageBackOff: () => {},
     requestPull: () => {},
@@ -143,6 +148,11 @@ export const startContainer118Machine = setup({
     // and the image back-off.
     ensuringImage: {
       always: [
+        {
+          guard: 'image name does not parse',
+          target: 'imageFailed',
+          actions: 'recordInvalidImageName',
+        },
         {
           guard: 'image present and pull policy is not Always',
           target: 'imagePresent',

@@ -10,6 +10,7 @@ import { startContainerEffects } from '../../kubelet/effects/startContainer';
 import { type Env, recordEvent } from '../../kubelet/env';
 import { formatPod } from '../../kubelet/format';
 import { takeFault } from '../../kubelet/faults';
+import { invalidImageNameMessage } from '../../kubelet/imageReference';
 import {
   killContainerWithGracePeriod,
   podGracePeriod,
@@ -48,6 +49,16 @@ export function startContainer118Effects(env: Env): Effects {
       const cpu = api.domain.cpu;
       const cpuset = cpu ? cpusetForContainer(cpu.state, pod.uid, c.name) : '';
       api.record('cpuset', { uid: pod.uid, container: c.name, cpuset });
+    },
+    /** 1.18's applyDefaultImageTag: "couldn't parse image reference %q: %v". */
+    recordInvalidImageName: (api, _e, ctx) => {
+      const { pod, c } = containerOf(ctx);
+      const msg = invalidImageNameMessage(c.image, 'reference') ?? '';
+      recordEvent(api, pod, 'Warning', 'InspectFailed', msg, c.fieldPath);
+      const a = api.domain.starts[api.self]!;
+      a.error = 'InvalidImageName';
+      a.message = msg;
+      recordEvent(api, pod, 'Warning', 'Failed', 'Error: InvalidImageName', c.fieldPath);
     },
     criStartContainer: (api, _e, ctx) => {
       const { pod, c } = containerOf(ctx);
