@@ -213,7 +213,7 @@ export interface StartAttempt {
   restartCount: number;
   containerId?: string;
   /** Which step failed, as its effect sensed it (the machine's guards read it). */
-  failed?: 'create' | 'start' | 'postStart';
+  failed?: 'config' | 'create' | 'start' | 'postStart';
   /** Outcome: undefined = success. */
   error?: string;
   message?: string;

@@ -74,6 +74,9 @@ export const startContainerMachine = setup({
         IMAGE_BACKOFF,
       );
     },
+    /** generateContainerConfig returned an error (e.g. a missing ConfigMap key in env). */
+    'container config failed': ({ context }) =>
+      kubelet().domain.starts[attemptKey(context)]?.failed === 'config',
     'CreateContainer failed': ({ context }) =>
       kubelet().domain.starts[attemptKey(context)]?.failed === 'create',
     'StartContainer failed': ({ context }) =>
@@ -117,6 +120,7 @@ export const startContainerMachine = setup({
     imagePullFailed: () => {},
     generateContainerConfig: () => {},
     preCreateContainer: () => {},
+    containerConfigFailed: () => {},
     criCreateContainer: () => {},
     containerCreateFailed: () => {},
     preStartContainer: () => {},
@@ -175,7 +179,16 @@ export const startContainerMachine = setup({
     },
     generatingConfig: {
       entry: 'generateContainerConfig',
-      after: { generateContainerConfig: 'preCreate' },
+      after: {
+        generateContainerConfig: [
+          {
+            guard: 'container config failed',
+            target: 'idle',
+            actions: ['containerConfigFailed', 'reportResult'],
+          },
+          { target: 'preCreate' },
+        ],
+      },
     },
     preCreate: { entry: 'preCreateContainer', after: { preCreateContainer: 'creating' } },
     creating: {

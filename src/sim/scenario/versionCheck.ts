@@ -36,6 +36,13 @@ function containerProblems(
   for (const p of ['startupProbe', 'readinessProbe', 'livenessProbe'] as const)
     if (c[p]?.grpc) no(`${p}.grpc`, ARRIVED.grpcProbe);
   if (version === '1.3' && c.startupProbe) no('startupProbe', ARRIVED.startupProbe);
+  // Docker's container config on 1.3 does not read ConfigMaps or Secrets here.
+  if (version === '1.3' && (c.envFrom?.length || c.env?.some((e) => e.valueFrom)))
+    out.push({
+      path: `${path}.${c.envFrom?.length ? 'envFrom' : 'env'}`,
+      message:
+        'env from ConfigMaps and Secrets (CreateContainerConfigError) is modelled for kubelet 1.34 and 1.18, not for 1.3',
+    });
   return out;
 }
 

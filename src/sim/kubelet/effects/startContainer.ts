@@ -19,6 +19,7 @@ import { featureEnabled } from '../../policies/featureGates';
 import { type Env, recordEvent } from '../env';
 import { takeFault } from '../faults';
 import { containerValue, formatPod } from '../format';
+import { envError } from '../containerEnv';
 import { invalidImageNameMessage } from '../imageReference';
 import { CONTAINER_RUNTIME, IMAGE_PULLER, syncPodId } from '../ids';
 import { killContainerWithGracePeriod, podGracePeriod, stopTime } from '../killContainer';
@@ -173,6 +174,15 @@ export function startContainerEffects(
      */
     generateContainerConfig: (api, _e, ctx) => {
       const { pod, container } = containerOf(ctx);
+      // GenerateRunContainerOptions (makeEnvironmentVariables) runs first: its error ends
+      // generateContainerConfig before the Linux resources are computed.
+      const envErr = envError(cfg, pod.namespace, container.spec);
+      if (envErr !== undefined) {
+        const attempt = attemptOf(api);
+        attempt.failed = 'config';
+        attempt.message = envErr;
+        return;
+      }
       const cpu = api.domain.cpu;
       let unlimited = false;
       if (featureEnabled(undefined, 'DisableCPUQuotaWithExclusiveCPUs') && cpu) {
@@ -187,6 +197,13 @@ export function startContainerEffects(
         ['pod', q(pod.key)],
         ['unlimited', String(unlimited)],
       ]);
+    },
+
+    /** generateContainerConfig failed: Failed "Error: <msg>", ErrCreateContainerConfig. */
+    containerConfigFailed: (api, _e, ctx) => {
+      const { pod, container } = containerOf(ctx);
+      const msg = attemptOf(api).message ?? '';
+      fail(api, pod, container, 'CreateContainerConfigError', msg, msg);
     },
 
     preCreateContainer: (api, _e, ctx) => {

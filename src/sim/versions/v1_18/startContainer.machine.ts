@@ -70,6 +70,9 @@ export const startContainer118Machine = setup({
         IMAGE_BACKOFF,
       );
     },
+    /** generateContainerConfig returned an error (e.g. a missing ConfigMap key in env). */
+    'container config failed': ({ context }) =>
+      kubelet().domain.starts[attemptKey(context)]?.failed === 'config',
     'CreateContainer failed': ({ context }) =>
       kubelet().domain.starts[attemptKey(context)]?.failed === 'create',
     'StartContainer failed': ({ context }) =>
@@ -120,6 +123,7 @@ export const startContainer118Machine = setup({
     imagePulled: () => {},
     imagePullFailed: () => {},
     generateContainerConfig: () => {},
+    containerConfigFailed: () => {},
     criCreateContainer: () => {},
     containerCreateFailed: () => {},
     preStartContainer: () => {},
@@ -179,7 +183,16 @@ export const startContainer118Machine = setup({
     },
     generatingConfig: {
       entry: 'generateContainerConfig',
-      after: { generateContainerConfig: 'creating' },
+      after: {
+        generateContainerConfig: [
+          {
+            guard: 'container config failed',
+            target: 'idle',
+            actions: ['containerConfigFailed', 'reportResult'],
+          },
+          { target: 'creating' },
+        ],
+      },
     },
     creating: {
       entry: 'criCreateContainer',
