@@ -121,7 +121,14 @@ const TABLE: readonly [string, string, string][] = [
   ['state_mem.go', 'Updated default CPUSet', 'CpuDefaultSet'],
   ['state_mem.go', 'Updated desired CPUSet', 'CpuDesiredSet'],
   ['runtime.go', 'Unhandled Error', 'UnhandledError'],
+  ['kuberuntime_manager.go', 'Unhandled Error', 'UnhandledError'],
   ['run.go', 'command failed', 'CommandFailed'],
+  [
+    'cpu_manager.go',
+    'Could not initialize checkpoint manager, please drain node and remove policy state file',
+    'CpuCheckpointFailed',
+  ],
+  ['kubelet.go', 'Failed to start ContainerManager', 'ContainerManagerStartFailed'],
 ];
 
 const BY_MSG = new Map<string, { files: string[]; what: string }>();

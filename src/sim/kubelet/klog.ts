@@ -59,6 +59,14 @@ export const KLOG = {
     4,
   ),
   'Cancelling current pod sync': I('pod_workers.go:962', 3),
+  // cm/cpumanager/cpu_manager.go manager.Start, policy_static.go Start, and kubelet.go
+  // initializeRuntimeDependentModules (containerManager.Start failed: os.Exit(1) follows)
+  'Could not initialize checkpoint manager, please drain node and remove policy state file':
+    E('cpu_manager.go:229'),
+  'Static policy invalid state, please drain node and remove policy state file':
+    E('policy_static.go:266'),
+  'Policy start error': E('cpu_manager.go:236'),
+  'Failed to start ContainerManager': E('kubelet.go:1703'),
   // kuberuntime
   'No sandbox for pod can be found. Need to start a new one': I('util.go:30', 2),
   'No ready sandbox for pod can be found. Need to start a new one': I('util.go:47', 2),
@@ -144,8 +152,10 @@ export const KLOG = {
   'Observed pod startup duration': I('pod_startup_latency_tracker.go:102', 0),
   // client-go tools/record/event.go StartStructuredLogging(3), one line per recorded event
   'Event occurred': I('event.go:389', 3),
-  // runtime errors surfaced through utilruntime.HandleError
-  HandleError: E('runtime.go:142'),
+  // utilruntime.HandleError (apimachinery runtime.go logError: WithCallDepth(3), logger name
+  // "UnhandledError") prints its caller's file:line: SyncPod's start helper in
+  // kuberuntime_manager.go.
+  HandleError: E('kuberuntime_manager.go:1385'),
 } as const satisfies Record<string, Src>;
 
 export type KlogMsg = keyof typeof KLOG;

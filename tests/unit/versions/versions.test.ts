@@ -176,6 +176,27 @@ describe('v1.18: PreStartContainer pins CPUs after create', () => {
   });
 });
 
+describe('v1.18: a checkpoint of another policy', () => {
+  it('cpu_manager.go Errorf, then kubelet.go Fatalf "Failed to start ContainerManager"', () => {
+    const run = simulate(preset('flip-cpu-policy', '1.18'));
+    const lines = run.trace.logs.filter((l) => l.t === 61_000);
+    const cause =
+      'could not restore state from checkpoint: configured policy "static" differs from state checkpoint policy "none", please drain this node and delete the CPU manager checkpoint file "/var/lib/kubelet/cpu_manager_state" before restarting Kubelet';
+    expect(lines.map((l) => [l.severity, l.source, l.text])).toEqual([
+      [
+        'E',
+        'cpu_manager.go:194',
+        `[cpumanager] could not initialize checkpoint manager: ${cause}, please drain node and remove policy state file`,
+      ],
+      [
+        'F',
+        'kubelet.go:1384',
+        `Failed to start ContainerManager start cpu manager error: ${cause}`,
+      ],
+    ]);
+  });
+});
+
 describe('v1.3: the infra container, the network plugin, the map order', () => {
   it('goMapOrder is a rotation of spec order, spec order from 7 of 8 offsets for two', () => {
     const orders = [0, 1, 2, 3, 4, 5, 6, 7].map((o) => goMapOrder(['a', 'b'], o).join(''));
