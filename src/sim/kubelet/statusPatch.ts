@@ -134,6 +134,8 @@ export function syncStatusToApi(api: Api, pod: PodDef, before: ApiPodStatus | un
   if (!after) return;
   // The pod as the watch showed it before this write (ADD, or the previous echo).
   observedOnWatch(api.domain, pod.uid, before);
+  // Most syncs change nothing: equal statuses make an empty patch, found without building it.
+  if (before && JSON.stringify(before) === JSON.stringify(after)) return;
   const patch = statusPatch(pod.uid, before, after);
   if (patch === JSON.stringify({ metadata: { uid: pod.uid }, status: {} })) return;
   const v = versions(api.domain);
