@@ -20,6 +20,7 @@ import {
   type AnyStateMachine,
   type MachineContext,
 } from 'xstate';
+import { clonePlain, cloneSharing } from '../core/clone';
 import { nextId as nextCounterId } from '../core/ids';
 import { createRng } from '../core/prng';
 import {
@@ -203,14 +204,18 @@ export function byTimeThenSeq<E>(a: QueueEntry<E>, b: QueueEntry<E>): number {
  * A checkpoint: a copy of the world whose queue is in pop order, so two worlds that will
  * pop the same entries are equal whatever their heap layouts (a resumed run's and a full one's).
  */
-export function checkpointOf<D>(w: World<D>): World<D> {
-  const c = cloneWorld(w);
+export function checkpointOf<D>(w: World<D>, prev?: World<D>): World<D> {
+  const c: World<D> = {
+    ...cloneWorld(w, false),
+    // What did not change since the previous checkpoint is that checkpoint's (never mutated).
+    domain: cloneSharing(w.domain, prev?.domain),
+  };
   c.queue.sort(byTimeThenSeq);
   return c;
 }
 
 /** A copy of the world that shares nothing mutable with it. */
-export function cloneWorld<D>(w: World<D>): World<D> {
+export function cloneWorld<D>(w: World<D>, domain = true): World<D> {
   return {
     t: w.t,
     seq: w.seq,
@@ -220,7 +225,7 @@ export function cloneWorld<D>(w: World<D>): World<D> {
     queue: w.queue.map((e) => ({ ...e })),
     // Snapshots are immutable: sharing them is safe.
     machines: { ...w.machines },
-    domain: structuredClone(w.domain),
+    domain: domain ? clonePlain(w.domain) : w.domain,
   };
 }
 
@@ -472,7 +477,10 @@ export class Engine<D> {
     if (!opts.recorder) trace.checkpoints.push(checkpointOf(world));
     let reason: Trace['stopReason'] = 'idle';
     while (this.step(world, horizon, rec)) {
-      if (world.step % every === 0) trace.checkpoints.push(checkpointOf(world));
+      if (world.step % every === 0)
+        trace.checkpoints.push(
+          checkpointOf(world, trace.checkpoints[trace.checkpoints.length - 1]),
+        );
       if (world.step >= maxSteps) {
         reason = 'step-limit';
         break;
