@@ -24,10 +24,10 @@ export interface SimulationRun {
 
 /**
  * Steps between checkpoints. Checkpoints share what did not change with the previous one
- * (core/clone.ts), so 512 costs less heap and time than full copies every 2048 did, and a
- * seek replays at most 511 steps.
+ * (core/clone.ts), so 256 costs less heap than full copies every 2048 did, and a seek
+ * replays at most 255 steps.
  */
-const CHECKPOINT_EVERY = 512;
+const CHECKPOINT_EVERY = 256;
 
 export interface SimulateOptions {
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clonePlain, cloneSharing } from './clone';
+import { clonePlain, cloneSharing, samePlain } from './clone';
 
 describe('clonePlain', () => {
   it('copies deeply, keeping holes and undefined values', () => {
@@ -39,5 +39,16 @@ describe('cloneSharing', () => {
     expect(Object.keys(reordered)).toEqual(['b', 'a']);
     expect(cloneSharing({ a: 1 }, prev)).not.toBe(prev);
     expect(cloneSharing({ a: 1, b: 2, c: 3 }, prev)).not.toBe(prev);
+  });
+});
+
+describe('samePlain', () => {
+  it('holds only for equal values with keys in the same order', () => {
+    expect(samePlain({ a: [1, { b: 'x' }] }, { a: [1, { b: 'x' }] })).toBe(true);
+    expect(samePlain({ a: [1, { b: 'x' }] }, { a: [1, { b: 'y' }] })).toBe(false);
+    expect(samePlain({ a: 1, b: 2 }, { b: 2, a: 1 })).toBe(false);
+    expect(samePlain([1, 2], [1, 2, 3])).toBe(false);
+    expect(samePlain({ a: undefined }, {})).toBe(false);
+    expect(samePlain([], {})).toBe(false);
   });
 });

@@ -62,3 +62,28 @@ export function cloneSharing<T>(v: T, prev: unknown): T {
   if (same && pKeys!.length !== i) same = false;
   return (same ? p : out) as T;
 }
+
+/**
+ * Whether two plain values are equal with their keys in the same order: when it holds, their
+ * JSON texts are equal too (the converse need not hold), without building either text.
+ */
+export function samePlain(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!samePlain(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i]!;
+    if (k !== kb[i]) return false;
+    if (!samePlain((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+      return false;
+  }
+  return true;
+}

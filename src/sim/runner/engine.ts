@@ -98,10 +98,21 @@ function pureTransition(
   return [next, actions];
 }
 
+/** stateString of each (immutable) object state value already seen: a step needs two. */
+const stateStrings = new WeakMap<object, string>();
+
 /** "a", or "a.b" for nested states, "a.b|c" for parallel regions. */
 export function stateString(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === null || typeof value !== 'object') return '';
+  const known = stateStrings.get(value);
+  if (known !== undefined) return known;
+  const s = stateStringOf(value);
+  stateStrings.set(value, s);
+  return s;
+}
+
+function stateStringOf(value: object): string {
   const parts: string[] = [];
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
     const inner = stateString(v);
