@@ -26,41 +26,50 @@ export function clonePlain<T>(v: T): T {
  */
 export function cloneSharing<T>(v: T, prev: unknown): T {
   if (typeof v !== 'object' || v === null) return v;
+  if (prev === undefined || prev === null || typeof prev !== 'object') return clonePlain(v);
+  // A node is allocated only from its first difference on: unchanged subtrees cost a walk.
   if (Array.isArray(v)) {
     const n = v.length;
-    const p = Array.isArray(prev) && prev.length === n ? (prev as unknown[]) : undefined;
-    let same = p !== undefined;
-    const out = new Array<unknown>(n);
+    if (!Array.isArray(prev) || prev.length !== n) return clonePlain(v);
+    const p = prev as unknown[];
+    let out: unknown[] | undefined;
     for (let i = 0; i < n; i++) {
-      if (i in v) {
-        const c = cloneSharing(v[i] as unknown, p?.[i]);
-        out[i] = c;
-        if (same && (c !== p![i] || !(i in p!))) same = false;
-      } else if (same && i in p!) same = false;
+      const has = i in v;
+      const c = has ? cloneSharing(v[i] as unknown, p[i]) : undefined;
+      if (out === undefined) {
+        if (has === i in p && c === p[i]) continue;
+        out = new Array<unknown>(n);
+        for (let j = 0; j < i; j++) if (j in p) out[j] = p[j];
+      }
+      if (has) out[i] = c;
     }
-    return (same ? p : out) as T;
+    return (out ?? p) as T;
   }
   const proto = Object.getPrototypeOf(v) as unknown;
   if (proto !== Object.prototype && proto !== null) return structuredClone(v);
-  const p =
-    typeof prev === 'object' &&
-    prev !== null &&
-    !Array.isArray(prev) &&
-    Object.getPrototypeOf(prev) === Object.prototype
-      ? (prev as Record<string, unknown>)
-      : undefined;
-  const pKeys = p ? Object.keys(p) : undefined;
-  let same = p !== undefined;
+  if (Array.isArray(prev) || Object.getPrototypeOf(prev) !== Object.prototype) return clonePlain(v);
+  const p = prev as Record<string, unknown>;
+  const pk = Object.keys(p);
+  let out: Record<string, unknown> | undefined;
   let i = 0;
-  const out: Record<string, unknown> = {};
   for (const k in v) {
-    const c = cloneSharing((v as Record<string, unknown>)[k], p?.[k]);
+    const c = cloneSharing((v as Record<string, unknown>)[k], p[k]);
+    if (out === undefined) {
+      if (pk[i] === k && c === p[k]) {
+        i++;
+        continue;
+      }
+      out = {};
+      for (let j = 0; j < i; j++) out[pk[j]!] = p[pk[j]!];
+    }
     out[k] = c;
-    if (same && (pKeys![i] !== k || c !== p![k])) same = false;
     i++;
   }
-  if (same && pKeys!.length !== i) same = false;
-  return (same ? p : out) as T;
+  if (out === undefined && i !== pk.length) {
+    out = {};
+    for (let j = 0; j < i; j++) out[pk[j]!] = p[pk[j]!];
+  }
+  return (out ?? p) as T;
 }
 
 /**
@@ -76,6 +85,9 @@ export function samePlain(a: unknown, b: unknown): boolean {
     return true;
   }
   if (Array.isArray(b)) return false;
+  // Only plain objects compare by keys (a Map has none): anything else is equal only to itself.
+  const pa = Object.getPrototypeOf(a) as unknown;
+  if ((pa !== Object.prototype && pa !== null) || Object.getPrototypeOf(b) !== pa) return false;
   const ka = Object.keys(a);
   const kb = Object.keys(b);
   if (ka.length !== kb.length) return false;
