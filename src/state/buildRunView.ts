@@ -23,10 +23,11 @@ import type { RunView, Scenario } from './types';
 
 export type KubeletRunView = RunView<SimulationRun>;
 
-export function buildRunView(scenario: Scenario): KubeletRunView {
+export function buildRunView(scenario: Scenario, previous?: RunView): KubeletRunView {
   const topo = resolveTopology(scenario);
   if (typeof topo === 'string') throw new Error(`node topology: ${topo}`);
-  const run = simulate(scenario);
+  // Only the future of an edit is re-run (simulate's `from`); the result is the same.
+  const run = simulate(scenario, previous ? { from: previous.raw as SimulationRun } : {});
   const trace = run.trace;
   const place = makePlacer(scenario.node.name);
   const byId = new Map(trace.entities.map((e) => [e.id, e]));

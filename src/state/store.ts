@@ -24,8 +24,11 @@ export type AppState = ScenarioSlice &
 export type PresetLoad = { ok: true; scenario: Scenario } | { ok: false; error: string };
 
 export interface StoreDeps {
-  /** Runs the simulation and builds what the views need. May throw. */
-  buildRun(scenario: Scenario): RunView;
+  /**
+   * Runs the simulation and builds what the views need. May throw. `previous` is the run
+   * being replaced: the engine re-runs only from the first instant the scenarios differ.
+   */
+  buildRun(scenario: Scenario, previous?: RunView): RunView;
   loadPreset(id: string): PresetLoad;
   /** Where a scenario opens (its metadata.openAt), ms. */
   openAt(scenario: Scenario): number;

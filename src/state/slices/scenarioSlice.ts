@@ -97,7 +97,8 @@ export const createScenarioSlice =
       const keepCursor = get().cursor;
       let run: RunView;
       try {
-        run = deps.buildRun(scenario);
+        // The current run lets the engine keep the past an edit does not change.
+        run = deps.buildRun(scenario, get().run ?? undefined);
       } catch (e) {
         set({ runError: `The simulation failed: ${e instanceof Error ? e.message : String(e)}` });
         return;
