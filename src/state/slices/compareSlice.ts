@@ -105,7 +105,8 @@ export const createCompareSlice =
       }
       let run: RunView;
       try {
-        run = deps.buildRun(scenario);
+        // B's own previous run: an edit in B re-runs only B's future.
+        run = deps.buildRun(scenario, get().compare?.run);
       } catch (e) {
         get().setNotice({
           tone: 'error',
