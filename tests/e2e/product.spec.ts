@@ -257,7 +257,9 @@ const value = (page: Page) =>
   });
 
 test('every control is reached with Tab and operated from the keyboard', async ({ page }) => {
-  test.setTimeout(90_000);
+  // Some 150 controls, each operated and checked: about 85 s on an idle 2-core machine now that
+  // Compare, Tour, Export picture and All causes joined the walk; the limit only catches a hang.
+  test.setTimeout(240_000);
   const errors = watchErrors(page);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   trackRequests(page);

@@ -28,13 +28,18 @@ function goTo(store: AppStore, tour: Tour, index: number): string | null {
   if (step && typeof window !== 'undefined' && window.matchMedia?.(PHONE).matches) {
     const diagram =
       (step.look ?? ('cpu' in (step.select ?? {}) ? 'diagram' : 'timeline')) === 'diagram';
-    const name = diagram ? 'NUMA topology' : 'Timeline';
-    // After React has drawn the step, so the picture is where it will stay.
-    requestAnimationFrame(() =>
-      document
-        .querySelector(`section[aria-label="${name}"]`)
-        ?.scrollIntoView({ block: 'start', behavior: 'auto' }),
-    );
+    // Under Compare each run names its own regions (useRunRegionName).
+    const side = store.getState().compare ? `Run ${step.run ?? 'A'} ` : '';
+    const name = side + (diagram ? 'NUMA topology' : side ? 'timeline' : 'Timeline');
+    // After React has drawn the step, so the picture is where it will stay; Compare's
+    // two-run view loads lazily, so its regions may take a few frames to appear.
+    let frames = 0;
+    const scroll = () => {
+      const el = document.querySelector(`section[aria-label="${name}"]`);
+      if (el) el.scrollIntoView({ block: 'start', behavior: 'auto' });
+      else if (++frames < 120) requestAnimationFrame(scroll);
+    };
+    requestAnimationFrame(scroll);
   }
   return error;
 }
