@@ -329,8 +329,13 @@ test('every control is reached with Tab and operated from the keyboard', async (
       if (!moved) problems.push(`${f.key} does not change with arrow keys`);
     } else if (f.kind === 'button') {
       const n = (await clicks(page)).length;
+      const opensDialog = await page.evaluate(
+        () => document.activeElement?.getAttribute('aria-haspopup') === 'dialog',
+      );
       await page.keyboard.press('Enter');
       await settle(page);
+      // Dialogs are loaded on first use: wait for one the button says it opens.
+      if (opensDialog) await expect(page.getByRole('dialog')).toBeVisible();
       if (!(await clicks(page)).slice(n).includes(f.key))
         problems.push(`${f.key} does not respond to Enter`);
       const dialog = page.getByRole('dialog');

@@ -92,6 +92,7 @@ export function ReplayActions() {
       <button
         type="button"
         className="text-btn"
+        aria-haspopup="dialog"
         title="Import a kubelet log, kubectl describe pod / get events, a pod's YAML or cpu_manager_state, and see it beside the model"
         onClick={() => setOpen(true)}
       >

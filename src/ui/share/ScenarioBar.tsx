@@ -130,6 +130,7 @@ export function ScenarioBar({ onEdit }: { readonly onEdit: () => void }) {
         <button
           type="button"
           className="text-btn"
+          aria-haspopup="dialog"
           disabled={!hasRun}
           title="Edit the scenario: pods as YAML, kubelet configuration, node, faults (E)"
           onClick={onEdit}

@@ -200,6 +200,7 @@ export function TourButton() {
         ref={btn}
         type="button"
         className="text-btn"
+        aria-haspopup="dialog"
         disabled={!hasRun}
         title="Guided tours of the kubelet: each step moves the cursor and points at what to look at"
         onClick={() => {
