@@ -27,9 +27,12 @@ export const RunNameContext = createContext('');
 
 /** "Timeline" alone, or "Run B timeline" under Compare. */
 export function useRunRegionName(name: string): string {
-  const run = useContext(RunNameContext);
+  return runRegionName(useContext(RunNameContext), name);
+}
+
+/** "Timeline" → "Run A timeline", but an acronym keeps its case: "Run A NUMA topology". */
+export function runRegionName(run: string | null | undefined, name: string): string {
   if (!run) return name;
-  // "Timeline" → "Run A timeline", but an acronym keeps its case: "Run A NUMA topology".
   const acronym = name.length > 1 && name[1] === name[1]!.toUpperCase();
   return `${run} ${acronym ? name : name.charAt(0).toLowerCase() + name.slice(1)}`;
 }

@@ -7,7 +7,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { AppStore } from '../../state/store';
-import { useApp, useAppStore } from '../app/storeContext';
+import { runRegionName, useApp, useAppStore } from '../app/storeContext';
 import { showStep } from './showStep';
 import { findTour, tourCatalog } from './tourCatalog';
 import type { Tour } from './tourSchema';
@@ -28,9 +28,9 @@ function goTo(store: AppStore, tour: Tour, index: number): string | null {
   if (step && typeof window !== 'undefined' && window.matchMedia?.(PHONE).matches) {
     const diagram =
       (step.look ?? ('cpu' in (step.select ?? {}) ? 'diagram' : 'timeline')) === 'diagram';
-    // Under Compare each run names its own regions (useRunRegionName).
-    const side = store.getState().compare ? `Run ${step.run ?? 'A'} ` : '';
-    const name = side + (diagram ? 'NUMA topology' : side ? 'timeline' : 'Timeline');
+    // Under Compare each run names its own regions.
+    const run = store.getState().compare ? `Run ${step.run ?? 'A'}` : null;
+    const name = runRegionName(run, diagram ? 'NUMA topology' : 'Timeline');
     // After React has drawn the step, so the picture is where it will stay; Compare's
     // two-run view loads lazily, so its regions may take a few frames to appear.
     let frames = 0;

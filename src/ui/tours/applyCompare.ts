@@ -9,10 +9,6 @@ import type { Scenario } from '../../state/types';
 import { withOverrides } from '../../state/slices/compareSlice';
 import type { CompareOverrides } from './tourSchema';
 
-export type RunSide = 'A' | 'B';
-
-export { withOverrides };
-
 const same = (a: Scenario | null | undefined, b: Scenario) =>
   a === b || (a != null && JSON.stringify(a) === JSON.stringify(b));
 

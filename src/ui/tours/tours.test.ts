@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildRunView } from '../../state/buildRunView';
-import { withOverrides } from './applyCompare';
+import { withOverrides } from '../../state/slices/compareSlice';
 import { presetScenario } from './showStep';
 import { resolveAt, resolveTarget } from './resolveStep';
 import { tourCatalog, toursFromFiles } from './tourCatalog';
