@@ -23,6 +23,14 @@ export interface SimulationRun {
 
 const CHECKPOINT_EVERY = 2048;
 
+/**
+ * The compiled run a scenario gives (what `SimulationRun.config` holds), for a page
+ * that received a run's trace from the engine worker and needs its config beside it.
+ */
+export function compileScenario(scenario: Scenario): KubeletRun {
+  return compileRun(scenarioForVersion(scenario));
+}
+
 export function simulate(scenario: Scenario): SimulationRun {
   // The scenario's kubeletVersion picks the machines and message tables (src/sim/versions).
   const config = compileRun(scenarioForVersion(scenario));

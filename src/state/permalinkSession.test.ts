@@ -82,7 +82,7 @@ describe('permalinks through the store', () => {
     const link = currentLink(a.getState(), 'https://example.test/kubeletscope/')!;
     expect(link.linkLength).toBeLessThan(2000);
     const b = newStore();
-    openLink(b, link.fragment, 'hello-pod');
+    void openLink(b, link.fragment, 'hello-pod');
     expect(b.getState().scenario!.faults).toEqual(a.getState().scenario!.faults);
   });
 

@@ -12,6 +12,7 @@ import {
   listPresets,
 } from '../sim';
 import { splitContainer } from './perturbations';
+import { after } from './slices/scenarioSlice';
 import type { AppState, AppStore } from './store';
 import type { PanelId, Scenario, Selection } from './types';
 
@@ -108,7 +109,11 @@ export function presetIdOf(s: Scenario): string {
  * Opens a link: its scenario and view, or, when it cannot be opened, the default
  * scenario with a banner saying why. Never throws.
  */
-export function openLink(store: AppStore, link: string, fallbackPreset: string): boolean {
+export function openLink(
+  store: AppStore,
+  link: string,
+  fallbackPreset: string,
+): boolean | Promise<boolean> {
   const d = decodePermalink(link);
   const st = store.getState();
   if (!d.ok) {
@@ -119,21 +124,24 @@ export function openLink(store: AppStore, link: string, fallbackPreset: string):
     });
     return false;
   }
-  st.setScenario(d.scenario, presetIdOf(d.scenario));
-  if (store.getState().scenario !== d.scenario) {
-    st.loadPreset(fallbackPreset);
-    st.setNotice({
-      tone: 'error',
-      text: `The scenario in this link could not be run, so the default scenario is shown instead. ${store.getState().runError ?? ''}`.trim(),
-    });
-    return false;
-  }
-  store.setState({ past: [], future: [] });
-  applyViewState(store, d.view);
-  const notes = [...d.warnings];
-  if (d.format < 1) notes.unshift('This link was made by an older version and was upgraded.');
-  st.setNotice(notes.length ? { tone: 'warning', text: notes.join(' ') } : null);
-  return true;
+  return after(st.setScenario(d.scenario, presetIdOf(d.scenario)), (outcome) => {
+    // Something newer (a preset picked meanwhile) replaced the link's run: leave it be.
+    if (outcome === 'dropped') return false;
+    if (outcome === 'failed' || store.getState().scenario !== d.scenario) {
+      st.loadPreset(fallbackPreset);
+      st.setNotice({
+        tone: 'error',
+        text: `The scenario in this link could not be run, so the default scenario is shown instead. ${store.getState().runError ?? ''}`.trim(),
+      });
+      return false;
+    }
+    store.setState({ past: [], future: [] });
+    applyViewState(store, d.view);
+    const notes = [...d.warnings];
+    if (d.format < 1) notes.unshift('This link was made by an older version and was upgraded.');
+    st.setNotice(notes.length ? { tone: 'warning', text: notes.join(' ') } : null);
+    return true;
+  });
 }
 
 export interface CurrentLink {

@@ -15,8 +15,13 @@ export type AppState = ScenarioSlice & PlaybackSlice & ViewSlice & SelectionSlic
 export type PresetLoad = { ok: true; scenario: Scenario } | { ok: false; error: string };
 
 export interface StoreDeps {
-  /** Runs the simulation and builds what the views need. May throw. */
-  buildRun(scenario: Scenario): RunView;
+  /**
+   * Runs the simulation and builds what the views need: at once (tests, Node) or as a
+   * promise (the page's engine worker). May throw or reject; a run superseded by a
+   * newer one rejects with an error `isCancelled` recognises, and is dropped.
+   */
+  buildRun(scenario: Scenario, opts: { from: RunView | null }): RunView | Promise<RunView>;
+  isCancelled?(e: unknown): boolean;
   loadPreset(id: string): PresetLoad;
   /** Where a scenario opens (its metadata.openAt), ms. */
   openAt(scenario: Scenario): number;

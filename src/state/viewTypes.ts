@@ -87,4 +87,10 @@ export interface EngineViews {
   narrate(run: RunView, cursor: number): string;
   /** Pod keys of the run, in order of arrival. */
   pods(run: RunView): readonly string[];
+  /**
+   * Views answered asynchronously (the engine worker's) tell when a new answer
+   * arrived; `version` counts answers. Absent for synchronous views.
+   */
+  subscribe?(listener: () => void): () => void;
+  version?(): number;
 }

@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
 import { openLink } from '../../state/permalinkSession';
 import type { AppStore } from '../../state/store';
 import { PlaybackControls } from '../controls/PlaybackControls';
+import { SimulatingProgress } from '../controls/SimulatingProgress';
 import { QuickControls, type CatalogEntry } from '../controls/QuickControls';
 import { usePlaybackLoop } from '../hooks/usePlaybackLoop';
 import { useShortcuts } from '../hooks/useShortcuts';
@@ -39,8 +40,9 @@ interface Props {
 export function App(p: Props) {
   useEffect(() => {
     const st = p.store.getState();
-    if (st.run !== null) return;
-    if (p.initialLink) openLink(p.store, p.initialLink, p.initialPreset);
+    // (StrictMode runs this twice: a run already asked for is not asked again.)
+    if (st.run !== null || st.simulating) return;
+    if (p.initialLink) void openLink(p.store, p.initialLink, p.initialPreset);
     else st.loadPreset(p.initialPreset);
   }, [p.store, p.initialPreset, p.initialLink]);
   return (
@@ -98,6 +100,7 @@ function Shell({
           <QuickControls presets={presets} topologies={topologies} />
         </div>
         <ScenarioBar onEdit={() => store.getState().setEditorOpen(true)} />
+        <SimulatingProgress />
       </header>
       <PlaybackControls />
       <Workspace />

@@ -72,7 +72,7 @@ export function ReplayActions() {
       `Imported ${s.source}: ${s.records.toLocaleString('en')} records from ${s.lines.toLocaleString('en')} lines` +
       ` (${s.skipped.toLocaleString('en')} skipped); kubelet ${s.version.version} guessed from its format.` +
       ' The "log:" lanes show it beside the model, aligned at SyncLoop ADD.';
-    st.replaceScenario(out.scenario, 'custom');
+    void st.replaceScenario(out.scenario, 'custom');
     setImported({ steps: out.steps, scenarioName: out.scenario.metadata.name });
     st.fitAll();
   };

@@ -41,7 +41,7 @@ export function usePermalinkSync(store: AppStore, fallbackPreset: string): void 
       if (window.location.hash === written) return;
       written = window.location.hash;
       if (window.location.hash.includes('s='))
-        openLink(store, window.location.hash, fallbackPreset);
+        void openLink(store, window.location.hash, fallbackPreset);
     };
     window.addEventListener('hashchange', onHash);
     return () => {
