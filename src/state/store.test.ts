@@ -357,7 +357,7 @@ describe('scenario slice with an asynchronous engine (the worker)', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(store.getState().scenario?.metadata.name).toBe('a+x+y');
     expect(store.getState().past.map((h) => h.scenario.metadata.name)).toEqual(['a']);
-    store.getState().undo();
+    void store.getState().undo();
     calls[3]!.resolve(fakeRun());
     await new Promise((r) => setTimeout(r, 0));
     expect(store.getState().scenario?.metadata.name).toBe('a');

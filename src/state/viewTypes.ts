@@ -3,7 +3,8 @@
  * engine's own views (eventsAt, podsAt, formatKlog, describePod, narrate) in
  * kubeletViews.ts, so components never touch the engine's internals.
  */
-import type { RunView, Selection } from './types';
+import type { PermalinkViewState } from '../sim';
+import type { RunView, Scenario, Selection } from './types';
 import type { EntityChart } from './machineCharts';
 
 export interface EventRow {
@@ -93,4 +94,6 @@ export interface EngineViews {
    */
   subscribe?(listener: () => void): () => void;
   version?(): number;
+  /** The `#s=` fragment of a scenario and view, encoded off the main thread. */
+  readonly encodeLink?: (scenario: Scenario, view: PermalinkViewState) => Promise<string>;
 }

@@ -5,12 +5,15 @@
  * engineClient.ts.
  */
 import { expose } from 'comlink';
+import { encodePermalink } from '../../sim';
 import { buildRunView, type KubeletRunView } from '../buildRunView';
-import { kubeletViews } from '../kubeletViews';
+import { formattedLogs, kubeletViews } from '../kubeletViews';
 import type { EngineApi } from './engineApi';
-import { packRun } from './packedRun';
+import { packRun, pieceOf, type PackedRun } from './packedRun';
 
 const runs = new Map<number, KubeletRunView>();
+/** Each run packed once for the page, until its pieces have been fetched. */
+const packed = new Map<number, PackedRun>();
 
 function get(id: number): KubeletRunView {
   const r = runs.get(id);
@@ -22,13 +25,23 @@ const api: EngineApi = {
   run(id, scenario, from) {
     const view = buildRunView(scenario, { from: from === null ? null : runs.get(from) });
     runs.set(id, view);
-    return packRun(id, view);
+    const p = packRun(id, view);
+    packed.set(id, p);
+    return { logCount: p.trace.logCount, recordCount: p.trace.recordCount };
+  },
+  piece(id, what) {
+    const p = packed.get(id) ?? packRun(id, get(id));
+    packed.set(id, p);
+    return pieceOf(p, what);
   },
   part(id, what, start, end) {
-    return get(id).raw.trace[what].slice(start, end);
+    const r = get(id).raw;
+    // Formatting klog is the log panel's main cost: done here, once per run.
+    return what === 'klog' ? formattedLogs(r).slice(start, end) : r.trace[what].slice(start, end);
   },
   keep(ids) {
     for (const id of [...runs.keys()]) if (!ids.includes(id)) runs.delete(id);
+    for (const id of [...packed.keys()]) if (!ids.includes(id)) packed.delete(id);
   },
   has(id) {
     return runs.has(id);
@@ -41,6 +54,9 @@ const api: EngineApi = {
   },
   inspect(id, cursor, sel) {
     return kubeletViews.inspect(get(id), cursor, sel);
+  },
+  link(scenario, view) {
+    return encodePermalink(scenario, view).fragment;
   },
 };
 

@@ -4,12 +4,22 @@
  * on screen (`from`) and the cursor-dependent views can replay from its checkpoints.
  */
 import type { PodRow, InspectorData, MachineView } from '../viewTypes';
+import type { PermalinkViewState } from '../../sim';
 import type { Scenario, Selection } from '../types';
-import type { PackedRun, TracePart } from './packedRun';
+import type { Piece, TracePart } from './packedRun';
+
+export interface RunCounts {
+  readonly logCount: number;
+  readonly recordCount: number;
+}
 
 export interface EngineApi {
-  /** Simulates and builds the run's views; `from` is the id of a run this worker holds. */
-  run(id: number, scenario: Scenario, from: number | null): PackedRun;
+  /**
+   * Simulates and builds the run's views; `from` is the id of a run this worker holds.
+   * Answers how many logs and records it has; the run itself is fetched by `piece`.
+   */
+  run(id: number, scenario: Scenario, from: number | null): RunCounts;
+  piece(id: number, what: Piece): unknown;
   /** Items [start, end) of the run's logs or records. */
   part(id: number, what: TracePart, start: number, end: number): unknown[];
   /** Forgets every run but these. */
@@ -18,4 +28,6 @@ export interface EngineApi {
   podsAt(id: number, cursor: number): readonly PodRow[];
   machinesAt(id: number, cursor: number, pod: string | null): readonly MachineView[];
   inspect(id: number, cursor: number, sel: Selection): InspectorData | null;
+  /** encodePermalink's fragment (lz-string over a big scenario takes ~100 ms). */
+  link(scenario: Scenario, view: PermalinkViewState): string;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../types';
 import { Cancelled, createEngineClient, isCancelled, type AsyncEngineApi } from './engineClient';
-import { CHUNK, engineIdOf, type PackedRun } from './packedRun';
+import { CHUNK, engineIdOf, pieceOf, type PackedRun, type Piece } from './packedRun';
 
 const scenario = (name: string) => ({ metadata: { name } }) as unknown as Scenario;
 
@@ -37,6 +37,8 @@ function packed(id: number, logCount = 0): PackedRun {
     },
     total: 2,
     endT: 5,
+    lanes: { lanes: [] },
+    cpus: { owners: [] },
   } as unknown as PackedRun;
 }
 
@@ -58,12 +60,17 @@ function fakeWorkers() {
       asked: [] as string[],
     };
     workers.push(w);
+    const packedRuns = new Map<number, PackedRun>();
     const api = {
       run(id: number, s: Scenario, from: number | null) {
         const done = deferred<PackedRun>();
         w.runs.push({ id, scenario: s, from, done });
-        return done.promise;
+        return done.promise.then((p) => {
+          packedRuns.set(id, p);
+          return { logCount: p.trace.logCount, recordCount: p.trace.recordCount };
+        });
       },
+      piece: (id: number, k: Piece) => Promise.resolve(pieceOf(packedRuns.get(id)!, k)),
       part(_id: number, _what: string, start: number, end: number) {
         w.parts.push([start, end]);
         return Promise.resolve(Array.from({ length: end - start }, (_, i) => ({ i: start + i })));
@@ -138,11 +145,13 @@ describe('engine client', () => {
     const n = 2 * CHUNK + 7;
     workers[0]!.runs[0]!.done.resolve(packed(workers[0]!.runs[0]!.id, n));
     const run = await a;
-    expect(workers[0]!.parts).toEqual([
+    // The raw lines, then the same lines formatted by the worker.
+    const chunks = [
       [0, CHUNK],
       [CHUNK, 2 * CHUNK],
       [2 * CHUNK, n],
-    ]);
+    ];
+    expect(workers[0]!.parts).toEqual([...chunks, ...chunks]);
     expect(run.raw.trace.logs.length).toBe(n);
     expect((run.raw.trace.logs[n - 1] as unknown as { i: number }).i).toBe(n - 1);
   });

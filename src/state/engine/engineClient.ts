@@ -7,11 +7,20 @@
  * to check a flag at). Runs the new worker does not hold (after a respawn) are
  * simulated again on demand from their scenario.
  */
+import type { PermalinkViewState } from '../../sim';
 import type { KubeletRunView } from '../buildRunView';
 import type { RunView, Scenario, Selection } from '../types';
 import type { InspectorData, MachineView, PodRow } from '../viewTypes';
 import type { EngineApi } from './engineApi';
-import { CHUNK, engineIdOf, unpackRun, type TracePart } from './packedRun';
+import {
+  CHUNK,
+  PIECES,
+  engineIdOf,
+  fromPieces,
+  unpackRun,
+  type Piece,
+  type TracePart,
+} from './packedRun';
 
 /** The remote side as Comlink presents it: every method answers with a promise. */
 export type AsyncEngineApi = {
@@ -43,6 +52,7 @@ export interface EngineClient {
   podsAt(run: RunView, cursor: number): Promise<readonly PodRow[]>;
   machinesAt(run: RunView, cursor: number, pod: string | null): Promise<readonly MachineView[]>;
   inspect(run: RunView, cursor: number, sel: Selection): Promise<InspectorData | null>;
+  link(scenario: Scenario, view: PermalinkViewState): Promise<string>;
   /** How many workers were started (1 + respawns), for tests and the bench. */
   readonly spawned: number;
   dispose(): void;
@@ -134,16 +144,21 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
       const fromId = engineIdOf(opts.from);
       const from = fromId !== undefined && g.held.includes(fromId) ? fromId : null;
       try {
-        const packed = await onWorker(g, g.handle.api.run(id, scenario, from));
+        const counts = await onWorker(g, g.handle.api.run(id, scenario, from));
         hold(g, id);
-        const logs = await pull(g, id, 'logs', packed.trace.logCount);
-        const records = await pull(g, id, 'records', packed.trace.recordCount);
+        const got = new Map<Piece, unknown>();
+        for (const k of PIECES) got.set(k, await onWorker(g, g.handle.api.piece(id, k)));
+        const packed = fromPieces(got);
+        const logs = await pull(g, id, 'logs', counts.logCount);
+        const klog = await pull(g, id, 'klog', counts.logCount);
+        const records = await pull(g, id, 'records', counts.recordCount);
         if (inFlight !== id) throw new Cancelled();
         return unpackRun(
           packed,
           scenario,
           logs as KubeletRunView['raw']['trace']['logs'],
           records as KubeletRunView['raw']['trace']['records'],
+          klog as string[],
         );
       } finally {
         if (inFlight === id) inFlight = null;
@@ -160,6 +175,10 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
     async inspect(run, cursor, sel) {
       const [g, id] = await holding(run);
       return onWorker(g, g.handle.api.inspect(id, cursor, sel));
+    },
+    link(scenario, view) {
+      const g = gen;
+      return onWorker(g, g.handle.api.link(scenario, view));
     },
     dispose() {
       gen.kill();

@@ -9,6 +9,7 @@
  */
 import { compileScenario, type SimulationRun } from '../../sim';
 import type { KubeletRunView } from '../buildRunView';
+import { primeFormattedLogs } from '../kubeletViews';
 import type { RunView } from '../types';
 
 type Trace = SimulationRun['trace'];
@@ -25,8 +26,36 @@ export interface PackedRun extends Omit<KubeletRunView, 'raw' | 'times'> {
   readonly trace: TraceHead;
 }
 
-/** What the page pulls after the head, one message each. */
-export type TracePart = 'logs' | 'records';
+/** What the page pulls after the head, one message each ('klog': the log lines formatted). */
+export type TracePart = 'logs' | 'records' | 'klog';
+
+/**
+ * The packed run itself crosses in pieces too, one message each: deserialising it
+ * whole (lanes, CPU history, step columns, Events) was a 70–140 ms task on the page.
+ */
+export const PIECES = ['lanes', 'cpus', 'steps', 'events', 'entities', 'view', 'trace'] as const;
+export type Piece = (typeof PIECES)[number];
+
+export function pieceOf(p: PackedRun, k: Piece): unknown {
+  const { lanes, cpus, trace, ...view } = p;
+  const { steps, events, entities, ...head } = trace;
+  return { lanes, cpus, steps, events, entities, view, trace: head }[k];
+}
+
+export function fromPieces(got: ReadonlyMap<Piece, unknown>): PackedRun {
+  const at = <T>(k: Piece) => got.get(k) as T;
+  return {
+    ...at<Omit<PackedRun, 'lanes' | 'cpus' | 'trace'>>('view'),
+    lanes: at<PackedRun['lanes']>('lanes'),
+    cpus: at<PackedRun['cpus']>('cpus'),
+    trace: {
+      ...at<Omit<TraceHead, 'steps' | 'events' | 'entities'>>('trace'),
+      steps: at<TraceHead['steps']>('steps'),
+      events: at<TraceHead['events']>('events'),
+      entities: at<TraceHead['entities']>('entities'),
+    },
+  };
+}
 
 /** Items per chunk: about 10 ms to deserialise on this project's VM. */
 export const CHUNK = 4000;
@@ -42,10 +71,14 @@ export function packRun(id: number, v: KubeletRunView): PackedRun {
   };
 }
 
-/** Marks a page-side run with the worker's id for it. */
-const ids = new WeakMap<object, number>();
+/**
+ * The worker's id of a page-side run. An own enumerable field, so a view derived from
+ * the run by spreading it (the replay overlay's `{ ...run, lanes }`) still names it.
+ */
+const ENGINE_ID = 'engineRunId';
 export function engineIdOf(run: RunView | null | undefined): number | undefined {
-  return run ? ids.get(run) : undefined;
+  const id = (run as { [ENGINE_ID]?: unknown } | null | undefined)?.[ENGINE_ID];
+  return typeof id === 'number' ? id : undefined;
 }
 
 /**
@@ -57,6 +90,7 @@ export function unpackRun(
   scenario: SimulationRun['scenario'],
   logs: Trace['logs'],
   records: Trace['records'],
+  klog?: string[],
 ): KubeletRunView {
   const { id, horizon, trace: th, ...rest } = p;
   const { logCount: _l, recordCount: _r, ...head } = th;
@@ -73,7 +107,7 @@ export function unpackRun(
       throw new Error('kubeletscope: stateAt runs in the engine worker');
     },
   };
+  if (klog) primeFormattedLogs(raw, klog);
   const view: KubeletRunView = { ...rest, raw, times: trace.steps.t };
-  ids.set(view, id);
-  return view;
+  return Object.assign(view, { [ENGINE_ID]: id });
 }

@@ -76,6 +76,9 @@ export function workerViews(client: EngineClient): EngineViews {
         client.inspect(run, cursor, sel),
       );
     },
+    encodeLink(scenario, view) {
+      return client.link(scenario, view);
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

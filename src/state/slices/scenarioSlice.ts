@@ -53,8 +53,9 @@ export interface ScenarioSlice {
   /** Scenarios before (oldest first) and after the current one, for undo and redo. */
   readonly past: readonly HistoryEntry[];
   readonly future: readonly HistoryEntry[];
-  undo: () => void;
-  redo: () => void;
+  /** Both say what became of the run ('dropped' when there is nothing to undo or redo). */
+  undo: () => RunOutcome | Promise<RunOutcome>;
+  redo: () => RunOutcome | Promise<RunOutcome>;
   readonly notice: Notice | null;
   setNotice: (notice: Notice | null) => void;
 }
@@ -133,8 +134,10 @@ export const createScenarioSlice =
         (run) => {
           if (token !== seq) return 'dropped';
           pending = null;
+          // The run is on screen before the flag drops: whoever waits for it sees it.
+          const outcome = land(run);
           set({ simulating: false });
-          return land(run);
+          return outcome;
         },
         (e: unknown) => {
           if (token !== seq) return 'dropped';
@@ -199,16 +202,16 @@ export const createScenarioSlice =
       },
       undo() {
         const prev = get().past[get().past.length - 1];
-        if (prev === undefined || get().scenario === null) return;
-        void start(prev.scenario, prev.presetId, (cur) => {
+        if (prev === undefined || get().scenario === null) return 'dropped';
+        return start(prev.scenario, prev.presetId, (cur) => {
           if (cur === null) return;
           set({ past: get().past.slice(0, -1), future: [cur, ...get().future] });
         });
       },
       redo() {
         const next = get().future[0];
-        if (next === undefined || get().scenario === null) return;
-        void start(next.scenario, next.presetId, (cur) => {
+        if (next === undefined || get().scenario === null) return 'dropped';
+        return start(next.scenario, next.presetId, (cur) => {
           if (cur === null) return;
           set({ past: [...get().past, cur], future: get().future.slice(1) });
         });

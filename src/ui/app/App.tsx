@@ -12,7 +12,7 @@ import { QuickControls, type CatalogEntry } from '../controls/QuickControls';
 import { usePlaybackLoop } from '../hooks/usePlaybackLoop';
 import { useShortcuts } from '../hooks/useShortcuts';
 import { useInputModality } from '../hooks/useInputModality';
-import { EngineViewsContext, type EngineViews } from './engineViews';
+import { EngineViewsContext, useEngineViews, type EngineViews } from './engineViews';
 import { ErrorBoundary } from './ErrorBoundary';
 import { HelpOverlay } from './HelpOverlay';
 import { LiveRegion } from './LiveRegion';
@@ -73,7 +73,7 @@ function Shell({
   usePlaybackLoop();
   useShortcuts(store);
   useInputModality();
-  usePermalinkSync(store, initialPreset);
+  usePermalinkSync(store, initialPreset, useEngineViews().encodeLink);
   const editorOpen = useApp((s) => s.editorOpen);
   // Mounted once opened, then kept (hidden) so the user's text and CodeMirror's state survive.
   const [editorLoaded, setEditorLoaded] = useState(false);
