@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 export interface Figure {
   group: string;
   name: string;
-  unit: 'ms' | 'KB' | 'MB';
+  unit: 'ms' | 'KB' | 'MB' | '×';
   median: number;
   /** Spread: min and max over the runs. */
   min: number;
