@@ -364,3 +364,24 @@ describe('scenario slice with an asynchronous engine (the worker)', () => {
     expect(store.getState().future.map((h) => h.scenario.metadata.name)).toEqual(['a+x+y']);
   });
 });
+
+describe('undo while an edit is still running', () => {
+  it('cancels the edit: what is on screen stays and its late result is dropped', async () => {
+    const calls: ((r: RunView) => void)[] = [];
+    const store = createAppStore({
+      buildRun: () => new Promise<RunView>((resolve) => calls.push(resolve)),
+      loadPreset: (id) => ({ ok: true, scenario: scenario(id) }),
+      openAt: () => 0,
+    });
+    const a = store.getState().setScenario(scenario('a'));
+    calls[0]!(fakeRun());
+    await a;
+    const b = store.getState().replaceScenario(scenario('b'));
+    expect(await store.getState().undo()).toBe('dropped');
+    expect(store.getState().simulating).toBe(false);
+    calls[1]!(fakeRun());
+    expect(await b).toBe('dropped');
+    expect(store.getState().scenario?.metadata.name).toBe('a');
+    expect(store.getState().past).toEqual([]);
+  });
+});

@@ -201,6 +201,13 @@ export const createScenarioSlice =
         });
       },
       undo() {
+        if (pending !== null) {
+          // Undo while an edit is still running cancels that edit: what is on screen stays.
+          seq++;
+          pending = null;
+          set({ simulating: false });
+          return 'dropped';
+        }
         const prev = get().past[get().past.length - 1];
         if (prev === undefined || get().scenario === null) return 'dropped';
         return start(prev.scenario, prev.presetId, (cur) => {
