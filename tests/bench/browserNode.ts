@@ -158,8 +158,8 @@ export async function nodeFigures(
     await page.locator('select[aria-label="Scenario"]').selectOption('static-vs-none');
     await page.waitForFunction(
       () =>
-        (document.querySelector('select[aria-label="Scenario"]') as HTMLSelectElement | null)
-          ?.value === 'static-vs-none',
+        document.querySelector<HTMLSelectElement>('select[aria-label="Scenario"]')?.value ===
+        'static-vs-none',
     );
     preset.push(await longestSince(page, t0));
     await close();
