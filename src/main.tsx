@@ -16,6 +16,7 @@ import './ui/styles/timeline.css';
 import './ui/styles/topology.css';
 import './ui/styles/panels.css';
 import './ui/styles/editor.css';
+import './ui/styles/tours.css';
 
 initTheme();
 

@@ -105,8 +105,30 @@ const TABLE: readonly [string, string, string][] = [
   ['policy_static.go', 'AllocateCPUs', 'CpuAllocateCPUs'],
   ['policy_static.go', 'Static policy: RemoveContainer', 'CpuRelease'],
   ['policy_static.go', 'Unable to allocate CPUs', 'CpuAllocateFailed'],
+  [
+    'policy_static.go',
+    'Static policy: container already present in state, skipping',
+    'CpuAllocate',
+  ],
+  ['policy_static.go', 'Allocated exclusive CPUs', 'CpuAllocated'],
+  ['policy_static.go', 'TopologyHints generated', 'TopologyHints'],
+  ['policy_static.go', 'Regenerating TopologyHints for CPUs already allocated', 'TopologyHints'],
+  ['policy_static.go', 'Topology Affinity', 'TopologyAffinity'],
+  ['scope_container.go', 'Topology Affinity', 'TopologyAffinity'],
+  ['scope_pod.go', 'Topology Affinity', 'TopologyAffinity'],
+  ['scope_container.go', 'Best TopologyHint', 'TopologyBestHint'],
+  ['scope_pod.go', 'Best TopologyHint', 'TopologyBestHint'],
+  ['state_mem.go', 'Updated default CPUSet', 'CpuDefaultSet'],
+  ['state_mem.go', 'Updated desired CPUSet', 'CpuDesiredSet'],
   ['runtime.go', 'Unhandled Error', 'UnhandledError'],
+  ['kuberuntime_manager.go', 'Unhandled Error', 'UnhandledError'],
   ['run.go', 'command failed', 'CommandFailed'],
+  [
+    'cpu_manager.go',
+    'Could not initialize checkpoint manager, please drain node and remove policy state file',
+    'CpuCheckpointFailed',
+  ],
+  ['kubelet.go', 'Failed to start ContainerManager', 'ContainerManagerStartFailed'],
 ];
 
 const BY_MSG = new Map<string, { files: string[]; what: string }>();
@@ -273,6 +295,7 @@ export function recognise(
     }
     case 'CpuAllocate':
     case 'CpuAllocateCPUs':
+    case 'CpuAllocated':
     case 'CpuRelease':
     case 'PinnedCpus': {
       return {

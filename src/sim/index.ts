@@ -57,6 +57,7 @@ export {
 export {
   decodePermalink,
   encodePermalink,
+  LINK_LIMITS,
   type ViewState as PermalinkViewState,
 } from './scenario/permalink';
 export { FAULT_KINDS, cpuManagerPolicyOption, type ContainerSpec } from './scenario/schema';
@@ -74,7 +75,7 @@ export {
   QUOTA_PERIOD,
 } from './policies/cgroups';
 export { explainContainer } from './policies/cpumanager/explain';
-export { formatCPUSet } from './model/cpuset';
+export { formatCPUSet, parseCPUSet } from './model/cpuset';
 export type { CPUTopology } from './model/topology';
 export { TOPOLOGY_PRESETS } from './model/topologyPresets';
 export { featureEnabled } from './policies/featureGates';

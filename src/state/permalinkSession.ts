@@ -7,12 +7,13 @@
 import {
   decodePermalink,
   encodePermalink,
+  LINK_LIMITS,
   type PermalinkViewState as ViewState,
   parseScenario,
   listPresets,
 } from '../sim';
 import { splitContainer } from './perturbations';
-import { after } from './slices/scenarioSlice';
+import { after, type RunOutcome } from './slices/scenarioSlice';
 import type { AppState, AppStore } from './store';
 import type { PanelId, Scenario, Selection } from './types';
 
@@ -44,6 +45,7 @@ export function viewStateOf(s: AppState): ViewState {
     window: [Math.max(0, Math.floor(s.window.start)), Math.ceil(s.window.end)],
     ...(selection ? { selection } : {}),
     panels: PANEL_IDS.filter((id) => !s.collapsedPanels[id]),
+    ...(s.tour ? { tour: { id: s.tour.id, step: s.tour.step } } : {}),
   };
 }
 
@@ -89,6 +91,8 @@ export function applyViewState(store: AppStore, v: ViewState): void {
     for (const id of PANEL_IDS) collapsed[id] = !open.has(id);
     store.setState({ collapsedPanels: collapsed });
   }
+  // The tour's panel opens on its step; the link's cursor and selection are that step's.
+  st.setTour(v.tour ? { id: v.tour.id, step: v.tour.step } : null);
 }
 
 let presetNames: Map<string, string> | null = null;
@@ -135,12 +139,29 @@ export function openLink(
       });
       return false;
     }
-    store.setState({ past: [], future: [] });
-    applyViewState(store, d.view);
+    // Compare's run B travels as a second scenario (`&b=`); links without it open one run.
     const notes = [...d.warnings];
-    if (d.format < 1) notes.unshift('This link was made by an older version and was upgraded.');
-    st.setNotice(notes.length ? { tone: 'warning', text: notes.join(' ') } : null);
-    return true;
+    const b = compareParam(link);
+    const db = b === null ? null : decodePermalink(`#s=${b}`);
+    const refuse = (why: string, more = '') => {
+      void st.setCompare(null);
+      notes.push(`Run B in this link could not be ${why}, so only run A is shown.${more}`);
+    };
+    let ranB: RunOutcome | Promise<RunOutcome> = 'ran';
+    if (db === null) void st.setCompare(null);
+    else if (!db.ok) refuse('opened', ` ${db.reason}`);
+    else
+      ranB = after(st.setCompareScenario(db.scenario), (o) => {
+        if (o === 'failed') refuse('run');
+        return o;
+      });
+    return after(ranB, () => {
+      store.setState({ past: [], future: [] });
+      applyViewState(store, d.view);
+      if (d.format < 1) notes.unshift('This link was made by an older version and was upgraded.');
+      st.setNotice(notes.length ? { tone: 'warning', text: notes.join(' ') } : null);
+      return true;
+    });
   });
 }
 
@@ -150,8 +171,24 @@ export interface CurrentLink {
   readonly tooLong: boolean;
 }
 
+/** Compare's run B in a link: the `b=` part of the fragment, in the `s=` format, or null. */
+export function compareParam(link: string): string | null {
+  const hash = link.includes('#') ? link.slice(link.indexOf('#') + 1) : link;
+  for (const part of hash.split('&')) if (part.startsWith('b=')) return part.slice(2);
+  return null;
+}
+
 /** The link of what is on screen; null before anything has run. */
 export function currentLink(s: AppState, baseUrl?: string): CurrentLink | null {
   if (!s.scenario) return null;
-  return encodePermalink(s.scenario, viewStateOf(s), baseUrl ? { baseUrl } : {});
+  const a = encodePermalink(s.scenario, viewStateOf(s), baseUrl ? { baseUrl } : {});
+  if (!s.compare) return a;
+  // Older pages read only `s=` and open run A alone; this page reads `b=` too.
+  const b = encodePermalink(s.compare.scenario).fragment.replace(/^#s=/, '&b=');
+  const linkLength = a.linkLength + b.length;
+  return {
+    fragment: a.fragment + b,
+    linkLength,
+    tooLong: linkLength > LINK_LIMITS.warnLength,
+  };
 }

@@ -76,6 +76,17 @@ describe('perturb: the run forks at the cursor', () => {
       expect(pastOf(forked, base.horizon)).not.toBe(pastOf(run, base.horizon));
     });
 
+  it('a start failure armed before the start: Failed "Error: failed to create containerd task", StartError 128', () => {
+    const forked = simulate(perturb(base, 'StartContainerError', app, 500, run));
+    const failed = forked.trace.events.find((e) => e.reason === 'Failed')!;
+    expect(failed.message).toMatch(/^Error: failed to create containerd task: /);
+    const c = podsAt(forked, forked.trace.steps.t.length)[0]!.containers[0]!;
+    // Only the next start fails: the retry runs, and the failed instance is the last state.
+    expect(c.state).toBe('Running');
+    expect(c.lastState).toMatchObject({ reason: 'StartError', exitCode: 128 });
+    expect(pastOf(forked, 500)).toBe(pastOf(run, 500));
+  });
+
   it('an exit "here" kills the instance running at the cursor, at the cursor', () => {
     const t = started + 2000;
     const s = perturb(base, 'ContainerExit', app, t, run);

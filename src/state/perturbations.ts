@@ -14,6 +14,7 @@ export type PerturbationKind =
   | 'ImagePullError'
   | 'ImagePullErrorAlways'
   | 'ImagePullSlow'
+  | 'StartContainerError'
   | 'ContainerExit'
   | 'OOMKilled'
   | 'PostStartHang'
@@ -53,6 +54,12 @@ export const PERTURBATIONS: readonly PerturbationItem[] = [
     kind: 'ImagePullSlow',
     label: 'Slow the next image pull by 30 s',
     hint: 'with serialized pulls, other pods wait too',
+    perContainer: true,
+  },
+  {
+    kind: 'StartContainerError',
+    label: 'Fail its next start (executable not found)',
+    hint: 'RunContainerError: StartError, exit code 128, back-off',
     perContainer: true,
   },
   {
@@ -192,6 +199,8 @@ export function perturb(
       return addFault(s, { kind: 'ImagePullError', target: c, at });
     case 'ImagePullSlow':
       return addFault(s, { kind: 'ImagePullSlow', target: c, at, times: 1, seconds: PULL_SLOW_S });
+    case 'StartContainerError':
+      return addFault(s, { kind: 'StartContainerError', target: c, at, times: 1 });
     case 'ContainerExit':
     case 'OOMKilled': {
       const since = run && target.container ? runningSince(run, target.container, at) : null;

@@ -4,23 +4,39 @@
  * (`StoreDeps`), which keeps this module testable in Node with small traces.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createCompareSlice, type CompareSlice } from './slices/compareSlice';
 import { createPlaybackSlice, type PlaybackSlice } from './slices/playbackSlice';
 import { createScenarioSlice, type ScenarioSlice } from './slices/scenarioSlice';
 import { createSelectionSlice, type SelectionSlice } from './slices/selectionSlice';
+import { createTourSlice, type TourSlice } from './slices/tourSlice';
 import { createViewSlice, type ViewSlice } from './slices/viewSlice';
 import type { RunView, Scenario } from './types';
 
-export type AppState = ScenarioSlice & PlaybackSlice & ViewSlice & SelectionSlice;
+export type { CompareOverrides } from './types';
+
+export type AppState = ScenarioSlice &
+  PlaybackSlice &
+  ViewSlice &
+  SelectionSlice &
+  TourSlice &
+  CompareSlice;
 
 export type PresetLoad = { ok: true; scenario: Scenario } | { ok: false; error: string };
+
+/** Which run a simulation is for: A (the scenario) or Compare's B. */
+export type RunLane = 'A' | 'B';
 
 export interface StoreDeps {
   /**
    * Runs the simulation and builds what the views need: at once (tests, Node) or as a
    * promise (the page's engine worker). May throw or reject; a run superseded by a
-   * newer one rejects with an error `isCancelled` recognises, and is dropped.
+   * newer one rejects with an error `isCancelled` recognises, and is dropped. Compare's
+   * run B goes in lane 'B' (A's is the default): a newer run cancels only its own lane's.
    */
-  buildRun(scenario: Scenario, opts: { from: RunView | null }): RunView | Promise<RunView>;
+  buildRun(
+    scenario: Scenario,
+    opts: { from: RunView | null; lane?: RunLane },
+  ): RunView | Promise<RunView>;
   isCancelled?(e: unknown): boolean;
   loadPreset(id: string): PresetLoad;
   /** Where a scenario opens (its metadata.openAt), ms. */
@@ -35,5 +51,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createPlaybackSlice(...a),
     ...createViewSlice(...a),
     ...createSelectionSlice(...a),
+    ...createTourSlice(...a),
+    ...createCompareSlice(deps)(...a),
   }));
 }

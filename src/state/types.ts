@@ -60,3 +60,18 @@ export interface ViewState {
   /** Follow the playhead while playing (turned off by a manual zoom or pan). */
   readonly follow: boolean;
 }
+
+/**
+ * Compare's run B as the quick controls set it: B = A with these overrides
+ * (`setCompare`). `nodeTopology` is the Node topology control's value (a topology
+ * preset id).
+ */
+export interface CompareOverrides {
+  readonly cpuManagerPolicy?: 'none' | 'static';
+  readonly topologyManagerPolicy?: string;
+  readonly nodeTopology?: string;
+  readonly kubeletVersion?: '1.34' | '1.18' | '1.3';
+}
+
+/** Which of the two runs a view shows (Compare); 'A' is the only run when Compare is off. */
+export type RunId = 'A' | 'B';

@@ -6,12 +6,16 @@
  * allocatable, reporting only the first insufficient resource as OutOfpods/OutOfcpu/OutOfmemory
  * with "Node didn't have enough resource: %s, requested: %d, used: %d, capacity: %d".
  */
-import { admit as allocationAdmit, cpuSnapshot } from './cpuManagerBridge';
+import { admit as allocationAdmit, cpuSnapshot, type AllocationTrace } from './cpuManagerBridge';
+import { allocationLines, type AdmissionLine } from './cpuManagerLines';
 import type { KubeletRun, PodDef } from './config';
-import { q, type KlogMsg, type KV } from './klog';
+import { q } from './klog';
 import type { KubeletDomain } from './types';
 
-export type Admission = { ok: true } | { ok: false; reason: string; message: string };
+export type Admission = ({ ok: true } | { ok: false; reason: string; message: string }) & {
+  /** What the resource-allocation admit handler did (absent without resource managers). */
+  allocation?: AllocationTrace;
+};
 
 /** GetActivePods: admitted pods whose workers have not finished terminating. */
 export function activePods(cfg: KubeletRun, d: KubeletDomain): PodDef[] {
@@ -34,11 +38,15 @@ export function canAdmitPod(cfg: KubeletRun, d: KubeletDomain, pod: PodDef): Adm
   void cpuSnapshot;
   const others = allocatedPods(cfg, d, pod.uid);
   const rm = cfg.generations[d.gen]?.resourceManagers;
+  let alloc: ReturnType<typeof allocationAdmit> | undefined;
   if (rm && d.cpu) {
-    const alloc = allocationAdmit(rm, d.cpu, pod, [...others, pod]);
-    if (!alloc.admit) return { ok: false, reason: alloc.reason, message: alloc.message };
+    alloc = allocationAdmit(rm, d.cpu, pod, [...others, pod]);
+    if (!alloc.admit)
+      return { ok: false, reason: alloc.reason, message: alloc.message, allocation: alloc.trace };
   }
+  const allocation = alloc?.trace;
   const insufficient = (name: string, requested: number, used: number, capacity: number) => ({
+    allocation,
     ok: false as const,
     reason: `OutOf${name}`,
     message: `Node didn't have enough resource: ${name}, requested: ${requested}, used: ${used}, capacity: ${capacity}`,
@@ -51,7 +59,7 @@ export function canAdmitPod(cfg: KubeletRun, d: KubeletDomain, pod: PodDef): Adm
     return insufficient('cpu', pod.requests.cpu, usedCpu, a.cpu);
   if (pod.requests.memory > 0 && pod.requests.memory > a.memory - usedMem)
     return insufficient('memory', pod.requests.memory, usedMem, a.memory);
-  return { ok: true };
+  return { ok: true, allocation };
 }
 
 /**
@@ -66,11 +74,12 @@ export function topologyAdmitLogs(
   d: KubeletDomain,
   pod: PodDef,
   adm: Admission,
-): { msg: KlogMsg; kv: KV }[] {
+): AdmissionLine[] {
   if (!cfg.generations[d.gen]?.resourceManagers || !d.cpu) return [];
   const message = !adm.ok && !adm.reason.startsWith('OutOf') ? adm.message : '';
   return [
     { msg: 'Topology manager admission check', kv: [['pod', q(pod.key)]] },
+    ...(adm.allocation ? allocationLines(cfg, d, pod, adm.allocation) : []),
     {
       msg: 'Pod Admit Result',
       kv: [

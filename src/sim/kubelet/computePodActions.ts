@@ -154,7 +154,9 @@ export function computePodActions(pod: PodDef, ps: CachedPodStatus, d: KubeletDo
       msg: 'Message for Container of pod',
       kv: [
         ['containerName', q(c.name)],
-        ['containerStatusID', q(`containerd://${s.id}`)],
+        // kubecontainer.ContainerID (String() has a pointer receiver, so the value is no
+        // Stringer): klog's text format prints the struct as JSON.
+        ['containerStatusID', JSON.stringify({ Type: 'containerd', ID: s.id })],
         ...podKV,
         ['containerMessage', q(message)],
       ],

@@ -149,6 +149,9 @@ export interface KubeletRun {
   arrivals: { at: number; uid: string }[];
   deletions: DeleteAction[];
   faults: Fault[];
+  /** The API server's ConfigMaps and Secrets: "ns/name" -> their keys. */
+  configMaps: Record<string, string[]>;
+  secrets: Record<string, string[]>;
   /** Fault indices by target ("ns/pod" or "ns/pod/ctr"). */
   faultsByTarget: Record<string, number[]>;
 }
@@ -389,6 +392,12 @@ export function compileRun(s: Scenario): KubeletRun {
     arrivals,
     deletions,
     faults: s.faults,
+    configMaps: keysOf(s.configMaps ?? []),
+    secrets: keysOf(s.secrets ?? []),
     faultsByTarget,
   };
+}
+
+function keysOf(objs: { name: string; namespace: string; data: Record<string, string> }[]) {
+  return Object.fromEntries(objs.map((o) => [`${o.namespace}/${o.name}`, Object.keys(o.data)]));
 }

@@ -32,6 +32,7 @@ import {
   type CpuManagerPolicy,
 } from '../policies/cpumanager/manager';
 import type { CpuManagerState } from '../policies/cpumanager/state';
+import type { TopologyHint } from '../policies/topologymanager/hint';
 import {
   newTopologyManager,
   type TopologyManagerConfig,
@@ -40,6 +41,7 @@ import {
   admitPod,
   EMPTY_TM_STATE,
   removeContainerHint,
+  type AdmitDecision,
   type HintProvider,
   type TopologyManagerState,
 } from '../policies/topologymanager/scope';
@@ -130,7 +132,21 @@ function active(pods: PodRef[]) {
   }));
 }
 
-export type AdmitResult = { admit: true } | { admit: false; reason: string; message: string };
+/** What the allocate handler did, for its klog lines: the merges and the state around Allocate. */
+export interface AllocationTrace {
+  decisions: readonly AdmitDecision[];
+  /** The CPU manager's state after removeStaleState, before this pod's Allocate calls. */
+  before: CpuManagerState;
+  after: CpuManagerState;
+  /** The stored affinity of each container (GetAffinity) after the admission. */
+  affinity: Readonly<Record<string, TopologyHint>>;
+  /** The container whose Allocate failed, and the admission's reason. */
+  failed?: { container: string; reason: string };
+}
+
+export type AdmitResult = ({ admit: true } | { admit: false; reason: string; message: string }) & {
+  trace: AllocationTrace;
+};
 
 /** The allocate-resources admit handler. `activePods` includes the pod being admitted. */
 export function admit(
@@ -140,12 +156,23 @@ export function admit(
   activePods: PodRef[],
 ): AdmitResult {
   cpu.state = removeStaleState(rm.cpuPolicy, cpu.state, active(activePods));
+  const before = cpu.state;
   const out = admitPod(rm.topologyManager, cpu.tm, [rm.provider], cpu.state, podLike(pod), pod.uid);
   // Allocations made before a failure stay until removeStaleState frees them, as in the kubelet.
   cpu.state = out.state;
   cpu.tm = out.tmState;
-  if (out.result.admit) return { admit: true };
+  const trace: AllocationTrace = {
+    decisions: out.decisions,
+    before,
+    after: out.state,
+    affinity: out.tmState.podTopologyHints[pod.uid] ?? {},
+    ...(out.failedContainer === undefined
+      ? {}
+      : { failed: { container: out.failedContainer, reason: out.result.reason ?? '' } }),
+  };
+  if (out.result.admit) return { admit: true, trace };
   return {
+    trace,
     admit: false,
     reason: out.result.reason ?? 'UnexpectedAdmissionError',
     message: out.result.message ?? '',

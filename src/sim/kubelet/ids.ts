@@ -13,3 +13,6 @@ export const startContainerId = (key: string, container: string) =>
   `startContainer:${key}/${container}`;
 export const proberId = (key: string, container: string, probe: string) =>
   `prober:${key}/${container}/${probe}`;
+/** One container's CPUs in the CPU manager (static policy). */
+export const cpuContainerId = (key: string, container: string) =>
+  `cpuContainer:${key}/${container}`;

@@ -59,6 +59,14 @@ export const KLOG = {
     4,
   ),
   'Cancelling current pod sync': I('pod_workers.go:962', 3),
+  // cm/cpumanager/cpu_manager.go manager.Start, policy_static.go Start, and kubelet.go
+  // initializeRuntimeDependentModules (containerManager.Start failed: os.Exit(1) follows)
+  'Could not initialize checkpoint manager, please drain node and remove policy state file':
+    E('cpu_manager.go:229'),
+  'Static policy invalid state, please drain node and remove policy state file':
+    E('policy_static.go:266'),
+  'Policy start error': E('cpu_manager.go:236'),
+  'Failed to start ContainerManager': E('kubelet.go:1703'),
   // kuberuntime
   'No sandbox for pod can be found. Need to start a new one': I('util.go:30', 2),
   'No ready sandbox for pod can be found. Need to start a new one': I('util.go:47', 2),
@@ -125,12 +133,29 @@ export const KLOG = {
   // cm/topologymanager/topology_manager.go manager.Admit
   'Topology manager admission check': I('topology_manager.go:214', 4),
   'Pod Admit Result': I('topology_manager.go:221', 4),
+  // cm/topologymanager scope_container.go / scope_pod.go Admit, cm/cpumanager policy_static.go
+  // GetTopologyHints / Allocate / allocateCPUs, state/state_mem.go (klog.InfoS, V0 unless noted)
+  'TopologyHints generated': I('policy_static.go:620', 0),
+  'Regenerating TopologyHints for CPUs already allocated': I('policy_static.go:596', 0),
+  'Best TopologyHint': I('scope_container.go:50', 0),
+  'Best TopologyHint (pod scope)': I('scope_pod.go:51', 0),
+  'Topology Affinity (container scope)': I('scope_container.go:60', 0),
+  'Topology Affinity (pod scope)': I('scope_pod.go:62', 0),
+  'Static policy: Allocate': I('policy_static.go:341', 0),
+  'Static policy: container already present in state, skipping': I('policy_static.go:380', 0),
+  'Topology Affinity': I('policy_static.go:386', 0),
+  AllocateCPUs: I('policy_static.go:445', 0),
+  'Updated default CPUSet': I('state_mem.go:88', 0),
+  'Updated desired CPUSet': I('state_mem.go:80', 0),
+  'Allocated exclusive CPUs': I('policy_static.go:402', 4),
   // util/pod_startup_latency_tracker.go
   'Observed pod startup duration': I('pod_startup_latency_tracker.go:102', 0),
   // client-go tools/record/event.go StartStructuredLogging(3), one line per recorded event
   'Event occurred': I('event.go:389', 3),
-  // runtime errors surfaced through utilruntime.HandleError
-  HandleError: E('runtime.go:142'),
+  // utilruntime.HandleError (apimachinery runtime.go logError: WithCallDepth(3), logger name
+  // "UnhandledError") prints its caller's file:line: SyncPod's start helper in
+  // kuberuntime_manager.go.
+  HandleError: E('kuberuntime_manager.go:1385'),
 } as const satisfies Record<string, Src>;
 
 export type KlogMsg = keyof typeof KLOG;

@@ -98,10 +98,18 @@ export function exitContainer(
   t: number,
   exitCode: number,
   reason: string,
+  message?: string,
 ): boolean {
   const c = d.runtime.containers[id];
   if (!c || c.state === 'EXITED') return false;
-  d.runtime.containers[id] = { ...c, state: 'EXITED', finishedAt: t, exitCode, reason };
+  d.runtime.containers[id] = {
+    ...c,
+    state: 'EXITED',
+    finishedAt: t,
+    exitCode,
+    reason,
+    ...(message !== undefined ? { message } : {}),
+  };
   markDirty(d, c.podUid);
   return true;
 }

@@ -66,6 +66,7 @@ function convertState(r: ContainerRecord): ContainerStateView {
         terminated: {
           exitCode: r.exitCode ?? 0,
           reason: r.reason ?? (r.exitCode ? 'Error' : 'Completed'),
+          ...(r.message !== undefined ? { message: r.message } : {}),
           startedAt: r.startedAt,
           finishedAt: r.finishedAt ?? r.createdAt,
         },

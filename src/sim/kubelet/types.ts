@@ -91,6 +91,8 @@ export interface ContainerRecord {
   finishedAt?: number;
   exitCode?: number;
   reason?: string;
+  /** The runtime's message for an exited container (containerd's StartError text). */
+  message?: string;
   /** The runtime removed it (pruned init container). */
   removed?: boolean;
 }
@@ -211,7 +213,7 @@ export interface StartAttempt {
   restartCount: number;
   containerId?: string;
   /** Which step failed, as its effect sensed it (the machine's guards read it). */
-  failed?: 'create' | 'postStart';
+  failed?: 'config' | 'create' | 'start' | 'postStart';
   /** Outcome: undefined = success. */
   error?: string;
   message?: string;

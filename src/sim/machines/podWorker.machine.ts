@@ -47,6 +47,12 @@ export const podWorkerMachine = setup({
     },
     'pod is terminating': ({ context }) => work(context.uid) === 'terminating',
     'pod is terminated': ({ context }) => work(context.uid) === 'terminated',
+    /**
+     * killPod's killContainersWithSyncResult waits for every killContainer goroutine: the
+     * StopContainer that returns now is the last one still outstanding.
+     */
+    'last container stopped': ({ context }) =>
+      (kubelet().domain.workers[context.uid]!.killsPending ?? 1) <= 1,
   },
   delays: {
     // In the kubelet's memory: no time passes.
@@ -102,7 +108,15 @@ export const podWorkerMachine = setup({
       on: {
         // killContainer per running container: PreStop returns, then StopContainer returns.
         PRESTOP_DONE: { actions: 'preStopDone' },
-        CONTAINER_STOPPED: { actions: 'containerStopped' },
+        CONTAINER_STOPPED: [
+          {
+            guard: 'last container stopped',
+            target: 'idle',
+            actions: ['containerStopped', 'completeTerminating'],
+          },
+          { actions: 'containerStopped' },
+        ],
+        // Nothing was running: killPod returns at once.
         TERMINATING_DONE: { target: 'idle', actions: 'completeTerminating' },
       },
     },

@@ -12,17 +12,20 @@
  * updates wake the sync loop; the guards read what doProbe will find (kubelet/probeOutlook.ts).
  */
 import { setup } from 'xstate';
+import { createRng, deriveSeed, nextFloat } from '../core/prng';
 import { probeOutlook, type ProbeOutlook } from '../kubelet/probeOutlook';
 import { kubelet } from '../kubelet/view';
 import { proberId } from '../kubelet/ids';
 
 /** The loop's select: its ticker fired, or a manual trigger (probeManager.UpdatePodStatus). */
-export type ProberEvent = { type: 'DO_PROBE'; via: 'ticker' | 'manual trigger' } | { type: 'STOP' };
+export type ProberEvent = { type: 'DO_PROBE'; via: 'manual trigger' } | { type: 'STOP' };
 
 export interface ProberContext {
   uid: string;
   container: string;
   probe: 'liveness' | 'readiness' | 'startup';
+  /** When probeManager.AddPod started the worker's goroutine (its sleep is measured from it). */
+  workerStartedAt: number;
 }
 
 /** What doProbe will find, computed once per step (its guards all ask). */
@@ -35,23 +38,52 @@ function outlook(ctx: ProberContext): ProbeOutlook {
   return o;
 }
 
-/** doProbe, whichever select case woke the loop; the guards say where it leaves the worker. */
-const doProbe = [
-  { guard: 'pod terminal or being deleted', target: '#prober.stopped', actions: 'doProbe' },
-  { guard: 'no running container', target: '.waitingForContainer', actions: 'doProbe' },
-  { guard: 'on hold', target: '.onHold', actions: 'doProbe' },
-  { guard: 'within initial delay', target: '.initialDelay', actions: 'doProbe' },
-  { guard: 'startup probe has not succeeded', target: '.waitingForStartup', actions: 'doProbe' },
-  { guard: 'startup probe succeeded', target: '.startupSucceeded', actions: 'doProbe' },
-  { guard: 'failure threshold reached', target: '.onHold', actions: 'doProbe' },
-  { target: '.probing', actions: 'doProbe' },
+/**
+ * doProbe, whichever select case woke the loop (or the end of the initial sleep): `doProbe` is
+ * passed through within the step, and its guards say where it leaves the worker. They read the
+ * kubelet as the step began, before the probe's effect runs.
+ */
+const afterDoProbe = [
+  { guard: 'pod terminal or being deleted', target: '#prober.stopped' },
+  { guard: 'no running container', target: 'waitingForContainer' },
+  { guard: 'on hold', target: 'onHold' },
+  { guard: 'within initial delay', target: 'initialDelay' },
+  { guard: 'startup probe has not succeeded', target: 'waitingForStartup' },
+  { guard: 'startup probe succeeded', target: 'startupSucceeded' },
+  { guard: 'failure threshold reached', target: 'onHold' },
+  { target: 'probing' },
 ] as const;
+
+/** The probe's periodSeconds (the ticker's period) and failure/success thresholds. */
+function probeDef(ctx: ProberContext) {
+  return kubelet().run.pods[ctx.uid]!.byName[ctx.container]!.probes[ctx.probe]!;
+}
 
 export const proberMachine = setup({
   types: {
     events: {} as ProberEvent,
     context: {} as ProberContext,
     input: {} as ProberContext,
+  },
+  delays: {
+    /**
+     * run(): "If kubelet restarted the probes could be started in rapid succession. Let the
+     * worker wait for a random portion of tickerPeriod before probing. Do it only if the kubelet
+     * has started recently": rand.Float64() × period when the kubelet started less than a
+     * period ago, else 0. Drawn from the scenario's seed, one stream per worker.
+     */
+    initialSleep: ({ context }) => {
+      const k = kubelet();
+      const period = probeDef(context).periodMs;
+      const since = context.workerStartedAt;
+      if (since - k.domain.kubeletStartedAt >= period) return 0;
+      const self = proberId(k.run.pods[context.uid]!.key, context.container, context.probe);
+      const sleep = Math.floor(nextFloat(createRng(deriveSeed(k.run.seed, self))) * period);
+      // What is left of it (a buffered trigger re-arms the sleep's timer in a sibling state).
+      return Math.max(0, since + sleep - k.t);
+    },
+    /** The probeTicker's period: periodSeconds. */
+    probePeriod: ({ context }) => probeDef(context).periodMs,
   },
   guards: {
     'pod terminal or being deleted': ({ context }) => outlook(context) === 'stop',
@@ -67,17 +99,43 @@ export const proberMachine = setup({
     'failure threshold reached': ({ context }) =>
       context.probe !== 'readiness' && outlook(context) === 'failure threshold reached',
   },
-  actions: { doProbe: () => {}, startProbing: () => {} },
+  actions: { doProbe: () => {}, startProbing: () => {}, runBufferedTrigger: () => {} },
 }).createMachine({
   id: 'prober',
   context: ({ input }) => input,
-  initial: 'worker',
+  initial: 'initialSleep',
+  on: { STOP: '.stopped' },
   states: {
-    worker: {
-      initial: 'waitingForContainer',
+    /**
+     * time.Sleep before the loop: nothing reads manualTriggerCh, so a trigger waits in the
+     * channel (buffer 1; a second one is dropped by the non-blocking send) until the first
+     * doProbe has run, and the loop's select then takes it at once.
+     */
+    initialSleep: {
       entry: 'startProbing',
-      on: { DO_PROBE: doProbe, STOP: 'stopped' },
+      initial: 'asleep',
       states: {
+        asleep: {
+          on: { DO_PROBE: 'triggerBuffered' },
+          after: { initialSleep: '#prober.worker.doProbe' },
+        },
+        // The sleep ends at the same instant: the delay is what is left of it.
+        triggerBuffered: {
+          after: {
+            initialSleep: { target: '#prober.worker.doProbe', actions: 'runBufferedTrigger' },
+          },
+        },
+      },
+    },
+    /** The probe loop: `for w.doProbe(ctx) { select { stopCh | probeTicker.C | manualTriggerCh } }`. */
+    worker: {
+      // Always entered through doProbe; an initial state is required all the same.
+      initial: 'doProbe',
+      // A tick re-enters `worker`, so its `after` arms the next one; a trigger does not.
+      after: { probePeriod: { target: '.doProbe', reenter: true } },
+      on: { DO_PROBE: '.doProbe' },
+      states: {
+        doProbe: { entry: 'doProbe', always: afterDoProbe },
         waitingForContainer: {},
         initialDelay: {},
         waitingForStartup: {},

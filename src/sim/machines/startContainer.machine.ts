@@ -10,7 +10,7 @@
  *   generateContainerConfig ("Enforcing CFS quota") -> PreCreateContainer (cpuset) ->
  *   CRI CreateContainer (takes `createContainer`; may fail: CreateContainerError) ->
  *   PreStartContainer (resource managers) -> event Created -> CRI StartContainer (takes
- *   `startContainer`) -> event Started -> the PostStart hook, if any: synchronous, it holds the
+ *   `startContainer`; may fail: RunContainerError, the container exits 128 StartError) -> event Started -> the PostStart hook, if any: synchronous, it holds the
  *   attempt (and SyncPod, which waits for it) for `postStartHook`; a failing hook emits
  *   FailedPostStartHook, kills the container (`stopContainer`) and fails the attempt
  *   (PostStartHookError).
@@ -19,6 +19,7 @@
  * goroutines run in between at the same instant.
  */
 import { assign, setup } from 'xstate';
+import { parseNormalizedNamedError } from '../kubelet/imageReference';
 import { peekFault } from '../kubelet/faults';
 import { startContainerId } from '../kubelet/ids';
 import { kubelet } from '../kubelet/view';
@@ -59,6 +60,9 @@ export const startContainerMachine = setup({
       const { k, c } = spec(context);
       return c.pullPolicy !== 'Always' && k.domain.images[c.imageRef] !== undefined;
     },
+    /** applyDefaultImageTag: the spec's image is no valid reference (ErrInvalidImageName). */
+    'image name does not parse': ({ context }) =>
+      parseNormalizedNamedError(spec(context).c.image) !== undefined,
     'pull policy is Never': ({ context }) => spec(context).c.pullPolicy === 'Never',
     /** imageManager's backOff.IsInBackOffSinceUpdate for "<pod uid>_<image>". */
     'in image back-off': ({ context }) => {
@@ -70,8 +74,13 @@ export const startContainerMachine = setup({
         IMAGE_BACKOFF,
       );
     },
+    /** generateContainerConfig returned an error (e.g. a missing ConfigMap key in env). */
+    'container config failed': ({ context }) =>
+      kubelet().domain.starts[attemptKey(context)]?.failed === 'config',
     'CreateContainer failed': ({ context }) =>
       kubelet().domain.starts[attemptKey(context)]?.failed === 'create',
+    'StartContainer failed': ({ context }) =>
+      kubelet().domain.starts[attemptKey(context)]?.failed === 'start',
     'has PostStart hook': ({ context }) => spec(context).c.postStart !== undefined,
     'PostStart hook failed': ({ context }) =>
       kubelet().domain.starts[attemptKey(context)]?.failed === 'postStart',
@@ -103,6 +112,7 @@ export const startContainerMachine = setup({
   },
   actions: {
     recordImagePresent: () => {},
+    recordInvalidImageName: () => {},
     recordImageNeverPull: () => {},
     recordImageBackOff: () => {},
     requestPull: () => {},
@@ -110,10 +120,12 @@ export const startContainerMachine = setup({
     imagePullFailed: () => {},
     generateContainerConfig: () => {},
     preCreateContainer: () => {},
+    containerConfigFailed: () => {},
     criCreateContainer: () => {},
     containerCreateFailed: () => {},
     preStartContainer: () => {},
     criStartContainer: () => {},
+    containerStartFailed: () => {},
     containerStarted: () => {},
     runPostStart: () => {},
     postStartFailed: () => {},
@@ -136,6 +148,11 @@ export const startContainerMachine = setup({
     // and the image back-off.
     ensuringImage: {
       always: [
+        {
+          guard: 'image name does not parse',
+          target: 'imageFailed',
+          actions: 'recordInvalidImageName',
+        },
         {
           guard: 'image present and pull policy is not Always',
           target: 'imagePresent',
@@ -162,7 +179,16 @@ export const startContainerMachine = setup({
     },
     generatingConfig: {
       entry: 'generateContainerConfig',
-      after: { generateContainerConfig: 'preCreate' },
+      after: {
+        generateContainerConfig: [
+          {
+            guard: 'container config failed',
+            target: 'idle',
+            actions: ['containerConfigFailed', 'reportResult'],
+          },
+          { target: 'preCreate' },
+        ],
+      },
     },
     preCreate: { entry: 'preCreateContainer', after: { preCreateContainer: 'creating' } },
     creating: {
@@ -183,6 +209,11 @@ export const startContainerMachine = setup({
       entry: 'criStartContainer',
       after: {
         startContainer: [
+          {
+            guard: 'StartContainer failed',
+            target: 'idle',
+            actions: ['containerStartFailed', 'reportResult'],
+          },
           { guard: 'has PostStart hook', target: 'postStart', actions: 'containerStarted' },
           { target: 'idle', actions: ['containerStarted', 'reportResult'] },
         ],

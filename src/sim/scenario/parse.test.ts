@@ -250,6 +250,7 @@ describe('FAULT_KINDS', () => {
         'ReadinessProbeFail',
         'SandboxError',
         'StartupProbeFail',
+        'StartContainerError',
       ].sort(),
     );
     // Each kind parses, with its required amount where it has one (strict objects refuse extras).

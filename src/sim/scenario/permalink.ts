@@ -51,6 +51,11 @@ export const viewStateFields = {
     .array(z.string().regex(/^[A-Za-z][\w-]{0,39}$/))
     .max(20)
     .transform((p) => [...new Set(p)]),
+  /** The guided tour open, by its file's id, and its step (0-based). */
+  tour: z.object({
+    id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/),
+    step: z.number().int().min(0).max(1000),
+  }),
 };
 
 export const viewStateSchema = z.object(viewStateFields).partial();

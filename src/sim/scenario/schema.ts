@@ -97,6 +97,30 @@ const containerName = z
   )
   .max(63);
 
+/** A key of a ConfigMap or Secret (env valueFrom), as the API writes it. */
+const keySelector = z.looseObject({
+  name: z.string().min(1),
+  key: z.string().min(1),
+  optional: z.boolean().optional(),
+});
+const objectRef = z.looseObject({ name: z.string().min(1), optional: z.boolean().optional() });
+/** env: values, or keys of ConfigMaps and Secrets (other sources are accepted and ignored). */
+const envVar = z.looseObject({
+  name: z.string().min(1),
+  value: z.string().optional(),
+  valueFrom: z
+    .looseObject({
+      configMapKeyRef: keySelector.optional(),
+      secretKeyRef: keySelector.optional(),
+    })
+    .optional(),
+});
+const envFromSource = z.looseObject({
+  prefix: z.string().optional(),
+  configMapRef: objectRef.optional(),
+  secretRef: objectRef.optional(),
+});
+
 export const containerSchema = z.strictObject({
   name: containerName,
   image: z.string().min(1, 'image is required'),
@@ -116,6 +140,8 @@ export const containerSchema = z.strictObject({
   readinessProbe: probe.optional(),
   livenessProbe: probe.optional(),
   ...CONTAINER_OTHER_FIELDS,
+  env: z.array(envVar).optional(),
+  envFrom: z.array(envFromSource).optional(),
 });
 
 export const podManifestSchema = z.strictObject({
@@ -292,6 +318,8 @@ export const faultSchema = z.discriminatedUnion('kind', [
   }),
   z.strictObject({ kind: z.literal('SandboxError'), ...faultBase }),
   z.strictObject({ kind: z.literal('CreateContainerError'), ...faultBase }),
+  /** CRI StartContainer fails (default: the command's executable is not in the image). */
+  z.strictObject({ kind: z.literal('StartContainerError'), ...faultBase }),
   z.strictObject({
     kind: z.literal('ContainerExit'),
     ...faultBase,
@@ -331,6 +359,13 @@ export const actionSchema = z.discriminatedUnion('kind', [
     removeStateFile: z.boolean().default(false),
   }),
 ]);
+
+/** A ConfigMap or Secret: its name, namespace and keys (values are not modelled). */
+const apiDataObject = z.strictObject({
+  name: z.string().min(1),
+  namespace: z.string().default('default'),
+  data: z.record(z.string(), z.string()).default({}),
+});
 
 export const scenarioSchema = z.strictObject({
   apiVersion: z.literal(SCENARIO_API_VERSION),
@@ -379,6 +414,12 @@ export const scenarioSchema = z.strictObject({
   pods: z
     .array(z.strictObject({ at: duration.default(0), manifest: podManifestSchema }))
     .max(LIMITS.maxPods, `at most ${LIMITS.maxPods} pods`),
+  /**
+   * The ConfigMaps and Secrets the API server has (their keys): a container's env or envFrom
+   * naming one that is missing fails with CreateContainerConfigError.
+   */
+  configMaps: z.array(apiDataObject).max(LIMITS.maxPods).default([]),
+  secrets: z.array(apiDataObject).max(LIMITS.maxPods).default([]),
   faults: z
     .array(faultSchema)
     .max(LIMITS.maxFaults, `at most ${LIMITS.maxFaults} faults`)

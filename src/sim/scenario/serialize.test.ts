@@ -60,6 +60,8 @@ describe('toYaml', () => {
       'horizon',
       'node',
       'pods',
+      'configMaps',
+      'secrets',
       'faults',
       'actions',
     ]);

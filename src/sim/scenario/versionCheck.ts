@@ -36,6 +36,13 @@ function containerProblems(
   for (const p of ['startupProbe', 'readinessProbe', 'livenessProbe'] as const)
     if (c[p]?.grpc) no(`${p}.grpc`, ARRIVED.grpcProbe);
   if (version === '1.3' && c.startupProbe) no('startupProbe', ARRIVED.startupProbe);
+  // Docker's container config on 1.3 does not read ConfigMaps or Secrets here.
+  if (version === '1.3' && (c.envFrom?.length || c.env?.some((e) => e.valueFrom)))
+    out.push({
+      path: `${path}.${c.envFrom?.length ? 'envFrom' : 'env'}`,
+      message:
+        'env from ConfigMaps and Secrets (CreateContainerConfigError) is modelled for kubelet 1.34 and 1.18, not for 1.3',
+    });
   return out;
 }
 
@@ -69,6 +76,14 @@ export function versionProblems(s: Scenario): ScenarioProblem[] {
     if (a.kind === 'AddPod') out.push(...podProblems(v, a.manifest, `actions[${i}].manifest`));
     if (a.kind === 'ChangeCpuManagerPolicy' && v === '1.3')
       out.push({ path: `actions[${i}].kind`, message: NO_CPU_MANAGER_REASON });
+  });
+  s.faults.forEach((f, i) => {
+    // Docker's StartContainer failure (1.3's runContainer) is not modelled.
+    if (f.kind === 'StartContainerError' && v === '1.3')
+      out.push({
+        path: `faults[${i}].kind`,
+        message: 'StartContainerError is modelled for kubelet 1.34 and 1.18, not for 1.3 (Docker)',
+      });
   });
   return out;
 }

@@ -26,7 +26,8 @@ export interface LogLine {
   t: number;
   /** 0 = always printed (InfoS/ErrorS), 1..4 = klog.V(n). */
   v: number;
-  severity: 'I' | 'W' | 'E';
+  /** F: klog.Fatalf (older kubelets exit through it). */
+  severity: 'I' | 'W' | 'E' | 'F';
   /** Go source file and line, as klog prints it: "kubelet.go:2438". */
   source: string;
   msg: string;

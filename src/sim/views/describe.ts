@@ -66,7 +66,10 @@ function state(out: string[], name: string, d: ContainerDetail) {
     if (d.reason) out.push(`${L3}Reason:\t${d.reason}`);
     if (d.message) out.push(`${L3}Message:\t${d.message}`);
     out.push(`${L3}Exit Code:\t${d.exitCode ?? 0}`);
-    out.push(`${L3}Started:\t${describeTime(d.startedAt ?? 0)}`);
+    // A container that never started has StartedAt 0 in CRI: the Unix epoch.
+    out.push(
+      `${L3}Started:\t${d.startedAt === undefined ? 'Thu, 01 Jan 1970 00:00:00 +0000' : describeTime(d.startedAt)}`,
+    );
     out.push(`${L3}Finished:\t${describeTime(d.finishedAt ?? 0)}`);
   } else {
     out.push(`${L2}${name}:\tWaiting`);
@@ -116,7 +119,7 @@ function containers(
           ...d,
           state: 'Terminated',
           reason: d.lastState.reason,
-          message: undefined,
+          message: d.lastState.message,
           exitCode: d.lastState.exitCode,
           startedAt: d.lastState.startedAt,
           finishedAt: d.lastState.finishedAt,

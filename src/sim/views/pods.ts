@@ -21,7 +21,13 @@ export interface ContainerDetail {
   exitCode?: number;
   startedAt?: number;
   finishedAt?: number;
-  lastState?: { reason: string; exitCode: number; startedAt?: number; finishedAt: number };
+  lastState?: {
+    reason: string;
+    message?: string;
+    exitCode: number;
+    startedAt?: number;
+    finishedAt: number;
+  };
   ready: boolean;
   started?: boolean;
   restartCount: number;
@@ -65,6 +71,7 @@ function detail(s: ApiContainerStatus, init: boolean, sidecar: boolean): Contain
     lastState: s.lastState.terminated
       ? {
           reason: s.lastState.terminated.reason,
+          message: s.lastState.terminated.message,
           exitCode: s.lastState.terminated.exitCode,
           startedAt: s.lastState.terminated.startedAt,
           finishedAt: s.lastState.terminated.finishedAt,

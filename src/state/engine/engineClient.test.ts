@@ -193,4 +193,37 @@ describe('engine client', () => {
     again.done.resolve(packed(again.id));
     expect(await rows).toEqual([{ key: `run ${again.id} at 3` }]);
   });
+
+  it("Compare's run B has its own worker: a newer B cancels only B, and views of B are asked there", async () => {
+    const { workers, spawn } = fakeWorkers();
+    const client = createEngineClient(spawn);
+    const a = client.simulate(scenario('a'));
+    const b1 = client.simulate(scenario('b1'), { lane: 'B' });
+    const b1Settled = b1.then(
+      () => 'resolved',
+      (e: unknown) => (isCancelled(e) ? 'cancelled' : 'failed'),
+    );
+    await tick();
+    expect(client.spawned).toBe(2);
+    expect(workers[0]!.runs.map((r) => r.scenario.metadata.name)).toEqual(['a']);
+    expect(workers[1]!.runs.map((r) => r.scenario.metadata.name)).toEqual(['b1']);
+
+    const b2 = client.simulate(scenario('b2'), { lane: 'B' });
+    expect(await b1Settled).toBe('cancelled');
+    expect(workers[1]!.terminated).toBe(true);
+    // A's run in flight goes on in its own worker.
+    expect(workers[0]!.terminated).toBe(false);
+    await tick();
+    expect(workers[2]!.runs.map((r) => r.scenario.metadata.name)).toEqual(['b2']);
+    workers[0]!.runs[0]!.done.resolve(packed(workers[0]!.runs[0]!.id));
+    workers[2]!.runs[0]!.done.resolve(packed(workers[2]!.runs[0]!.id));
+    const [runA, runB] = await Promise.all([a, b2]);
+    expect(runA.raw.scenario.metadata.name).toBe('a');
+    expect(runB.raw.scenario.metadata.name).toBe('b2');
+
+    expect(await client.podsAt(runB, 1)).toEqual([{ key: `run ${engineIdOf(runB)} at 1` }]);
+    expect(await client.podsAt(runA, 2)).toEqual([{ key: `run ${engineIdOf(runA)} at 2` }]);
+    expect(workers[2]!.asked).toEqual([`pods ${engineIdOf(runB)}@1`]);
+    expect(workers[0]!.asked).toEqual([`pods ${engineIdOf(runA)}@2`]);
+  });
 });

@@ -5,10 +5,13 @@
  * its promise rejects with `Cancelled` and the worker is terminated and respawned,
  * so it stops working on the stale scenario at once (the engine has no yield point
  * to check a flag at). Runs the new worker does not hold (after a respawn) are
- * simulated again on demand from their scenario.
+ * simulated again on demand from their scenario. Compare's run B has its own lane (its
+ * own worker, started when first asked for): a newer B cancels only the B in flight,
+ * and A and B run side by side.
  */
 import type { PermalinkViewState } from '../../sim';
 import type { KubeletRunView } from '../buildRunView';
+import type { RunLane } from '../store';
 import type { RunView, Scenario, Selection } from '../types';
 import type { InspectorData, MachineView, PodRow } from '../viewTypes';
 import type { EngineApi } from './engineApi';
@@ -48,7 +51,10 @@ export function isCancelled(e: unknown): boolean {
 const KEEP = 4;
 
 export interface EngineClient {
-  simulate(scenario: Scenario, opts?: { from?: RunView | null }): Promise<KubeletRunView>;
+  simulate(
+    scenario: Scenario,
+    opts?: { from?: RunView | null; lane?: RunLane },
+  ): Promise<KubeletRunView>;
   podsAt(run: RunView, cursor: number): Promise<readonly PodRow[]>;
   machinesAt(run: RunView, cursor: number, pod: string | null): Promise<readonly MachineView[]>;
   inspect(run: RunView, cursor: number, sel: Selection): Promise<InspectorData | null>;
@@ -87,9 +93,16 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
       held: [],
     };
   };
-  let gen = start();
+  /** Each lane's worker and its run in flight; B's starts on its first run. */
+  const lanes = new Map<RunLane, { gen: Generation; inFlight: number | null }>();
+  const laneOf = new Map<number, RunLane>();
+  const lane = (l: RunLane) => {
+    let x = lanes.get(l);
+    if (!x) lanes.set(l, (x = { gen: start(), inFlight: null }));
+    return x;
+  };
+  lane('A');
   let nextId = 1;
-  let inFlight: number | null = null;
   /** Scenarios of recent runs, to simulate one again in a respawned worker. */
   const scenarios = new Map<number, Scenario>();
 
@@ -117,7 +130,7 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
   async function holding(run: RunView): Promise<[Generation, number]> {
     const id = engineIdOf(run);
     if (id === undefined) throw new Error('kubeletscope: not a run of the engine worker');
-    const g = gen;
+    const g = lane(laneOf.get(id) ?? 'A').gen;
     if (g.held.includes(id)) return [g, id];
     const s = scenarios.get(id);
     if (!s) throw new Error(`kubeletscope: run ${id} is gone`);
@@ -131,16 +144,22 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
       return spawned;
     },
     async simulate(scenario, opts = {}) {
-      if (inFlight !== null) {
+      const l = lane(opts.lane ?? 'A');
+      if (l.inFlight !== null) {
         // A newer edit wins: the old run's promise rejects (Cancelled) and its worker stops.
-        gen.kill();
-        gen = start();
+        l.gen.kill();
+        l.gen = start();
       }
       const id = nextId++;
-      inFlight = id;
-      const g = gen;
+      l.inFlight = id;
+      const g = l.gen;
       scenarios.set(id, scenario);
-      for (const k of scenarios.keys()) if (k <= id - 2 * KEEP) scenarios.delete(k);
+      laneOf.set(id, opts.lane ?? 'A');
+      for (const k of scenarios.keys())
+        if (k <= id - 4 * KEEP) {
+          scenarios.delete(k);
+          laneOf.delete(k);
+        }
       const fromId = engineIdOf(opts.from);
       const from = fromId !== undefined && g.held.includes(fromId) ? fromId : null;
       try {
@@ -152,7 +171,7 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
         const logs = await pull(g, id, 'logs', counts.logCount);
         const klog = await pull(g, id, 'klog', counts.logCount);
         const records = await pull(g, id, 'records', counts.recordCount);
-        if (inFlight !== id) throw new Cancelled();
+        if (l.inFlight !== id) throw new Cancelled();
         return unpackRun(
           packed,
           scenario,
@@ -161,7 +180,7 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
           klog as string[],
         );
       } finally {
-        if (inFlight === id) inFlight = null;
+        if (l.inFlight === id) l.inFlight = null;
       }
     },
     async podsAt(run, cursor) {
@@ -177,11 +196,11 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
       return onWorker(g, g.handle.api.inspect(id, cursor, sel));
     },
     link(scenario, view) {
-      const g = gen;
+      const g = lane('A').gen;
       return onWorker(g, g.handle.api.link(scenario, view));
     },
     dispose() {
-      gen.kill();
+      for (const l of lanes.values()) l.gen.kill();
     },
   };
 }

@@ -15,6 +15,7 @@ import {
 import { followWindow } from '../../viz/zoomWindow';
 import type { AppState } from '../store';
 import type { Granularity } from '../types';
+import { timeEnd } from './compareSlice';
 
 export interface PlaybackSlice {
   readonly cursor: number;
@@ -55,7 +56,9 @@ export const createPlaybackSlice: StateCreator<AppState, [], [], PlaybackSlice> 
       if (!run) return;
       // Playing from the end (the last step, wherever the playhead rests after it)
       // starts again from the beginning, as media players do.
-      if (cursor >= run.total || get().timeMs >= run.endT) {
+      // With Compare on, the axis runs to the later run's end.
+      const end = timeEnd(get());
+      if ((cursor >= run.total && end <= run.endT) || get().timeMs >= end) {
         get().seekCursor(0);
         set({ timeMs: 0 });
       }
@@ -88,14 +91,14 @@ export const createPlaybackSlice: StateCreator<AppState, [], [], PlaybackSlice> 
       const run = get().run;
       if (!run) return;
       set({ playing: false });
-      set({ cursor: run.total, timeMs: run.endT });
+      set({ cursor: run.total, timeMs: timeEnd(get()) });
       // Keep the playhead in view (it may be zoomed in far from the end).
       get().followPlayhead();
     },
     seekTime(t, exact = true) {
       const run = get().run;
       if (!run) return;
-      const clamped = Math.min(Math.max(0, t), run.endT);
+      const clamped = Math.min(Math.max(0, t), timeEnd(get()));
       const cursor = cursorAtTime(run.times, clamped);
       set({ cursor, timeMs: exact ? clamped : timeAtCursor(run.times, cursor) });
     },
@@ -120,13 +123,14 @@ export const createPlaybackSlice: StateCreator<AppState, [], [], PlaybackSlice> 
       const w = s.warp.toWarp(s.timeMs) + wallMs * speedFromLog(s.speedLog);
       let t = s.warp.fromWarp(w);
       let playing = true;
-      if (t >= run.endT) {
-        t = run.endT;
+      const end = timeEnd(s);
+      if (t >= end) {
+        t = end;
         playing = false;
       }
       set({ timeMs: t, cursor: playing ? cursorAtTime(run.times, t) : run.total, playing });
       if (s.follow) {
-        const win = followWindow(s.window, t, run.endT, s.warp);
+        const win = followWindow(s.window, t, end, s.warp);
         if (win !== s.window) set({ window: win });
       }
     },

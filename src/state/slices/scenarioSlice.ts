@@ -8,6 +8,7 @@
 import type { StateCreator } from 'zustand';
 import type { AppState, StoreDeps } from '../store';
 import type { RunView, Scenario } from '../types';
+import { overridesOf, withOverrides } from './compareSlice';
 
 /** A banner: an error (nothing changed, or the default opened instead), a warning or news. */
 export interface Notice {
@@ -18,6 +19,8 @@ export interface Notice {
 export interface HistoryEntry {
   readonly scenario: Scenario;
   readonly presetId: string;
+  /** Run B's scenario then, when Compare was on. */
+  readonly compare?: Scenario;
 }
 
 /** How many scenario edits undo remembers. */
@@ -27,7 +30,7 @@ export const UNDO_DEPTH = 100;
 export type RunOutcome = 'ran' | 'failed' | 'dropped';
 
 /** `then(v)` at once when `v` is a value (a synchronous engine), else when it settles. */
-export function after<T, U>(v: T | Promise<T>, then: (t: T) => U): U | Promise<U> {
+export function after<T, U>(v: T | Promise<T>, then: (t: T) => U | Promise<U>): U | Promise<U> {
   return v instanceof Promise ? v.then(then) : then(v);
 }
 
@@ -67,6 +70,8 @@ export const createScenarioSlice =
     let seq = 0;
     /** The scenario of the run in flight, so quick edits build on each other. */
     let pending: Scenario | null = null;
+    /** What becomes of that run, for whoever asks for the same scenario meanwhile. */
+    let pendingRun: Promise<RunOutcome> | null = null;
 
     /** Puts a finished run on screen, keeping the playhead's simulated time. */
     function apply(scenario: Scenario, run: RunView, presetId: string | undefined) {
@@ -93,7 +98,7 @@ export const createScenarioSlice =
         ...(presetId !== undefined ? { presetId } : {}),
       });
       get().onRunChanged(first);
-      get().seekTime(Math.min(keepT, run.endT), true);
+      get().seekTime(Math.min(keepT, Math.max(run.endT, get().compare?.run.endT ?? 0)), true);
       // Steps that share the cursor's instant: stay between the same two steps when
       // the new run still has them there (an edit at the cursor changes only what follows).
       const t = get().timeMs;
@@ -115,7 +120,7 @@ export const createScenarioSlice =
       const token = ++seq;
       const land = (run: RunView): RunOutcome => {
         const cur = get().scenario;
-        const prev = cur && { scenario: cur, presetId: get().presetId };
+        const prev = cur && entryOf(get(), cur);
         apply(scenario, run, presetId);
         onApply?.(prev);
         return 'ran';
@@ -130,7 +135,7 @@ export const createScenarioSlice =
       if (!(out instanceof Promise)) return land(out);
       pending = scenario;
       set({ simulating: true });
-      return out.then(
+      return (pendingRun = out.then(
         (run) => {
           if (token !== seq) return 'dropped';
           pending = null;
@@ -147,7 +152,22 @@ export const createScenarioSlice =
           failed(e);
           return 'failed';
         },
-      );
+      ));
+    }
+
+    /** Puts a history entry back on screen (A, then B while Compare is on); `done` if it all ran. */
+    function restore(e: HistoryEntry, done: () => void): RunOutcome | Promise<RunOutcome> {
+      const a = e.scenario !== get().scenario ? start(e.scenario, e.presetId) : 'ran';
+      return after(a, (outcome) => {
+        if (outcome !== 'ran') return outcome;
+        const b = get().compare;
+        const rb =
+          b && e.compare && e.compare !== b.scenario ? get().setCompareScenario(e.compare) : 'ran';
+        return after(rb, (ob) => {
+          if (ob === 'ran') done();
+          return ob;
+        });
+      });
     }
 
     return {
@@ -166,15 +186,26 @@ export const createScenarioSlice =
           set({ presetId: id, runError: parsed.error });
           return;
         }
+        const b = get().compare;
         const r = get().replaceScenario(parsed.scenario, id);
         const token = seq;
         void after(r, (outcome) => {
           if (outcome === 'dropped' || token !== seq) return;
           // A new preset opens at its start, so Play shows it from the beginning; its
           // interesting moment (openAt) is the bookmark beside the transport.
-          get().seekCursor(0);
-          set({ timeMs: 0, playing: false });
-          get().fitAll();
+          const open = () => {
+            if (token !== seq) return;
+            get().seekCursor(0);
+            set({ timeMs: 0, playing: false });
+            get().fitAll();
+          };
+          if (!b || get().scenario !== parsed.scenario) return open();
+          // Compare stays on: B is the new preset with B's own quick-control settings
+          // (a plain copy when its settings cannot run the new preset; the notice says why).
+          return after(
+            get().setCompareScenario(withOverrides(parsed.scenario, overridesOf(b.scenario))),
+            (o) => after(o === 'failed' ? get().setCompareScenario(parsed.scenario) : o, open),
+          );
         });
       },
       jumpToBookmark() {
@@ -193,6 +224,8 @@ export const createScenarioSlice =
         void get().replaceScenario(edit(s));
       },
       replaceScenario(scenario, presetId) {
+        // Asked again while it runs (a tour step overtaking another): wait for the same run.
+        if (pending !== null && scenario === pending && pendingRun) return pendingRun;
         if (scenario === (pending ?? get().scenario)) return 'ran';
         // Only a run that worked is remembered: undo goes back to what was on screen.
         return start(scenario, presetId, (prev) => {
@@ -209,22 +242,32 @@ export const createScenarioSlice =
           return 'dropped';
         }
         const prev = get().past[get().past.length - 1];
-        if (prev === undefined || get().scenario === null) return 'dropped';
-        return start(prev.scenario, prev.presetId, (cur) => {
-          if (cur === null) return;
-          set({ past: get().past.slice(0, -1), future: [cur, ...get().future] });
-        });
+        const cur = get().scenario;
+        if (prev === undefined || cur === null) return 'dropped';
+        const now = entryOf(get(), cur);
+        return restore(prev, () =>
+          set({ past: get().past.slice(0, -1), future: [now, ...get().future] }),
+        );
       },
       redo() {
         const next = get().future[0];
-        if (next === undefined || get().scenario === null) return 'dropped';
-        return start(next.scenario, next.presetId, (cur) => {
-          if (cur === null) return;
-          set({ past: [...get().past, cur], future: get().future.slice(1) });
-        });
+        const cur = get().scenario;
+        if (next === undefined || cur === null) return 'dropped';
+        const now = entryOf(get(), cur);
+        return restore(next, () =>
+          set({ past: [...get().past, now], future: get().future.slice(1) }),
+        );
       },
       setNotice(notice) {
         set({ notice });
       },
     };
   };
+
+function entryOf(s: AppState, scenario: Scenario): HistoryEntry {
+  return {
+    scenario,
+    presetId: s.presetId,
+    ...(s.compare ? { compare: s.compare.scenario } : {}),
+  };
+}

@@ -7,7 +7,8 @@ import { buildTimeWarp, findIdleGaps, IDENTITY_WARP, type TimeWarp } from '../..
 import type { TimeWindow } from '../../viz/timeScale';
 import { clampWindow, fitWindow, followWindow, panWindow, zoomWindow } from '../../viz/zoomWindow';
 import type { AppState } from '../store';
-import type { CpuIdMode, PanelId, RunView } from '../types';
+import { timeEnd } from './compareSlice';
+import type { CpuIdMode, PanelId, RunId, RunView } from '../types';
 
 /** Idle stretches longer than this are collapsible (ms); they keep this much margin. */
 export const GAP_MIN_MS = 8_000;
@@ -21,6 +22,8 @@ export interface PerturbMenuState {
   readonly container?: string;
   readonly x: number;
   readonly y: number;
+  /** Which run it perturbs (Compare's B); A when absent. */
+  readonly run?: RunId;
 }
 
 export interface ViewSlice {
@@ -51,14 +54,24 @@ export interface ViewSlice {
   onRunChanged: (first: boolean) => void;
 }
 
-export function warpFor(run: RunView | null, collapse: boolean): TimeWarp {
+export function warpFor(run: RunView | null, collapse: boolean, other?: RunView | null): TimeWarp {
   if (!run || !collapse) return IDENTITY_WARP;
+  if (other) {
+    // Compare: one time axis for both runs, so a gap is collapsed only where both are idle.
+    const activity = Float64Array.from([
+      ...Array.from(run.activity),
+      ...Array.from(other.activity),
+    ]);
+    activity.sort();
+    const busy = [...(run.busy ?? []), ...(other.busy ?? [])].sort((a, b) => a.start - b.start);
+    return buildTimeWarp(findIdleGaps(activity, GAP_MIN_MS, GAP_MARGIN_MS, busy), GAP_WARPED_MS);
+  }
   const gaps = findIdleGaps(run.activity, GAP_MIN_MS, GAP_MARGIN_MS, run.busy ?? []);
   return buildTimeWarp(gaps, GAP_WARPED_MS);
 }
 
 export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, get) => {
-  const maxT = () => Math.max(get().run?.endT ?? 1, 1);
+  const maxT = () => Math.max(timeEnd(get()), 1);
   return {
     window: { start: 0, end: 1000 },
     warp: IDENTITY_WARP,
@@ -100,7 +113,7 @@ export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, 
       if (w !== s.window) set({ window: w });
     },
     setCollapseGaps(on) {
-      const warp = warpFor(get().run, on);
+      const warp = warpFor(get().run, on, get().compare?.run);
       set({ collapseGaps: on, warp, window: clampWindow(get().window, maxT(), warp) });
     },
     setCpuIds(mode) {
@@ -118,7 +131,7 @@ export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, 
       set({ helpOpen: open });
     },
     onRunChanged(first) {
-      const warp = warpFor(get().run, get().collapseGaps);
+      const warp = warpFor(get().run, get().collapseGaps, get().compare?.run);
       set({ warp });
       if (first) get().fitAll();
       else set({ window: clampWindow(get().window, maxT(), warp) });

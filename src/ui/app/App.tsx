@@ -23,9 +23,12 @@ import { useMediaQuery } from '../hooks/useMediaQuery';
 import { ScenarioBar } from '../share/ScenarioBar';
 import { usePermalinkSync } from '../share/usePermalinkSync';
 import { PerturbMenu } from '../perturb/PerturbMenu';
+import { storeForRun } from '../compare/runStores';
 
 // The editor (CodeMirror and the forms) is fetched the first time it is opened.
 const EditorDialog = lazy(() => import('../editor/EditorDialog'));
+// Compare's two-run workspace and its diff, the first time Compare is turned on.
+const CompareWorkspace = lazy(() => import('../compare/CompareWorkspace'));
 
 interface Props {
   readonly store: AppStore;
@@ -75,6 +78,9 @@ function Shell({
   useInputModality();
   usePermalinkSync(store, initialPreset, useEngineViews().encodeLink);
   const editorOpen = useApp((s) => s.editorOpen);
+  const comparing = useApp((s) => s.compare !== null);
+  // The perturbation menu edits the run it was opened on (Compare's B, or A).
+  const menuRun = useApp((s) => s.perturbMenu?.run ?? 'A');
   // Mounted once opened, then kept (hidden) so the user's text and CodeMirror's state survive.
   const [editorLoaded, setEditorLoaded] = useState(false);
   if (editorOpen && !editorLoaded) setEditorLoaded(true);
@@ -97,16 +103,30 @@ function Shell({
             </svg>
             <h1>kubeletscope</h1>
           </div>
-          <QuickControls presets={presets} topologies={topologies} />
+          <QuickControls
+            presets={presets}
+            topologies={topologies}
+            {...(comparing ? { part: 'scenario' as const } : {})}
+          />
         </div>
         <ScenarioBar onEdit={() => store.getState().setEditorOpen(true)} />
         <SimulatingProgress />
       </header>
       <PlaybackControls />
-      <Workspace />
+      {comparing ? (
+        <ErrorBoundary what="Compare" onReset={() => void store.getState().setCompare(null)}>
+          <Suspense fallback={<p className="loading-line">Loading Compare…</p>}>
+            <CompareWorkspace topologies={topologies} />
+          </Suspense>
+        </ErrorBoundary>
+      ) : (
+        <Workspace />
+      )}
       <LiveRegion />
       <HelpOverlay />
-      <PerturbMenu />
+      <StoreContext.Provider value={storeForRun(store, menuRun)}>
+        <PerturbMenu />
+      </StoreContext.Provider>
       {docked && (
         <Splitter
           orientation="vertical"

@@ -18,3 +18,15 @@ export function useAppStore(): AppStore {
 export function useApp<T>(selector: (s: AppState) => T): T {
   return useStore(useAppStore(), selector);
 }
+
+/**
+ * Which run the views below show, by name ("Run B"), when Compare shows two; empty for
+ * the single run. Their regions are named after it so each landmark's name is unique.
+ */
+export const RunNameContext = createContext('');
+
+/** "Timeline" alone, or "Run B timeline" under Compare. */
+export function useRunRegionName(name: string): string {
+  const run = useContext(RunNameContext);
+  return run ? `${run} ${name.charAt(0).toLowerCase()}${name.slice(1)}` : name;
+}

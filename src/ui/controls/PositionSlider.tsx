@@ -6,11 +6,13 @@
 import { useEffect, useRef } from 'react';
 import { formatClock } from '../../viz/formatTime';
 import { useApp, useAppStore } from '../app/storeContext';
+import { timeEnd } from '../../state/slices/compareSlice';
 
 export function PositionSlider() {
   const store = useAppStore();
   const ref = useRef<HTMLInputElement>(null);
-  const endT = useApp((s) => s.run?.endT ?? 0);
+  // With Compare on, the shared axis ends with the later run.
+  const endT = useApp(timeEnd);
   const total = useApp((s) => s.run?.total ?? 0);
 
   useEffect(() => {

@@ -2,6 +2,7 @@
  * Scenario, node topology, CPU manager and topology manager policy, always in reach.
  * Each change re-runs the simulation at once; the playhead keeps its simulated time.
  */
+import { useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import {
   CPU_MANAGER_POLICIES,
@@ -30,12 +31,28 @@ export interface CatalogEntry {
 interface Props {
   readonly presets: readonly CatalogEntry[];
   readonly topologies: readonly CatalogEntry[];
+  /**
+   * Compare splits the controls: the header keeps the Scenario picker ('scenario'), each
+   * run's region has the node and kubelet settings of its own run ('run'). Both by default.
+   * The other part is hidden (out of sight and of the accessibility tree).
+   */
+  readonly part?: 'scenario' | 'run';
+  /** The group's accessible name (each run's region names its own). */
+  readonly label?: string;
 }
 
 const OWN = '__scenario__';
 
-export function QuickControls({ presets, topologies }: Props) {
+export function QuickControls({
+  presets,
+  topologies,
+  part,
+  label = 'Scenario and node settings',
+}: Props) {
   const store = useAppStore();
+  // Two runs may both say why kubelet 1.3 has no CPU manager: one id each.
+  const noteId = `no-cpu-manager${useId().replace(/:/g, '')}`;
+  const runHidden = part === 'scenario';
   const { scenario, presetId } = useApp(
     useShallow((s) => ({ scenario: s.scenario, presetId: s.presetId })),
   );
@@ -46,8 +63,8 @@ export function QuickControls({ presets, topologies }: Props) {
   // Kubelet 1.3 had no CPU or topology manager: the controls stay visible, disabled, saying why.
   const noCpuManager = version === '1.3';
   return (
-    <div className="quick-controls" role="group" aria-label="Scenario and node settings">
-      <label className="field">
+    <div className="quick-controls" role="group" aria-label={label}>
+      <label className="field" hidden={part === 'run'}>
         <span className="field-label">Scenario</span>
         <select
           aria-label="Scenario"
@@ -63,7 +80,7 @@ export function QuickControls({ presets, topologies }: Props) {
           {!presets.some((p) => p.id === presetId) && <option value={presetId}>Custom</option>}
         </select>
       </label>
-      <label className="field">
+      <label className="field" hidden={runHidden}>
         <span className="field-label">Node</span>
         <select
           aria-label="Node topology"
@@ -91,7 +108,7 @@ export function QuickControls({ presets, topologies }: Props) {
           ))}
         </select>
       </label>
-      <label className="field">
+      <label className="field" hidden={runHidden}>
         <span className="field-label">Kubelet</span>
         <select
           aria-label="Kubelet version"
@@ -120,11 +137,11 @@ export function QuickControls({ presets, topologies }: Props) {
           ))}
         </select>
       </label>
-      <label className="field">
+      <label className="field" hidden={runHidden}>
         <span className="field-label">CPU manager</span>
         <select
           aria-label="CPU manager policy"
-          aria-describedby={noCpuManager ? 'no-cpu-manager' : undefined}
+          aria-describedby={noCpuManager ? noteId : undefined}
           title={noCpuManager ? NO_CPU_MANAGER_REASON : undefined}
           value={noCpuManager ? 'none' : (kubelet?.cpuManagerPolicy ?? 'none')}
           disabled={!scenario || noCpuManager}
@@ -140,11 +157,11 @@ export function QuickControls({ presets, topologies }: Props) {
           ))}
         </select>
       </label>
-      <label className="field">
+      <label className="field" hidden={runHidden}>
         <span className="field-label">Topology manager</span>
         <select
           aria-label="Topology manager policy"
-          aria-describedby={noCpuManager ? 'no-cpu-manager' : undefined}
+          aria-describedby={noCpuManager ? noteId : undefined}
           title={noCpuManager ? NO_CPU_MANAGER_REASON : undefined}
           value={noCpuManager ? 'none' : (kubelet?.topologyManagerPolicy ?? 'none')}
           disabled={!scenario || noCpuManager}
@@ -160,8 +177,8 @@ export function QuickControls({ presets, topologies }: Props) {
           ))}
         </select>
       </label>
-      {noCpuManager && (
-        <p id="no-cpu-manager" className="field-note" role="note">
+      {noCpuManager && !runHidden && (
+        <p id={noteId} className="field-note" role="note">
           {NO_CPU_MANAGER_REASON}
         </p>
       )}

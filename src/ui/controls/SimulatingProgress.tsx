@@ -10,7 +10,7 @@ import { useApp } from '../app/storeContext';
 export const PROGRESS_AFTER_MS = 200;
 
 export function SimulatingProgress() {
-  const simulating = useApp((s) => s.simulating);
+  const simulating = useApp((s) => s.simulating || s.simulatingB);
   const [shown, setShown] = useState(false);
   useEffect(() => {
     if (!simulating) return;

@@ -82,7 +82,12 @@ export function InspectorPanel() {
                     ))}
                   </dl>
                 )}
-                {sec.code && <pre className="insp-code">{sec.code}</pre>}
+                {/* Focusable: a long line scrolls sideways, and keyboard users must reach it. */}
+                {sec.code && (
+                  <pre className="insp-code" tabIndex={0}>
+                    {sec.code}
+                  </pre>
+                )}
                 {sec.notes && (
                   <ul className="insp-notes">
                     {sec.notes.map((n, i) => (

@@ -3,15 +3,26 @@
  * filter; switched to "containerd", the runtime's own log of the same moments (sandbox,
  * pull, create, start, stop), to follow the create-pod flow on both sides; or, switched to
  * "transitions", the ordered list of every step of the run.
- * Lines are text nodes (never HTML), so a pod name cannot inject markup.
+ * Lines are text nodes (never HTML), so a pod name cannot inject markup. Long lines wrap
+ * with a hanging indent (nothing is cut off); "wrap" off, they scroll sideways under a
+ * visible scrollbar.
  */
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { rowOffsets } from '../../viz/log/wrapLines';
+import { useResizeObserver } from '../hooks/useResizeObserver';
 import { useApp } from '../app/storeContext';
 import { useEngineViews } from '../app/engineViews';
 import { usePanelCursor } from '../hooks/usePanelCursor';
 import { Panel } from './Panel';
 import { StepsList } from './StepsPanel';
 import { VirtualList } from './VirtualList';
+
+const ROW = 17;
+/** Continuation lines start this many characters in (matches the CSS hanging indent). */
+const INDENT = 4;
+/** Horizontal padding of a line: 8 px each side. */
+const LINE_PAD = 16;
+const PROBE = '0123456789'.repeat(4);
 
 export function LogPanel() {
   const views = useEngineViews();
@@ -20,7 +31,19 @@ export function LogPanel() {
   const [v, setV] = useState(2);
   const [filter, setFilter] = useState('');
   const [mode, setMode] = useState<'klog' | 'containerd' | 'steps'>('klog');
+  const [wrap, setWrap] = useState(true);
   const q = useDeferredValue(filter.trim().toLowerCase());
+  // Columns that fit: the list's width over one monospace character's (measured on a probe).
+  const body = useRef<HTMLDivElement>(null);
+  const probe = useRef<HTMLSpanElement>(null);
+  const size = useResizeObserver(body);
+  const [cols, setCols] = useState(0);
+  useLayoutEffect(() => {
+    const w = probe.current?.getBoundingClientRect().width ?? 0;
+    // The list keeps its scrollbar's gutter (CSS), so its client width does not jump.
+    const list = body.current?.querySelector('.vlist')?.clientWidth ?? 0;
+    if (w > 0 && list > 0) setCols((list - LINE_PAD) / (w / PROBE.length));
+  }, [size.width, mode]);
   const lines = useMemo(
     () =>
       !run
@@ -34,6 +57,16 @@ export function LogPanel() {
     () => (q ? lines.filter((l) => l.text.toLowerCase().includes(q)) : lines),
     [lines, q],
   );
+  // Row tops when wrapping.
+  const offsets = useMemo(() => {
+    if (!wrap || cols <= 0) return undefined;
+    return rowOffsets(
+      shown.map((l) => l.text.length),
+      cols,
+      INDENT,
+      ROW,
+    );
+  }, [wrap, cols, shown]);
   return (
     <Panel
       id="log"
@@ -82,6 +115,15 @@ export function LogPanel() {
                   ))}
                 </select>
               )}
+              <button
+                type="button"
+                className="seg-btn"
+                aria-pressed={wrap}
+                title="Wrap long lines (off: scroll sideways)"
+                onClick={() => setWrap((w) => !w)}
+              >
+                wrap
+              </button>
               <input
                 type="search"
                 className="log-filter"
@@ -99,17 +141,29 @@ export function LogPanel() {
         <StepsList />
       ) : (
         <>
-          <VirtualList
-            items={shown}
-            rowHeight={17}
-            label={mode === 'klog' ? 'klog lines' : 'containerd lines'}
-            className="klog"
-            render={(l) => (
-              <div key={l.index} className={`klog-line sev-${l.severity}`}>
-                {l.text}
-              </div>
-            )}
-          />
+          <div className="klog-body" ref={body}>
+            <span className="klog-line klog-probe" ref={probe} aria-hidden="true">
+              {PROBE}
+            </span>
+            <VirtualList
+              items={shown}
+              rowHeight={ROW}
+              offsets={offsets}
+              label={mode === 'klog' ? 'klog lines' : 'containerd lines'}
+              className={`klog${offsets ? ' is-wrapped' : ''}`}
+              render={(l, i) => (
+                <div
+                  key={l.index}
+                  className={`klog-line sev-${l.severity}`}
+                  style={
+                    offsets ? { height: (offsets[i + 1] ?? 0) - (offsets[i] ?? 0) } : undefined
+                  }
+                >
+                  {l.text}
+                </div>
+              )}
+            />
+          </div>
           <div className="panel-foot muted">
             {shown.length} of {lines.length} lines
             {mode === 'klog' ? ` at -v=${v}` : ' from containerd'}

@@ -1,8 +1,10 @@
 /**
- * A list that renders only the rows in view (fixed row height), for klog output
- * and step lists of thousands of lines. Sticks to the newest row like `tail -f`.
+ * A list that renders only the rows in view (fixed row height, or given row tops when
+ * rows differ, as wrapped log lines do), for klog output and step lists of thousands of
+ * lines. Sticks to the newest row like `tail -f`.
  */
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { rowAt } from '../../viz/log/wrapLines';
 
 interface Props<T> {
   readonly items: readonly T[];
@@ -14,6 +16,8 @@ interface Props<T> {
   readonly focusIndex?: number;
   /** Expose as an ordered list (role list/listitem) rather than a plain group. */
   readonly asList?: boolean;
+  /** Row tops in px and, last, the total height (rows of different heights). */
+  readonly offsets?: Float64Array | undefined;
 }
 
 export function VirtualList<T>({
@@ -24,7 +28,10 @@ export function VirtualList<T>({
   className,
   focusIndex = -1,
   asList = false,
+  offsets,
 }: Props<T>) {
+  const topOf = (i: number) => (offsets ? (offsets[i] ?? 0) : i * rowHeight);
+  const total = offsets ? (offsets[items.length] ?? 0) : items.length * rowHeight;
   const ref = useRef<HTMLDivElement>(null);
   const [top, setTop] = useState(0);
   const [height, setHeight] = useState(300);
@@ -41,14 +48,18 @@ export function VirtualList<T>({
     const el = ref.current;
     if (!el) return;
     if (focusIndex >= 0) {
-      const y = focusIndex * rowHeight;
+      const y = topOf(focusIndex);
       if (y < el.scrollTop || y + rowHeight > el.scrollTop + el.clientHeight)
         el.scrollTop = Math.max(0, y - el.clientHeight / 2);
     } else if (stuck.current) el.scrollTop = el.scrollHeight;
     setTop(el.scrollTop);
-  }, [items.length, focusIndex, rowHeight]);
-  const first = Math.max(0, Math.floor(top / rowHeight) - 10);
-  const last = Math.min(items.length, Math.ceil((top + height) / rowHeight) + 10);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- topOf reads offsets
+  }, [items.length, focusIndex, rowHeight, offsets]);
+  const first = Math.max(0, (offsets ? rowAt(offsets, top) : Math.floor(top / rowHeight)) - 10);
+  const last = Math.min(
+    items.length,
+    (offsets ? rowAt(offsets, top + height) + 1 : Math.ceil((top + height) / rowHeight)) + 10,
+  );
   const rows: ReactNode[] = [];
   for (let i = first; i < last; i++)
     rows.push(
@@ -73,9 +84,9 @@ export function VirtualList<T>({
         setTop(el.scrollTop);
       }}
     >
-      <div style={{ height: items.length * rowHeight, position: 'relative' }}>
+      <div style={{ height: total, position: 'relative' }}>
         <div
-          style={{ transform: `translateY(${first * rowHeight}px)` }}
+          style={{ transform: `translateY(${topOf(first)}px)` }}
           role={asList ? 'list' : undefined}
           aria-label={asList ? label : undefined}
         >

@@ -98,7 +98,9 @@ export function PerturbMenu() {
   }
 
   function said(text: string) {
-    store.getState().setNotice({ tone: 'info', text: `${text} Undo with Ctrl+Z.` });
+    // Under Compare, say which run forked.
+    const run = menu?.run === 'B' ? 'Run B: ' : store.getState().compare ? 'Run A: ' : '';
+    store.getState().setNotice({ tone: 'info', text: `${run}${text} Undo with Ctrl+Z.` });
   }
 
   function onKey(e: KeyboardEvent<HTMLDivElement>) {

@@ -3,6 +3,7 @@
  * file or an edit went wrong) and the scenario's actions: undo and redo of edits,
  * the editor, and Copy link.
  */
+import { TourButton } from '../tours/TourDialog';
 import { ThemeSwitch } from '../controls/ThemeSwitch';
 import { useEffect, useRef, useState } from 'react';
 import { currentLink } from '../../state/permalinkSession';
@@ -18,6 +19,7 @@ export function ScenarioBar({ onEdit }: { readonly onEdit: () => void }) {
   const canUndo = useApp((s) => s.past.length > 0);
   const canRedo = useApp((s) => s.future.length > 0);
   const hasRun = useApp((s) => s.scenario !== null);
+  const comparing = useApp((s) => s.compare !== null);
   const description = useApp((s) => s.scenario?.metadata.description ?? '');
   const [about, setAbout] = useState(false);
   const [copied, setCopied] = useState<string>('');
@@ -116,7 +118,18 @@ export function ScenarioBar({ onEdit }: { readonly onEdit: () => void }) {
         >
           Redo
         </button>
+        <TourButton />
         <ReplayActions />
+        <button
+          type="button"
+          className="text-btn"
+          aria-pressed={comparing}
+          disabled={!hasRun}
+          title="Compare two runs of this scenario side by side: run B has its own policies, node and kubelet version"
+          onClick={() => store.getState().toggleCompare()}
+        >
+          Compare
+        </button>
         <button
           type="button"
           className="text-btn"

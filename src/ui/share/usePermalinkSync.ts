@@ -47,11 +47,13 @@ export function usePermalinkSync(
     const unsubscribe = store.subscribe((s, prev) => {
       if (
         s.scenario === prev.scenario &&
+        s.compare?.scenario === prev.compare?.scenario &&
         s.timeMs === prev.timeMs &&
         s.cursor === prev.cursor &&
         s.window === prev.window &&
         s.selection === prev.selection &&
         s.collapsedPanels === prev.collapsedPanels &&
+        s.tour === prev.tour &&
         s.playing === prev.playing
       )
         return;

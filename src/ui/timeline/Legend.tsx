@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import type { LaneModel } from '../../viz/timeline/laneModel';
 import { SPAN_KINDS, SPAN_KIND_COLOR, SPAN_KIND_LABEL } from '../../viz/timeline/spanKinds';
 
-export function Legend({ model }: { model: LaneModel }) {
+export function Legend({ model, allCauses }: { model: LaneModel; allCauses: boolean }) {
   const present = useMemo(() => {
     const seen = new Uint8Array(SPAN_KINDS.length);
     for (const l of model.lanes) for (const k of l.kind) seen[k] = 1;
@@ -19,7 +19,7 @@ export function Legend({ model }: { model: LaneModel }) {
       ))}
       <li>
         <span className="swatch swatch-flow" aria-hidden="true" />
-        cause → effect
+        {allCauses ? 'cause → effect' : 'cause → effect (select a span)'}
       </li>
     </ul>
   );

@@ -4,10 +4,11 @@
  * tooltip, and the legend. Keys (W/S/A/D, F, . and ,) are handled app-wide in
  * useShortcuts; here are the pointer and wheel gestures.
  */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { causalChain } from '../../viz/timeline/causalChain';
 import { hitTest } from '../../viz/timeline/hitTest';
 import type { SpanRef } from '../../viz/timeline/laneModel';
-import { useApp, useAppStore } from '../app/storeContext';
+import { useApp, useAppStore, useRunRegionName } from '../app/storeContext';
 import { useResizeObserver } from '../hooks/useResizeObserver';
 import { useTimelineStyle } from '../hooks/useThemeColors';
 import { GapBands } from './GapBands';
@@ -34,9 +35,17 @@ export function Timeline() {
   const [hover, setHover] = useState<{ hit: SpanRef; x: number; y: number } | null>(null);
   const style = useTimelineStyle();
   const collapsed = useApp((s) => s.collapsedGroups);
+  const regionName = useRunRegionName('Timeline');
   const width = plotSize.width;
   const viewH = Math.max(40, scrollSize.height);
   const { run, model, layout, scale, highlight, selected } = useTimelineModel(width);
+  // Cause arrows: the selected span's chain only, unless the reader asks for all of them
+  // (at full zoom the whole web hides the spans it links).
+  const [allCauses, setAllCauses] = useState(false);
+  const flowMask = useMemo(
+    () => (allCauses ? null : causalChain(model.flows, selected, model.lanes)),
+    [allCauses, model, selected],
+  );
 
   const onClick = useCallback(
     (x: number, y: number) => {
@@ -82,8 +91,8 @@ export function Timeline() {
   });
 
   return (
-    <section className="panel timeline" aria-label="Timeline">
-      <TimelineToolbar />
+    <section className="panel timeline" aria-label={regionName}>
+      <TimelineToolbar allCauses={allCauses} onAllCauses={setAllCauses} />
       <div className="tl-grid">
         <div className="tl-corner" aria-hidden="true" />
         <div className="tl-axis-wrap">
@@ -131,6 +140,7 @@ export function Timeline() {
                       scrollY={scrollY}
                       selected={selected}
                       highlight={highlight}
+                      flowMask={flowMask}
                       style={style}
                     />
                     <GapBands scale={scale} height={viewH} />
@@ -151,7 +161,7 @@ export function Timeline() {
           </div>
         </div>
       </div>
-      <Legend model={model} />
+      <Legend model={model} allCauses={allCauses} />
     </section>
   );
 }

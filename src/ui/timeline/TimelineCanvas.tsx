@@ -16,6 +16,8 @@ interface Props {
   readonly scrollY: number;
   readonly selected: SpanRef | null;
   readonly highlight: Uint8Array | null;
+  /** Cause arrows to draw (the selected span's chain); null draws them all. */
+  readonly flowMask: Uint8Array | null;
   readonly style: TimelineStyle;
 }
 
@@ -43,11 +45,23 @@ export function TimelineCanvas(p: Props) {
         selected: p.selected,
         highlightLanes: p.highlight,
         showFlows: true,
+        flowMask: p.flowMask,
         style: p.style,
       });
     });
     return () => cancelAnimationFrame(frame.current);
-  }, [p.model, p.layout, p.scale, p.height, p.scrollY, p.selected, p.highlight, p.style, width]);
+  }, [
+    p.model,
+    p.layout,
+    p.scale,
+    p.height,
+    p.scrollY,
+    p.selected,
+    p.highlight,
+    p.flowMask,
+    p.style,
+    width,
+  ]);
 
   return (
     <canvas

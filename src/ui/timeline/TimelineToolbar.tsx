@@ -1,10 +1,20 @@
-/** Zoom buttons (for pointer and touch users who do not know W/S), fit, gap collapse, help. */
+/**
+ * Zoom buttons (for pointer and touch users who do not know W/S), fit, gap collapse, whether
+ * every recorded cause arrow is drawn (or only the selected span's chain), help.
+ */
 import { useMemo } from 'react';
 import { warpFor } from '../../state/slices/viewSlice';
 import { formatClock } from '../../viz/formatTime';
 import { useApp, useAppStore } from '../app/storeContext';
+import { ExportPicture } from '../export/ExportPicture';
 
-export function TimelineToolbar() {
+export function TimelineToolbar({
+  allCauses,
+  onAllCauses,
+}: {
+  readonly allCauses: boolean;
+  readonly onAllCauses: (on: boolean) => void;
+}) {
   const store = useAppStore();
   const collapse = useApp((s) => s.collapseGaps);
   // Offered whenever the run has idle stretches, whether or not they are collapsed now.
@@ -58,6 +68,18 @@ export function TimelineToolbar() {
             Collapse idle gaps
           </label>
         )}
+        <label
+          className="check"
+          title="Draw every recorded cause → effect arrow; off, only the selected span's causes and effects"
+        >
+          <input
+            type="checkbox"
+            checked={allCauses}
+            onChange={(e) => onAllCauses(e.currentTarget.checked)}
+          />
+          All causes
+        </label>
+        <ExportPicture />
         <button
           type="button"
           className="icon-btn"

@@ -2,17 +2,22 @@
  * The node's CPUs in lstopo's conventions (React SVG), coloured by who holds each
  * CPU at the cursor. Hover tells who and since when; click (or Enter) selects that
  * container everywhere. Arrow keys move between CPUs (one tab stop for the whole
- * diagram).
+ * diagram). When the whole machine would not fit, runs of identical idle/shared cores
+ * fold into "N×" boxes as lstopo factorizes them (click one to unfold it); a zoomed or
+ * scrolling diagram pans by dragging, or with the arrow keys on its focused viewport.
  */
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { layoutTopology } from '../../viz/topology/layoutTopology';
+import { layoutTopology, type FoldCell } from '../../viz/topology/layoutTopology';
+import { foldSignature, planFolds } from '../../viz/topology/foldCores';
 import { diagramScale } from '../../viz/topology/diagramScale';
 import { cpuStateAt, poolAt, type CpuState } from '../../viz/topology/cpuHistory';
 import { formatClock } from '../../viz/formatTime';
-import { useApp, useAppStore } from '../app/storeContext';
+import { useApp, useAppStore, useRunRegionName } from '../app/storeContext';
 import { useResizeObserver } from '../hooks/useResizeObserver';
 import { CpuCell } from './CpuCell';
+import { FoldBox } from './FoldBox';
+import { formatCPUSet } from '../../sim';
 import { Patterns } from './Patterns';
 import { TopologyBoxes } from './TopologyBoxes';
 import { TopologyLegend } from './TopologyLegend';
@@ -29,31 +34,114 @@ export function TopologyDiagram() {
       machine: s.run?.topology.machineLabel,
     })),
   );
+  const regionName = useRunRegionName('NUMA topology');
   const box = useRef<HTMLDivElement>(null);
   const size = useResizeObserver(box);
   const [hover, setHover] = useState<{ cpu: number; x: number; y: number } | null>(null);
   const [focusCpu, setFocusCpu] = useState<number | null>(null);
   /** Multiplies the fitted scale; the diagram never draws text under 9 px (it scrolls). */
   const [zoom, setZoom] = useState(1);
-
-  const layout = useMemo(
-    () =>
-      run && size.width > 0
-        ? layoutTopology(
-            run.topology,
-            size.width - 8,
-            Math.max(120, size.height - 8),
-            machine ?? 'Machine',
-          )
-        : null,
-    [run, size.width, size.height, machine],
+  /** Draw every core (lstopo --no-factorize) instead of folding identical ones. */
+  const [showAll, setShowAll] = useState(false);
+  /** Folds the user opened, for this topology only. */
+  const [opened, setOpened] = useState<{ of: unknown; keys: ReadonlySet<string> }>({
+    of: null,
+    keys: new Set(),
+  });
+  const [hoverFold, setHoverFold] = useState<{ fold: FoldCell; x: number; y: number } | null>(null);
+  const drag = useRef<{ id: number; x: number; y: number; l: number; t: number; moved: boolean }>(
+    null,
   );
+
+  // Runs of cores that stay identical (idle or shared, in lockstep) over the whole run.
+  const folds = useMemo(
+    () => (run ? planFolds(run.topology, (c) => foldSignature(run.cpus, c)) : []),
+    [run],
+  );
+  const openKeys = opened.of === run?.topology ? opened.keys : undefined;
+  const layout = useMemo(() => {
+    if (!run || size.width <= 0) return null;
+    const w = size.width - 8;
+    const h = Math.max(120, size.height - 8);
+    const full = layoutTopology(run.topology, w, h, machine ?? 'Machine');
+    // Fold only when the whole machine would not fit at the 9 px floor (as lstopo folds
+    // big machines); a small node is always drawn core by core.
+    if (showAll || folds.length === 0 || run.topology.cpus.length < 32) return full;
+    if (!diagramScale(full, w, size.height - 8).scrolls) return full;
+    const keep = folds.filter((f) => !openKeys?.has(f.key));
+    return layoutTopology(run.topology, w, h, machine ?? 'Machine', keep);
+  }, [run, size.width, size.height, machine, folds, showAll, openKeys]);
   const states = useMemo(() => {
     const m = new Map<number, CpuState>();
-    if (run && layout)
-      for (const pu of layout.pus) m.set(pu.cpu, cpuStateAt(run.cpus, pu.cpu, cursor));
+    if (run) for (const c of run.topology.cpus) m.set(c.id, cpuStateAt(run.cpus, c.id, cursor));
     return m;
-  }, [run, layout, cursor]);
+  }, [run, cursor]);
+  const expandFold = (key: string) => {
+    setHoverFold(null);
+    setOpened((o) => ({
+      of: run?.topology,
+      keys: new Set([...(o.of === run?.topology ? o.keys : []), key]),
+    }));
+  };
+
+  // Drag to pan: a press that moves more than a few px scrolls the viewport instead of
+  // clicking; the click that ends a drag is swallowed.
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    const el = box.current;
+    if (
+      !el ||
+      e.button !== 0 ||
+      (el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)
+    )
+      return;
+    drag.current = {
+      id: e.pointerId,
+      x: e.clientX,
+      y: e.clientY,
+      l: el.scrollLeft,
+      t: el.scrollTop,
+      moved: false,
+    };
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    const el = box.current;
+    if (!d || !el || d.id !== e.pointerId) return;
+    const dx = e.clientX - d.x;
+    const dy = e.clientY - d.y;
+    if (!d.moved && Math.hypot(dx, dy) < 4) return;
+    if (!d.moved) {
+      d.moved = true;
+      el.setPointerCapture(e.pointerId);
+      setHover(null);
+      setHoverFold(null);
+    }
+    el.scrollLeft = d.l - dx;
+    el.scrollTop = d.t - dy;
+  };
+  const endDrag = (e: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    if (!d || d.id !== e.pointerId) return;
+    if (d.moved && box.current?.hasPointerCapture(e.pointerId))
+      box.current.releasePointerCapture(e.pointerId);
+    // Keep `moved` until the click that follows has been swallowed.
+    if (!d.moved) drag.current = null;
+  };
+  const onViewportKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    // Arrow keys pan the focused viewport itself (inside the diagram they move between CPUs).
+    if (e.target !== e.currentTarget) return;
+    const step = 40;
+    const by: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
+    const v = by[e.key];
+    if (!v) return;
+    e.preventDefault();
+    e.currentTarget.scrollBy({ left: v[0], top: v[1] });
+  };
   const pool = useMemo(() => (run ? poolAt(run.cpus, cursor) : []), [run, cursor]);
   const ownerIndex = useMemo(() => new Map((run?.cpus.owners ?? []).map((o, i) => [o, i])), [run]);
   const selectedContainer =
@@ -110,7 +198,7 @@ export function TopologyDiagram() {
 
   const hoverState = hover ? states.get(hover.cpu) : undefined;
   return (
-    <section className="panel topology" aria-label="NUMA topology">
+    <section className="panel topology" aria-label={regionName}>
       <div className="panel-head">
         <h2 className="panel-title">NUMA topology</h2>
         <div className="toolbar-buttons" role="group" aria-label="Diagram zoom">
@@ -142,6 +230,17 @@ export function TopologyDiagram() {
           >
             fit
           </button>
+          {folds.length > 0 && (run?.topology.cpus.length ?? 0) >= 32 && (
+            <button
+              type="button"
+              className="seg-btn"
+              aria-pressed={showAll}
+              title="Draw every core (lstopo --no-factorize) instead of folding identical ones"
+              onClick={() => setShowAll((v) => !v)}
+            >
+              all cores
+            </button>
+          )}
         </div>
         <div className="toolbar-buttons" role="group" aria-label="CPU numbering">
           <button
@@ -164,7 +263,26 @@ export function TopologyDiagram() {
           </button>
         </div>
       </div>
-      <div className={`topo-body${sc?.scrolls ? ' is-scrolling' : ''}`} ref={box}>
+      {/* The viewport pans by drag and, once focused, by the arrow keys. */}
+      <div
+        className={`topo-body${sc?.scrolls ? ' is-scrolling' : ''}`}
+        ref={box}
+        role={sc?.scrolls ? 'group' : undefined}
+        aria-label={sc?.scrolls ? 'Diagram viewport: drag or arrow keys pan' : undefined}
+        tabIndex={sc?.scrolls ? 0 : undefined}
+        onKeyDown={onViewportKey}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={endDrag}
+        onPointerCancel={endDrag}
+        onClickCapture={(e) => {
+          if (drag.current?.moved) {
+            e.stopPropagation();
+            e.preventDefault();
+          }
+          drag.current = null;
+        }}
+      >
         {layout && sc && (
           <svg
             className={`topo-svg${layout.compact ? ' is-compact' : ''}`}
@@ -178,7 +296,10 @@ export function TopologyDiagram() {
             role="group"
             aria-label={`${layout.pus.length} CPUs; arrow keys move, Enter selects the holder`}
             onKeyDown={onKeyDown}
-            onPointerLeave={() => setHover(null)}
+            onPointerLeave={() => {
+              setHover(null);
+              setHoverFold(null);
+            }}
           >
             <Patterns owners={Math.max(1, ownerIndex.size)} />
             <TopologyBoxes boxes={layout.boxes} ids={cpuIds} compact={layout.compact} />
@@ -218,7 +339,51 @@ export function TopologyDiagram() {
                 </g>
               );
             })}
+            {layout.folds.map((f) => (
+              <FoldBox
+                key={f.key}
+                fold={f}
+                states={states}
+                compact={layout.compact}
+                onExpand={expandFold}
+                onHover={(fold, e) => {
+                  if (!e || drag.current?.moved) return setHoverFold(null);
+                  const r = box.current?.getBoundingClientRect();
+                  setHover(null);
+                  setHoverFold({
+                    fold,
+                    x: e.clientX - (r?.left ?? 0) + (box.current?.scrollLeft ?? 0),
+                    y: e.clientY - (r?.top ?? 0) + (box.current?.scrollTop ?? 0),
+                  });
+                }}
+              />
+            ))}
           </svg>
+        )}
+        {hoverFold && (
+          <div
+            className="topo-tooltip"
+            role="presentation"
+            style={{
+              transform: `translate(${Math.min(hoverFold.x + 12, Math.max(0, size.width - 250))}px, ${hoverFold.y + 14}px)`,
+            }}
+          >
+            <div className="tl-tooltip-title">{hoverFold.fold.cores} identical cores, folded</div>
+            <div>CPUs {formatCPUSet(hoverFold.fold.cpus)}</div>
+            <div>
+              {states.get(hoverFold.fold.cpus[0]!)?.kind === 'shared'
+                ? 'in the shared pool'
+                : (states.get(hoverFold.fold.cpus[0]!)?.kind ?? 'idle')}
+              {' for the whole run'}
+            </div>
+            {states.get(hoverFold.fold.cpus[0]!)?.kind === 'shared' && pool.length > 0 && (
+              <div>
+                runs here: {pool.slice(0, 8).join(', ')}
+                {pool.length > 8 ? ` and ${pool.length - 8} more` : ''}
+              </div>
+            )}
+            <div className="muted">click to unfold</div>
+          </div>
         )}
         {hover && hoverState && (
           <div

@@ -12,6 +12,8 @@ import { parseEntityId, shortName } from './entityNames';
 
 /** The PLEG's wake-up after its relist period (XState's event for `after: { relistPeriod }` in pleg.machine.ts). */
 const PLEG_RELIST_EVENT = 'xstate.after.relistPeriod.pleg.sleeping';
+/** The CPU manager's reconcile: its `after: { reconcilePeriod }` in cpuManager.machine.ts. */
+const CPU_RECONCILE_EVENT = 'xstate.after.reconcilePeriod.cpuManager.sleeping';
 
 export const NODE_GROUP = 'node';
 
@@ -111,7 +113,7 @@ export function makePlacer(nodeName: string) {
           return node('image puller', 11, { isEnd: hideIdle });
         case 'cpuManager':
           return node('CPU manager reconcile', 13, {
-            instants: (ev) => (ev === 'RECONCILE' ? 'CPU manager reconcile' : null),
+            instants: (ev) => (ev === CPU_RECONCILE_EVENT ? 'CPU manager reconcile' : null),
             kind: () => 'cpu',
           });
         case 'containerRuntime':
@@ -177,6 +179,9 @@ export function makePlacer(nodeName: string) {
         };
       case 'prober':
         // Probes are drawn from the prober's results (probeMarks), only once they run.
+        return null;
+      case 'cpuContainer':
+        // A container's CPUs are drawn in the CPU manager's lane and the CPU diagram.
         return null;
       default:
         return { ...base, lane: e.kind, order: 30, isEnd: hideIdle };

@@ -26,6 +26,7 @@ describe('chartOf on the engine machines', () => {
     // CRI StartContainer takes the named delay `startContainer`; then the hook or done.
     const started = sc.transitions.filter((t) => t.source === 'startContainer.starting');
     expect(started.map((t) => [transitionLabel(t), t.targets[0]])).toEqual([
+      ['after startContainer [StartContainer failed]', 'startContainer.idle'],
       ['after startContainer [has PostStart hook]', 'startContainer.postStart'],
       ['after startContainer', 'startContainer.idle'],
     ]);
@@ -35,6 +36,7 @@ describe('chartOf on the engine machines', () => {
         .filter((t) => t.source === 'startContainer.ensuringImage')
         .map(transitionLabel),
     ).toEqual([
+      'always [image name does not parse]',
       'always [image present and pull policy is not Always]',
       'always [pull policy is Never]',
       'always [in image back-off]',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawTimeline, type TimelineStyle } from './drawTimeline';
+import { drawTimeline, fitLabel, type TimelineStyle } from './drawTimeline';
 import { LaneBuilder, type LaneModel } from './laneModel';
 import { layoutRows } from './rowLayout';
 import { makeTimeScale } from '../timeScale';
@@ -20,6 +20,8 @@ function fakeContext() {
     setTransform: noop,
     fillRect: (x: number, y: number, w: number, h: number) => rects.push([x, y, w, h]),
     fillText: (t: string) => texts.push(t),
+    // 6 px per character, as a monospace font would measure.
+    measureText: (t: string) => ({ width: 6 * [...t].length }),
     save: noop,
     restore: noop,
     beginPath: noop,
@@ -141,5 +143,39 @@ describe('drawTimeline colours at every zoom', () => {
   it('failed and passed probes, queued and pulling, have different colours', () => {
     expect(SPAN_KIND_COLOR.probefail).not.toBe(SPAN_KIND_COLOR.probe);
     expect(SPAN_KIND_COLOR.queued).not.toBe(SPAN_KIND_COLOR.pull);
+  });
+});
+
+describe('drawTimeline cause arrows', () => {
+  it('draws only the flows the mask keeps (the selected span’s chain)', () => {
+    const base = model(4, 100);
+    const m: LaneModel = {
+      ...base,
+      flows: [
+        { fromLane: 0, fromIndex: 0, toLane: 0, toIndex: 1 },
+        { fromLane: 0, fromIndex: 2, toLane: 0, toIndex: 3 },
+      ],
+    };
+    const scale = makeTimeScale({ start: 0, end: 400 }, 400, IDENTITY_WARP);
+    const curves = (flowMask: Uint8Array | null) => {
+      const { ctx } = fakeContext();
+      let n = 0;
+      (ctx as unknown as { bezierCurveTo: () => void }).bezierCurveTo = () => n++;
+      drawTimeline(ctx, m, layoutRows(m, new Set()), scale, { ...opts, flowMask });
+      return n;
+    };
+    expect(curves(null)).toBe(2);
+    expect(curves(Uint8Array.of(0, 1))).toBe(1);
+    expect(curves(Uint8Array.of(0, 0))).toBe(0);
+  });
+});
+
+describe('span labels', () => {
+  it('end in an ellipsis when cut by their span, never spill', () => {
+    const { ctx } = fakeContext();
+    expect(fitLabel(ctx, 'creatingSandbox', 200)).toBe('creatingSandbox');
+    // 60 px: 9 characters and the ellipsis.
+    expect(fitLabel(ctx, 'creatingSandbox', 60)).toBe('creatingS…');
+    expect(fitLabel(ctx, 'creatingSandbox', 3)).toBe('…');
   });
 });

@@ -34,6 +34,8 @@ export interface DrawOptions {
   /** 1 per lane index to emphasise (the selected container's or pod's lanes). */
   readonly highlightLanes: Uint8Array | null;
   readonly showFlows: boolean;
+  /** When set, only the flows flagged 1 are drawn (the selected span's causal chain). */
+  readonly flowMask?: Uint8Array | null;
   readonly style: TimelineStyle;
 }
 
@@ -182,7 +184,8 @@ export function drawTimeline(
     ctx.beginPath();
     ctx.rect(vx, y, vw + 3, 14);
     ctx.clip();
-    ctx.fillText(text, vx + 3, y + 7);
+    // A label cut by its span ends in "…", so two neighbours never read as one word.
+    ctx.fillText(fitLabel(ctx, text, vw), vx + 3, y + 7);
     ctx.restore();
     stats.labels++;
   }
@@ -203,6 +206,19 @@ export function drawTimeline(
   return stats;
 }
 
+/** `text`, or its longest prefix + "…" that fits in `w` px (binary search on measureText). */
+export function fitLabel(ctx: CanvasRenderingContext2D, text: string, w: number): string {
+  if (ctx.measureText(text).width <= w) return text;
+  let lo = 0;
+  let hi = text.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (ctx.measureText(`${text.slice(0, mid)}…`).width <= w) lo = mid;
+    else hi = mid - 1;
+  }
+  return `${text.slice(0, lo)}…`;
+}
+
 function spanCenterY(layout: RowLayout, lane: number, scrollY: number): number | null {
   const ri = layout.rowOfLane[lane] ?? -1;
   if (ri < 0) return null;
@@ -220,7 +236,9 @@ function drawFlows(
   const { start: t0, end: t1 } = scale.window;
   const sel = o.selected;
   ctx.lineWidth = 1;
-  for (const f of model.flows) {
+  for (let fi = 0; fi < model.flows.length; fi++) {
+    if (o.flowMask && o.flowMask[fi] !== 1) continue;
+    const f = model.flows[fi]!;
     const a = model.lanes[f.fromLane];
     const b = model.lanes[f.toLane];
     if (!a || !b) continue;
@@ -276,6 +294,12 @@ function drawSelection(
     x1 = x0 + 6;
   }
   ctx.strokeStyle = o.style.selection;
+  // A soft halo around the ring, so a selected sliver (a mark, a tour's target) stands out.
+  ctx.save();
+  ctx.globalAlpha = 0.35;
+  ctx.lineWidth = 6;
+  ctx.strokeRect(x0 - 4, cy - 12, x1 - x0 + 8, 24);
+  ctx.restore();
   ctx.lineWidth = 2;
   ctx.strokeRect(x0 - 1, cy - 9, x1 - x0 + 2, 18);
 }

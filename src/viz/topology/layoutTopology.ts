@@ -4,9 +4,12 @@
  * ⊃ Core (grey) ⊃ PU (white). The arrangement (packages per row, cores per row) is
  * chosen to fit the available box, the way lstopo's aspect heuristic does; past 128
  * CPUs the cells shrink and lose their text ("compact"), so 256+ CPUs stay legible.
- * Logical indexes (L#) follow lstopo: PUs numbered in topology order.
+ * Logical indexes (L#) follow lstopo: PUs numbered in topology order. Folds (foldCores.ts)
+ * draw a run of identical cores as one core box, and a run of identical L3 groups as one box
+ * a core wide; their CPUs are kept, placed on the fold's box.
  */
 import type { TopoCpu, TopologyInput } from './topologyInput';
+import type { CoreFold } from './foldCores';
 
 export type TopoBoxKind = 'machine' | 'package' | 'numa' | 'l3' | 'core';
 
@@ -38,11 +41,33 @@ export interface PuCell {
   readonly h: number;
 }
 
+/** A run of identical cores drawn as one core-sized box ("N× Core"), lstopo's factorization. */
+export interface FoldCell {
+  readonly key: string;
+  /** A run of cores ("N× Core") or of whole L3 groups ("N× L3"). */
+  readonly level: 'core' | 'l3';
+  /** How many L3 groups it stands for ('l3' folds). */
+  readonly groups: number;
+  /** How many cores it stands for, and their CPUs (OS ids, ascending). */
+  readonly cores: number;
+  readonly cpus: readonly number[];
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+  /** One stand-in PU per hardware thread, drawn in the folded CPUs' state. */
+  readonly reps: readonly { x: number; y: number; w: number; h: number }[];
+}
+
 export interface TopologyLayout {
   readonly width: number;
   readonly height: number;
   readonly boxes: readonly TopoBox[];
+  /** PUs drawn one by one. */
   readonly pus: readonly PuCell[];
+  /** Folded runs of cores, and their PUs (placed on the fold's box, with `fold` set). */
+  readonly folds: readonly FoldCell[];
+  readonly folded: readonly (PuCell & { readonly fold: string })[];
   readonly compact: boolean;
 }
 
@@ -120,6 +145,8 @@ interface Dims {
   threads: number;
   coresPerL3: number;
   l3PerNuma: number;
+  /** Per NUMA node: L3 groups drawn whole, and folded runs of them (each one core wide). */
+  numaSlots: readonly (readonly [number, number])[];
   numaPerPkg: number;
   pkgs: number;
   hasL3: boolean;
@@ -177,9 +204,38 @@ export function layoutTopology(
   maxW: number,
   maxH: number,
   machineLabel = 'Machine',
+  folds: readonly CoreFold[] = [],
 ): TopologyLayout {
   const tree = buildTree(input);
-  const compact = input.cpus.length > 128;
+  // Folded L3 groups hide everything in them, core folds included.
+  const groupFold = new Map<string, CoreFold>();
+  for (const f of folds) if (f.level === 'l3') for (const g of f.groups) groupFold.set(g, f);
+  const foldOf = new Map<string, CoreFold>();
+  for (const f of folds) if (f.level === 'core') for (const k of f.cores) foldOf.set(k, f);
+  for (const f of folds) if (f.level === 'l3') for (const k of f.cores) foldOf.delete(k);
+  const hiddenCpus = new Set<number>();
+  for (const f of folds)
+    if (f.level === 'l3' || foldOf.get(f.cores[0]!) === f) f.cpus.forEach((c) => hiddenCpus.add(c));
+  /** L3 groups drawn whole in a NUMA node, and folded runs of them (each drawn one core wide). */
+  const groupItems = (pkg: number, n: NumaNode): [number, number] => {
+    let whole = 0;
+    let runs = 0;
+    for (const l of n.l3s) {
+      const f = groupFold.get(`${pkg}/${n.id}/${l.id}`);
+      if (!f) whole++;
+      else if (f.groups[0] === `${pkg}/${n.id}/${l.id}`) runs++;
+    }
+    return [whole, runs];
+  };
+  const numaSlots: [number, number][] = [];
+  /** Boxes drawn in an L3 group: its cores, each folded run counting as one. */
+  const items = (cores: readonly CoreNode[]) =>
+    cores.filter((c) => {
+      const f = foldOf.get(c.key);
+      return !f || f.cores[0] === c.key;
+    }).length;
+  // Compact (no PU text) only when more than 128 PUs are still drawn one by one.
+  const compact = input.cpus.length - hiddenCpus.size > 128;
   const m = compact ? COMPACT : FULL;
   let threads = 1;
   let coresPerL3 = 1;
@@ -189,20 +245,32 @@ export function layoutTopology(
   for (const p of tree) {
     numaPerPkg = Math.max(numaPerPkg, p.numas.length);
     for (const n of p.numas) {
-      l3PerNuma = Math.max(l3PerNuma, n.l3s.length);
+      const slots = groupItems(p.id, n);
+      numaSlots.push(slots);
+      l3PerNuma = Math.max(l3PerNuma, slots[0] + slots[1]);
       for (const l of n.l3s) {
         if (l.id >= 0) hasL3 = true;
-        coresPerL3 = Math.max(coresPerL3, l.cores.length);
+        coresPerL3 = Math.max(coresPerL3, items(l.cores));
         for (const c of l.cores) threads = Math.max(threads, c.pus.length);
       }
     }
   }
-  const d: Dims = { threads, coresPerL3, l3PerNuma, numaPerPkg, pkgs: tree.length, hasL3 };
+  const d: Dims = {
+    threads,
+    coresPerL3,
+    l3PerNuma,
+    numaSlots,
+    numaPerPkg,
+    pkgs: tree.length,
+    hasL3,
+  };
   const a = arrange(m, d, Math.max(maxW, 100), Math.max(maxH, 100));
   const [cw, ch] = coreSize(m, threads);
 
   const boxes: TopoBox[] = [];
   const pus: PuCell[] = [];
+  const foldCells: FoldCell[] = [];
+  const folded: (PuCell & { fold: string })[] = [];
   let logicalPu = 0;
   let logicalCore = 0;
   let logicalL3 = 0;
@@ -250,9 +318,59 @@ export function layoutTopology(
         logical: logicalNuma++,
         os: n.id,
       });
-      n.l3s.forEach((l, li) => {
-        const lx = nx + li * (l3w + 2 * m.gap);
+      let gx = nx;
+      n.l3s.forEach((l) => {
+        const gf = groupFold.get(`${p.id}/${n.id}/${l.id}`);
+        const lx = gx;
         let ly = ny + m.bar + m.gap;
+        if (gf) {
+          // A folded run of L3 groups: one group-sized box; logical indexes still count them.
+          if (gf.groups[0] === `${p.id}/${n.id}/${l.id}`) {
+            gx += cw + 2 * m.gap;
+            const h = numaH - m.bar - m.gap;
+            const repW = l.cores[0]?.pus.length ?? 1;
+            foldCells.push({
+              key: gf.key,
+              level: 'l3',
+              groups: gf.groups.length,
+              cores: gf.cores.length,
+              cpus: gf.cpus,
+              x: lx,
+              y: ly,
+              w: cw,
+              h,
+              reps: Array.from({ length: repW }, (_, ti) => ({
+                x:
+                  lx +
+                  Math.max(m.pad, (cw - repW * m.pu[0] - (repW - 1) * m.gap) / 2) +
+                  ti * (m.pu[0] + m.gap),
+                y: ly + h - m.pad - m.pu[1],
+                w: m.pu[0],
+                h: m.pu[1],
+              })),
+            });
+          }
+          const box = foldCells[foldCells.length - 1]!;
+          logicalL3++;
+          for (const c of l.cores) {
+            logicalCore++;
+            for (const pu of c.pus)
+              folded.push({
+                cpu: pu.id,
+                logical: logicalPu++,
+                socket: pu.socket,
+                numa: pu.numa,
+                coreKey: c.key,
+                x: box.x,
+                y: box.y,
+                w: box.w,
+                h: box.h,
+                fold: gf.key,
+              });
+          }
+          return;
+        }
+        gx += l3w + 2 * m.gap;
         if (l.id >= 0) {
           boxes.push({
             kind: 'l3',
@@ -268,9 +386,53 @@ export function layoutTopology(
           ly += m.bar + m.gap;
         }
         const cols = Math.min(a.coreCols, d.coresPerL3);
-        l.cores.forEach((c, ci) => {
-          const cx = lx + (ci % cols) * (cw + m.gap);
-          const cy = ly + Math.floor(ci / cols) * (ch + m.gap);
+        let slot = 0;
+        for (const c of l.cores) {
+          const f = foldOf.get(c.key);
+          const first = !f || f.cores[0] === c.key;
+          const cx = lx + (slot % cols) * (cw + m.gap);
+          const cy = ly + Math.floor(slot / cols) * (ch + m.gap);
+          const puRow = c.pus.length * m.pu[0] + (c.pus.length - 1) * m.gap;
+          const inset = Math.max(m.pad, (cw - puRow) / 2);
+          const puAt = (ti: number) => ({
+            x: cx + inset + ti * (m.pu[0] + m.gap),
+            y: cy + m.pad + m.label,
+            w: m.pu[0],
+            h: m.pu[1],
+          });
+          if (first) slot++;
+          if (f) {
+            // Logical indexes count the folded objects too, as lstopo's do.
+            if (first)
+              foldCells.push({
+                key: f.key,
+                level: 'core',
+                groups: 0,
+                cores: f.cores.length,
+                cpus: f.cpus,
+                x: cx,
+                y: cy,
+                w: cw,
+                h: ch,
+                reps: c.pus.map((_, ti) => puAt(ti)),
+              });
+            const box = foldCells[foldCells.length - 1]!;
+            logicalCore++;
+            for (const pu of c.pus)
+              folded.push({
+                cpu: pu.id,
+                logical: logicalPu++,
+                socket: pu.socket,
+                numa: pu.numa,
+                coreKey: c.key,
+                x: box.x,
+                y: box.y,
+                w: box.w,
+                h: box.h,
+                fold: f.key,
+              });
+            continue;
+          }
           boxes.push({
             kind: 'core',
             key: c.key,
@@ -282,8 +444,6 @@ export function layoutTopology(
             logical: logicalCore++,
             os: c.core,
           });
-          const puRow = c.pus.length * m.pu[0] + (c.pus.length - 1) * m.gap;
-          const inset = Math.max(m.pad, (cw - puRow) / 2);
           c.pus.forEach((pu, ti) => {
             pus.push({
               cpu: pu.id,
@@ -291,17 +451,14 @@ export function layoutTopology(
               socket: pu.socket,
               numa: pu.numa,
               coreKey: c.key,
-              x: cx + inset + ti * (m.pu[0] + m.gap),
-              y: cy + m.pad + m.label,
-              w: m.pu[0],
-              h: m.pu[1],
+              ...puAt(ti),
             });
           });
-        });
+        }
       });
     });
   });
-  return { width: mw, height: mh, boxes, pus, compact };
+  return { width: mw, height: mh, boxes, pus, folds: foldCells, folded, compact };
 }
 
 interface Sizes {
@@ -317,7 +474,10 @@ function sizes(m: Metrics, d: Dims, a: Arrangement, cw: number, ch: number): Siz
   const rows = Math.ceil(d.coresPerL3 / cols);
   const l3w = cols * cw + (cols - 1) * m.gap;
   const l3h = (d.hasL3 ? m.bar + m.gap : 0) + rows * ch + (rows - 1) * m.gap;
-  const numaW = d.l3PerNuma * l3w + (d.l3PerNuma - 1) * m.gap * 2;
+  // The widest NUMA node: its whole L3 groups, and one core's width per folded run.
+  let numaW = l3w;
+  for (const [whole, runs] of d.numaSlots)
+    numaW = Math.max(numaW, whole * l3w + runs * cw + (whole + runs - 1) * m.gap * 2);
   const numaH = m.bar + m.gap + l3h;
   const nc = Math.min(a.numaCols, d.numaPerPkg);
   const nr = Math.ceil(d.numaPerPkg / nc);

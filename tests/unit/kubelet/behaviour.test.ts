@@ -346,11 +346,26 @@ describe('kubelet restart (Kubelet.Run, HandlePodAdditions after restart)', () =
 
   it('a CPU manager checkpoint from another policy stops the kubelet; systemd retries every 10 s', () => {
     const r = runPreset('flip-cpu-policy');
-    const failed = r.trace.logs.filter((l) => l.msg === 'command failed');
-    expect(failed.length).toBeGreaterThan(3);
-    expect(failed[0]!.kv[0]![1]).toContain(
-      'configured policy \\"static\\" differs from state checkpoint policy \\"none\\"',
+    // cpu_manager.go manager.Start, then kubelet.go initializeRuntimeDependentModules (os.Exit(1)):
+    // never run.go's "command failed", which is for errors returned by NewMainKubelet/RunKubelet.
+    expect(r.trace.logs.some((l) => l.msg === 'command failed')).toBe(false);
+    const checkpoint = r.trace.logs.filter(
+      (l) =>
+        l.msg ===
+        'Could not initialize checkpoint manager, please drain node and remove policy state file',
     );
+    const failed = r.trace.logs.filter((l) => l.msg === 'Failed to start ContainerManager');
+    expect(failed.length).toBeGreaterThan(3);
+    expect(checkpoint).toHaveLength(failed.length);
+    expect(checkpoint[0]).toMatchObject({ severity: 'E', source: 'cpu_manager.go:229' });
+    expect(failed[0]).toMatchObject({ severity: 'E', source: 'kubelet.go:1703' });
+    const cause =
+      'could not restore state from checkpoint: configured policy \\"static\\" differs from state checkpoint policy \\"none\\", please drain this node and delete the CPU manager checkpoint file \\"/var/lib/kubelet/cpu_manager_state\\" before restarting Kubelet';
+    expect(checkpoint[0]!.kv).toEqual([['err', `"${cause}"`]]);
+    expect(failed[0]!.kv).toEqual([['err', `"start cpu manager error: ${cause}"`]]);
+    // The checkpoint line comes first, at the same instant.
+    expect(r.trace.logs.indexOf(checkpoint[0]!)).toBeLessThan(r.trace.logs.indexOf(failed[0]!));
+    expect(checkpoint[0]!.t).toBe(failed[0]!.t);
     expect(failed[1]!.t - failed[0]!.t).toBe(10_000);
   });
 });

@@ -17,7 +17,8 @@ const INPUTS: Record<string, unknown> = {
   podWorker: { uid: 'u' },
   syncPod: { uid: 'u' },
   startContainer: { uid: 'u', podKey: 'default/p', name: 'c' },
-  prober: { uid: 'u', container: 'c', probe: 'readiness' },
+  prober: { uid: 'u', container: 'c', probe: 'readiness', workerStartedAt: 0 },
+  cpuContainer: { uid: 'u', container: 'c', assignedBefore: false },
 };
 
 function allNodes(node: AnyStateNode, out: AnyStateNode[] = []): AnyStateNode[] {

@@ -30,6 +30,7 @@ const faultKinds = [
   'ImagePullError',
   'SandboxError',
   'CreateContainerError',
+  'StartContainerError',
   'ContainerExit',
   'PostStartHang',
   'PostStartFail',

@@ -53,6 +53,44 @@ pods:
         containers:
           - { name: app, image: example.com/absent:1.0, imagePullPolicy: Never }
 `,
+  // EnsureImageExists: applyDefaultImageTag cannot parse the image -> InvalidImageName.
+  'an image that is no valid reference': `
+apiVersion: kubeletscope/v1
+kind: Scenario
+metadata: { name: edge }
+seed: 1
+horizon: 10s
+${node}
+pods:
+  - at: 0s
+    manifest:
+      metadata: { name: typo, namespace: default }
+      spec:
+        containers:
+          - { name: app, image: 'busybox:1.36:x' }
+`,
+  // generateContainerConfig: env names a ConfigMap key that does not exist ->
+  // CreateContainerConfigError.
+  'env from a missing ConfigMap key': `
+apiVersion: kubeletscope/v1
+kind: Scenario
+metadata: { name: edge }
+seed: 1
+horizon: 10s
+${node}
+pods:
+  - at: 0s
+    manifest:
+      metadata: { name: cfg, namespace: default }
+      spec:
+        containers:
+          - name: app
+            image: busybox:1.36
+            env:
+              - { name: LEVEL, valueFrom: { configMapKeyRef: { name: app-config, key: level } } }
+configMaps:
+  - { name: app-config, data: { other: x } }
+`,
   // A readiness probe with initialDelaySeconds: the worker waits out the delay, then probes.
   'a readiness probe with an initial delay': `
 apiVersion: kubeletscope/v1

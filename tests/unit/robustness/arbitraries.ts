@@ -25,6 +25,7 @@ export const FAULT_KINDS = [
   'ImagePullSlow',
   'SandboxError',
   'CreateContainerError',
+  'StartContainerError',
   'ContainerExit',
   'PostStartHang',
   'PostStartFail',

@@ -312,7 +312,11 @@ describe('engine invariants over random scenarios', () => {
             // A kubelet that is down at the horizon exited with an error the log says.
             seen.down++;
             expect(
-              run.trace.logs.some((l) => l.severity === 'E' && l.msg === 'command failed'),
+              run.trace.logs.some(
+                (l) =>
+                  l.severity === 'E' &&
+                  (l.msg === 'command failed' || l.msg === 'Failed to start ContainerManager'),
+              ),
             ).toBe(true);
             return;
           }

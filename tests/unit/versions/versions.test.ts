@@ -36,6 +36,7 @@ const FLOW_MACHINES = [
   'pleg',
   'prober',
   'cpuManager',
+  'cpuContainer',
   'kubeletProcess',
   'volumeManager',
 ];
@@ -172,6 +173,27 @@ describe('v1.18: PreStartContainer pins CPUs after create', () => {
       },
     });
     expect(none.trace.records.filter((r) => r.kind === 'cpuset')).toEqual([]);
+  });
+});
+
+describe('v1.18: a checkpoint of another policy', () => {
+  it('cpu_manager.go Errorf, then kubelet.go Fatalf "Failed to start ContainerManager"', () => {
+    const run = simulate(preset('flip-cpu-policy', '1.18'));
+    const lines = run.trace.logs.filter((l) => l.t === 61_000);
+    const cause =
+      'could not restore state from checkpoint: configured policy "static" differs from state checkpoint policy "none", please drain this node and delete the CPU manager checkpoint file "/var/lib/kubelet/cpu_manager_state" before restarting Kubelet';
+    expect(lines.map((l) => [l.severity, l.source, l.text])).toEqual([
+      [
+        'E',
+        'cpu_manager.go:194',
+        `[cpumanager] could not initialize checkpoint manager: ${cause}, please drain node and remove policy state file`,
+      ],
+      [
+        'F',
+        'kubelet.go:1384',
+        `Failed to start ContainerManager start cpu manager error: ${cause}`,
+      ],
+    ]);
   });
 });
 

@@ -30,11 +30,12 @@ describe('entityChartAt over a real run (serial pulls)', () => {
   it('has the active state and the transitions just taken at a cursor', () => {
     const at = entityChartAt(r, sc, queued + 1);
     expect([...at.active]).toEqual(['startContainer.pullingImage']);
-    // START into ensuringImage, then its eventless default branch: no image, so pull.
+    // START into ensuringImage, then its eventless default branch (the fifth, after the
+    // invalid name, present image, Never and back-off guards): no image, so pull.
     expect(at.taken).toMatchObject({ step: queued, event: 'START', to: 'pullingImage' });
     expect(at.taken?.path).toEqual([
       'startContainer.idle:START:0',
-      'startContainer.ensuringImage::3',
+      'startContainer.ensuringImage::4',
     ]);
     // Many steps later, while the pull is still queued, that is still the last transition.
     expect(entityChartAt(r, sc, pulled).taken?.step).toBe(queued);
@@ -69,7 +70,8 @@ describe('entityChartAt: the guard that decided, from trace.steps.guard', () => 
     expect(strings[steps.guard[hook]!]).toBe('has PostStart hook');
     expect(at.taken).toMatchObject({ guard: 'has PostStart hook', guardRecorded: true });
     expect(at.taken?.path).toEqual([
-      'startContainer.starting:xstate.after.startContainer.startContainer.starting:0',
+      // Branch 1: branch 0 is 'StartContainer failed'.
+      'startContainer.starting:xstate.after.startContainer.startContainer.starting:1',
     ]);
     expect([...at.active]).toEqual(['startContainer.postStart']);
   });

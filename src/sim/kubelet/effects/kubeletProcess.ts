@@ -11,6 +11,7 @@ import { startCpuManager } from '../../policies/cpumanager/manager';
 import type { Env } from '../env';
 import {
   CPU_MANAGER,
+  cpuContainerId,
   IMAGE_PULLER,
   PLEG,
   SYNC_LOOP,
@@ -19,6 +20,7 @@ import {
   startContainerId,
   syncPodId,
 } from '../ids';
+import { klog } from '../klog';
 import { kubeletMemory } from '../restart';
 import { volumeManagerId } from './volumeManager';
 import type { KubeletDomain } from '../types';
@@ -39,6 +41,11 @@ export function kubeletProcessEffects(env: Env): Effects {
       msg: 'command failed',
       kv: [['err', JSON.stringify(`failed to run Kubelet: ${error}`)]],
     });
+    exit(api, gen);
+  };
+
+  /** The process exited: systemd starts it again after RestartSec. */
+  const exit = (api: EffectApi<KubeletDomain>, gen: number) => {
     api.send(api.self, { type: 'START', gen }, RESTART_SEC_MS, 'systemd-restart');
   };
 
@@ -53,8 +60,40 @@ export function kubeletProcessEffects(env: Env): Effects {
     const restored = domain.cpu && !generation.removeStateFile ? domain.cpu.state : undefined;
     let cpu;
     if (restored) {
-      const started = startCpuManager(generation.resourceManagers.cpuPolicy, restored);
-      if (!started.ok) return fail(api, `start cpu manager error: ${started.error}`, ev.gen);
+      const policy = generation.resourceManagers.cpuPolicy;
+      const started = startCpuManager(policy, restored);
+      if (!started.ok) {
+        // cpu_manager.go manager.Start: state.NewCheckpointState's restoreState refuses a
+        // checkpoint of another policy ("Could not initialize checkpoint manager, ..."); a
+        // restored state the policy rejects fails policy.Start (policy_static.go Start logs
+        // "Static policy invalid state, ...", then the manager "Policy start error").
+        if (restored.policyName !== policy.name)
+          klog(
+            api,
+            'Could not initialize checkpoint manager, please drain node and remove policy state file',
+            [],
+            started.error,
+          );
+        else {
+          klog(
+            api,
+            'Static policy invalid state, please drain node and remove policy state file',
+            [],
+            started.error,
+          );
+          klog(api, 'Policy start error', [], started.error);
+        }
+        // kubelet.go initializeRuntimeDependentModules: containerManager.Start failed
+        // (container_manager_linux.go wraps it as "start cpu manager error: %v"): ErrorS
+        // "Failed to start ContainerManager", then os.Exit(1).
+        klog(
+          api,
+          'Failed to start ContainerManager',
+          [],
+          `start cpu manager error: ${started.error}`,
+        );
+        return exit(api, ev.gen);
+      }
       cpu = { state: started.value, tm: { podTopologyHints: {} }, containers: {} };
     } else {
       const started = startResourceManagers(generation.resourceManagers);
@@ -69,10 +108,9 @@ export function kubeletProcessEffects(env: Env): Effects {
     // GenericPLEG.Start: wait.Until relists at once.
     api.spawn('pleg', PLEG, undefined);
     api.spawn('syncLoop', SYNC_LOOP, undefined);
-    if (generation.resourceManagers.cpuPolicy.name === 'static') {
+    // cpuManager.Start: with the none policy it returns before starting the reconcile loop.
+    if (generation.resourceManagers.cpuPolicy.name === 'static')
       api.spawn('cpuManager', CPU_MANAGER, undefined);
-      api.send(CPU_MANAGER, { type: 'RECONCILE' }, cfg.cpuManagerReconcileMs);
-    }
     // The PLEG starts with no records: every existing container is new to it.
     for (const uid of Object.keys(domain.runtime.podContainers)) domain.pleg.dirty[uid] = true;
     for (const uid of Object.keys(domain.runtime.podSandboxes)) domain.pleg.dirty[uid] = true;
@@ -90,6 +128,7 @@ export function kubeletProcessEffects(env: Env): Effects {
         if (api.has(id)) api.stop(id);
       for (const c of Object.values(pod.byName)) {
         if (api.has(startContainerId(pod.key, c.name))) api.stop(startContainerId(pod.key, c.name));
+        if (api.has(cpuContainerId(pod.key, c.name))) api.stop(cpuContainerId(pod.key, c.name));
         for (const probe of Object.keys(c.probes))
           if (api.has(proberId(pod.key, c.name, probe))) api.stop(proberId(pod.key, c.name, probe));
       }

@@ -21,16 +21,21 @@ export function plegEffects(env: Env): EffectsOf<typeof plegMachine, KubeletDoma
     const domain = api.domain;
     const relistTime = api.t;
     for (const uid of Object.keys(domain.pleg.dirty)) {
-      const seen = (domain.pleg.seen[uid] ??= {});
+      const seen = domain.pleg.seen[uid] ?? {};
       const now: Record<string, PlegState> = {};
-      for (const id of domain.runtime.podSandboxes[uid] ?? [])
-        now[id] = domain.runtime.sandboxes[id]!.state === 'SANDBOX_READY' ? 'running' : 'exited';
-      for (const id of domain.runtime.podContainers[uid] ?? []) {
+      const containers = domain.runtime.podContainers[uid] ?? [];
+      const sandboxes = domain.runtime.podSandboxes[uid] ?? [];
+      for (const id of containers) {
         const c = domain.runtime.containers[id]!;
         now[id] = c.state === 'RUNNING' ? 'running' : c.state === 'EXITED' ? 'exited' : 'unknown';
       }
+      for (const id of sandboxes)
+        now[id] = domain.runtime.sandboxes[id]!.state === 'SANDBOX_READY' ? 'running' : 'exited';
       const events: [string, string][] = [];
-      const ids = [...Object.keys(now), ...Object.keys(seen).filter((id) => !(id in now))];
+      // getContainersFromPods(oldPod, pod): the old record's containers, then its sandboxes
+      // ("sandboxes as containers"), then the current pod's, each id once. The record keeps
+      // that order (containers before sandboxes), so the previous relist's ids come first.
+      const ids = [...new Set([...Object.keys(seen), ...containers, ...sandboxes])];
       for (const id of ids) {
         const oldState = (seen[id] ?? 'non-existent') as PlegState;
         const newState = now[id] ?? 'non-existent';
@@ -56,9 +61,11 @@ export function plegEffects(env: Env): EffectsOf<typeof plegMachine, KubeletDoma
             events.push(['ContainerRemoved', id]);
             break;
         }
-        if (newState === 'non-existent') delete seen[id];
-        else seen[id] = newState;
       }
+      // podRecords.update: the current pod becomes the old record.
+      domain.pleg.seen[uid] = Object.fromEntries(
+        [...containers, ...sandboxes].map((id) => [id, now[id]!]),
+      );
       if (events.length > 0) {
         domain.cache.pods[uid] = getPodStatus(domain, uid, relistTime);
         for (const [type, data] of events) {

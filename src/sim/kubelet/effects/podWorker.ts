@@ -209,7 +209,7 @@ export function podWorkerEffects(env: Env): Effects {
     stopContainer(api, pod, ev.name, ev.id, grace);
   };
 
-  /** StopContainer returned: "Container exited normally"; the last one ends the kill. */
+  /** StopContainer returned: "Container exited normally" (the machine's guard sees the last one). */
   const containerStopped: H = (api, ev, ctx) => {
     if (ev.type !== 'CONTAINER_STOPPED') return;
     const pod = cfg.pods[ctx.uid]!;
@@ -220,7 +220,6 @@ export function podWorkerEffects(env: Env): Effects {
     ]);
     const worker = api.domain.workers[pod.uid]!;
     worker.killsPending = (worker.killsPending ?? 1) - 1;
-    if (worker.killsPending <= 0) api.send(api.self, { type: 'TERMINATING_DONE' });
   };
 
   const completeTerminating: H = (api, _e, ctx) => {

@@ -1,12 +1,10 @@
 /**
- * Probe workers (pkg/kubelet/prober/worker.go run/doProbe, prober.go probe): random initial
- * sleep when the kubelet started less than a period ago, a ticker of periodSeconds, manual
- * triggers; the status manager's view of the container decides whether to probe; results
+ * Probe workers (pkg/kubelet/prober/worker.go doProbe, prober.go probe; the machine holds run()'s
+ * initial sleep, ticker and manual triggers): the status manager's view of the container decides whether to probe; results
  * change only at the thresholds; each failure emits an Unhealthy event; a liveness/startup
  * failure puts the worker on hold until a new container appears. Result changes go to the
  * sync loop (results manager Updates channels).
  */
-import { createRng, deriveSeed, nextFloat } from '../../core/prng';
 import type { ProberContext, proberMachine } from '../../machines/prober.machine';
 import type { EffectApi, EffectsOf } from '../../runner/types';
 import type { ProbeDef } from '../config';
@@ -149,26 +147,20 @@ export function proberEffects(env: Env): Effects {
     return true;
   };
 
-  const startProbing: Effects['startProbing'] = (api, _e, ctx) => {
-    const { probe } = probeOf(ctx);
+  /** The worker's goroutine starts: its state in the kubelet (the machine sleeps and ticks). */
+  const startProbing: Effects['startProbing'] = (api) => {
     const state: ProberWorkerState = { resultRun: 0, onHold: false };
     api.domain.probers[api.self] = state;
-    // "If kubelet restarted the probes could be started in rapid succession": a random
-    // portion of the period when the kubelet started less than a period ago.
-    const sleep =
-      api.t - api.domain.kubeletStartedAt < probe.periodMs
-        ? Math.floor(nextFloat(createRng(deriveSeed(cfg.seed, api.self))) * probe.periodMs)
-        : 0;
-    api.send(api.self, { type: 'DO_PROBE', via: 'ticker' }, sleep, 'tick');
   };
 
-  const run: Effects['doProbe'] = (api, e, ctx) => {
-    const { probe } = probeOf(ctx);
-    if (e.type === 'DO_PROBE' && e.via === 'ticker')
-      api.send(api.self, { type: 'DO_PROBE', via: 'ticker' }, probe.periodMs, 'tick');
-    // The worker stops (the machine's guards saw it coming): its ticker stops too.
-    if (!doProbe(api, ctx)) api.cancel(api.self, 'tick');
+  const run: Effects['doProbe'] = (api, _e, ctx) => {
+    doProbe(api, ctx);
   };
 
-  return { startProbing, doProbe: run };
+  /** The loop's select finds the trigger that waited in manualTriggerCh during the sleep. */
+  const runBufferedTrigger: Effects['runBufferedTrigger'] = (api) => {
+    api.returned({ type: 'DO_PROBE', via: 'manual trigger' });
+  };
+
+  return { startProbing, doProbe: run, runBufferedTrigger };
 }

@@ -16,13 +16,16 @@ import {
   preStartContainer,
 } from '../cpuManagerBridge';
 import { featureEnabled } from '../../policies/featureGates';
+import { cpusetApplied } from './cpuManager';
 import { type Env, recordEvent } from '../env';
 import { takeFault } from '../faults';
 import { containerValue, formatPod } from '../format';
+import { envError } from '../containerEnv';
+import { invalidImageNameMessage } from '../imageReference';
 import { CONTAINER_RUNTIME, IMAGE_PULLER, syncPodId } from '../ids';
 import { killContainerWithGracePeriod, podGracePeriod, stopTime } from '../killContainer';
 import { klog, podKV, q } from '../klog';
-import { createContainer, startContainer } from '../runtime';
+import { createContainer, exitContainer, startContainer } from '../runtime';
 import type { KubeletDomain, StartAttempt } from '../types';
 
 type Api = EffectApi<KubeletDomain>;
@@ -80,6 +83,17 @@ export function startContainerEffects(
         `Container image ${q(container.image)} already present on machine`,
         container.fieldPath,
       );
+    },
+
+    /**
+     * EnsureImageExists: applyDefaultImageTag failed. Event InspectFailed with the message,
+     * ErrInvalidImageName; startContainer then records Failed "Error: InvalidImageName".
+     */
+    recordInvalidImageName: (api, _e, ctx) => {
+      const { pod, container } = containerOf(ctx);
+      const msg = invalidImageNameMessage(container.image) ?? '';
+      recordEvent(api, pod, 'Warning', 'InspectFailed', msg, container.fieldPath);
+      fail(api, pod, container, 'InvalidImageName', msg);
     },
 
     recordImageNeverPull: (api, _e, ctx) => {
@@ -161,6 +175,15 @@ export function startContainerEffects(
      */
     generateContainerConfig: (api, _e, ctx) => {
       const { pod, container } = containerOf(ctx);
+      // GenerateRunContainerOptions (makeEnvironmentVariables) runs first: its error ends
+      // generateContainerConfig before the Linux resources are computed.
+      const envErr = envError(cfg, pod.namespace, container.spec);
+      if (envErr !== undefined) {
+        const attempt = attemptOf(api);
+        attempt.failed = 'config';
+        attempt.message = envErr;
+        return;
+      }
       const cpu = api.domain.cpu;
       let unlimited = false;
       if (featureEnabled(undefined, 'DisableCPUQuotaWithExclusiveCPUs') && cpu) {
@@ -177,12 +200,20 @@ export function startContainerEffects(
       ]);
     },
 
+    /** generateContainerConfig failed: Failed "Error: <msg>", ErrCreateContainerConfig. */
+    containerConfigFailed: (api, _e, ctx) => {
+      const { pod, container } = containerOf(ctx);
+      const msg = attemptOf(api).message ?? '';
+      fail(api, pod, container, 'CreateContainerConfigError', msg, msg);
+    },
+
     preCreateContainer: (api, _e, ctx) => {
       const { pod, container } = containerOf(ctx);
       const cpu = api.domain.cpu;
       const cpuset = cpu ? preCreateContainer(cpu, pod.uid, container.name) : '';
       // Written into the CRI container config's linux.resources.cpuset_cpus ("" = not set).
       api.record('cpuset', { uid: pod.uid, container: container.name, cpuset });
+      cpusetApplied(api, pod, container.name, 'PreCreateContainer');
     },
 
     /** CRI CreateContainer: attempt CreateContainerError fault makes it fail. */
@@ -199,9 +230,10 @@ export function startContainerEffects(
       if (!fault) return;
       const attempt = attemptOf(api);
       attempt.failed = 'create';
-      attempt.message =
-        fault.message ??
-        `failed to create containerd container: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: "${container.spec.command?.[0] ?? 'app'}": executable file not found in $PATH: unknown`;
+      // The CRI call's status message (grpc status.Message): the common CreateContainer
+      // failure is the runtime not answering in time. A missing executable is not found here
+      // but at StartContainer (runc create runs in containerd's task creation).
+      attempt.message = fault.message ?? 'context deadline exceeded';
     },
 
     containerCreateFailed: (api, _e, ctx) => {
@@ -226,7 +258,7 @@ export function startContainerEffects(
       if (api.domain.cpu) preStartContainer(api.domain.cpu, pod.uid, container.name, created.id);
     },
 
-    /** The Created event, then CRI StartContainer. */
+    /** The Created event, then CRI StartContainer: a StartContainerError fault makes it fail. */
     criStartContainer: (api, _e, ctx) => {
       const { pod, container } = containerOf(ctx);
       recordEvent(
@@ -237,6 +269,37 @@ export function startContainerEffects(
         `Created container: ${container.name}`,
         container.fieldPath,
       );
+      const fault = takeFault(
+        cfg,
+        api.domain,
+        api.t,
+        'StartContainerError',
+        pod.key,
+        container.name,
+      );
+      if (!fault) return;
+      const attempt = attemptOf(api);
+      attempt.failed = 'start';
+      // containerd creates the task (runc create) in StartContainer: an executable missing
+      // from the image fails there, with runc's exec error.
+      const exe = container.spec.command?.[0] ?? container.name;
+      attempt.message =
+        fault.message ??
+        `failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: ${q(exe)}: executable file not found in $PATH: unknown`;
+    },
+
+    /**
+     * StartContainer failed (kuberuntime_container.go startContainer): event Failed
+     * "Error: <status message>", ErrRunContainer (RunContainerError). containerd's
+     * StartContainer marks the container exited: exit code 128 (errorStartExitCode), reason
+     * StartError (errorStartReason), its message the error, StartedAt never set.
+     */
+    containerStartFailed: (api, _e, ctx) => {
+      const { pod, container } = containerOf(ctx);
+      const attempt = attemptOf(api);
+      const msg = attempt.message ?? '';
+      exitContainer(api.domain, attempt.containerId!, api.t, 128, 'StartError', msg);
+      fail(api, pod, container, 'RunContainerError', msg, msg);
     },
 
     /** StartContainer returned: the Started event; the process runs until attempt fault or its end. */
@@ -265,6 +328,9 @@ export function startContainerEffects(
             id,
             exitCode: exit.exitCode,
             reason: exit.reason ?? (exit.exitCode === 0 ? 'Completed' : 'Error'),
+            // The kubelet reads the termination message file into the terminated state's
+            // Message (kuberuntime_container.go getTerminationMessage).
+            ...(exit.message !== undefined ? { message: exit.message } : {}),
           },
           Math.round(exit.afterSeconds * 1000),
         );

@@ -10,13 +10,14 @@
  */
 import type { AnyEventObject } from 'xstate';
 import type { EffectApi, ProcessKind } from '../../runner/types';
-import { canAdmitPod, topologyAdmitLogs } from '../admission';
+import { activePods, canAdmitPod, topologyAdmitLogs } from '../admission';
 import { cpuSnapshot } from '../cpuManagerBridge';
 import type { Env } from '../env';
+import { releaseInactive, spawnCpuContainers, staticPolicy } from './cpuManager';
 import { recordEvent } from '../env';
 import { plegEventString } from '../format';
 import { SYNC_LOOP, proberId } from '../ids';
-import { klog, kobjSlice, q } from '../klog';
+import { klog, klogWith, kobjSlice, q } from '../klog';
 import { getWork, SYNC_TICK_MS, updatePod } from '../podWorkers';
 import { removeContainer } from '../runtime';
 import {
@@ -86,9 +87,17 @@ export function syncLoopProcess(env: Env): ProcessKind<KubeletDomain> {
             updatePod(env, api, uid, 'create');
             continue;
           }
+          const assignedBefore = domain.cpu?.state.assignments[uid];
           const adm = canAdmitPod(cfg, domain, pod);
-          for (const l of topologyAdmitLogs(cfg, domain, pod, adm)) klog(api, l.msg, l.kv);
+          for (const l of topologyAdmitLogs(cfg, domain, pod, adm))
+            if (l.text === undefined) klog(api, l.msg, l.kv);
+            else klogWith(api, l.msg, l.text, l.kv);
           if (domain.cpu) api.record('cpuAssignments', cpuSnapshot(domain.cpu), SYNC_LOOP);
+          // The allocate handler runs before the predicates: the static policy saw each container.
+          if (staticPolicy(cfg, domain)) {
+            releaseInactive(api, cfg.pods, [...activePods(cfg, domain), pod]);
+            spawnCpuContainers(api, pod, assignedBefore);
+          }
           if (!adm.ok) {
             klog(api, 'Pod admission denied', [
               ['podUID', q(uid)],

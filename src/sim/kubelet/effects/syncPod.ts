@@ -94,7 +94,12 @@ export function syncPodEffects(env: Env): Effects {
       for (const probe of Object.keys(container.probes)) {
         const id = proberId(pod.key, container.name, probe);
         if (!api.has(id))
-          api.spawn('prober', id, { uid: pod.uid, container: container.name, probe });
+          api.spawn('prober', id, {
+            uid: pod.uid,
+            container: container.name,
+            probe,
+            workerStartedAt: api.t,
+          });
       }
     // ReprocessPod: the volume manager mounts kube-api-access (the machine's delay is the poll).
     const vm = volumeManagerId(pod.key);

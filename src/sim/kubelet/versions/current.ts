@@ -1,5 +1,5 @@
 /** The kubelet this engine models (pkg/kubelet of the current release): its machines and effects. */
-import { cpuManagerMachine } from '../../machines/cpuManager.machine';
+import { cpuContainerMachine, cpuManagerMachine } from '../../machines/cpuManager.machine';
 import { imagePullerMachine } from '../../machines/imagePuller.machine';
 import { kubeletProcessMachine } from '../../machines/kubeletProcess.machine';
 import { plegMachine } from '../../machines/pleg.machine';
@@ -11,7 +11,7 @@ import { volumeManagerMachine } from '../../machines/volumeManager.machine';
 import { machineKind } from '../../runner/types';
 import { apiServerProcess } from '../effects/apiServer';
 import { containerRuntimeProcess } from '../effects/containerRuntime';
-import { cpuManagerEffects } from '../effects/cpuManager';
+import { cpuContainerEffects, cpuManagerEffects } from '../effects/cpuManager';
 import { imagePullerEffects } from '../effects/imagePuller';
 import { kubeletProcessEffects } from '../effects/kubeletProcess';
 import { plegEffects } from '../effects/pleg';
@@ -37,6 +37,7 @@ export const currentKubelet: KubeletVersion = {
     pleg: plegMachine,
     prober: proberMachine,
     cpuManager: cpuManagerMachine,
+    cpuContainer: cpuContainerMachine,
     kubeletProcess: kubeletProcessMachine,
     volumeManager: volumeManagerMachine,
   },
@@ -59,6 +60,10 @@ export const currentKubelet: KubeletVersion = {
         cpuManager: machineKind<D, typeof cpuManagerMachine>(
           cpuManagerMachine,
           cpuManagerEffects(env),
+        ),
+        cpuContainer: machineKind<D, typeof cpuContainerMachine>(
+          cpuContainerMachine,
+          cpuContainerEffects,
         ),
         kubeletProcess: machineKind<D, typeof kubeletProcessMachine>(
           kubeletProcessMachine,

@@ -29,12 +29,50 @@ function podActions18(text: string, sandboxId: string, initName: string | undefi
   );
 }
 
+/** The shared line's ContainerID JSON ({"Type":..,"ID":..}) as ContainerID.String(): "type://id". */
+function containerIdString(json: string | undefined): string {
+  try {
+    const id = JSON.parse(json ?? '') as { Type?: string; ID?: string };
+    return `${id.Type ?? ''}://${id.ID ?? ''}`;
+  } catch {
+    return json ?? '';
+  }
+}
+
 const K = 'kubelet.go';
 const KRM = 'kuberuntime_manager.go';
 const KRC = 'kuberuntime_container.go';
 
 export const KLOG_1_18: KlogTable = {
   'command failed': P('server.go:273', 0, (a) => a.err ?? '', 'E'),
+  // cpu_manager.go Start / policy_static.go Start: klog.Errorf("[cpumanager] ...: %v, ...").
+  'Could not initialize checkpoint manager, please drain node and remove policy state file': P(
+    'cpu_manager.go:194',
+    0,
+    (a) =>
+      `[cpumanager] could not initialize checkpoint manager: ${a.err ?? ''}, please drain node and remove policy state file`,
+    'E',
+  ),
+  'Static policy invalid state, please drain node and remove policy state file': P(
+    'policy_static.go:162',
+    0,
+    (a) =>
+      `[cpumanager] static policy invalid state: ${a.err ?? ''}, please drain node and remove policy state file`,
+    'E',
+  ),
+  'Policy start error': P(
+    'cpu_manager.go:200',
+    0,
+    (a) => `[cpumanager] policy start error: ${a.err ?? ''}`,
+    'E',
+  ),
+  // kubelet.go initializeRuntimeDependentModules: klog.Fatalf("Failed to start ContainerManager %v", err).
+  'Failed to start ContainerManager': P(
+    `${K}:1384`,
+    0,
+    (a) => `Failed to start ContainerManager ${a.err ?? ''}`,
+    'F',
+  ),
   'Starting kubelet main sync loop': P(`${K}:1835`, 0, () => 'Starting kubelet main sync loop.'),
   'SyncLoop ADD': P(
     `${K}:1888`,
@@ -201,7 +239,7 @@ export const KLOG_1_18: KlogTable = {
     `${KRM}:603`,
     2,
     (a) =>
-      `Container ${goq(a.kv.containerName ?? '')} (${goq(a.kv.containerStatusID ?? '')}) of pod ${fpod(a)}: ${a.kv.containerMessage ?? ''}`,
+      `Container ${goq(a.kv.containerName ?? '')} (${goq(containerIdString(a.kv.containerStatusID))}) of pod ${fpod(a)}: ${a.kv.containerMessage ?? ''}`,
   ),
   'Computing init container action': null,
   'Init container has been initialized': null,
@@ -334,4 +372,19 @@ export const KLOG_1_18: KlogTable = {
   'Pod Admit Result': null,
   'Observed pod startup duration': null,
   'Event occurred': null,
+  // The CPU and topology managers' admission lines: 1.18 printed its own printf forms
+  // (v1_18/admission.ts), not these.
+  'TopologyHints generated': null,
+  'Regenerating TopologyHints for CPUs already allocated': null,
+  'Best TopologyHint': null,
+  'Best TopologyHint (pod scope)': null,
+  'Topology Affinity (container scope)': null,
+  'Topology Affinity (pod scope)': null,
+  'Static policy: Allocate': null,
+  'Static policy: container already present in state, skipping': null,
+  'Topology Affinity': null,
+  AllocateCPUs: null,
+  'Updated default CPUSet': null,
+  'Updated desired CPUSet': null,
+  'Allocated exclusive CPUs': null,
 };

@@ -14,6 +14,7 @@
  *   message "FailedPostStartHook" and returns "PostStartHookError: <err>".
  */
 import { assign, setup } from 'xstate';
+import { parseNormalizedNamedError } from '../../kubelet/imageReference';
 import { peekFault } from '../../kubelet/faults';
 import { startContainerId } from '../../kubelet/ids';
 import { kubelet } from '../../kubelet/view';
@@ -55,6 +56,9 @@ export const startContainer118Machine = setup({
       const { k, c } = spec(context);
       return c.pullPolicy !== 'Always' && k.domain.images[c.imageRef] !== undefined;
     },
+    /** applyDefaultImageTag: the spec's image is no valid reference (ErrInvalidImageName). */
+    'image name does not parse': ({ context }) =>
+      parseNormalizedNamedError(spec(context).c.image) !== undefined,
     'pull policy is Never': ({ context }) => spec(context).c.pullPolicy === 'Never',
     /** imageManager's backOff.IsInBackOffSinceUpdate for "<pod uid>_<image>". */
     'in image back-off': ({ context }) => {
@@ -66,8 +70,13 @@ export const startContainer118Machine = setup({
         IMAGE_BACKOFF,
       );
     },
+    /** generateContainerConfig returned an error (e.g. a missing ConfigMap key in env). */
+    'container config failed': ({ context }) =>
+      kubelet().domain.starts[attemptKey(context)]?.failed === 'config',
     'CreateContainer failed': ({ context }) =>
       kubelet().domain.starts[attemptKey(context)]?.failed === 'create',
+    'StartContainer failed': ({ context }) =>
+      kubelet().domain.starts[attemptKey(context)]?.failed === 'start',
     /** cpuManager.AddContainer: GetCPUSetOrDefault is non-empty only under the static policy. */
     'the CPU manager holds a cpuset': ({ context }) => {
       const k = kubelet();
@@ -107,17 +116,20 @@ export const startContainer118Machine = setup({
   },
   actions: {
     recordImagePresent: () => {},
+    recordInvalidImageName: () => {},
     recordImageNeverPull: () => {},
     recordImageBackOff: () => {},
     requestPull: () => {},
     imagePulled: () => {},
     imagePullFailed: () => {},
     generateContainerConfig: () => {},
+    containerConfigFailed: () => {},
     criCreateContainer: () => {},
     containerCreateFailed: () => {},
     preStartContainer: () => {},
     criUpdateContainerResources: () => {},
     criStartContainer: () => {},
+    containerStartFailed: () => {},
     containerStarted: () => {},
     runPostStart: () => {},
     postStartFailed: () => {},
@@ -140,6 +152,11 @@ export const startContainer118Machine = setup({
     // and the image back-off.
     ensuringImage: {
       always: [
+        {
+          guard: 'image name does not parse',
+          target: 'imageFailed',
+          actions: 'recordInvalidImageName',
+        },
         {
           guard: 'image present and pull policy is not Always',
           target: 'imagePresent',
@@ -166,7 +183,16 @@ export const startContainer118Machine = setup({
     },
     generatingConfig: {
       entry: 'generateContainerConfig',
-      after: { generateContainerConfig: 'creating' },
+      after: {
+        generateContainerConfig: [
+          {
+            guard: 'container config failed',
+            target: 'idle',
+            actions: ['containerConfigFailed', 'reportResult'],
+          },
+          { target: 'creating' },
+        ],
+      },
     },
     creating: {
       entry: 'criCreateContainer',
@@ -199,6 +225,11 @@ export const startContainer118Machine = setup({
       entry: 'criStartContainer',
       after: {
         startContainer: [
+          {
+            guard: 'StartContainer failed',
+            target: 'idle',
+            actions: ['containerStartFailed', 'reportResult'],
+          },
           { guard: 'has PostStart hook', target: 'postStart', actions: 'containerStarted' },
           { target: 'idle', actions: ['containerStarted', 'reportResult'] },
         ],

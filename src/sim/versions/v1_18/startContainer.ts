@@ -6,9 +6,12 @@
  */
 import type { ContainerDef, PodDef } from '../../kubelet/config';
 import { preStartContainer } from '../../kubelet/cpuManagerBridge';
+import { cpusetApplied } from '../../kubelet/effects/cpuManager';
 import { startContainerEffects } from '../../kubelet/effects/startContainer';
 import { type Env, recordEvent } from '../../kubelet/env';
 import { formatPod } from '../../kubelet/format';
+import { takeFault } from '../../kubelet/faults';
+import { invalidImageNameMessage } from '../../kubelet/imageReference';
 import {
   killContainerWithGracePeriod,
   podGracePeriod,
@@ -47,11 +50,31 @@ export function startContainer118Effects(env: Env): Effects {
       const cpu = api.domain.cpu;
       const cpuset = cpu ? cpusetForContainer(cpu.state, pod.uid, c.name) : '';
       api.record('cpuset', { uid: pod.uid, container: c.name, cpuset });
+      cpusetApplied(api, pod, c.name, 'PreStartContainer');
+    },
+    /** 1.18's applyDefaultImageTag: "couldn't parse image reference %q: %v". */
+    recordInvalidImageName: (api, _e, ctx) => {
+      const { pod, c } = containerOf(ctx);
+      const msg = invalidImageNameMessage(c.image, 'reference') ?? '';
+      recordEvent(api, pod, 'Warning', 'InspectFailed', msg, c.fieldPath);
+      const a = api.domain.starts[api.self]!;
+      a.error = 'InvalidImageName';
+      a.message = msg;
+      recordEvent(api, pod, 'Warning', 'Failed', 'Error: InvalidImageName', c.fieldPath);
     },
     criStartContainer: (api, _e, ctx) => {
       const { pod, c } = containerOf(ctx);
       // kuberuntime_container.go:188 fmt.Sprintf("Created container %s", container.Name)
       recordEvent(api, pod, 'Normal', 'Created', `Created container ${c.name}`, c.fieldPath);
+      const fault = takeFault(cfg, api.domain, api.t, 'StartContainerError', pod.key, c.name);
+      if (!fault) return;
+      const a = api.domain.starts[api.self]!;
+      a.failed = 'start';
+      // StartContainer's grpc.ErrorDesc as containerd 1.3 / runc 1.0-rc10 worded a missing
+      // executable (the shared containerStartFailed records "Error: %v" and RunContainerError).
+      a.message =
+        fault.message ??
+        `failed to create containerd task: OCI runtime create failed: container_linux.go:349: starting container process caused ${q(`exec: ${q(c.spec.command?.[0] ?? c.name)}: executable file not found in $PATH`)}: unknown`;
     },
     /**
      * handlerRunner.Run failed: the event carries the runner's message, killContainer's message

@@ -1,0 +1,184 @@
+/**
+ * The CPU and topology managers' klog lines during a pod's admission, as the current kubelet
+ * (klog.InfoS; the cpumanager moved to contextual logging only after 1.34) prints them, in the
+ * order the admit handler runs:
+ *   - topologymanager scope_container.go / scope_pod.go Admit (topology policy other than none):
+ *     policy_static.go GetTopologyHints / GetPodTopologyHints "TopologyHints generated" (or
+ *     "Regenerating TopologyHints for CPUs already allocated"), "Best TopologyHint", then
+ *     "Topology Affinity" before the container's allocation;
+ *   - policy_static.go Allocate: "Static policy: Allocate", "Static policy: container already
+ *     present in state, skipping" or "Topology Affinity" (the stored affinity), allocateCPUs'
+ *     "AllocateCPUs" (numCPUs, socket), state_mem.go SetDefaultCPUSet "Updated default CPUSet",
+ *     SetCPUSet "Updated desired CPUSet", and V(4) "Allocated exclusive CPUs".
+ * Values print as klog does: a Stringer (CPUSet, BitMask) quoted, a struct as JSON
+ * (TopologyHint: {"NUMANodeAffinity":<uint64 or null>,"Preferred":…}).
+ * Not printed: scope_container.go's per-provider "TopologyHints" and "ContainerTopologyHint"
+ * (they list the memory and device managers' hints too, which are not modelled), and
+ * allocateCPUs' "AllocateCPUs" result line (its topology.Allocation alignment is not modelled).
+ */
+import { difference, formatCPUSet, type CPUSet } from '../model/cpuset';
+import { guaranteedCPUs, podGuaranteedCPUs } from '../policies/cpumanager/guaranteedCPUs';
+import { maskString, type BitMask } from '../policies/topologymanager/bitmask';
+import { EMPTY_HINT, type TopologyHint } from '../policies/topologymanager/hint';
+import type { AdmitDecision } from '../policies/topologymanager/scope';
+import type { KubeletRun, PodDef } from './config';
+import type { AllocationTrace } from './cpuManagerBridge';
+import { q, type KlogMsg, type KV } from './klog';
+import type { KubeletDomain } from './types';
+
+export interface AdmissionLine {
+  msg: KlogMsg;
+  /** The message when it differs from the table's key (the same text from another file). */
+  text?: string;
+  kv: KV;
+}
+
+/** The uint64 Go stores for a mask, as encoding/json prints it. */
+function maskValue(m: BitMask): string {
+  let v = 0n;
+  for (const b of m) v |= 1n << BigInt(b);
+  return v.toString();
+}
+
+/** A TopologyHint as JSON (klog serialises structs without a String method so). */
+export function hintJSON(h: TopologyHint): string {
+  const affinity = h.numaNodeAffinity === null ? 'null' : maskValue(h.numaNodeAffinity);
+  return `{"NUMANodeAffinity":${affinity},"Preferred":${h.preferred}}`;
+}
+
+function cpuHints(d: AdmitDecision): readonly TopologyHint[] | null {
+  const hints = d.providerHints.find((p) => p.provider === 'cpu')?.hints;
+  return hints?.cpu ?? null;
+}
+
+export function allocationLines(
+  cfg: KubeletRun,
+  d: KubeletDomain,
+  pod: PodDef,
+  trace: AllocationTrace,
+): AdmissionLine[] {
+  const rm = cfg.generations[d.gen]?.resourceManagers;
+  if (!rm) return [];
+  const policy = rm.cpuPolicy;
+  const qos = policy.name === 'static' ? policy.qos : {};
+  const scope = rm.topologyManager.scope;
+  const podKey: KV = [['pod', q(pod.key)]];
+  const named = (c: string): KV => [...podKey, ['containerName', q(c)]];
+  const out: AdmissionLine[] = [];
+  const containers = [...pod.init, ...pod.containers];
+  let defaultSet: CPUSet = trace.before.defaultCpuSet;
+
+  /** GetTopologyHints / GetPodTopologyHints of the static policy (none gives no hints). */
+  const hintLines = (decision: AdmitDecision, container?: string) => {
+    if (policy.name !== 'static') return;
+    const kv = container === undefined ? podKey : named(container);
+    const requested =
+      container === undefined
+        ? podGuaranteedCPUs(pod.manifest, qos)
+        : guaranteedCPUs(pod.manifest, pod.byName[container]!.spec, qos);
+    if (requested === 0) return;
+    const held =
+      container === undefined
+        ? Object.values(trace.before.assignments[pod.uid] ?? {}).reduce((n, s) => n + s.length, 0)
+        : (trace.before.assignments[pod.uid]?.[container]?.length ?? 0);
+    if (held === requested) {
+      out.push({ msg: 'Regenerating TopologyHints for CPUs already allocated', kv });
+      return;
+    }
+    const hints = cpuHints(decision) ?? [];
+    out.push({
+      msg: 'TopologyHints generated',
+      kv: [...kv, ['cpuHints', `[${hints.map(hintJSON).join(',')}]`]],
+    });
+  };
+
+  // The scope's own lines: the same texts from scope_container.go or scope_pod.go.
+  const best = (decision: AdmitDecision, container?: string) =>
+    out.push({
+      msg: container === undefined ? 'Best TopologyHint (pod scope)' : 'Best TopologyHint',
+      text: 'Best TopologyHint',
+      kv: [
+        ['bestHint', hintJSON(decision.best)],
+        ...(container === undefined ? podKey : named(container)),
+      ],
+    });
+  const scopeAffinity = (decision: AdmitDecision, container: string) =>
+    out.push({
+      msg:
+        scope === 'pod' ? 'Topology Affinity (pod scope)' : 'Topology Affinity (container scope)',
+      text: 'Topology Affinity',
+      kv: [['bestHint', hintJSON(decision.best)], ...named(container)],
+    });
+
+  /** policy_static.go Allocate for one container; false when it failed. */
+  const allocate = (c: string): boolean => {
+    if (policy.name !== 'static') return true;
+    const n = guaranteedCPUs(pod.manifest, pod.byName[c]!.spec, qos);
+    if (n === 0) return true;
+    out.push({ msg: 'Static policy: Allocate', kv: named(c) });
+    // full-pcpus-only: the SMT alignment checks return before the state is read.
+    if (trace.failed?.container === c && trace.failed.reason === 'SMTAlignmentError') return false;
+    if (trace.before.assignments[pod.uid]?.[c] !== undefined) {
+      out.push({
+        msg: 'Static policy: container already present in state, skipping',
+        kv: named(c),
+      });
+      return true;
+    }
+    const affinity = trace.affinity[c] ?? EMPTY_HINT;
+    out.push({ msg: 'Topology Affinity', kv: [...named(c), ['affinity', hintJSON(affinity)]] });
+    out.push({
+      msg: 'AllocateCPUs',
+      kv: [
+        ['numCPUs', String(n)],
+        [
+          'socket',
+          affinity.numaNodeAffinity === null ? 'null' : q(maskString(affinity.numaNodeAffinity)),
+        ],
+      ],
+    });
+    const set = trace.after.assignments[pod.uid]?.[c];
+    if (set === undefined) return false;
+    defaultSet = difference(defaultSet, set);
+    out.push({ msg: 'Updated default CPUSet', kv: [['cpuSet', q(formatCPUSet(defaultSet))]] });
+    out.push({
+      msg: 'Updated desired CPUSet',
+      kv: [
+        ['podUID', q(pod.uid)],
+        ['containerName', q(c)],
+        ['cpuSet', q(formatCPUSet(set))],
+      ],
+    });
+    out.push({
+      msg: 'Allocated exclusive CPUs',
+      kv: [...named(c), ['cpuset', q(formatCPUSet(set))]],
+    });
+    return true;
+  };
+
+  if (scope === 'none') {
+    for (const c of containers) if (!allocate(c.name)) break;
+    return out;
+  }
+  if (scope === 'pod') {
+    const decision = trace.decisions[0];
+    if (!decision) return out;
+    hintLines(decision);
+    best(decision);
+    if (!decision.admit) return out;
+    for (const c of containers) {
+      scopeAffinity(decision, c.name);
+      if (!allocate(c.name)) break;
+    }
+    return out;
+  }
+  for (const decision of trace.decisions) {
+    const c = decision.container!;
+    hintLines(decision, c);
+    best(decision, c);
+    if (!decision.admit) break;
+    scopeAffinity(decision, c);
+    if (!allocate(c)) break;
+  }
+  return out;
+}

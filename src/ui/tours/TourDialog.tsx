@@ -1,0 +1,218 @@
+/**
+ * The guided tour: a non-modal dialog named by the tour's title, with Back and Next, a tour
+ * picker and Close. Each step moves the cursor and the selection through showStep; a
+ * question step waits for a prediction before it shows the answer (and moves the cursor to
+ * it). The page stays usable around it; on a phone it docks at the bottom and scrolls the
+ * picture the step is about into view above it.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import type { AppStore } from '../../state/store';
+import { useApp, useAppStore } from '../app/storeContext';
+import { showStep } from './showStep';
+import { findTour, tourCatalog } from './tourCatalog';
+import type { Tour } from './tourSchema';
+
+const PHONE = '(max-width: 760px)';
+
+/** Opens tour `id` at its first step (once its runs have landed). */
+export function startTour(store: AppStore, id: string): Promise<string | null> {
+  const tour = findTour(id);
+  if (!tour) return Promise.resolve(`no tour "${id}"`);
+  return goTo(store, tour, 0);
+}
+
+async function goTo(store: AppStore, tour: Tour, index: number): Promise<string | null> {
+  store.getState().setTour({ id: tour.id, step: index });
+  const step = tour.steps[index];
+  const error = await showStep(store, tour, index, step?.question ? 'ask' : 'answer');
+  if (step && typeof window !== 'undefined' && window.matchMedia?.(PHONE).matches) {
+    const diagram =
+      (step.look ?? ('cpu' in (step.select ?? {}) ? 'diagram' : 'timeline')) === 'diagram';
+    const name = diagram ? 'NUMA topology' : 'Timeline';
+    // After React has drawn the step, so the picture is where it will stay.
+    requestAnimationFrame(() =>
+      document
+        .querySelector(`section[aria-label="${name}"]`)
+        ?.scrollIntoView({ block: 'start', behavior: 'auto' }),
+    );
+  }
+  return error;
+}
+
+export function TourDialog({ onClose }: { readonly onClose: () => void }) {
+  const store = useAppStore();
+  const place = useApp((s) => s.tour);
+  const titleId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  const [answer, setAnswer] = useState<{ key: string; choice: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const tour = place ? findTour(place.id) : undefined;
+
+  useEffect(() => {
+    ref.current?.querySelector<HTMLElement>('h2')?.focus();
+  }, []);
+  useEffect(() => {
+    if (!place || tour) return;
+    // A link from another version may name a tour this one does not have.
+    const st = store.getState();
+    st.setNotice({
+      tone: 'warning',
+      text: `This link opens a tour ("${place.id}") that is not here.`,
+    });
+    st.setTour(null);
+  }, [place, tour, store]);
+  if (!place || !tour) return null;
+
+  const index = Math.min(place.step, tour.steps.length - 1);
+  const step = tour.steps[index]!;
+  const key = `${tour.id}:${index}`;
+  const chosen = answer?.key === key ? answer.choice : null;
+  const q = step.question;
+  const go = (i: number) => void goTo(store, tour, i).then(setError);
+  const choose = (c: number) => {
+    setAnswer({ key, choice: c });
+    void showStep(store, tour, index, 'answer').then(setError);
+    // The verdict may be below the fold of a short dialog: bring it into view.
+    requestAnimationFrame(() =>
+      ref.current?.querySelector('.tour-verdict')?.scrollIntoView({ block: 'nearest' }),
+    );
+  };
+  const right = q?.choices.find((c) => c.correct);
+
+  return (
+    <div
+      ref={ref}
+      className="tour-dialog"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+    >
+      <div className="tour-head">
+        <h2 id={titleId} className="tour-title" tabIndex={-1}>
+          {tour.title}
+        </h2>
+        <button type="button" className="icon-btn" title="Close the tour (Esc)" onClick={onClose}>
+          <span aria-hidden="true">×</span>
+          <span className="sr-only">Close tour</span>
+        </button>
+      </div>
+      <div className="tour-pick">
+        <select
+          aria-label="Choose a tour"
+          value={tour.id}
+          onChange={(e) => {
+            setAnswer(null);
+            void startTour(store, e.currentTarget.value).then(setError);
+          }}
+        >
+          {tourCatalog().tours.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.title}
+            </option>
+          ))}
+        </select>
+        <span className="tour-count" aria-live="polite">
+          Step {index + 1} of {tour.steps.length}
+        </span>
+      </div>
+      {index === 0 && !q && <p className="tour-summary">{tour.summary}</p>}
+      {q ? (
+        <>
+          <p className="tour-text tour-prompt">{q.prompt}</p>
+          <div className="tour-choices" role="group" aria-label="Your prediction">
+            {q.choices.map((c, i) => (
+              <button
+                key={c.text}
+                type="button"
+                className={`tour-choice${chosen === i ? (c.correct ? ' is-right' : ' is-wrong') : ''}`}
+                aria-pressed={chosen === i}
+                onClick={() => choose(i)}
+              >
+                {c.text}
+              </button>
+            ))}
+          </div>
+          <p className="tour-verdict" role="status">
+            {chosen === null
+              ? ''
+              : q.choices[chosen]?.correct
+                ? `Right. ${q.explain}`
+                : `Not quite: the answer is “${right?.text ?? ''}”. ${q.explain}`}
+          </p>
+          {chosen !== null && <p className="tour-text">{step.text}</p>}
+        </>
+      ) : (
+        <p className="tour-text">{step.text}</p>
+      )}
+      {error && (
+        <p className="tour-error" role="alert">
+          This step could not be shown: {error}
+        </p>
+      )}
+      <div className="tour-nav">
+        <button
+          type="button"
+          className="text-btn"
+          disabled={index === 0}
+          onClick={() => go(index - 1)}
+        >
+          Back
+        </button>
+        <button
+          type="button"
+          className="text-btn text-btn-primary"
+          disabled={index >= tour.steps.length - 1}
+          onClick={() => go(index + 1)}
+        >
+          Next
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The `Tour` button and, while a tour is open, its dialog. */
+export function TourButton() {
+  const store = useAppStore();
+  const open = useApp((s) => s.tour !== null);
+  const hasRun = useApp((s) => s.run !== null);
+  const btn = useRef<HTMLButtonElement>(null);
+  const last = useRef<string | null>(null);
+  const close = () => {
+    last.current = store.getState().tour?.id ?? last.current;
+    store.getState().setTour(null);
+    btn.current?.focus();
+  };
+  return (
+    <>
+      <button
+        ref={btn}
+        type="button"
+        className="text-btn"
+        disabled={!hasRun}
+        title="Guided tours of the kubelet: each step moves the cursor and points at what to look at"
+        onClick={() => {
+          if (open) return close();
+          const first = last.current ?? tourCatalog().tours[0]?.id;
+          void (first ? startTour(store, first) : Promise.resolve('no tours are bundled')).then(
+            (error) => {
+              if (error)
+                store
+                  .getState()
+                  .setNotice({ tone: 'error', text: `The tour could not start: ${error}` });
+            },
+          );
+        }}
+      >
+        Tour
+      </button>
+      {open && <TourDialog onClose={close} />}
+    </>
+  );
+}

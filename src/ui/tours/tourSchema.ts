@@ -1,0 +1,130 @@
+/**
+ * A guided tour as data: a YAML file in presets/tours/, checked by this schema. A tour names
+ * its preset; each step says where the cursor goes (a time, or the first step matching a
+ * predicate, so engine timing changes cannot make it point at nothing), what to select, and
+ * one or two sentences. A step may ask first ("predict, then reveal").
+ */
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { isPresetId } from '../../sim';
+
+const name = z.string().min(1).max(200);
+const sentences = z.string().min(1).max(600);
+const containerKey = z
+  .string()
+  .regex(/^[^/\s]+\/[^/\s]+\/[^/\s]+$/, 'a container is "ns/pod/name"');
+const podKey = z.string().regex(/^[^/\s]+\/[^/\s]+$/, 'a pod is "ns/pod"');
+const nth = z.number().int().min(1).max(1000).optional();
+
+/** Where the cursor goes. */
+export const atSchema = z.union([
+  z.strictObject({ ms: z.number().int().min(0).max(86_400_000) }),
+  /** The nth Event with this reason (of this container or pod), as kubectl describe lists it. */
+  z.strictObject({
+    event: z.strictObject({
+      reason: name,
+      container: containerKey.optional(),
+      pod: podKey.optional(),
+      nth,
+    }),
+  }),
+  /**
+   * The nth step at which this machine enters this state ("starting", "runtime.creatingSandbox"),
+   * or takes this event (`on: CONFIG`: the sync loop's SyncLoop ADD, a self-transition).
+   */
+  z
+    .strictObject({ machine: name, enters: name.optional(), on: name.optional(), nth })
+    .refine(
+      (m) => m.enters !== undefined || m.on !== undefined,
+      'a machine step needs enters or on',
+    ),
+  /** The nth probe the prober ran for this container with this result. */
+  z.strictObject({
+    probe: z.strictObject({
+      container: containerKey,
+      kind: z.enum(['liveness', 'readiness', 'startup']),
+      result: z.enum(['Success', 'Failure', 'Unknown']),
+      nth,
+    }),
+  }),
+  /** The nth time PreCreateContainer wrote this container's cpuset into its CRI config. */
+  z.strictObject({ cpuset: z.strictObject({ container: containerKey, nth }) }),
+]);
+export type TourAt = z.output<typeof atSchema>;
+
+/** What the step selects and rings. */
+export const targetSchema = z.union([
+  z.strictObject({ container: containerKey }),
+  z.strictObject({ pod: podKey }),
+  z.strictObject({ cpu: z.number().int().min(0).max(4095) }),
+  /** A span of a lane: the first of kind `span`, or the one under the cursor. */
+  z.strictObject({ lane: name, group: name, span: z.string().min(1).max(40).optional() }),
+]);
+export type TourTarget = z.output<typeof targetSchema>;
+
+const choiceSchema = z.strictObject({ text: name, correct: z.boolean().default(false) });
+
+export const questionSchema = z
+  .strictObject({
+    prompt: sentences,
+    choices: z.array(choiceSchema).min(2).max(6),
+    /** Why the right answer is right; shown with the verdict. */
+    explain: sentences,
+    /** Where the cursor waits while the question is open (before the answer happens). */
+    ask: atSchema.optional(),
+  })
+  .refine((q) => q.choices.filter((c) => c.correct).length === 1, {
+    message: 'exactly one choice must be correct: true',
+    path: ['choices'],
+  });
+
+/** The Compare store action's overrides for run B (see applyCompare.ts). */
+export const compareSchema = z.strictObject({
+  cpuManagerPolicy: z.enum(['none', 'static']).optional(),
+  topologyManagerPolicy: z.string().min(1).max(40).optional(),
+  nodeTopology: z.string().min(1).max(80).optional(),
+  kubeletVersion: z.enum(['1.34', '1.18', '1.3']).optional(),
+});
+export type CompareOverrides = z.output<typeof compareSchema>;
+
+const presetId = z.string().refine(isPresetId, { message: 'not a bundled preset id' });
+
+export const stepSchema = z.strictObject({
+  /** Another preset for this step (a tour across presets); the tour's by default. */
+  preset: presetId.optional(),
+  /** Which run of a Compare tour the step points at. */
+  run: z.enum(['A', 'B']).optional(),
+  at: atSchema,
+  select: targetSchema.optional(),
+  /** Which picture the step is about (scrolled into view on a phone); by its target by default. */
+  look: z.enum(['timeline', 'diagram']).optional(),
+  text: sentences,
+  question: questionSchema.optional(),
+});
+export type TourStep = z.output<typeof stepSchema>;
+
+export const tourSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'lower-case letters, digits and dashes'),
+  title: name,
+  summary: sentences,
+  preset: presetId,
+  compare: compareSchema.optional(),
+  steps: z.array(stepSchema).min(1).max(40),
+});
+export type Tour = z.output<typeof tourSchema>;
+
+export type TourParse = { ok: true; tour: Tour } | { ok: false; error: string };
+
+/** Parses one tour file; a problem comes back as one sentence naming the file and field. */
+export function parseTour(text: string, file: string): TourParse {
+  let data: unknown;
+  try {
+    data = parseYaml(text, { maxAliasCount: 50 });
+  } catch (e) {
+    return { ok: false, error: `${file}: not YAML: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  const r = tourSchema.safeParse(data);
+  if (r.success) return { ok: true, tour: r.data };
+  const problems = r.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`);
+  return { ok: false, error: `${file}: ${problems.join('; ')}` };
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { buildCpuHistory, cpuStateAt } from './cpuHistory';
+import { foldSignature, planFolds } from './foldCores';
+import { layoutTopology } from './layoutTopology';
+import type { TopoCpu } from './topologyInput';
+
+/** One socket, one NUMA node, one L3, `cores` cores of 2 threads; CPU c+cores is c's sibling. */
+function machine(cores: number): TopoCpu[] {
+  const out: TopoCpu[] = [];
+  for (let c = 0; c < cores; c++)
+    for (let t = 0; t < 2; t++) out.push({ id: c + t * cores, core: c, socket: 0, numa: 0, l3: 0 });
+  return out;
+}
+
+describe('folding identical cores (lstopo factorization)', () => {
+  const all = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+  it('folds a long run of always-shared cores, keeping its first and last', () => {
+    const h = buildCpuHistory([{ step: 2, t: 0, cpus: all(32), state: { kind: 'shared' } }]);
+    const folds = planFolds({ cpus: machine(16) }, (c) => foldSignature(h, c));
+    expect(folds).toHaveLength(1);
+    expect(folds[0]!.cores).toEqual(all(14).map((i) => `0:${i + 1}`));
+    expect(folds[0]!.cpus).not.toContain(0);
+    expect(folds[0]!.cpus).not.toContain(15);
+    expect(folds[0]!.cpus).toHaveLength(28);
+  });
+
+  it('never folds a core that holds an exclusive, assigned or reserved CPU at any step', () => {
+    const h = buildCpuHistory([
+      { step: 1, t: 0, cpus: all(32), state: { kind: 'shared' } },
+      { step: 1, t: 0, cpus: [0], state: { kind: 'reserved' } },
+      { step: 3, t: 10, cpus: [5], state: { kind: 'assigned', owner: 'd/p/init' } },
+      { step: 4, t: 20, cpus: [5], state: { kind: 'exclusive', owner: 'd/p/init' } },
+      // Back in the pool at the end: folding reads the whole run, not the cursor.
+      { step: 9, t: 90, cpus: [5], state: { kind: 'shared' } },
+      { step: 6, t: 50, cpus: [26], state: { kind: 'exclusive', owner: 'd/p/app' } },
+    ]);
+    const folds = planFolds({ cpus: machine(16) }, (c) => foldSignature(h, c));
+    const hidden = new Set(folds.flatMap((f) => f.cpus));
+    // Cores 0 (reserved CPU 0), 5 (CPU 5) and 10 (CPU 26 = 10 + 16) stay drawn.
+    for (const cpu of [0, 16, 5, 21, 10, 26]) expect(hidden.has(cpu)).toBe(false);
+    // Core 5 splits the run; 1..4 is a run of 4 (folds 2, 3), 6..9 too, 11..15 folds 12..14.
+    expect(folds.map((f) => f.cores)).toEqual([
+      ['0:2', '0:3'],
+      ['0:7', '0:8'],
+      ['0:12', '0:13', '0:14'],
+    ]);
+    // Whatever the cursor, no hidden CPU is in a state of its own.
+    for (let cursor = 0; cursor < 12; cursor++)
+      for (const cpu of hidden)
+        expect(['idle', 'shared']).toContain(cpuStateAt(h, cpu, cursor).kind);
+  });
+
+  it('does not fold cores whose CPUs changed at different steps, nor short runs', () => {
+    const h = buildCpuHistory([
+      { step: 1, t: 0, cpus: all(8), state: { kind: 'shared' } },
+      { step: 2, t: 5, cpus: [3, 7], state: { kind: 'shared' } },
+      { step: 3, t: 6, cpus: all(16).slice(8), state: { kind: 'shared' } },
+    ]);
+    // Cores 0-7: CPUs 0-7 shared from step 1, siblings 8-15 from step 3: each core mixes them.
+    expect(planFolds({ cpus: machine(8) }, (c) => foldSignature(h, c))).toEqual([]);
+    const h2 = buildCpuHistory([{ step: 1, t: 0, cpus: all(6), state: { kind: 'shared' } }]);
+    expect(planFolds({ cpus: machine(3) }, (c) => foldSignature(h2, c))).toEqual([]);
+  });
+
+  it('lays a fold out as one core-sized box, its CPUs kept (with their L#) on it', () => {
+    const cpus = machine(32);
+    const h = buildCpuHistory([{ step: 1, t: 0, cpus: all(64), state: { kind: 'shared' } }]);
+    const folds = planFolds({ cpus }, (c) => foldSignature(h, c));
+    const open = layoutTopology({ cpus }, 600, 400);
+    const l = layoutTopology({ cpus }, 600, 400, 'm', folds);
+    expect(l.boxes.filter((b) => b.kind === 'core')).toHaveLength(2);
+    expect(l.folds).toHaveLength(1);
+    expect(l.folds[0]!.cores).toBe(30);
+    expect(l.folds[0]!.reps).toHaveLength(2);
+    // Every CPU is still somewhere: drawn, or on its fold.
+    expect([...l.pus, ...l.folded].map((p) => p.cpu).sort((a, b) => a - b)).toEqual(all(64));
+    // Logical indexes stay those of the unfolded topology.
+    const logical = new Map(open.pus.map((p) => [p.cpu, p.logical]));
+    for (const p of [...l.pus, ...l.folded]) expect(p.logical).toBe(logical.get(p.cpu));
+    // The last core is drawn after the fold, and the drawing is much smaller.
+    const last = l.pus.find((p) => p.cpu === 31)!;
+    expect(last.x > l.folds[0]!.x || last.y > l.folds[0]!.y).toBe(true);
+    expect(l.width * l.height).toBeLessThan((open.width * open.height) / 4);
+  });
+
+  it('folds a run of identical L3 groups into one box a core wide, never the busy group', () => {
+    // 1 socket, 1 NUMA node, 8 L3 groups of 4 cores, 2 threads: CPU c + 32 is c's sibling.
+    const cpus: TopoCpu[] = [];
+    for (let c = 0; c < 32; c++)
+      for (let t = 0; t < 2; t++)
+        cpus.push({ id: c + t * 32, core: c, socket: 0, numa: 0, l3: Math.floor(c / 4) });
+    const h = buildCpuHistory([
+      { step: 1, t: 0, cpus: all(64), state: { kind: 'shared' } },
+      { step: 4, t: 9, cpus: [1, 33], state: { kind: 'exclusive', owner: 'd/p/app' } },
+    ]);
+    const folds = planFolds({ cpus }, (c) => foldSignature(h, c));
+    const groupFolds = folds.filter((f) => f.level === 'l3');
+    // L3 0 holds the app; 1..7 are identical: 1 and 7 stay, 2..6 fold.
+    expect(groupFolds).toHaveLength(1);
+    expect(groupFolds[0]!.groups).toEqual(['0/0/2', '0/0/3', '0/0/4', '0/0/5', '0/0/6']);
+    expect(groupFolds[0]!.cpus).toHaveLength(40);
+    for (const c of [1, 33, 0, 4, 28]) expect(groupFolds[0]!.cpus).not.toContain(c);
+    const l = layoutTopology({ cpus }, 600, 400, 'm', folds);
+    const box = l.folds.find((f) => f.level === 'l3')!;
+    expect(box.groups).toBe(5);
+    expect(box.cores).toBe(20);
+    // One core wide, and the L3 boxes drawn are the other three.
+    const core = l.boxes.find((b) => b.kind === 'core')!;
+    expect(box.w).toBe(core.w);
+    expect(l.boxes.filter((b) => b.kind === 'l3')).toHaveLength(3);
+    // Every CPU once, on a drawn PU or on a fold (the group fold wins over core folds in it).
+    const seen = [...l.pus, ...l.folded].map((p) => p.cpu).sort((a, b) => a - b);
+    expect(seen).toEqual(all(64));
+    expect(l.folded.filter((p) => p.fold === box.key)).toHaveLength(40);
+    // No drawn box overlaps the fold.
+    for (const b of l.boxes.filter((x) => x.kind === 'l3' || x.kind === 'core'))
+      expect(b.x + b.w <= box.x || b.x >= box.x + box.w || b.y + b.h <= box.y).toBe(true);
+  });
+});

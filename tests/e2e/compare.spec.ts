@@ -1,0 +1,230 @@
+/**
+ * Compare: two runs of a scenario side by side, as a learner uses it, by the names on
+ * the screen: static against none, v1.18 against today, a fault in one run only, a
+ * link with both runs, accessibility, and the phone's stacked layout.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+const runA = (page: Page) => page.getByRole('region', { name: 'Run A', exact: true });
+const runB = (page: Page) => page.getByRole('region', { name: 'Run B', exact: true });
+const diff = (page: Page) => page.getByRole('region', { name: 'Differences' });
+
+async function open(page: Page, preset: string) {
+  await page.goto(`/?preset=${preset}`);
+  await expect(page.getByRole('region', { name: 'Timeline' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^CPU 0: / })).toBeVisible();
+}
+
+async function startCompare(page: Page) {
+  const button = page.getByRole('button', { name: 'Compare' });
+  await expect(button).toHaveAttribute('aria-pressed', 'false');
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  await expect(runB(page).getByRole('img', { name: /^CPU 0: / })).toBeVisible();
+}
+
+/** The CPUs of a run's NUMA diagram by accessible name ("CPU 3: exclusive to ..."). */
+async function cpuNames(run: Locator): Promise<string[]> {
+  return run
+    .getByRole('img', { name: /^CPU \d+: / })
+    .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+}
+
+const idsOf = (names: string[], state: RegExp) =>
+  names
+    .filter((n) => state.test(n.slice(n.indexOf(':') + 2)))
+    .map((n) => Number(/\d+/.exec(n)![0]));
+
+/** A run's lane labels (a restart adds lanes; the shared time axis may change with B). */
+async function laneNames(run: Locator): Promise<string[]> {
+  return run.locator('.tl-labels').getByRole('button').allInnerTexts();
+}
+
+/** "1,9" or "2-5" as cpusets print them. */
+function cpuList(ids: number[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < ids.length;) {
+    let j = i;
+    while (j + 1 < ids.length && ids[j + 1] === ids[j]! + 1) j++;
+    out.push(j > i ? `${ids[i]}-${ids[j]}` : `${ids[i]}`);
+    i = j + 1;
+  }
+  return out.join(',');
+}
+
+/** The diff's cells of a container's row: [start A, start B, B − A, cpuset A, cpuset B, only A, only B]. */
+async function diffRow(page: Page, key: string): Promise<string[]> {
+  const row = diff(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: key, exact: true }) });
+  await expect(row).toHaveCount(1);
+  return row.getByRole('cell').allInnerTexts();
+}
+
+test('static against none: an exclusive CPU in A is shared in B; the diff says so', async ({
+  page,
+}) => {
+  await open(page, 'static-vs-none');
+  await startCompare(page);
+  // Each run has its own controls; B starts as a copy of A.
+  const policyA = runA(page).getByRole('combobox', { name: 'CPU manager policy' });
+  const policyB = runB(page).getByRole('combobox', { name: 'CPU manager policy' });
+  await expect(policyA).toHaveValue('static');
+  await expect(policyB).toHaveValue('static');
+  await expect(page.getByRole('combobox', { name: 'CPU manager policy' })).toHaveCount(2);
+  await policyB.selectOption('none');
+  await expect(policyA).toHaveValue('static');
+
+  await page.getByRole('button', { name: 'Jump to bookmark' }).click();
+  const a = await cpuNames(runA(page));
+  const b = await cpuNames(runB(page));
+  const mine = idsOf(a, /^exclusive to default\/web\/app$/);
+  expect(mine).toHaveLength(2);
+  // Under none nothing is pinned: the app's CPUs are in the shared pool in B.
+  for (const id of mine) expect(b).toContain(`CPU ${id}: shared`);
+  expect(b.filter((n) => n.includes('exclusive'))).toEqual([]);
+
+  const app = await diffRow(page, 'default/web/app');
+  expect(app[0]).toBe(app[1]);
+  expect(app[2]).toBe('same');
+  expect(app[3]).toBe(`${cpuList(mine)} (exclusive)`);
+  expect(app[4]).toBe('0-15 (shared pool)');
+  expect(app.slice(5)).toEqual(['none', 'none']);
+  const side = await diffRow(page, 'default/web/log-shipper');
+  expect(side[3]).toMatch(/\(shared pool\)$/);
+  expect(side[3]).not.toContain(cpuList(mine));
+  expect(side[4]).toBe('0-15 (shared pool)');
+});
+
+test('kubelet v1.18 against today: the diff lists each version’s own Events', async ({ page }) => {
+  await open(page, 'v1-18-prestart-cpuset');
+  await startCompare(page);
+  const versionB = runB(page).getByRole('combobox', { name: 'Kubelet version' });
+  await versionB.selectOption('1.34');
+  await expect(runA(page).getByRole('combobox', { name: 'Kubelet version' })).toHaveValue('1.18');
+  await page.getByRole('button', { name: 'Jump to end' }).click();
+  // Both diagrams show the cursor's state: the app pinned in both versions.
+  const a = await cpuNames(runA(page));
+  const b = await cpuNames(runB(page));
+  expect(idsOf(a, /^exclusive to default\/web\/app$/).length).toBeGreaterThan(0);
+  expect(idsOf(b, /^exclusive to default\/web\/app$/)).toEqual(
+    idsOf(a, /^exclusive to default\/web\/app$/),
+  );
+  const app = await diffRow(page, 'default/web/app');
+  expect(app[5]).toContain('Created container app');
+  expect(app[5]).not.toContain('Created container: app');
+  expect(app[6]).toContain('Created container: app');
+});
+
+test('perturbing a span in run B forks only B; undo brings B back', async ({ page }) => {
+  await open(page, 'hello-pod');
+  await startCompare(page);
+  await page.getByRole('slider', { name: 'Timeline position' }).fill('5000');
+  const lanesA = await laneNames(runA(page));
+  const cpusA = await cpuNames(runA(page));
+  expect(await diffRow(page, 'default/web/app')).toEqual(
+    expect.arrayContaining(['same', 'none', 'none']),
+  );
+
+  const plot = runB(page).getByTestId('timeline-plot');
+  const lane = (await runB(page).getByRole('button', { name: 'app', exact: true }).boundingBox())!;
+  const box = (await plot.boundingBox())!;
+  await page.mouse.click(box.x + box.width - 4, lane.y + lane.height / 2, { button: 'right' });
+  const menu = page.getByRole('menu', { name: 'Perturb default/web/app' });
+  await menu.getByRole('menuitem', { name: /Exit here with code 1/ }).click();
+  await expect(menu).toBeHidden();
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Run B: At 5\.0 s: Exit here with code 1/ }),
+  ).toBeVisible();
+
+  // B restarted app; A is as it was.
+  await expect
+    .poll(async () => (await diffRow(page, 'default/web/app'))[6])
+    .toContain('Started container app');
+  expect((await diffRow(page, 'default/web/app'))[5]).toBe('none');
+  await page.getByRole('slider', { name: 'Timeline position' }).fill('5000');
+  expect(await laneNames(runA(page))).toEqual(lanesA);
+  expect(await cpuNames(runA(page))).toEqual(cpusA);
+
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(async () => (await diffRow(page, 'default/web/app'))[6]).toBe('none');
+});
+
+test('a link with both runs restores them in a new page', async ({ page, context }) => {
+  await open(page, 'static-vs-none');
+  await startCompare(page);
+  await runB(page).getByRole('combobox', { name: 'CPU manager policy' }).selectOption('none');
+  await runB(page)
+    .getByRole('combobox', { name: 'Topology manager policy' })
+    .selectOption('single-numa-node');
+  await page.getByRole('button', { name: 'Jump to bookmark' }).click();
+  // Copy link writes the link of what is on screen into the address bar at once.
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect.poll(() => page.url()).toContain('&b=');
+  const url = page.url();
+  const namesA = await cpuNames(runA(page));
+  const namesB = await cpuNames(runB(page));
+
+  const other = await context.newPage();
+  await other.goto(url);
+  await expect(other.getByRole('button', { name: 'Compare' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(runB(other).getByRole('combobox', { name: 'CPU manager policy' })).toHaveValue(
+    'none',
+  );
+  await expect(runB(other).getByRole('combobox', { name: 'Topology manager policy' })).toHaveValue(
+    'single-numa-node',
+  );
+  await expect(runA(other).getByRole('combobox', { name: 'CPU manager policy' })).toHaveValue(
+    'static',
+  );
+  await expect(runA(other).getByRole('img', { name: /^CPU 0: / })).toBeVisible();
+  expect(await cpuNames(runA(other))).toEqual(namesA);
+  expect(await cpuNames(runB(other))).toEqual(namesB);
+
+  // Compare off: the link is a one-run link again, and the single-run layout is back.
+  await page.getByRole('button', { name: 'Compare' }).click();
+  await expect(runA(page)).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'CPU manager policy' })).toHaveCount(1);
+  await expect.poll(() => page.url()).not.toContain('&b=');
+});
+
+test('axe finds nothing with Compare open', async ({ page }) => {
+  await open(page, 'static-vs-none');
+  await startCompare(page);
+  await runB(page).getByRole('combobox', { name: 'Kubelet version' }).selectOption('1.3');
+  await page.getByRole('button', { name: 'Jump to bookmark' }).click();
+  await expect(diff(page).getByRole('row').nth(1)).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+});
+
+test('the runs sit side by side on a laptop and stack on a phone', async ({ page }) => {
+  await open(page, 'static-vs-none');
+  await startCompare(page);
+  let a = (await runA(page).boundingBox())!;
+  let b = (await runB(page).boundingBox())!;
+  expect(b.x).toBeGreaterThan(a.x + a.width - 1);
+  expect(Math.abs(b.y - a.y)).toBeLessThan(1);
+  // One time axis: the same plot width, so one zoom window is one x scale.
+  const plotA = (await runA(page).getByTestId('timeline-plot').boundingBox())!;
+  const plotB = (await runB(page).getByTestId('timeline-plot').boundingBox())!;
+  expect(Math.abs(plotA.width - plotB.width)).toBeLessThan(1);
+  const axisA = await runA(page).locator('.tl-axis').innerHTML();
+  expect(await runB(page).locator('.tl-axis').innerHTML()).toBe(axisA);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(async () => (await runB(page).boundingBox())!.y).toBeGreaterThan(a.y + 100);
+  a = (await runA(page).boundingBox())!;
+  b = (await runB(page).boundingBox())!;
+  expect(b.y).toBeGreaterThanOrEqual(a.y + a.height - 1);
+  expect(Math.abs(b.x - a.x)).toBeLessThan(1);
+  expect(a.width).toBeLessThanOrEqual(390);
+  const d = (await diff(page).boundingBox())!;
+  expect(d.y).toBeGreaterThanOrEqual(b.y + b.height - 1);
+});

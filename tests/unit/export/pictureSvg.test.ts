@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+/**
+ * The exported pictures parse as SVG, carry the caption (scenario name and cursor time),
+ * draw the lanes and CPUs of the run at the cursor, and never let a name become markup.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildRunView } from '../../../src/state/buildRunView';
+import { loadPreset } from '../../../src/sim';
+import { IDENTITY_WARP } from '../../../src/viz/timeWarp';
+import { timelineSvg } from '../../../src/viz/export/timelineSvg';
+import { topologySvg } from '../../../src/viz/export/topologySvg';
+import { esc } from '../../../src/viz/export/svgMarkup';
+
+function run(id: 'static-vs-none' | 'hello-pod') {
+  const r = loadPreset(id);
+  if (!r.ok) throw new Error(id);
+  return buildRunView(r.scenario);
+}
+
+const parse = (svg: string) => {
+  const doc = new DOMParser().parseFromString(svg, 'image/svg+xml');
+  expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
+  return doc;
+};
+
+const HOSTILE = `<script>alert(1)</script> & "x" 'y'`;
+
+describe('timeline SVG', () => {
+  const r = run('hello-pod');
+  const pic = timelineSvg({
+    model: r.lanes,
+    window: { start: 0, end: 5000 },
+    warp: IDENTITY_WARP,
+    cursorT: 1280,
+    scenarioName: HOSTILE,
+  });
+  const doc = parse(pic.svg);
+
+  it('has the caption with the name, as text, and the cursor time', () => {
+    const caption = doc.querySelector('text.caption')!;
+    expect(caption.textContent).toBe(`${HOSTILE} — cursor at 1.3 s`);
+    expect(doc.getElementsByTagName('script')).toHaveLength(0);
+  });
+
+  it('draws each lane with its label and its spans in the window', () => {
+    const app = doc.querySelector('g.lane[data-group="default/web"][data-lane="app"]')!;
+    expect(app.querySelector('text')!.textContent).toBe('app');
+    expect(app.querySelectorAll('rect').length).toBeGreaterThanOrEqual(4);
+    expect(doc.querySelectorAll('g.lane').length).toBe(r.lanes.lanes.length);
+    expect(doc.querySelector('line.playhead')).not.toBeNull();
+    expect(Number(doc.documentElement.getAttribute('width'))).toBe(pic.width);
+  });
+});
+
+describe('NUMA diagram SVG', () => {
+  const r = run('static-vs-none');
+  const at = (cursor: number) =>
+    parse(
+      topologySvg({
+        topology: r.topology,
+        cpus: r.cpus,
+        cursor,
+        cursorT: r.times[cursor - 1] ?? 0,
+        scenarioName: 'Static vs none',
+      }).svg,
+    );
+
+  it('names every CPU as the page does, at the cursor', () => {
+    const end = at(r.total);
+    const cpus = [...end.querySelectorAll('g.pu')].map((g) => g.getAttribute('aria-label'));
+    expect(cpus).toHaveLength(16);
+    expect(cpus).toContain('CPU 1: exclusive to default/web/app');
+    expect(cpus).toContain('CPU 9: exclusive to default/web/app');
+    expect(cpus).toContain('CPU 0: reserved');
+    expect(end.querySelector('.legend')!.textContent).toContain('default/web/app');
+    // Before the allocation nobody holds CPU 1.
+    const start = at(0);
+    expect(start.querySelector('g.pu[data-cpu="1"]')!.getAttribute('aria-label')).not.toContain(
+      'exclusive',
+    );
+    expect(start.querySelector('text.caption')!.textContent).toBe(
+      'Static vs none — cursor at 0 ms',
+    );
+  });
+});
+
+it('escapes every XML special character', () => {
+  expect(esc(`<a href="x">&'</a>\u0001`)).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&apos;&lt;/a&gt;');
+});

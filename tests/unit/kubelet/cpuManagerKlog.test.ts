@@ -1,0 +1,63 @@
+/**
+ * Row 8: the CPU and topology managers' klog lines at admission, at their verbosity (klog.InfoS,
+ * V0, except V(4) "Allocated exclusive CPUs"): policy_static.go Allocate/allocateCPUs and
+ * GetTopologyHints, state_mem.go's CPUSet updates, topologymanager scope_container.go Admit.
+ */
+import { describe, expect, it } from 'vitest';
+import { formatKlog, type SimulationRun } from '../../../src/sim/index';
+import { runPreset } from './helpers';
+
+/** The lines between the pod's admission check and its admit result. */
+function admissionLines(run: SimulationRun, pod: string): string[] {
+  const logs = run.trace.logs;
+  const start = logs.findIndex(
+    (l) => l.msg === 'Topology manager admission check' && l.kv.some(([, v]) => v === `"${pod}"`),
+  );
+  const end = logs.findIndex((l, i) => i > start && l.msg === 'Pod Admit Result');
+  return logs.slice(start + 1, end).map((l) => `V${l.v} ${formatKlog(l).replace(/^.*\] /, '')}`);
+}
+
+describe('CPU and topology manager klog lines', () => {
+  it('static policy: Allocate, the stored affinity, allocateCPUs and the state updates', () => {
+    const run = runPreset('static-vs-none');
+    const uid = run.trace.logs
+      .find((l) => l.msg === 'Updated desired CPUSet')!
+      .kv.find(([k]) => k === 'podUID')![1];
+    expect(admissionLines(run, 'default/web')).toEqual([
+      'V0 "Static policy: Allocate" pod="default/web" containerName="app"',
+      'V0 "Topology Affinity" pod="default/web" containerName="app" affinity={"NUMANodeAffinity":null,"Preferred":false}',
+      'V0 "AllocateCPUs" numCPUs=2 socket=null',
+      'V0 "Updated default CPUSet" cpuSet="0,2-8,10-15"',
+      `V0 "Updated desired CPUSet" podUID=${uid} containerName="app" cpuSet="1,9"`,
+      'V4 "Allocated exclusive CPUs" pod="default/web" containerName="app" cpuset="1,9"',
+    ]);
+    // The default set printed is the one the CPU manager holds after the admission.
+    const snap = run.trace.records.find(
+      (r) => r.kind === 'cpuAssignments' && r.entity === 'syncLoop',
+    )!;
+    expect((snap.data as { defaultCpuSet: string }).defaultCpuSet).toBe('0,2-8,10-15');
+  });
+
+  it('single-numa-node: the hints, then the best hint that rejects the pod', () => {
+    const run = runPreset('numa-does-not-fit');
+    expect(admissionLines(run, 'default/db-6f9c7d8b5-x2kqp')).toEqual([
+      'V0 "TopologyHints generated" pod="default/db-6f9c7d8b5-x2kqp" containerName="postgres" cpuHints=[{"NUMANodeAffinity":3,"Preferred":false}]',
+      'V0 "Best TopologyHint" bestHint={"NUMANodeAffinity":null,"Preferred":false} pod="default/db-6f9c7d8b5-x2kqp" containerName="postgres"',
+    ]);
+  });
+
+  it('full-pcpus-only: an SMT alignment error returns right after "Static policy: Allocate"', () => {
+    const run = runPreset('odd-cpus-on-smt');
+    expect(admissionLines(run, 'default/three-cpus')).toEqual([
+      'V0 "Static policy: Allocate" pod="default/three-cpus" containerName="haproxy"',
+    ]);
+  });
+
+  it('kubelet 1.18 keeps its own printf lines, not these', () => {
+    const run = runPreset('v1-18-prestart-cpuset');
+    const text = run.trace.logs.map((l) => l.text ?? l.msg).join('\n');
+    expect(text).toContain('[cpumanager] static policy: Allocate (pod: web, container: app)');
+    expect(text).not.toContain('Static policy: Allocate"');
+    expect(run.trace.logs.some((l) => l.msg === 'Updated default CPUSet')).toBe(false);
+  });
+});
