@@ -29,4 +29,5 @@ step "build"
 npm run build
 
 step "browser tests (Playwright + Debian chromium)"
-timeout 900 npx playwright test
+# The suite has grown past 100 journeys; the limit only guards against a hang.
+timeout 2400 npx playwright test

@@ -23,20 +23,17 @@ import type { RunView, Scenario } from './types';
 
 export type KubeletRunView = RunView<SimulationRun>;
 
-/** `from`: the run on screen, which the engine may resume from (simulate's `opts.from`). */
+/** `from`: the run on screen, which the engine resumes from (simulate's `opts.from`). */
 export interface BuildRunOptions {
   readonly from?: RunView | null;
 }
 
-// simulate(next, { from }) re-runs only the future (issue 16); an engine without the
-// option ignores the extra argument and runs the whole scenario.
-const simulateFrom: (s: Scenario, opts?: { from?: SimulationRun }) => SimulationRun = simulate;
-
 export function buildRunView(scenario: Scenario, opts: BuildRunOptions = {}): KubeletRunView {
   const topo = resolveTopology(scenario);
   if (typeof topo === 'string') throw new Error(`node topology: ${topo}`);
+  // Only the future of an edit is re-run (simulate's `from`); the result is the same.
   const from = (opts.from as KubeletRunView | null | undefined)?.raw;
-  const run = from ? simulateFrom(scenario, { from }) : simulate(scenario);
+  const run = simulate(scenario, from ? { from } : {});
   const trace = run.trace;
   const place = makePlacer(scenario.node.name);
   const byId = new Map(trace.entities.map((e) => [e.id, e]));

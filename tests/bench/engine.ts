@@ -18,8 +18,12 @@ import {
   NO_OPTIONS,
 } from '../../src/sim/policies/cpumanager/index';
 import { EMPTY_HINT } from '../../src/sim/policies/topologymanager/hint';
-import { summarise, time, type Figure } from './harness';
-import { podNode, perturbedAtMidRun, presetScenario } from './scenarios';
+import { percentile, summarise, time, type Figure } from './harness';
+import { MB, retainedBytes } from './memory';
+import { BUDGETS, HEAP_BASELINE_MB } from './budgets';
+import { editedAt25Min, podNode, presetScenario } from './scenarios';
+
+const median = (xs: number[]) => percentile(xs, 0.5);
 
 const G = 'engine';
 
@@ -39,12 +43,38 @@ function perCall(fn: () => void, calls: number, batches = 9): number[] {
   }, batches).map((ms) => ms / calls);
 }
 
+/**
+ * Retained heap of the 110-pod run (trace and checkpoints) before issue 16, MB, measured
+ * with tests/bench/memory.ts on this node: the seek budget allows 1.5× it.
+ */
+const HEAP_BEFORE_MB = HEAP_BASELINE_MB;
+
 function runs(): Figure[] {
   const hello = presetScenario('hello-pod');
   const node = podNode(110, { faults: true });
   const base = simulate(node);
-  const perturbed = perturbedAtMidRun(node, base);
+  const edited = editedAt25Min(node, base);
   const steps = base.trace.steps.t.length;
+  const resumed = simulate(edited, { from: base });
+  if (JSON.stringify(resumed.trace.events) !== JSON.stringify(simulate(edited).trace.events))
+    throw new Error('the re-run from the previous run differs from a full run');
+  // Full run and re-run alternately in one process, so a busy machine slows both alike.
+  const full: number[] = [];
+  const rerun: number[] = [];
+  simulate(node);
+  for (let i = 0; i < 5; i++) {
+    full.push(time(() => simulate(node), 1, 0)[0]!);
+    rerun.push(time(() => simulate(edited, { from: base }), 1, 0)[0]!);
+  }
+  const fullFigure = summarise(
+    G,
+    '110-pod node, 256 CPUs, 30 min, mixed faults',
+    full,
+    BUDGETS.fullRunMs,
+    'ms',
+    `${steps} steps, ${((median(full) * 1000) / steps).toFixed(1)} µs a step`,
+  );
+  const seek = seekSamples(base, steps);
   return [
     summarise(
       G,
@@ -52,26 +82,35 @@ function runs(): Figure[] {
       time(() => simulate(hello), 15, 3),
       8,
     ),
+    fullFigure,
     summarise(
       G,
-      '110-pod node, 30 min, mixed faults',
-      time(() => simulate(node), 5, 1),
-      1000,
-      'ms',
-      `${steps} steps`,
+      're-run after an edit at 25 min / full run',
+      rerun.map((r, i) => r / full[i]!),
+      BUDGETS.rerunRatio,
+      '×',
+    ),
+    summarise(G, 'stateAt seek to a random step (110-pod run)', seek, BUDGETS.seekMs),
+    summarise(
+      G,
+      'stateAt seek / full run',
+      seek.map((x) => x / median(full)),
+      BUDGETS.seekRatio,
+      '×',
     ),
     summarise(
       G,
-      're-run after a perturbation at 15 min',
-      time(() => simulate(perturbed), 5, 1),
-      1000,
+      'retained heap of the 110-pod run',
+      Array.from({ length: 3 }, () => retainedBytes(() => simulate(node)) / MB),
+      BUDGETS.heapGrowth * HEAP_BEFORE_MB,
+      'MB',
+      `budget 1.5 × ${HEAP_BEFORE_MB} MB before`,
     ),
-    seekFigure(base, steps),
   ];
 }
 
-/** stateAt(step) at random steps: replay from the nearest checkpoint (every 2048 steps). */
-function seekFigure(run: ReturnType<typeof simulate>, steps: number): Figure {
+/** stateAt(step) at random steps of the run. */
+function seekSamples(run: ReturnType<typeof simulate>, steps: number): number[] {
   const rand = lcg(42);
   for (let i = 0; i < 5; i++) run.stateAt(Math.floor(rand() * steps)); // warm-up
   const samples: number[] = [];
@@ -81,7 +120,7 @@ function seekFigure(run: ReturnType<typeof simulate>, steps: number): Figure {
     run.stateAt(step);
     samples.push(performance.now() - t0);
   }
-  return summarise(G, 'stateAt seek to a random step (110-pod run)', samples, 5);
+  return samples;
 }
 
 const LARGE = [

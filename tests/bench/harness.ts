@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 export interface Figure {
   group: string;
   name: string;
+  /** '×': a ratio of two figures measured in the same run. */
   unit: 'ms' | 'KB' | 'MB' | '×';
   median: number;
   /** Spread: min and max over the runs. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { growth, scalingTable } from './report';
+import { checkExitCode, growth, overBudget, scalingTable } from './report';
+import { summarise } from './harness';
 import { initialScripts } from './browser';
 import type { ScalingRow } from './scaling';
 
@@ -43,5 +44,27 @@ describe('initial scripts', () => {
       <link rel="modulepreload" crossorigin href="./assets/vendor-b.js">
       <link rel="stylesheet" href="./assets/index.css"><link rel="icon" href="./favicon.svg">`;
     expect(initialScripts(html)).toEqual(['./assets/index-a.js', './assets/vendor-b.js']);
+  });
+});
+
+describe('budget check', () => {
+  const fig = (name: string, median: number, budget: number) =>
+    summarise('engine', name, [median], budget);
+
+  it('passes when every figure is within budget, a figure at its budget included', () => {
+    const figures = [fig('full run', 150, 167), fig('seek', 1.7, 1.7), fig('ratio', 0.35, 0.35)];
+    expect(overBudget(figures)).toEqual([]);
+    expect(checkExitCode(figures)).toBe(0);
+  });
+
+  it('fails on a figure over budget as the table prints it, and names it', () => {
+    // 167.9 / 167 prints 1.01: over; 167.5 / 167 prints 1.00: within.
+    const figures = [fig('full run', 167.9, 167), fig('seek', 1.7, 1.7), fig('near', 167.5, 167)];
+    expect(overBudget(figures).map((f) => f.name)).toEqual(['full run']);
+    expect(checkExitCode(figures)).toBe(1);
+  });
+
+  it('fails on a figure that could not be measured (NaN)', () => {
+    expect(checkExitCode([summarise('engine', 'empty', [], 1)])).toBe(1);
   });
 });

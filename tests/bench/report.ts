@@ -94,8 +94,21 @@ export function writeResults(path: string, r: Results): void {
   writeFileSync(path, `${JSON.stringify(r, null, 2)}\n`);
 }
 
+/**
+ * The figures over their budget, judged on the ratio as the table prints it (two decimals),
+ * so the table and `npm run bench -- --check` never disagree.
+ */
+export function overBudget(figures: readonly Figure[]): Figure[] {
+  return figures.filter((f) => !(Number(f.ratio.toFixed(2)) <= 1));
+}
+
+/** `--check`'s exit code: 1 when any figure is over budget (or could not be measured). */
+export function checkExitCode(figures: readonly Figure[]): number {
+  return overBudget(figures).length > 0 ? 1 : 0;
+}
+
 export function printReport(r: Results): string {
-  const over = r.figures.filter((f) => f.ratio > 1);
+  const over = overBudget(r.figures);
   return [
     `kubeletscope bench — ${r.machine.cpus} × ${r.machine.cpuModel}, Node ${r.machine.node}`,
     '',

@@ -3,13 +3,14 @@
  * printed as tables and written to bench/results.json. Not part of npm test:
  * it takes a few minutes and its numbers depend on the machine.
  * `npm run bench -- browser scaling` runs only the named parts (engine, view,
- * scaling, browser, replay), for working on one of them.
+ * scaling, browser, replay), for working on one of them. `--check` exits non-zero
+ * when a figure is over its budget.
  */
 import { buildRunView } from '../../src/state/buildRunView';
 import { browserFigures } from './browser';
 import { engineFigures } from './engine';
 import type { Figure } from './harness';
-import { printReport, results, writeResults } from './report';
+import { checkExitCode, printReport, results, writeResults } from './report';
 import { replayFigures } from './replay';
 import { scalingRows } from './scaling';
 import { podNode, podNodeInput } from './scenarios';
@@ -28,7 +29,9 @@ function step<T>(what: string, fn: () => T): T {
 const PARTS = ['engine', 'view', 'scaling', 'browser', 'replay'];
 
 async function main(): Promise<void> {
-  const asked = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const check = args.includes('--check');
+  const asked = args.filter((a) => a !== '--check');
   const unknown = asked.filter((a) => !PARTS.includes(a));
   if (unknown.length > 0)
     throw new Error(`unknown part ${unknown.join(', ')}: use ${PARTS.join(', ')}`);
@@ -59,6 +62,7 @@ async function main(): Promise<void> {
   writeResults(OUT, r);
   console.log(printReport(r));
   console.log(`\nWritten to ${OUT}`);
+  if (check) process.exitCode = checkExitCode(r.figures);
 }
 
 main().catch((e: unknown) => {

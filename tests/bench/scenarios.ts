@@ -1,8 +1,8 @@
 /**
- * The scenarios the bench runs, as validated engine input. The pod node follows
- * tests/unit/kubelet/scale.test.ts's nodeOf110() (1 init container, 1 sidecar,
- * 2 containers per pod, 30 simulated minutes) but takes the pod count, so the
- * scaling table can run 1, 10, 50 and 110 pods of exactly the same shape.
+ * The scenarios the bench runs, as validated engine input. The pod node is the one
+ * issue 16's budgets name: 256 CPUs, pods of an init container, a native sidecar with
+ * a startup probe and two containers, mixed faults, 30 simulated minutes. It takes the
+ * pod count, so the scaling table can run 1, 10, 50 and 110 pods of exactly the same shape.
  */
 import { readFileSync } from 'node:fs';
 import {
@@ -25,7 +25,7 @@ export function presetScenario(id: string): Scenario {
   return r.scenario;
 }
 
-/** Pod i of the node: init container, native sidecar, two app containers (Burstable). */
+/** Pod i of the node: init container, native sidecar (startup probe), two app containers. */
 function nodePod(i: number) {
   const app = (name: string) => ({
     name,
@@ -39,7 +39,12 @@ function nodePod(i: number) {
       spec: {
         initContainers: [
           { name: 'init', image: 'busybox:1.36' },
-          { name: 'sidecar', image: 'envoyproxy/envoy:v1.31.0', restartPolicy: 'Always' },
+          {
+            name: 'sidecar',
+            image: 'envoyproxy/envoy:v1.31.0',
+            restartPolicy: 'Always',
+            startupProbe: { tcpSocket: { port: 9901 } },
+          },
         ],
         containers: [app('a'), app('b')],
       },
@@ -77,7 +82,7 @@ export function podNodeInput(pods: number, opts: PodNodeOptions = {}): Record<st
     metadata: { name: `node-${pods}` },
     horizon: '30m',
     node: {
-      topology: { sockets: 2, coresPerSocket: 32, threadsPerCore: 2 },
+      topology: { sockets: 2, coresPerSocket: 64, threadsPerCore: 2 },
       kubelet: { maxPods: 110 },
       images: [
         { name: 'busybox:1.36', present: true },
@@ -95,13 +100,15 @@ export function podNode(pods: number, opts: PodNodeOptions = {}): Scenario {
 }
 
 /**
- * "Re-run after a perturbation": the app's own Perturb… → exit (code 1) on one
- * container of the node at mid-horizon, made by the same function the UI calls,
- * so the fault is armed exactly as a person would arm it at the cursor.
+ * "An edit at 25 min": the app's own "Delete the pod here" on one pod of the node at
+ * 25 simulated minutes, made by the same function the UI calls, so the edit is armed
+ * exactly as a person would arm it at the cursor.
  */
-export function perturbedAtMidRun(base: Scenario, run: SimulationRun): Scenario {
+export const EDIT_AT_MS = 25 * 60_000;
+
+export function editedAt25Min(base: Scenario, run: SimulationRun): Scenario {
   const pod = `default/p${base.pods.length >> 1}`;
-  return perturb(base, 'ContainerExit', { pod, container: `${pod}/a` }, base.horizon / 2, run);
+  return perturb(base, 'DeletePod', { pod }, EDIT_AT_MS, run);
 }
 
 /** Topology shapes for the CPU scaling rows: sockets x cores x 2 threads = cpus. */

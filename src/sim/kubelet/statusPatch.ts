@@ -8,6 +8,7 @@
  * checkAndUpdatePod), logged V(4) "SyncLoop RECONCILE" by syncLoopIteration. The watch round
  * trip is not modelled: the three lines share the instant of the change.
  */
+import { samePlain } from '../core/clone';
 import type { EffectApi } from '../runner/types';
 import { klogTimeRfc3339 } from './timeFormat';
 import type { PodDef } from './config';
@@ -134,6 +135,8 @@ export function syncStatusToApi(api: Api, pod: PodDef, before: ApiPodStatus | un
   if (!after) return;
   // The pod as the watch showed it before this write (ADD, or the previous echo).
   observedOnWatch(api.domain, pod.uid, before);
+  // Most syncs change nothing: equal statuses make an empty patch, found without building it.
+  if (before && samePlain(before, after)) return;
   const patch = statusPatch(pod.uid, before, after);
   if (patch === JSON.stringify({ metadata: { uid: pod.uid }, status: {} })) return;
   const v = versions(api.domain);

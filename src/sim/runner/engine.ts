@@ -20,9 +20,17 @@ import {
   type AnyStateMachine,
   type MachineContext,
 } from 'xstate';
+import { clonePlain, cloneSharing } from '../core/clone';
 import { nextId as nextCounterId } from '../core/ids';
 import { createRng } from '../core/prng';
-import { queueCancel, queueDropTarget, queuePeek, queuePop, queuePush } from '../core/queue';
+import {
+  queueCancel,
+  queueDropTarget,
+  queuePeek,
+  queuePop,
+  queuePush,
+  type QueueEntry,
+} from '../core/queue';
 import type {
   KubeEvent,
   LogLine,
@@ -42,6 +50,13 @@ import type {
 } from './types';
 
 export const INIT_EVENT = 'xstate.init';
+
+/**
+ * The guard that last evaluated true during the current transition. Module-wide, not per
+ * engine: XState evaluates a snapshot's guards through the machine that made the snapshot,
+ * which for a run resumed from another run's checkpoint is the other engine's wrapped machine.
+ */
+let decided = '';
 
 /** Sequence numbers of `returned` events: below every ordinary entry of the same instant. */
 const RETURNED_SEQ_BASE = -(2 ** 52);
@@ -83,10 +98,21 @@ function pureTransition(
   return [next, actions];
 }
 
+/** stateString of each (immutable) object state value already seen: a step needs two. */
+const stateStrings = new WeakMap<object, string>();
+
 /** "a", or "a.b" for nested states, "a.b|c" for parallel regions. */
 export function stateString(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === null || typeof value !== 'object') return '';
+  const known = stateStrings.get(value);
+  if (known !== undefined) return known;
+  const s = stateStringOf(value);
+  stateStrings.set(value, s);
+  return s;
+}
+
+function stateStringOf(value: object): string {
   const parts: string[] = [];
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
     const inner = stateString(v);
@@ -100,6 +126,26 @@ export class Recorder {
   readonly trace: Trace<World<unknown>>;
   private stringIndex = new Map<string, number>();
   private entityIndex = new Map<string, number>();
+
+  /**
+   * A recorder that goes on from `prefix`: the trace of the steps before it, as a resumed run
+   * would have recorded them (interned strings and entities in first-use order, so indices agree).
+   */
+  static resuming(prefix: Trace<World<unknown>>): Recorder {
+    const r = new Recorder(prefix.checkpointEvery);
+    Object.assign(r.trace, {
+      steps: prefix.steps,
+      strings: prefix.strings,
+      entities: prefix.entities,
+      events: prefix.events,
+      logs: prefix.logs,
+      records: prefix.records,
+      checkpoints: prefix.checkpoints,
+    });
+    prefix.strings.forEach((s, i) => r.stringIndex.set(s, i));
+    prefix.entities.forEach((e, i) => r.entityIndex.set(e.id, i));
+    return r;
+  }
 
   constructor(checkpointEvery: number) {
     this.trace = {
@@ -160,8 +206,27 @@ export function createWorld<D>(seed: number, domain: D): World<D> {
   return { t: 0, seq: 0, step: 0, rng: createRng(seed), ids: {}, queue: [], machines: {}, domain };
 }
 
+/** Queue entries in pop order, (t, seq): a sorted array is a valid heap. */
+export function byTimeThenSeq<E>(a: QueueEntry<E>, b: QueueEntry<E>): number {
+  return a.t - b.t || a.seq - b.seq;
+}
+
+/**
+ * A checkpoint: a copy of the world whose queue is in pop order, so two worlds that will
+ * pop the same entries are equal whatever their heap layouts (a resumed run's and a full one's).
+ */
+export function checkpointOf<D>(w: World<D>, prev?: World<D>): World<D> {
+  const c: World<D> = {
+    ...cloneWorld(w, false),
+    // What did not change since the previous checkpoint is that checkpoint's (never mutated).
+    domain: cloneSharing(w.domain, prev?.domain),
+  };
+  c.queue.sort(byTimeThenSeq);
+  return c;
+}
+
 /** A copy of the world that shares nothing mutable with it. */
-export function cloneWorld<D>(w: World<D>): World<D> {
+export function cloneWorld<D>(w: World<D>, domain = true): World<D> {
   return {
     t: w.t,
     seq: w.seq,
@@ -171,7 +236,7 @@ export function cloneWorld<D>(w: World<D>): World<D> {
     queue: w.queue.map((e) => ({ ...e })),
     // Snapshots are immutable: sharing them is safe.
     machines: { ...w.machines },
-    domain: structuredClone(w.domain),
+    domain: domain ? clonePlain(w.domain) : w.domain,
   };
 }
 
@@ -281,8 +346,6 @@ export class Engine<D> {
   private readonly machines: Record<string, RunnableKind<D>> = {};
   private readonly processes: Record<string, ProcessKind<D>>;
   private readonly view: (world: World<D>) => unknown;
-  /** The guard that last evaluated true during the current transition. */
-  private decided = '';
 
   constructor(spec: EngineSpec<D>) {
     this.processes = { ...spec.processes };
@@ -308,7 +371,7 @@ export class Engine<D> {
       const fn = g as (args: unknown, params: unknown) => boolean;
       wrapped[name] = (args: unknown, params: unknown) => {
         const held = fn(args, params);
-        if (held) this.decided = name;
+        if (held) decided = name;
         return held;
       };
     }
@@ -362,7 +425,7 @@ export class Engine<D> {
     const kind = this.machines[inst.kind];
     if (!kind) throw new Error(`unknown machine kind "${inst.kind}"`);
     const before = inst.snapshot ? stateString(inst.snapshot.value) : '';
-    this.decided = '';
+    decided = '';
     setGuardView(this.view(world));
     const [next, actions] =
       event.type === INIT_EVENT
@@ -373,7 +436,7 @@ export class Engine<D> {
     world.machines[id] = { kind: inst.kind, snapshot: next };
     if (rec) {
       const ent = rec.entity(id, inst.kind, world.step);
-      rec.row(world.t, ent, event.type, before, stateString(next.value), cause, this.decided);
+      rec.row(world.t, ent, event.type, before, stateString(next.value), cause, decided);
     }
     const context = next.context as MachineContext;
     for (const a of actions) {
@@ -411,16 +474,24 @@ export class Engine<D> {
   run(
     world: World<D>,
     horizon: number,
-    opts: { checkpointEvery?: number; maxSteps?: number } = {},
+    opts: {
+      checkpointEvery?: number;
+      maxSteps?: number;
+      /** Goes on recording into this (Recorder.resuming): `world` is its last checkpoint's. */
+      recorder?: Recorder;
+    } = {},
   ): Trace<World<D>> {
-    const every = opts.checkpointEvery ?? 256;
+    const rec = opts.recorder ?? new Recorder(opts.checkpointEvery ?? 256);
+    const every = rec.trace.checkpointEvery;
     const maxSteps = opts.maxSteps ?? 2_000_000;
-    const rec = new Recorder(every);
     const trace = rec.trace as Trace<World<D>>;
-    trace.checkpoints.push(cloneWorld(world));
+    if (!opts.recorder) trace.checkpoints.push(checkpointOf(world));
     let reason: Trace['stopReason'] = 'idle';
     while (this.step(world, horizon, rec)) {
-      if (world.step % every === 0) trace.checkpoints.push(cloneWorld(world));
+      if (world.step % every === 0)
+        trace.checkpoints.push(
+          checkpointOf(world, trace.checkpoints[trace.checkpoints.length - 1]),
+        );
       if (world.step >= maxSteps) {
         reason = 'step-limit';
         break;

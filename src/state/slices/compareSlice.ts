@@ -135,6 +135,7 @@ export const createCompareSlice =
         };
         let out: RunView | Promise<RunView>;
         try {
+          // B's own previous run: an edit in B re-runs only B's future.
           out = deps.buildRun(scenario, { from: get().compare?.run ?? null, lane: 'B' });
         } catch (e) {
           return notRun(e);

@@ -51,7 +51,9 @@ function view(w: World<KubeletDomain>) {
     step: w.step,
     rng: w.rng,
     ids: w.ids,
-    queue: w.queue,
+    // The queue in pop order: a heap's array layout depends on its history (checkpoints are
+    // stored sorted, so a resumed run and a full one agree), the order it pops in does not.
+    queue: [...w.queue].sort((a, b) => a.t - b.t || a.seq - b.seq),
     domain: w.domain,
     machines: Object.fromEntries(
       Object.entries(w.machines).map(([k, v]) => [
