@@ -13,6 +13,7 @@ import {
   listPresets,
 } from '../sim';
 import { splitContainer } from './perturbations';
+import { compareFragment } from './compareLink';
 import { after, type RunOutcome } from './slices/scenarioSlice';
 import type { AppState, AppStore } from './store';
 import type { PanelId, Scenario, Selection } from './types';
@@ -183,8 +184,7 @@ export function currentLink(s: AppState, baseUrl?: string): CurrentLink | null {
   if (!s.scenario) return null;
   const a = encodePermalink(s.scenario, viewStateOf(s), baseUrl ? { baseUrl } : {});
   if (!s.compare) return a;
-  // Older pages read only `s=` and open run A alone; this page reads `b=` too.
-  const b = encodePermalink(s.compare.scenario).fragment.replace(/^#s=/, '&b=');
+  const b = compareFragment(s.compare.scenario);
   const linkLength = a.linkLength + b.length;
   return {
     fragment: a.fragment + b,

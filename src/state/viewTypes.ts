@@ -95,5 +95,9 @@ export interface EngineViews {
   subscribe?(listener: () => void): () => void;
   version?(): number;
   /** The `#s=` fragment of a scenario and view, encoded off the main thread. */
-  readonly encodeLink?: (scenario: Scenario, view: PermalinkViewState) => Promise<string>;
+  readonly encodeLink?: (
+    scenario: Scenario,
+    view: PermalinkViewState,
+    compare?: Scenario | null,
+  ) => Promise<string>;
 }

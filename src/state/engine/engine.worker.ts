@@ -6,6 +6,7 @@
  */
 import { expose } from 'comlink';
 import { encodePermalink } from '../../sim';
+import { compareFragment } from '../compareLink';
 import { buildRunView, type KubeletRunView } from '../buildRunView';
 import { formattedLogs, kubeletViews } from '../kubeletViews';
 import type { EngineApi } from './engineApi';
@@ -55,8 +56,8 @@ const api: EngineApi = {
   inspect(id, cursor, sel) {
     return kubeletViews.inspect(get(id), cursor, sel);
   },
-  link(scenario, view) {
-    return encodePermalink(scenario, view).fragment;
+  link(scenario, view, compare) {
+    return encodePermalink(scenario, view).fragment + (compare ? compareFragment(compare) : '');
   },
 };
 

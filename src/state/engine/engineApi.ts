@@ -28,6 +28,9 @@ export interface EngineApi {
   podsAt(id: number, cursor: number): readonly PodRow[];
   machinesAt(id: number, cursor: number, pod: string | null): readonly MachineView[];
   inspect(id: number, cursor: number, sel: Selection): InspectorData | null;
-  /** encodePermalink's fragment (lz-string over a big scenario takes ~100 ms). */
-  link(scenario: Scenario, view: PermalinkViewState): string;
+  /**
+   * encodePermalink's fragment (lz-string over a big scenario takes ~100 ms), with Compare's
+   * run B after it when `compare` is given (as currentLink does).
+   */
+  link(scenario: Scenario, view: PermalinkViewState, compare?: Scenario | null): string;
 }

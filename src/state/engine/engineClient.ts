@@ -58,7 +58,7 @@ export interface EngineClient {
   podsAt(run: RunView, cursor: number): Promise<readonly PodRow[]>;
   machinesAt(run: RunView, cursor: number, pod: string | null): Promise<readonly MachineView[]>;
   inspect(run: RunView, cursor: number, sel: Selection): Promise<InspectorData | null>;
-  link(scenario: Scenario, view: PermalinkViewState): Promise<string>;
+  link(scenario: Scenario, view: PermalinkViewState, compare?: Scenario | null): Promise<string>;
   /** How many workers were started (1 + respawns), for tests and the bench. */
   readonly spawned: number;
   dispose(): void;
@@ -195,9 +195,9 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
       const [g, id] = await holding(run);
       return onWorker(g, g.handle.api.inspect(id, cursor, sel));
     },
-    link(scenario, view) {
+    link(scenario, view, compare) {
       const g = lane('A').gen;
-      return onWorker(g, g.handle.api.link(scenario, view));
+      return onWorker(g, g.handle.api.link(scenario, view, compare ?? null));
     },
     dispose() {
       for (const l of lanes.values()) l.gen.kill();

@@ -76,8 +76,8 @@ export function workerViews(client: EngineClient): EngineViews {
         client.inspect(run, cursor, sel),
       );
     },
-    encodeLink(scenario, view) {
-      return client.link(scenario, view);
+    encodeLink(scenario, view, compare) {
+      return client.link(scenario, view, compare);
     },
     subscribe(listener) {
       listeners.add(listener);

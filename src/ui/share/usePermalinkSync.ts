@@ -32,7 +32,7 @@ export function usePermalinkSync(
       if (s.playing) return;
       if (encode && s.scenario) {
         const mine = ++asked;
-        encode(s.scenario, viewStateOf(s)).then(
+        encode(s.scenario, viewStateOf(s), s.compare?.scenario ?? null).then(
           (fragment) => {
             // A later write asked meanwhile: its answer is the one to keep.
             if (mine === asked) put(fragment);
