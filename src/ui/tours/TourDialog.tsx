@@ -28,15 +28,24 @@ async function goTo(store: AppStore, tour: Tour, index: number): Promise<string 
   if (step && typeof window !== 'undefined' && window.matchMedia?.(PHONE).matches) {
     const diagram =
       (step.look ?? ('cpu' in (step.select ?? {}) ? 'diagram' : 'timeline')) === 'diagram';
-    const name = diagram ? 'NUMA topology' : 'Timeline';
-    // After React has drawn the step, so the picture is where it will stay.
-    requestAnimationFrame(() =>
-      document
-        .querySelector(`section[aria-label="${name}"]`)
-        ?.scrollIntoView({ block: 'start', behavior: 'auto' }),
-    );
+    const picture = diagram ? 'NUMA topology' : 'Timeline';
+    // Under Compare each run's pictures are named for their run (useRunRegionName).
+    const side = store.getState().compare ? `Run ${tour.compare ? (step.run ?? 'A') : 'A'} ` : '';
+    const name = side ? `${side}${picture.charAt(0).toLowerCase()}${picture.slice(1)}` : picture;
+    // After React has drawn the step, so the picture is where it will stay. Compare turned
+    // on mounts its layout a little later (a chunk of its own): wait for the picture to exist.
+    scrollWhenDrawn(`section[aria-label="${name}"]`, 120);
   }
   return error;
+}
+
+/** Scrolls `selector` to the top once it is on the page (tries once a frame, `frames` times). */
+function scrollWhenDrawn(selector: string, frames: number) {
+  requestAnimationFrame(() => {
+    const el = document.querySelector(selector);
+    if (el) requestAnimationFrame(() => el.scrollIntoView({ block: 'start', behavior: 'auto' }));
+    else if (frames > 0) scrollWhenDrawn(selector, frames - 1);
+  });
 }
 
 export function TourDialog({ onClose }: { readonly onClose: () => void }) {
