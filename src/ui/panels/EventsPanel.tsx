@@ -14,10 +14,17 @@ export function EventsPanel() {
   const run = useApp((s) => s.run);
   const cursor = usePanelCursor();
   const rows = useMemo(() => (run ? views.eventsAt(run, cursor) : []), [views, run, cursor]);
-  const { ref, first, end, before, after } = useRowWindow<HTMLDivElement>(rows.length);
+  const { ref, onScroll, first, end, before, after } = useRowWindow<HTMLDivElement>(rows.length);
   return (
     <Panel id="events" title="Events" className="events-panel">
-      <div className="table-scroll" ref={ref} tabIndex={0} role="group" aria-label="Events table">
+      <div
+        className="table-scroll"
+        ref={ref}
+        onScroll={onScroll}
+        tabIndex={0}
+        role="group"
+        aria-label="Events table"
+      >
         <table className="kubectl-table">
           <thead>
             <tr>

@@ -14,18 +14,16 @@ export function useRowWindow<T extends HTMLElement>(count: number, whole = 200) 
   const ref = useRef<T>(null);
   const [view, setView] = useState({ top: 0, height: 400, stuck: true });
   const [rowH, setRowH] = useState(22);
-  useLayoutEffect(() => {
+  // Through React's onScroll (the element may mount after the hook's first effect).
+  const onScroll = () => {
     const el = ref.current;
     if (!el) return;
-    const onScroll = () =>
-      setView({
-        top: el.scrollTop,
-        height: el.clientHeight,
-        stuck: el.scrollHeight - el.scrollTop - el.clientHeight < 24,
-      });
-    el.addEventListener('scroll', onScroll);
-    return () => el.removeEventListener('scroll', onScroll);
-  }, []);
+    setView({
+      top: el.scrollTop,
+      height: el.clientHeight,
+      stuck: el.scrollHeight - el.scrollTop - el.clientHeight < 24,
+    });
+  };
   const windowed = count > whole;
   const visible = Math.ceil(view.height / rowH);
   let first = 0;
@@ -41,7 +39,9 @@ export function useRowWindow<T extends HTMLElement>(count: number, whole = 200) 
     if (!el) return;
     // The average height of the rows drawn, for the spacers (header and spacers excluded).
     const drawn = el.querySelectorAll('tbody tr:not(.row-spacer)');
-    if (windowed && drawn.length > 0) {
+    // Measured at the newest rows only: re-measuring while the user reads further up would
+    // resize the spacers under them and move what they read.
+    if (windowed && view.stuck && drawn.length > 0) {
       const a = drawn[0]!.getBoundingClientRect();
       const b = drawn[drawn.length - 1]!.getBoundingClientRect();
       const avg = (b.bottom - a.top) / drawn.length;
@@ -49,5 +49,5 @@ export function useRowWindow<T extends HTMLElement>(count: number, whole = 200) 
     }
     if (view.stuck) el.scrollTop = el.scrollHeight;
   }, [count, windowed, first, end, rowH, view.stuck]);
-  return { ref, first, end, before: first * rowH, after: (count - end) * rowH };
+  return { ref, onScroll, first, end, before: first * rowH, after: (count - end) * rowH };
 }
