@@ -43,8 +43,8 @@ test('a whole tour, forward with Next and back with Back', async ({ page }) => {
   for (let i = 1; i < seen.length; i++) expect(seen[i], `step ${i + 1}`).not.toEqual(seen[i - 1]);
   const steps = seen.map((s) => Number(/step (\d+) of/.exec(s.at ?? '')?.[1]));
   expect([...steps].sort((a, b) => a - b)).toEqual(steps);
-  // Step 4 is the sandbox (SyncPod), step 7 the readiness probe's first result (4.5 s in
-  // the merged engine's run of hello-pod; the unit test plays the same tour in Node).
+  // Step 4 is the sandbox (SyncPod), step 7 the first readiness probe: at 4.461 s, when the
+  // prober worker's initial sleep (worker.go run, rand × period) ends.
   expect(seen[3]!.at).toMatch(/^300 ms/);
   expect(seen[6]!.at).toMatch(/^4\.5 s/);
   expect(seen[6]!.sel).toMatch(/readiness/i);
@@ -91,6 +91,8 @@ test('predict, then reveal: a wrong answer and a right one', async ({ page }) =>
 
 test('a trainer sends one link that opens a tour at its step', async ({ page, browser }) => {
   await open(page);
+  await expect.poll(() => page.url()).toContain('#s=');
+  const before = page.url();
   await page.getByRole('button', { name: 'Tour', exact: true }).click();
   await page.getByRole('combobox', { name: 'Choose a tour' }).selectOption('v1-18-cpu-pinning');
   const name = 'v1.18: PreStartContainer and CPU pinning';
@@ -98,10 +100,19 @@ test('a trainer sends one link that opens a tour at its step', async ({ page, br
   await dialog.getByRole('button', { name: 'Next' }).click();
   await expect(dialog.getByText('Step 2 of 5')).toBeVisible();
   const at = await where(page);
-  await expect.poll(() => page.url()).toContain('#s=');
-  // The address bar is written a moment after things settle.
-  await page.waitForTimeout(600);
-  const link = page.url();
+  // The address bar is written a moment after things settle: wait until it holds the tour's
+  // link (not the page's first one) and has stopped changing.
+  await expect.poll(() => page.url()).not.toBe(before);
+  let link = page.url();
+  await expect
+    .poll(async () => {
+      await page.waitForTimeout(400);
+      const now = page.url();
+      const settled = now === link;
+      link = now;
+      return settled;
+    })
+    .toBe(true);
   const other = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await other.goto(link);
   const opened = other.getByRole('dialog', { name });

@@ -28,5 +28,8 @@ export const RunNameContext = createContext('');
 /** "Timeline" alone, or "Run B timeline" under Compare. */
 export function useRunRegionName(name: string): string {
   const run = useContext(RunNameContext);
-  return run ? `${run} ${name.charAt(0).toLowerCase()}${name.slice(1)}` : name;
+  if (!run) return name;
+  // "Timeline" → "Run A timeline", but an acronym keeps its case: "Run A NUMA topology".
+  const acronym = name.length > 1 && name[1] === name[1]!.toUpperCase();
+  return `${run} ${acronym ? name : name.charAt(0).toLowerCase() + name.slice(1)}`;
 }

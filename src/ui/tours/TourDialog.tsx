@@ -28,24 +28,20 @@ async function goTo(store: AppStore, tour: Tour, index: number): Promise<string 
   if (step && typeof window !== 'undefined' && window.matchMedia?.(PHONE).matches) {
     const diagram =
       (step.look ?? ('cpu' in (step.select ?? {}) ? 'diagram' : 'timeline')) === 'diagram';
-    const picture = diagram ? 'NUMA topology' : 'Timeline';
-    // Under Compare each run's pictures are named for their run (useRunRegionName).
-    const side = store.getState().compare ? `Run ${tour.compare ? (step.run ?? 'A') : 'A'} ` : '';
-    const name = side ? `${side}${picture.charAt(0).toLowerCase()}${picture.slice(1)}` : picture;
-    // After React has drawn the step, so the picture is where it will stay. Compare turned
-    // on mounts its layout a little later (a chunk of its own): wait for the picture to exist.
-    scrollWhenDrawn(`section[aria-label="${name}"]`, 120);
+    // Under Compare each run names its own regions (useRunRegionName).
+    const side = store.getState().compare ? `Run ${step.run ?? 'A'} ` : '';
+    const name = side + (diagram ? 'NUMA topology' : side ? 'timeline' : 'Timeline');
+    // After React has drawn the step, so the picture is where it will stay; Compare's
+    // two-run view loads lazily, so its regions may take a few frames to appear.
+    let frames = 0;
+    const scroll = () => {
+      const el = document.querySelector(`section[aria-label="${name}"]`);
+      if (el) el.scrollIntoView({ block: 'start', behavior: 'auto' });
+      else if (++frames < 120) requestAnimationFrame(scroll);
+    };
+    requestAnimationFrame(scroll);
   }
   return error;
-}
-
-/** Scrolls `selector` to the top once it is on the page (tries once a frame, `frames` times). */
-function scrollWhenDrawn(selector: string, frames: number) {
-  requestAnimationFrame(() => {
-    const el = document.querySelector(selector);
-    if (el) requestAnimationFrame(() => el.scrollIntoView({ block: 'start', behavior: 'auto' }));
-    else if (frames > 0) scrollWhenDrawn(selector, frames - 1);
-  });
 }
 
 export function TourDialog({ onClose }: { readonly onClose: () => void }) {
