@@ -6,6 +6,8 @@ export default defineConfig({
   // Relative asset paths: dist/ works from any path prefix on a static host.
   base: './',
   plugins: [react()],
+  // The engine's worker (src/state/engine) is an ES module like the page.
+  worker: { format: 'es' },
   test: {
     include: [
       'src/**/*.test.{ts,tsx}',

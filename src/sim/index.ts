@@ -1,7 +1,7 @@
 /**
  * The engine's only public surface: parse a scenario, simulate it, and read views of the run.
  */
-export { simulate, type SimulationRun, type SimulateOptions } from './simulate';
+export { simulate, compileScenario, type SimulationRun, type SimulateOptions } from './simulate';
 import { currentKubelet } from './kubelet/versions/current';
 /** The kubelet's machines by kind (XState definitions), for the statecharts panel. */
 export const machines = currentKubelet.machines;

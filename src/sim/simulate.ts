@@ -30,6 +30,14 @@ export interface SimulationRun {
  */
 const CHECKPOINT_EVERY = 1024;
 
+/**
+ * The compiled run a scenario gives (what `SimulationRun.config` holds), for a page
+ * that received a run's trace from the engine worker and needs its config beside it.
+ */
+export function compileScenario(scenario: Scenario): KubeletRun {
+  return compileRun(scenarioForVersion(scenario));
+}
+
 export interface SimulateOptions {
   /**
    * A run of an earlier version of the scenario: the steps before the first instant at which

@@ -23,11 +23,17 @@ import type { RunView, Scenario } from './types';
 
 export type KubeletRunView = RunView<SimulationRun>;
 
-export function buildRunView(scenario: Scenario, previous?: RunView): KubeletRunView {
+/** `from`: the run on screen, which the engine resumes from (simulate's `opts.from`). */
+export interface BuildRunOptions {
+  readonly from?: RunView | null;
+}
+
+export function buildRunView(scenario: Scenario, opts: BuildRunOptions = {}): KubeletRunView {
   const topo = resolveTopology(scenario);
   if (typeof topo === 'string') throw new Error(`node topology: ${topo}`);
   // Only the future of an edit is re-run (simulate's `from`); the result is the same.
-  const run = simulate(scenario, previous ? { from: previous.raw as SimulationRun } : {});
+  const from = (opts.from as KubeletRunView | null | undefined)?.raw;
+  const run = simulate(scenario, from ? { from } : {});
   const trace = run.trace;
   const place = makePlacer(scenario.node.name);
   const byId = new Map(trace.entities.map((e) => [e.id, e]));

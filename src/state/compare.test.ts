@@ -27,20 +27,20 @@ describe('Compare in the store', () => {
   it('turns on with B = A plus the overrides, and off with null', () => {
     const store = newStore();
     const a = store.getState().scenario!;
-    store.getState().setCompare({ cpuManagerPolicy: 'none', kubeletVersion: '1.18' });
+    void store.getState().setCompare({ cpuManagerPolicy: 'none', kubeletVersion: '1.18' });
     const b = store.getState().compare!;
     expect(store.getState().scenario).toBe(a);
     expect(b.scenario.node.kubelet.cpuManagerPolicy).toBe('none');
     expect(b.scenario.node.kubeletVersion).toBe('1.18');
     expect(b.scenario.pods).toBe(a.pods);
     expect((b.run.raw as SimulationRun).scenario).toBe(b.scenario);
-    store.getState().setCompare(null);
+    void store.getState().setCompare(null);
     expect(store.getState().compare).toBeNull();
   });
 
   it("shows B through the lens at the shared time, with B's own cursor", () => {
     const store = newStore();
-    store.getState().setCompare({ kubeletVersion: '1.18' });
+    void store.getState().setCompare({ kubeletVersion: '1.18' });
     store.getState().seekTime(3000);
     const lens = runBStore(store);
     const b = lens.getState();
@@ -53,7 +53,7 @@ describe('Compare in the store', () => {
 
   it('edits and perturbs only B from its lens; undo and redo cover B', () => {
     const store = newStore();
-    store.getState().setCompare({});
+    void store.getState().setCompare({});
     const a = store.getState().scenario!;
     const runA = store.getState().run;
     const b0 = store.getState().compare!.scenario;
@@ -73,18 +73,18 @@ describe('Compare in the store', () => {
     const b2 = store.getState().compare!.scenario;
     expect(b2.faults.length).toBe(b1.faults.length + 1);
     expect(store.getState().run).toBe(runA);
-    store.getState().undo();
+    void store.getState().undo();
     expect(store.getState().compare!.scenario).toBe(b1);
-    store.getState().undo();
+    void store.getState().undo();
     expect(store.getState().compare!.scenario).toBe(b0);
     expect(store.getState().scenario).toBe(a);
-    store.getState().redo();
+    void store.getState().redo();
     expect(store.getState().compare!.scenario).toBe(b1);
   });
 
   it("keeps B's settings when another preset is loaded", () => {
     const store = newStore();
-    store.getState().setCompare({ cpuManagerPolicy: 'none' });
+    void store.getState().setCompare({ cpuManagerPolicy: 'none' });
     store.getState().loadPreset('hello-pod');
     const s = store.getState();
     expect(s.compare!.scenario.metadata.name).toBe(s.scenario!.metadata.name);
@@ -94,8 +94,8 @@ describe('Compare in the store', () => {
   it('runs the shared axis to the later end of the two runs', () => {
     const store = newStore('hello-pod');
     const endA = store.getState().run!.endT;
-    store.getState().setCompare({});
-    store.getState().editCompareScenario((s) => ({ ...s, horizon: s.horizon * 2 }));
+    void store.getState().setCompare({});
+    void store.getState().editCompareScenario((s) => ({ ...s, horizon: s.horizon * 2 }));
     const endB = store.getState().compare!.run.endT;
     expect(endB).toBeGreaterThan(endA);
     store.getState().jumpEnd();
@@ -107,7 +107,7 @@ describe('Compare in the store', () => {
 describe('links with both runs', () => {
   it('carry B after A and restore both in a new page; an old link opens one run', () => {
     const a = newStore();
-    a.getState().setCompare({ cpuManagerPolicy: 'none', kubeletVersion: '1.18' });
+    void a.getState().setCompare({ cpuManagerPolicy: 'none', kubeletVersion: '1.18' });
     a.getState().seekTime(3000);
     const link = currentLink(a.getState())!;
     expect(compareParam(link.fragment)).not.toBeNull();
@@ -130,11 +130,11 @@ describe('links with both runs', () => {
 
   it('opens A with a warning when B is damaged', () => {
     const a = newStore();
-    a.getState().setCompare({ cpuManagerPolicy: 'none' });
+    void a.getState().setCompare({ cpuManagerPolicy: 'none' });
     const link = currentLink(a.getState())!;
     const damaged = `${link.fragment.slice(0, link.fragment.indexOf('&b=') + 5)}!!!`;
     const b = newStore('hello-pod');
-    b.getState().setCompare({});
+    void b.getState().setCompare({});
     expect(openLink(b, damaged, 'hello-pod')).toBe(true);
     expect(b.getState().compare).toBeNull();
     expect(b.getState().scenario!.metadata.name).toBe('Static vs none');
@@ -146,9 +146,9 @@ describe('what run B cannot run', () => {
   it('is refused with a notice, leaving B as it was', () => {
     // The native sidecar preset uses what kubelet 1.3 did not have.
     const store = newStore('sidecar-startup-probe');
-    store.getState().setCompare({});
+    void store.getState().setCompare({});
     const b = store.getState().compare!.scenario;
-    store.getState().setCompare({ kubeletVersion: '1.3' });
+    void store.getState().setCompare({ kubeletVersion: '1.3' });
     expect(store.getState().compare!.scenario).toBe(b);
     expect(store.getState().notice?.text).toMatch(/^Run B cannot run on kubelet 1\.3: /);
   });

@@ -21,9 +21,11 @@ export function projectB(s: AppState): AppState | null {
     cursor: cursorAtTime(c.run.times, s.timeMs),
     selection: c.selection,
     select: s.selectB,
-    editScenario: s.editCompareScenario,
+    editScenario: (edit) => void s.editCompareScenario(edit),
     replaceScenario: (scenario) => s.editCompareScenario(() => scenario),
-    setScenario: (scenario) => void s.setCompareScenario(scenario),
+    setScenario: (scenario) => s.setCompareScenario(scenario),
+    // B's views show B's run in flight, not A's.
+    simulating: s.simulatingB,
     openPerturbMenu: (menu) => s.openPerturbMenu(menu && { ...menu, run: 'B' }),
   };
 }

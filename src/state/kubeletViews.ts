@@ -31,10 +31,15 @@ const raw = (run: RunView): SimulationRun => (run as KRun).raw;
 
 /** klog lines formatted once per run (formatting is most of the log panel's cost). */
 const klogCache = new WeakMap<SimulationRun, string[]>();
-function formattedLogs(r: SimulationRun): string[] {
+export function formattedLogs(r: SimulationRun): string[] {
   let lines = klogCache.get(r);
   if (!lines) klogCache.set(r, (lines = r.trace.logs.map(formatKlog)));
   return lines;
+}
+
+/** A run received from the engine worker comes with its klog lines already formatted there. */
+export function primeFormattedLogs(r: SimulationRun, lines: string[]): void {
+  klogCache.set(r, lines);
 }
 
 /** containerd's lines, derived and formatted once per run. */

@@ -82,7 +82,7 @@ describe('permalinks through the store', () => {
     const link = currentLink(a.getState(), 'https://example.test/kubeletscope/')!;
     expect(link.linkLength).toBeLessThan(2000);
     const b = newStore();
-    openLink(b, link.fragment, 'hello-pod');
+    void openLink(b, link.fragment, 'hello-pod');
     expect(b.getState().scenario!.faults).toEqual(a.getState().scenario!.faults);
   });
 
@@ -119,12 +119,12 @@ describe('undo and redo of scenario edits', () => {
     st.getState().editScenario((s) => withCpuManagerPolicy(s, 'none'));
     const edited = st.getState().scenario!;
     expect(edited.node.kubelet.cpuManagerPolicy).toBe('none');
-    st.getState().undo();
+    void st.getState().undo();
     expect(st.getState().scenario).toBe(original);
     expect(st.getState().run!.raw).not.toBeNull();
-    st.getState().redo();
+    void st.getState().redo();
     expect(st.getState().scenario).toBe(edited);
-    st.getState().undo();
+    void st.getState().undo();
     st.getState().editScenario((s) => ({ ...s, seed: 7 }));
     expect(st.getState().future).toEqual([]);
     expect(st.getState().past.map((e) => e.scenario)).toEqual([original]);
@@ -134,7 +134,7 @@ describe('undo and redo of scenario edits', () => {
     const st = newStore();
     st.getState().loadPreset('hello-pod');
     st.getState().loadPreset('crashloop-backoff');
-    st.getState().undo();
+    void st.getState().undo();
     expect(st.getState().presetId).toBe('hello-pod');
     expect(st.getState().scenario!.metadata.name).toBe('Hello, pod');
   });

@@ -13,6 +13,8 @@ import {
   listPresets,
 } from '../sim';
 import { splitContainer } from './perturbations';
+import { compareFragment } from './compareLink';
+import { after, type RunOutcome } from './slices/scenarioSlice';
 import type { AppState, AppStore } from './store';
 import type { PanelId, Scenario, Selection } from './types';
 
@@ -112,7 +114,11 @@ export function presetIdOf(s: Scenario): string {
  * Opens a link: its scenario and view, or, when it cannot be opened, the default
  * scenario with a banner saying why. Never throws.
  */
-export function openLink(store: AppStore, link: string, fallbackPreset: string): boolean {
+export function openLink(
+  store: AppStore,
+  link: string,
+  fallbackPreset: string,
+): boolean | Promise<boolean> {
   const d = decodePermalink(link);
   const st = store.getState();
   if (!d.ok) {
@@ -123,34 +129,41 @@ export function openLink(store: AppStore, link: string, fallbackPreset: string):
     });
     return false;
   }
-  st.setScenario(d.scenario, presetIdOf(d.scenario));
-  if (store.getState().scenario !== d.scenario) {
-    st.loadPreset(fallbackPreset);
-    st.setNotice({
-      tone: 'error',
-      text: `The scenario in this link could not be run, so the default scenario is shown instead. ${store.getState().runError ?? ''}`.trim(),
-    });
-    return false;
-  }
-  // Compare's run B travels as a second scenario (`&b=`); links without it open one run.
-  const notes = [...d.warnings];
-  const b = compareParam(link);
-  if (b === null) st.setCompare(null);
-  else {
-    const db = decodePermalink(`#s=${b}`);
-    const ran = db.ok && st.setCompareScenario(db.scenario);
-    if (!ran) {
-      st.setCompare(null);
-      notes.push(
-        `Run B in this link could not be ${db.ok ? 'run' : 'opened'}, so only run A is shown.${db.ok ? '' : ` ${db.reason}`}`,
-      );
+  return after(st.setScenario(d.scenario, presetIdOf(d.scenario)), (outcome) => {
+    // Something newer (a preset picked meanwhile) replaced the link's run: leave it be.
+    if (outcome === 'dropped') return false;
+    if (outcome === 'failed' || store.getState().scenario !== d.scenario) {
+      st.loadPreset(fallbackPreset);
+      st.setNotice({
+        tone: 'error',
+        text: `The scenario in this link could not be run, so the default scenario is shown instead. ${store.getState().runError ?? ''}`.trim(),
+      });
+      return false;
     }
-  }
-  store.setState({ past: [], future: [] });
-  applyViewState(store, d.view);
-  if (d.format < 1) notes.unshift('This link was made by an older version and was upgraded.');
-  st.setNotice(notes.length ? { tone: 'warning', text: notes.join(' ') } : null);
-  return true;
+    // Compare's run B travels as a second scenario (`&b=`); links without it open one run.
+    const notes = [...d.warnings];
+    const b = compareParam(link);
+    const db = b === null ? null : decodePermalink(`#s=${b}`);
+    const refuse = (why: string, more = '') => {
+      void st.setCompare(null);
+      notes.push(`Run B in this link could not be ${why}, so only run A is shown.${more}`);
+    };
+    let ranB: RunOutcome | Promise<RunOutcome> = 'ran';
+    if (db === null) void st.setCompare(null);
+    else if (!db.ok) refuse('opened', ` ${db.reason}`);
+    else
+      ranB = after(st.setCompareScenario(db.scenario), (o) => {
+        if (o === 'failed') refuse('run');
+        return o;
+      });
+    return after(ranB, () => {
+      store.setState({ past: [], future: [] });
+      applyViewState(store, d.view);
+      if (d.format < 1) notes.unshift('This link was made by an older version and was upgraded.');
+      st.setNotice(notes.length ? { tone: 'warning', text: notes.join(' ') } : null);
+      return true;
+    });
+  });
 }
 
 export interface CurrentLink {
@@ -171,8 +184,7 @@ export function currentLink(s: AppState, baseUrl?: string): CurrentLink | null {
   if (!s.scenario) return null;
   const a = encodePermalink(s.scenario, viewStateOf(s), baseUrl ? { baseUrl } : {});
   if (!s.compare) return a;
-  // Older pages read only `s=` and open run A alone; this page reads `b=` too.
-  const b = encodePermalink(s.compare.scenario).fragment.replace(/^#s=/, '&b=');
+  const b = compareFragment(s.compare.scenario);
   const linkLength = a.linkLength + b.length;
   return {
     fragment: a.fragment + b,

@@ -291,3 +291,97 @@ describe('selection slice', () => {
     expect(store.getState().selection).toBeNull();
   });
 });
+
+describe('scenario slice with an asynchronous engine (the worker)', () => {
+  function asyncStore() {
+    const calls: { s: Scenario; resolve(r: RunView): void; reject(e: unknown): void }[] = [];
+    const cancelled = new Error('superseded');
+    const store = createAppStore({
+      buildRun: (s) =>
+        new Promise<RunView>((resolve, reject) => {
+          calls.push({ s, resolve, reject });
+        }),
+      isCancelled: (e) => e === cancelled,
+      loadPreset: (id) => ({ ok: true, scenario: scenario(id) }),
+      openAt: () => 0,
+    });
+    return { store, calls, cancelled };
+  }
+
+  it('applies only the newest run: an older result arriving late is dropped', async () => {
+    const { store, calls } = asyncStore();
+    const first = store.getState().setScenario(scenario('a'));
+    const second = store.getState().setScenario(scenario('b'));
+    expect(store.getState().simulating).toBe(true);
+    expect(store.getState().scenario).toBeNull();
+    calls[1]!.resolve(fakeRun(50_000));
+    expect(await second).toBe('ran');
+    calls[0]!.resolve(fakeRun(120_000));
+    expect(await first).toBe('dropped');
+    expect(store.getState().scenario?.metadata.name).toBe('b');
+    expect(store.getState().run?.endT).toBe(50_000);
+    expect(store.getState().simulating).toBe(false);
+  });
+
+  it('a cancelled run is no error; a failed one keeps the run on screen and says why', async () => {
+    const { store, calls, cancelled } = asyncStore();
+    const a = store.getState().setScenario(scenario('a'));
+    calls[0]!.resolve(fakeRun());
+    await a;
+    const b = store.getState().replaceScenario(scenario('b'));
+    const c = store.getState().replaceScenario(scenario('c'));
+    calls[1]!.reject(cancelled);
+    expect(await b).toBe('dropped');
+    expect(store.getState().runError).toBeNull();
+    calls[2]!.reject(new Error('node topology: no CPUs'));
+    expect(await c).toBe('failed');
+    expect(store.getState().runError).toContain('node topology: no CPUs');
+    expect(store.getState().scenario?.metadata.name).toBe('a');
+    expect(store.getState().past).toEqual([]);
+    expect(store.getState().simulating).toBe(false);
+  });
+
+  it('quick edits build on each other and undo goes back to what was on screen', async () => {
+    const { store, calls } = asyncStore();
+    const a = store.getState().setScenario(scenario('a'));
+    calls[0]!.resolve(fakeRun());
+    await a;
+    const rename = (n: string) => (s: Scenario) =>
+      ({ ...s, metadata: { name: `${s.metadata.name}+${n}` } }) as Scenario;
+    store.getState().editScenario(rename('x'));
+    store.getState().editScenario(rename('y'));
+    // The second edit starts from the first one's scenario, not from what is on screen.
+    expect(calls[2]!.s.metadata.name).toBe('a+x+y');
+    calls[2]!.resolve(fakeRun());
+    calls[1]!.resolve(fakeRun());
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.getState().scenario?.metadata.name).toBe('a+x+y');
+    expect(store.getState().past.map((h) => h.scenario.metadata.name)).toEqual(['a']);
+    void store.getState().undo();
+    calls[3]!.resolve(fakeRun());
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.getState().scenario?.metadata.name).toBe('a');
+    expect(store.getState().future.map((h) => h.scenario.metadata.name)).toEqual(['a+x+y']);
+  });
+});
+
+describe('undo while an edit is still running', () => {
+  it('cancels the edit: what is on screen stays and its late result is dropped', async () => {
+    const calls: ((r: RunView) => void)[] = [];
+    const store = createAppStore({
+      buildRun: () => new Promise<RunView>((resolve) => calls.push(resolve)),
+      loadPreset: (id) => ({ ok: true, scenario: scenario(id) }),
+      openAt: () => 0,
+    });
+    const a = store.getState().setScenario(scenario('a'));
+    calls[0]!(fakeRun());
+    await a;
+    const b = store.getState().replaceScenario(scenario('b'));
+    expect(await store.getState().undo()).toBe('dropped');
+    expect(store.getState().simulating).toBe(false);
+    calls[1]!(fakeRun());
+    expect(await b).toBe('dropped');
+    expect(store.getState().scenario?.metadata.name).toBe('a');
+    expect(store.getState().past).toEqual([]);
+  });
+});

@@ -23,12 +23,21 @@ export type AppState = ScenarioSlice &
 
 export type PresetLoad = { ok: true; scenario: Scenario } | { ok: false; error: string };
 
+/** Which run a simulation is for: A (the scenario) or Compare's B. */
+export type RunLane = 'A' | 'B';
+
 export interface StoreDeps {
   /**
-   * Runs the simulation and builds what the views need. May throw. `previous` is the run
-   * being replaced: the engine re-runs only from the first instant the scenarios differ.
+   * Runs the simulation and builds what the views need: at once (tests, Node) or as a
+   * promise (the page's engine worker). May throw or reject; a run superseded by a
+   * newer one rejects with an error `isCancelled` recognises, and is dropped. Compare's
+   * run B goes in lane 'B' (A's is the default): a newer run cancels only its own lane's.
    */
-  buildRun(scenario: Scenario, previous?: RunView): RunView;
+  buildRun(
+    scenario: Scenario,
+    opts: { from: RunView | null; lane?: RunLane },
+  ): RunView | Promise<RunView>;
+  isCancelled?(e: unknown): boolean;
   loadPreset(id: string): PresetLoad;
   /** Where a scenario opens (its metadata.openAt), ms. */
   openAt(scenario: Scenario): number;

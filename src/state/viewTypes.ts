@@ -3,7 +3,8 @@
  * engine's own views (eventsAt, podsAt, formatKlog, describePod, narrate) in
  * kubeletViews.ts, so components never touch the engine's internals.
  */
-import type { RunView, Selection } from './types';
+import type { PermalinkViewState } from '../sim';
+import type { RunView, Scenario, Selection } from './types';
 import type { EntityChart } from './machineCharts';
 
 export interface EventRow {
@@ -87,4 +88,16 @@ export interface EngineViews {
   narrate(run: RunView, cursor: number): string;
   /** Pod keys of the run, in order of arrival. */
   pods(run: RunView): readonly string[];
+  /**
+   * Views answered asynchronously (the engine worker's) tell when a new answer
+   * arrived; `version` counts answers. Absent for synchronous views.
+   */
+  subscribe?(listener: () => void): () => void;
+  version?(): number;
+  /** The `#s=` fragment of a scenario and view, encoded off the main thread. */
+  readonly encodeLink?: (
+    scenario: Scenario,
+    view: PermalinkViewState,
+    compare?: Scenario | null,
+  ) => Promise<string>;
 }

@@ -12,6 +12,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import LZString from 'lz-string';
 import { chromiumArgs } from '../../playwright.config';
 import { frameIntervals, percentile, summarise, type Figure } from './harness';
+import { firstDiagramFigures, nodeFigures } from './browserNode';
 import { EMPTY_PAGE, serveStatic } from './staticServer';
 
 const G = 'browser';
@@ -228,15 +229,21 @@ export interface BrowserScenario {
   spans: number;
 }
 
-export async function browserFigures(big: BrowserScenario): Promise<Figure[]> {
+export async function browserFigures(
+  big: BrowserScenario,
+  node: Record<string, unknown>,
+): Promise<Figure[]> {
   buildApp();
   const host = await serveStatic(BENCH_DIST, PORT);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs });
+  const fresh = () => freshPage(browser);
   try {
     return [
       ...(await paintFigures(browser, host.url)),
+      ...(await firstDiagramFigures(fresh, host.url, BENCH_DIST, EMPTY_PAGE)),
       ...(await frameFigures(browser, host.url, big)),
       await toggleFigure(browser, host.url),
+      ...(await nodeFigures(fresh, host.url, scenarioLink(node))),
       initialJsFigure(),
     ];
   } finally {

@@ -53,7 +53,9 @@ async function main(): Promise<void> {
     const t0 = Date.now();
     process.stderr.write('bench: browser…');
     const input = podNodeInput(pods, { faults: true });
-    figures.push(...(await browserFigures({ input, spans })));
+    // The 110-pod node of the engine figures, for the page-on-a-big-node rows.
+    const node = podNodeInput(110, { faults: true });
+    figures.push(...(await browserFigures({ input, spans }, node)));
     process.stderr.write(` ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
   }
   const r = results(figures, scaling);

@@ -44,6 +44,8 @@ test('every preset runs to its end and steps back to its start', async ({ page }
   expect(ids.length).toBeGreaterThan(5);
   for (const id of ids) {
     await scenario.selectOption(id);
+    // The preset runs in the engine worker: it is picked once its run is on screen.
+    await expect(scenario).toHaveValue(id, { timeout: 20_000 });
     await expect(page.getByRole('alert')).toHaveCount(0);
     await page.getByRole('button', { name: 'Jump to end' }).click();
     const end = await position(page).getAttribute('aria-valuetext');

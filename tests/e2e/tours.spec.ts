@@ -206,6 +206,13 @@ for (const [w, h] of [
       name: 'Static against none on a two-socket NUMA machine',
     });
     await expect(dialog).toBeVisible();
+    // Run B runs in the engine worker: the step is shown (and scrolled to) once it landed.
+    await expect(page.getByRole('region', { name: 'Run B', exact: true })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(page.getByRole('progressbar', { name: /Simulating/ })).toHaveCount(0, {
+      timeout: 20_000,
+    });
     await page.waitForTimeout(300);
     const cpu = page.getByRole('img', { name: 'CPU 1: exclusive to default/web/app' });
     await expect(cpu).toBeVisible();

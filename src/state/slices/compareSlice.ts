@@ -3,7 +3,9 @@
  * comparison and Compiler Explorer's diff panes put two things side by side. B starts
  * as a copy of A (plus overrides); its quick controls and perturbations edit B only.
  * One playhead (simulated time) and one zoom window drive both; B's cursor is derived
- * from that time (compareLens.ts). B runs through the same `deps.buildRun` as A.
+ * from that time (compareLens.ts). B runs through the same `deps.buildRun` as A, in its
+ * own lane of the engine worker: a newer B cancels the B in flight, never A's run, and a B
+ * that lands after a newer one was asked for (or after Compare was turned off) is dropped.
  */
 import type { StateCreator } from 'zustand';
 import { versionProblems } from '../../sim';
@@ -16,7 +18,7 @@ import {
   withTopologyManagerPolicy,
   withTopologyPreset,
 } from '../scenarioEdits';
-import { UNDO_DEPTH } from './scenarioSlice';
+import { UNDO_DEPTH, after, type RunOutcome } from './scenarioSlice';
 import type { CompareOverrides, RunView, Scenario, Selection } from '../types';
 
 export interface CompareRun {
@@ -29,13 +31,18 @@ export interface CompareRun {
 export interface CompareSlice {
   /** Run B, or null when Compare is off. */
   readonly compare: CompareRun | null;
+  /** Run B is in flight in the engine worker (what is on screen stays until it lands). */
+  readonly simulatingB: boolean;
   /** null turns Compare off; an object turns it on with B = A plus those overrides. */
-  setCompare: (b: CompareOverrides | null) => void;
+  setCompare: (b: CompareOverrides | null) => RunOutcome | Promise<RunOutcome>;
   toggleCompare: () => void;
-  /** Runs `scenario` as B (no history); false, with a notice, when it cannot run. */
-  setCompareScenario: (scenario: Scenario) => boolean;
+  /**
+   * Runs `scenario` as B (no history): 'failed', with a notice, when it cannot run;
+   * 'dropped' when a newer B (or Compare off) overtook it.
+   */
+  setCompareScenario: (scenario: Scenario) => RunOutcome | Promise<RunOutcome>;
   /** Edits B through a pure function and re-runs B only; undoable. */
-  editCompareScenario: (edit: (s: Scenario) => Scenario) => void;
+  editCompareScenario: (edit: (s: Scenario) => Scenario) => RunOutcome | Promise<RunOutcome>;
   selectB: (sel: Selection | null) => void;
 }
 
@@ -77,60 +84,101 @@ function keepSelection(sel: Selection | null): Selection | null {
 
 export const createCompareSlice =
   (deps: StoreDeps): StateCreator<AppState, [], [], CompareSlice> =>
-  (set, get) => ({
-    compare: null,
-    setCompare(b) {
-      if (b === null) {
-        if (get().compare === null) return;
-        set({ compare: null });
-        get().onRunChanged(false);
-        return;
-      }
-      const a = get().scenario;
-      if (a === null) return;
-      get().setCompareScenario(withOverrides(a, b));
-    },
-    toggleCompare() {
-      get().setCompare(get().compare === null ? {} : null);
-    },
-    setCompareScenario(scenario) {
-      // What that kubelet version did not have is refused, as the Kubelet version control does.
-      const refused = versionProblems(scenario);
-      if (refused.length > 0) {
-        get().setNotice({
-          tone: 'error',
-          text: `Run B cannot run on kubelet ${scenario.node.kubeletVersion ?? ''}: ${refused.map((p) => `${p.path}: ${p.message}`).join('; ')}`,
-        });
-        return false;
-      }
-      let run: RunView;
-      try {
-        // B's own previous run: an edit in B re-runs only B's future.
-        run = deps.buildRun(scenario, get().compare?.run);
-      } catch (e) {
-        get().setNotice({
-          tone: 'error',
-          text: `Run B could not be simulated, so it was left as it was: ${e instanceof Error ? e.message : String(e)}`,
-        });
-        return false;
-      }
-      const prev = get().compare;
-      set({ compare: { scenario, run, selection: keepSelection(prev?.selection ?? null) } });
-      get().onRunChanged(false);
-      return true;
-    },
-    editCompareScenario(edit) {
-      const { compare, scenario, presetId } = get();
-      if (compare === null || scenario === null) return;
-      const next = edit(compare.scenario);
-      if (next === compare.scenario || !get().setCompareScenario(next)) return;
-      set({
-        past: [...get().past, { scenario, presetId, compare: compare.scenario }].slice(-UNDO_DEPTH),
-        future: [],
+  (set, get) => {
+    /** Counts B runs asked for (and Compare turned off): only the newest B is applied. */
+    let seq = 0;
+    /** B's scenario in flight, so quick edits of B build on each other. */
+    let pending: Scenario | null = null;
+    const notRun = (e: unknown): RunOutcome => {
+      get().setNotice({
+        tone: 'error',
+        text: `Run B could not be simulated, so it was left as it was: ${e instanceof Error ? e.message : String(e)}`,
       });
-    },
-    selectB(sel) {
-      const c = get().compare;
-      if (c) set({ compare: { ...c, selection: sel } });
-    },
-  });
+      return 'failed';
+    };
+    return {
+      compare: null,
+      simulatingB: false,
+      setCompare(b) {
+        if (b === null) {
+          seq++;
+          pending = null;
+          if (get().simulatingB) set({ simulatingB: false });
+          if (get().compare === null) return 'dropped';
+          set({ compare: null });
+          get().onRunChanged(false);
+          return 'ran';
+        }
+        const a = get().scenario;
+        if (a === null) return 'failed';
+        return get().setCompareScenario(withOverrides(a, b));
+      },
+      toggleCompare() {
+        void get().setCompare(get().compare === null ? {} : null);
+      },
+      setCompareScenario(scenario) {
+        // What that kubelet version did not have is refused, as the Kubelet version control does.
+        const refused = versionProblems(scenario);
+        if (refused.length > 0) {
+          get().setNotice({
+            tone: 'error',
+            text: `Run B cannot run on kubelet ${scenario.node.kubeletVersion ?? ''}: ${refused.map((p) => `${p.path}: ${p.message}`).join('; ')}`,
+          });
+          return 'failed';
+        }
+        const token = ++seq;
+        const land = (run: RunView): RunOutcome => {
+          const prev = get().compare;
+          set({ compare: { scenario, run, selection: keepSelection(prev?.selection ?? null) } });
+          get().onRunChanged(false);
+          return 'ran';
+        };
+        let out: RunView | Promise<RunView>;
+        try {
+          // B's own previous run: an edit in B re-runs only B's future.
+          out = deps.buildRun(scenario, { from: get().compare?.run ?? null, lane: 'B' });
+        } catch (e) {
+          return notRun(e);
+        }
+        if (!(out instanceof Promise)) return land(out);
+        pending = scenario;
+        set({ simulatingB: true });
+        return out.then(
+          (run) => {
+            if (token !== seq) return 'dropped';
+            pending = null;
+            const outcome = land(run);
+            set({ simulatingB: false });
+            return outcome;
+          },
+          (e: unknown) => {
+            if (token !== seq) return 'dropped';
+            pending = null;
+            set({ simulatingB: false });
+            return deps.isCancelled?.(e) ? 'dropped' : notRun(e);
+          },
+        );
+      },
+      editCompareScenario(edit) {
+        const { compare, scenario, presetId } = get();
+        if (compare === null || scenario === null) return 'dropped';
+        const base = pending ?? compare.scenario;
+        const next = edit(base);
+        if (next === base) return 'ran';
+        const before = compare.scenario;
+        return after(get().setCompareScenario(next), (outcome) => {
+          // Only a run that worked is remembered: undo goes back to what was on screen.
+          if (outcome === 'ran')
+            set({
+              past: [...get().past, { scenario, presetId, compare: before }].slice(-UNDO_DEPTH),
+              future: [],
+            });
+          return outcome;
+        });
+      },
+      selectB(sel) {
+        const c = get().compare;
+        if (c) set({ compare: { ...c, selection: sel } });
+      },
+    };
+  };

@@ -26,6 +26,14 @@ export interface HistoryEntry {
 /** How many scenario edits undo remembers. */
 export const UNDO_DEPTH = 100;
 
+/** What became of a run: on screen, failed (the banner says why) or dropped for a newer one. */
+export type RunOutcome = 'ran' | 'failed' | 'dropped';
+
+/** `then(v)` at once when `v` is a value (a synchronous engine), else when it settles. */
+export function after<T, U>(v: T | Promise<T>, then: (t: T) => U | Promise<U>): U | Promise<U> {
+  return v instanceof Promise ? v.then(then) : then(v);
+}
+
 export interface ScenarioSlice {
   readonly presetId: string;
   /** The scenario currently simulated. */
@@ -33,76 +41,42 @@ export interface ScenarioSlice {
   readonly run: RunView | null;
   /** Why the scenario could not be loaded or run, in words, or null. */
   readonly runError: string | null;
+  /** A run is in flight in the engine worker (what is on screen stays until it lands). */
+  readonly simulating: boolean;
   /** The scenario's interesting moment (metadata.openAt, ms), a bookmark to jump to, or null. */
   readonly bookmark: number | null;
   jumpToBookmark: () => void;
   loadPreset: (id: string) => void;
   /** Replaces the scenario and re-runs, keeping the playhead's simulated time. */
-  setScenario: (scenario: Scenario, presetId?: string) => void;
+  setScenario: (scenario: Scenario, presetId?: string) => RunOutcome | Promise<RunOutcome>;
   /** Edits the scenario through a pure function and re-runs; undoable. */
   editScenario: (edit: (s: Scenario) => Scenario) => void;
   /** Replaces the scenario with one the user wrote (editor, file); undoable. */
-  replaceScenario: (scenario: Scenario, presetId?: string) => void;
+  replaceScenario: (scenario: Scenario, presetId?: string) => RunOutcome | Promise<RunOutcome>;
   /** Scenarios before (oldest first) and after the current one, for undo and redo. */
   readonly past: readonly HistoryEntry[];
   readonly future: readonly HistoryEntry[];
-  undo: () => void;
-  redo: () => void;
+  /** Both say what became of the run ('dropped' when there is nothing to undo or redo). */
+  undo: () => RunOutcome | Promise<RunOutcome>;
+  redo: () => RunOutcome | Promise<RunOutcome>;
   readonly notice: Notice | null;
   setNotice: (notice: Notice | null) => void;
 }
 
 export const createScenarioSlice =
   (deps: StoreDeps): StateCreator<AppState, [], [], ScenarioSlice> =>
-  (set, get) => ({
-    presetId: '',
-    scenario: null,
-    run: null,
-    runError: null,
-    bookmark: null,
-    past: [],
-    future: [],
-    notice: null,
-    loadPreset(id) {
-      const parsed = deps.loadPreset(id);
-      if (!parsed.ok) {
-        set({ presetId: id, runError: parsed.error });
-        return;
-      }
-      const b = get().compare;
-      get().replaceScenario(parsed.scenario, id);
-      // Compare stays on: B is the new preset with B's own quick-control settings.
-      // (B is a plain copy when its settings cannot run the new preset; the notice says why.)
-      if (
-        b &&
-        get().scenario === parsed.scenario &&
-        !get().setCompareScenario(withOverrides(parsed.scenario, overridesOf(b.scenario)))
-      )
-        get().setCompareScenario(parsed.scenario);
-      // A new preset opens at its start, so Play shows it from the beginning; its
-      // interesting moment (openAt) is the bookmark beside the transport.
-      get().seekCursor(0);
-      set({ timeMs: 0, playing: false });
-      get().fitAll();
-    },
-    jumpToBookmark() {
-      const at = get().bookmark;
-      if (at === null || !get().run) return;
-      set({ playing: false });
-      get().seekTime(at, true);
-      get().followPlayhead();
-    },
-    setScenario(scenario, presetId) {
+  (set, get) => {
+    /** Counts runs asked for: only the newest one's result is applied. */
+    let seq = 0;
+    /** The scenario of the run in flight, so quick edits build on each other. */
+    let pending: Scenario | null = null;
+    /** What becomes of that run, for whoever asks for the same scenario meanwhile. */
+    let pendingRun: Promise<RunOutcome> | null = null;
+
+    /** Puts a finished run on screen, keeping the playhead's simulated time. */
+    function apply(scenario: Scenario, run: RunView, presetId: string | undefined) {
       const keepT = get().timeMs;
       const keepCursor = get().cursor;
-      let run: RunView;
-      try {
-        // The current run lets the engine keep the past an edit does not change.
-        run = deps.buildRun(scenario, get().run ?? undefined);
-      } catch (e) {
-        set({ runError: `The simulation failed: ${e instanceof Error ? e.message : String(e)}` });
-        return;
-      }
       const first = get().run === null;
       // A span is an index into the old run's lanes: keep what it was about instead.
       const sel = get().selection;
@@ -129,52 +103,166 @@ export const createScenarioSlice =
       // the new run still has them there (an edit at the cursor changes only what follows).
       const t = get().timeMs;
       if (keepCursor < get().cursor && run.times[keepCursor] === t) set({ cursor: keepCursor });
-    },
-    editScenario(edit) {
-      const s = get().scenario;
-      if (s === null) return;
-      get().replaceScenario(edit(s));
-    },
-    replaceScenario(scenario, presetId) {
-      const before = get().scenario;
-      if (scenario === before) return;
-      const entry = before && entryOf(get(), before);
-      get().setScenario(scenario, presetId);
-      // Only a run that worked is remembered: undo goes back to what was on screen.
-      if (entry === null || get().scenario !== scenario) return;
-      set({ past: [...get().past, entry].slice(-UNDO_DEPTH), future: [] });
-    },
-    undo() {
-      const { past, scenario } = get();
-      const prev = past[past.length - 1];
-      if (prev === undefined || scenario === null) return;
-      const now = entryOf(get(), scenario);
-      if (!restore(get, prev)) return;
-      set({ past: past.slice(0, -1), future: [now, ...get().future] });
-    },
-    redo() {
-      const { future, scenario } = get();
-      const next = future[0];
-      if (next === undefined || scenario === null) return;
-      const now = entryOf(get(), scenario);
-      if (!restore(get, next)) return;
-      set({ past: [...get().past, now], future: future.slice(1) });
-    },
-    setNotice(notice) {
-      set({ notice });
-    },
-  });
+    }
 
-/** Puts a history entry back on screen (A, and B while Compare is on); false if it failed. */
-function restore(get: () => AppState, e: HistoryEntry): boolean {
-  if (e.scenario !== get().scenario) {
-    get().setScenario(e.scenario, e.presetId);
-    if (get().scenario !== e.scenario) return false;
-  }
-  const b = get().compare;
-  if (b && e.compare && e.compare !== b.scenario) return get().setCompareScenario(e.compare);
-  return true;
-}
+    const failed = (e: unknown) =>
+      set({ runError: `The simulation failed: ${e instanceof Error ? e.message : String(e)}` });
+
+    /**
+     * Runs `scenario`; when it lands, `onApply` gets what was on screen just before
+     * (for the undo history) and the run replaces it.
+     */
+    function start(
+      scenario: Scenario,
+      presetId: string | undefined,
+      onApply?: (prev: HistoryEntry | null) => void,
+    ): RunOutcome | Promise<RunOutcome> {
+      const token = ++seq;
+      const land = (run: RunView): RunOutcome => {
+        const cur = get().scenario;
+        const prev = cur && entryOf(get(), cur);
+        apply(scenario, run, presetId);
+        onApply?.(prev);
+        return 'ran';
+      };
+      let out: RunView | Promise<RunView>;
+      try {
+        out = deps.buildRun(scenario, { from: get().run });
+      } catch (e) {
+        failed(e);
+        return 'failed';
+      }
+      if (!(out instanceof Promise)) return land(out);
+      pending = scenario;
+      set({ simulating: true });
+      return (pendingRun = out.then(
+        (run) => {
+          if (token !== seq) return 'dropped';
+          pending = null;
+          // The run is on screen before the flag drops: whoever waits for it sees it.
+          const outcome = land(run);
+          set({ simulating: false });
+          return outcome;
+        },
+        (e: unknown) => {
+          if (token !== seq) return 'dropped';
+          pending = null;
+          set({ simulating: false });
+          if (deps.isCancelled?.(e)) return 'dropped';
+          failed(e);
+          return 'failed';
+        },
+      ));
+    }
+
+    /** Puts a history entry back on screen (A, then B while Compare is on); `done` if it all ran. */
+    function restore(e: HistoryEntry, done: () => void): RunOutcome | Promise<RunOutcome> {
+      const a = e.scenario !== get().scenario ? start(e.scenario, e.presetId) : 'ran';
+      return after(a, (outcome) => {
+        if (outcome !== 'ran') return outcome;
+        const b = get().compare;
+        const rb =
+          b && e.compare && e.compare !== b.scenario ? get().setCompareScenario(e.compare) : 'ran';
+        return after(rb, (ob) => {
+          if (ob === 'ran') done();
+          return ob;
+        });
+      });
+    }
+
+    return {
+      presetId: '',
+      scenario: null,
+      run: null,
+      runError: null,
+      simulating: false,
+      bookmark: null,
+      past: [],
+      future: [],
+      notice: null,
+      loadPreset(id) {
+        const parsed = deps.loadPreset(id);
+        if (!parsed.ok) {
+          set({ presetId: id, runError: parsed.error });
+          return;
+        }
+        const b = get().compare;
+        const r = get().replaceScenario(parsed.scenario, id);
+        const token = seq;
+        void after(r, (outcome) => {
+          if (outcome === 'dropped' || token !== seq) return;
+          // A new preset opens at its start, so Play shows it from the beginning; its
+          // interesting moment (openAt) is the bookmark beside the transport.
+          const open = () => {
+            if (token !== seq) return;
+            get().seekCursor(0);
+            set({ timeMs: 0, playing: false });
+            get().fitAll();
+          };
+          if (!b || get().scenario !== parsed.scenario) return open();
+          // Compare stays on: B is the new preset with B's own quick-control settings
+          // (a plain copy when its settings cannot run the new preset; the notice says why).
+          return after(
+            get().setCompareScenario(withOverrides(parsed.scenario, overridesOf(b.scenario))),
+            (o) => after(o === 'failed' ? get().setCompareScenario(parsed.scenario) : o, open),
+          );
+        });
+      },
+      jumpToBookmark() {
+        const at = get().bookmark;
+        if (at === null || !get().run) return;
+        set({ playing: false });
+        get().seekTime(at, true);
+        get().followPlayhead();
+      },
+      setScenario(scenario, presetId) {
+        return start(scenario, presetId);
+      },
+      editScenario(edit) {
+        const s = pending ?? get().scenario;
+        if (s === null) return;
+        void get().replaceScenario(edit(s));
+      },
+      replaceScenario(scenario, presetId) {
+        // Asked again while it runs (a tour step overtaking another): wait for the same run.
+        if (pending !== null && scenario === pending && pendingRun) return pendingRun;
+        if (scenario === (pending ?? get().scenario)) return 'ran';
+        // Only a run that worked is remembered: undo goes back to what was on screen.
+        return start(scenario, presetId, (prev) => {
+          if (prev === null) return;
+          set({ past: [...get().past, prev].slice(-UNDO_DEPTH), future: [] });
+        });
+      },
+      undo() {
+        if (pending !== null) {
+          // Undo while an edit is still running cancels that edit: what is on screen stays.
+          seq++;
+          pending = null;
+          set({ simulating: false });
+          return 'dropped';
+        }
+        const prev = get().past[get().past.length - 1];
+        const cur = get().scenario;
+        if (prev === undefined || cur === null) return 'dropped';
+        const now = entryOf(get(), cur);
+        return restore(prev, () =>
+          set({ past: get().past.slice(0, -1), future: [now, ...get().future] }),
+        );
+      },
+      redo() {
+        const next = get().future[0];
+        const cur = get().scenario;
+        if (next === undefined || cur === null) return 'dropped';
+        const now = entryOf(get(), cur);
+        return restore(next, () =>
+          set({ past: [...get().past, now], future: get().future.slice(1) }),
+        );
+      },
+      setNotice(notice) {
+        set({ notice });
+      },
+    };
+  };
 
 function entryOf(s: AppState, scenario: Scenario): HistoryEntry {
   return {

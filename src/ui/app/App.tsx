@@ -7,11 +7,12 @@ import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
 import { openLink } from '../../state/permalinkSession';
 import type { AppStore } from '../../state/store';
 import { PlaybackControls } from '../controls/PlaybackControls';
+import { SimulatingProgress } from '../controls/SimulatingProgress';
 import { QuickControls, type CatalogEntry } from '../controls/QuickControls';
 import { usePlaybackLoop } from '../hooks/usePlaybackLoop';
 import { useShortcuts } from '../hooks/useShortcuts';
 import { useInputModality } from '../hooks/useInputModality';
-import { EngineViewsContext, type EngineViews } from './engineViews';
+import { EngineViewsContext, useEngineViews, type EngineViews } from './engineViews';
 import { ErrorBoundary } from './ErrorBoundary';
 import { HelpOverlay } from './HelpOverlay';
 import { LiveRegion } from './LiveRegion';
@@ -42,8 +43,9 @@ interface Props {
 export function App(p: Props) {
   useEffect(() => {
     const st = p.store.getState();
-    if (st.run !== null) return;
-    if (p.initialLink) openLink(p.store, p.initialLink, p.initialPreset);
+    // (StrictMode runs this twice: a run already asked for is not asked again.)
+    if (st.run !== null || st.simulating) return;
+    if (p.initialLink) void openLink(p.store, p.initialLink, p.initialPreset);
     else st.loadPreset(p.initialPreset);
   }, [p.store, p.initialPreset, p.initialLink]);
   return (
@@ -74,7 +76,7 @@ function Shell({
   usePlaybackLoop();
   useShortcuts(store);
   useInputModality();
-  usePermalinkSync(store, initialPreset);
+  usePermalinkSync(store, initialPreset, useEngineViews().encodeLink);
   const editorOpen = useApp((s) => s.editorOpen);
   const comparing = useApp((s) => s.compare !== null);
   // The perturbation menu edits the run it was opened on (Compare's B, or A).
@@ -108,10 +110,11 @@ function Shell({
           />
         </div>
         <ScenarioBar onEdit={() => store.getState().setEditorOpen(true)} />
+        <SimulatingProgress />
       </header>
       <PlaybackControls />
       {comparing ? (
-        <ErrorBoundary what="Compare" onReset={() => store.getState().setCompare(null)}>
+        <ErrorBoundary what="Compare" onReset={() => void store.getState().setCompare(null)}>
           <Suspense fallback={<p className="loading-line">Loading Compare…</p>}>
             <CompareWorkspace topologies={topologies} />
           </Suspense>

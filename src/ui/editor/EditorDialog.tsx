@@ -90,7 +90,7 @@ export default function EditorDialog({ topologies }: Props) {
       });
       return;
     }
-    st.replaceScenario(r.scenario, presetIdOf(r.scenario));
+    void st.replaceScenario(r.scenario, presetIdOf(r.scenario));
     st.setNotice({ tone: 'info', text: `Opened ${file.name}.` });
   };
 

@@ -49,16 +49,16 @@ export function NodeForm({ topologies }: { readonly topologies: readonly Catalog
   );
   if (!scenario) return null;
   const setTopology = (topology: Input, field: Mode) => {
-    const before = store.getState().scenario;
     setTopoError(null);
-    const applied = apply(
+    apply(
       (input) => ({ ...input, node: { ...nodeOf(input), topology } }),
       (message) => setTopoError({ field, message }),
+      // Valid to the schema but refused by the run (an lscpu text it cannot read).
+      (outcome) => {
+        const err = store.getState().runError;
+        if (outcome === 'failed' && err) setTopoError({ field, message: err });
+      },
     );
-    // Valid to the schema but refused by the run (an lscpu text it cannot read).
-    const st = store.getState();
-    if (applied && st.scenario === before && st.runError)
-      setTopoError({ field, message: st.runError });
   };
   const applyLscpu = () => {
     const r = parseLscpu(lscpu);

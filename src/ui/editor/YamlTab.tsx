@@ -15,6 +15,7 @@ import { barePodOf, wrapBarePod } from '../../state/barePod';
 import { presetIdOf } from '../../state/permalinkSession';
 import { addPod, POD_TEMPLATES } from '../../state/podTemplates';
 import { runErrorLine } from '../../state/runErrorLine';
+import { after as afterRun } from '../../state/slices/scenarioSlice';
 import type { Scenario } from '../../state/types';
 import { useApp, useAppStore } from '../app/storeContext';
 import ScenarioEditor from './ScenarioEditor';
@@ -85,18 +86,20 @@ export function YamlTab({ onBroken, fileText }: Props) {
     }
     // Batched with the store's update: the render that sees the new scenario knows it is ours.
     setOwn(r.scenario);
-    st.replaceScenario(r.scenario, presetIdOf(r.scenario));
-    const after = store.getState();
-    if (after.scenario !== r.scenario) {
-      // It parsed but did not run: the text stays, the failure shows at its line.
-      const message = after.runError ?? 'The simulation failed.';
-      const line = runErrorLine(next, message.replace(/^The simulation failed: /, ''));
-      setProblems([{ path: '', message, ...(line !== undefined ? { line } : {}) }]);
-      return;
-    }
-    setProblems([]);
-    setStale(false);
-    st.setNotice(null);
+    void afterRun(st.replaceScenario(r.scenario, presetIdOf(r.scenario)), (outcome) => {
+      if (outcome === 'dropped') return;
+      const now = store.getState();
+      if (outcome === 'failed' || now.scenario !== r.scenario) {
+        // It parsed but did not run: the text stays, the failure shows at its line.
+        const message = now.runError ?? 'The simulation failed.';
+        const line = runErrorLine(next, message.replace(/^The simulation failed: /, ''));
+        setProblems([{ path: '', message, ...(line !== undefined ? { line } : {}) }]);
+        return;
+      }
+      setProblems([]);
+      setStale(false);
+      now.setNotice(null);
+    });
   };
 
   const pod = useMemo(() => (problems.length ? barePodOf(text) : null), [problems, text]);
@@ -125,7 +128,7 @@ export function YamlTab({ onBroken, fileText }: Props) {
               const st = store.getState();
               if (!t || !st.scenario) return;
               const r = addPod(st.scenario, t, st.timeMs);
-              if (r.ok) st.replaceScenario(r.scenario);
+              if (r.ok) void st.replaceScenario(r.scenario);
               else
                 st.setNotice({ tone: 'error', text: `The pod could not be added: ${r.message}` });
             }}

@@ -1,6 +1,7 @@
 /** Applies a form's edit through the schema; says why when the edit is refused. */
 import { useState } from 'react';
 import { checkEdited } from '../../state/podTemplates';
+import { after, type RunOutcome } from '../../state/slices/scenarioSlice';
 import { useAppStore } from '../app/storeContext';
 
 type Input = Record<string, unknown>;
@@ -8,11 +9,20 @@ type Input = Record<string, unknown>;
 export function useCheckedEdit(): {
   error: string | null;
   /** `here`: show the refusal by the field instead of at the form's end. */
-  apply: (edit: (input: Input) => Input, here?: (message: string) => void) => boolean;
+  apply: (
+    edit: (input: Input) => Input,
+    here?: (message: string) => void,
+    ran?: (outcome: RunOutcome) => void,
+  ) => boolean;
 } {
   const store = useAppStore();
   const [error, setError] = useState<string | null>(null);
-  const apply = (edit: (input: Input) => Input, here?: (message: string) => void) => {
+  /** `ran` hears what became of the run (it lands later when the engine is a worker). */
+  const apply = (
+    edit: (input: Input) => Input,
+    here?: (message: string) => void,
+    ran?: (outcome: RunOutcome) => void,
+  ) => {
     const st = store.getState();
     if (!st.scenario) return false;
     const r = checkEdited(st.scenario, edit);
@@ -22,7 +32,8 @@ export function useCheckedEdit(): {
       return false;
     }
     setError(null);
-    st.replaceScenario(r.scenario);
+    const outcome = st.replaceScenario(r.scenario);
+    if (ran) void after(outcome, ran);
     return true;
   };
   return { error, apply };

@@ -69,8 +69,8 @@ export function fitSelection(store: AppStore): void {
 /** Ctrl/⌘+Z undoes a scenario edit; Ctrl/⌘+Shift+Z and Ctrl+Y redo it. */
 function undoKeys(store: AppStore, e: KeyboardEvent): boolean {
   const k = e.key.toLowerCase();
-  if (k === 'z' && !e.shiftKey) store.getState().undo();
-  else if ((k === 'z' && e.shiftKey) || (k === 'y' && e.ctrlKey)) store.getState().redo();
+  if (k === 'z' && !e.shiftKey) void store.getState().undo();
+  else if ((k === 'z' && e.shiftKey) || (k === 'y' && e.ctrlKey)) void store.getState().redo();
   else return false;
   return true;
 }

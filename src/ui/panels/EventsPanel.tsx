@@ -1,20 +1,30 @@
-/** The `kubectl describe pod` Events table, up to the cursor. */
+/**
+ * The `kubectl describe pod` Events table, up to the cursor. A big node has thousands of
+ * Events: only the rows in view are drawn (useRowWindow), so a seek re-renders a few dozen.
+ */
 import { Fragment, useMemo } from 'react';
 import { useApp } from '../app/storeContext';
 import { useEngineViews } from '../app/engineViews';
 import { usePanelCursor } from '../hooks/usePanelCursor';
 import { Panel } from './Panel';
-import { useStickToBottom } from './useStickToBottom';
+import { useRowWindow } from './useRowWindow';
 
 export function EventsPanel() {
   const views = useEngineViews();
   const run = useApp((s) => s.run);
   const cursor = usePanelCursor();
   const rows = useMemo(() => (run ? views.eventsAt(run, cursor) : []), [views, run, cursor]);
-  const ref = useStickToBottom<HTMLDivElement>(rows.length);
+  const { ref, onScroll, first, end, before, after } = useRowWindow<HTMLDivElement>(rows.length);
   return (
     <Panel id="events" title="Events" className="events-panel">
-      <div className="table-scroll" ref={ref} tabIndex={0} role="group" aria-label="Events table">
+      <div
+        className="table-scroll"
+        ref={ref}
+        onScroll={onScroll}
+        tabIndex={0}
+        role="group"
+        aria-label="Events table"
+      >
         <table className="kubectl-table">
           <thead>
             <tr>
@@ -27,7 +37,10 @@ export function EventsPanel() {
             </tr>
           </thead>
           <tbody>
-            {rows.map((r) => (
+            {before > 0 && (
+              <tr className="row-spacer" aria-hidden="true" style={{ height: before }} />
+            )}
+            {rows.slice(first, end).map((r) => (
               <tr key={r.key} className={r.type === 'Warning' ? 'is-warning' : undefined}>
                 <td>{r.type}</td>
                 <td>{r.reason}</td>
@@ -37,6 +50,9 @@ export function EventsPanel() {
                 <td>{breakAfterSlashes(r.object)}</td>
               </tr>
             ))}
+            {after > 0 && (
+              <tr className="row-spacer" aria-hidden="true" style={{ height: after }} />
+            )}
           </tbody>
         </table>
         {rows.length === 0 && <p className="empty">No events yet. Step forward or press Play.</p>}

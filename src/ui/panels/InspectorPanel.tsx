@@ -5,7 +5,7 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp, useAppStore } from '../app/storeContext';
-import { useEngineViews } from '../app/engineViews';
+import { useEngineViews, useViewsVersion } from '../app/engineViews';
 import { usePanelCursor } from '../hooks/usePanelCursor';
 import { Panel } from './Panel';
 import { perturbTargetOf } from '../../state/perturbations';
@@ -19,9 +19,11 @@ export function InspectorPanel() {
   const target = perturbTargetOf(selection);
   const pod = selection && 'pod' in selection ? selection.pod : undefined;
   const now = run && cursor > 0 ? (run.times[Math.min(cursor, run.total) - 1] ?? 0) : 0;
+  const answered = useViewsVersion(views);
   const data = useMemo(
     () => (run && selection ? views.inspect(run, cursor, selection) : null),
-    [views, run, cursor, selection],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `answered`: a worker's answer arrived
+    [views, run, cursor, selection, answered],
   );
   return (
     <Panel

@@ -9,7 +9,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatDuration } from '../../viz/formatTime';
 import { useApp } from '../app/storeContext';
-import { useEngineViews } from '../app/engineViews';
+import { useEngineViews, useViewsVersion } from '../app/engineViews';
 import { usePanelCursor } from '../hooks/usePanelCursor';
 import type { MachineView } from '../../state/viewTypes';
 import { Panel } from './Panel';
@@ -50,9 +50,11 @@ export function MachinesPanel() {
   const timeMs = run ? (cursor > 0 ? (run.times[cursor - 1] ?? 0) : 0) : 0;
   const firstPod = run ? (views.pods(run)[0] ?? null) : null;
   const shownPod = pod ?? firstPod;
+  const answered = useViewsVersion(views);
   const machines = useMemo(
     () => (run ? views.machinesAt(run, cursor, shownPod) : []),
-    [views, run, cursor, shownPod],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `answered`: a worker's answer arrived
+    [views, run, cursor, shownPod, answered],
   );
   // What the user opened or closed, per selection; the defaults follow the selection.
   const [toggled, setToggled] = useState<{ key: string; ids: ReadonlySet<string> }>({

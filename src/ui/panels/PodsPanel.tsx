@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp, useAppStore } from '../app/storeContext';
-import { useEngineViews } from '../app/engineViews';
+import { useEngineViews, useViewsVersion } from '../app/engineViews';
 import { usePanelCursor } from '../hooks/usePanelCursor';
 import { Panel } from './Panel';
 
@@ -17,7 +17,12 @@ export function PodsPanel() {
         s.selection?.kind === 'pod' || s.selection?.kind === 'container' ? s.selection.pod : null,
     })),
   );
-  const rows = useMemo(() => (run ? views.podsAt(run, cursor) : []), [views, run, cursor]);
+  const answered = useViewsVersion(views);
+  const rows = useMemo(
+    () => (run ? views.podsAt(run, cursor) : []),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `answered`: a worker's answer arrived
+    [views, run, cursor, answered],
+  );
   return (
     <Panel id="pods" title="Pods" className="pods-panel">
       <div className="table-scroll" tabIndex={0} role="group" aria-label="kubectl get pods">

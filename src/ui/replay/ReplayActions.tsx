@@ -30,7 +30,8 @@ export function ReplayActions() {
       if (!overlayRun || !live) return;
       const s = store.getState();
       const run = s.run;
-      if (!run || merged.current.has(run)) return;
+      // The imported scenario's run is still in the engine worker: wait for it to land.
+      if (!run || merged.current.has(run) || s.simulating) return;
       if (s.scenario?.metadata.name !== imported.scenarioName) {
         setImported(null);
         setDiffs([]);
@@ -56,7 +57,7 @@ export function ReplayActions() {
       apply();
     });
     const unsubscribe = store.subscribe((st, prev) => {
-      if (st.run !== prev.run) apply();
+      if (st.run !== prev.run || st.simulating !== prev.simulating) apply();
     });
     return () => {
       live = false;
@@ -72,7 +73,7 @@ export function ReplayActions() {
       `Imported ${s.source}: ${s.records.toLocaleString('en')} records from ${s.lines.toLocaleString('en')} lines` +
       ` (${s.skipped.toLocaleString('en')} skipped); kubelet ${s.version.version} guessed from its format.` +
       ' The "log:" lanes show it beside the model, aligned at SyncLoop ADD.';
-    st.replaceScenario(out.scenario, 'custom');
+    void st.replaceScenario(out.scenario, 'custom');
     setImported({ steps: out.steps, scenarioName: out.scenario.metadata.name });
     st.fitAll();
   };

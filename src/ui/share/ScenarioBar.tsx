@@ -7,6 +7,7 @@ import { TourButton } from '../tours/TourDialog';
 import { ThemeSwitch } from '../controls/ThemeSwitch';
 import { useEffect, useRef, useState } from 'react';
 import { currentLink } from '../../state/permalinkSession';
+import { after } from '../../state/slices/scenarioSlice';
 import { useApp, useAppStore } from '../app/storeContext';
 import { ReplayActions } from '../replay/ReplayActions';
 
@@ -92,11 +93,12 @@ export function ScenarioBar({ onEdit }: { readonly onEdit: () => void }) {
           disabled={!canUndo}
           title="Undo the last scenario edit (Ctrl+Z)"
           onClick={() => {
-            store.getState().undo();
             // A button that disables itself would drop keyboard focus to the page; the
-            // other one is enabled once this edit has rendered.
-            if (store.getState().past.length === 0)
-              requestAnimationFrame(() => redoRef.current?.focus());
+            // other one is enabled once this edit's run has landed and rendered.
+            void after(store.getState().undo(), () => {
+              if (store.getState().past.length === 0)
+                requestAnimationFrame(() => redoRef.current?.focus());
+            });
           }}
         >
           Undo
@@ -108,9 +110,10 @@ export function ScenarioBar({ onEdit }: { readonly onEdit: () => void }) {
           disabled={!canRedo}
           title="Redo (Ctrl+Shift+Z)"
           onClick={() => {
-            store.getState().redo();
-            if (store.getState().future.length === 0)
-              requestAnimationFrame(() => undoRef.current?.focus());
+            void after(store.getState().redo(), () => {
+              if (store.getState().future.length === 0)
+                requestAnimationFrame(() => undoRef.current?.focus());
+            });
           }}
         >
           Redo

@@ -4,24 +4,45 @@
  * into the address bar of an open page (hashchange).
  */
 import { useEffect } from 'react';
-import { currentLink, openLink } from '../../state/permalinkSession';
+import { currentLink, openLink, viewStateOf } from '../../state/permalinkSession';
 import type { AppStore } from '../../state/store';
+import type { EngineViews } from '../../state/viewTypes';
 
 const SETTLE_MS = 400;
 
-export function usePermalinkSync(store: AppStore, fallbackPreset: string): void {
+/** `encode`: the engine worker's link encoder (compressing a big scenario is a long task). */
+export function usePermalinkSync(
+  store: AppStore,
+  fallbackPreset: string,
+  encode?: EngineViews['encodeLink'],
+): void {
   useEffect(() => {
     let timer: number | undefined;
     let written = window.location.hash;
+    let asked = 0;
+    const put = (fragment: string) => {
+      if (fragment === written) return;
+      written = fragment;
+      const url = `${window.location.pathname}${window.location.search}${fragment}`;
+      window.history.replaceState(window.history.state, '', url);
+    };
     const write = () => {
       timer = undefined;
       const s = store.getState();
       if (s.playing) return;
+      if (encode && s.scenario) {
+        const mine = ++asked;
+        encode(s.scenario, viewStateOf(s), s.compare?.scenario ?? null).then(
+          (fragment) => {
+            // A later write asked meanwhile: its answer is the one to keep.
+            if (mine === asked) put(fragment);
+          },
+          () => {},
+        );
+        return;
+      }
       const link = currentLink(s);
-      if (!link || link.fragment === written) return;
-      written = link.fragment;
-      const url = `${window.location.pathname}${window.location.search}${link.fragment}`;
-      window.history.replaceState(window.history.state, '', url);
+      if (link) put(link.fragment);
     };
     const unsubscribe = store.subscribe((s, prev) => {
       if (
@@ -43,7 +64,7 @@ export function usePermalinkSync(store: AppStore, fallbackPreset: string): void 
       if (window.location.hash === written) return;
       written = window.location.hash;
       if (window.location.hash.includes('s='))
-        openLink(store, window.location.hash, fallbackPreset);
+        void openLink(store, window.location.hash, fallbackPreset);
     };
     window.addEventListener('hashchange', onHash);
     return () => {
@@ -51,5 +72,5 @@ export function usePermalinkSync(store: AppStore, fallbackPreset: string): void 
       window.clearTimeout(timer);
       window.removeEventListener('hashchange', onHash);
     };
-  }, [store, fallbackPreset]);
+  }, [store, fallbackPreset, encode]);
 }

@@ -14,17 +14,17 @@ import type { Tour } from './tourSchema';
 
 const PHONE = '(max-width: 760px)';
 
-/** Opens tour `id` at its first step. */
-export function startTour(store: AppStore, id: string): string | null {
+/** Opens tour `id` at its first step (once its runs have landed). */
+export function startTour(store: AppStore, id: string): Promise<string | null> {
   const tour = findTour(id);
-  if (!tour) return `no tour "${id}"`;
+  if (!tour) return Promise.resolve(`no tour "${id}"`);
   return goTo(store, tour, 0);
 }
 
-function goTo(store: AppStore, tour: Tour, index: number): string | null {
+async function goTo(store: AppStore, tour: Tour, index: number): Promise<string | null> {
   store.getState().setTour({ id: tour.id, step: index });
   const step = tour.steps[index];
-  const error = showStep(store, tour, index, step?.question ? 'ask' : 'answer');
+  const error = await showStep(store, tour, index, step?.question ? 'ask' : 'answer');
   if (step && typeof window !== 'undefined' && window.matchMedia?.(PHONE).matches) {
     const diagram =
       (step.look ?? ('cpu' in (step.select ?? {}) ? 'diagram' : 'timeline')) === 'diagram';
@@ -73,10 +73,10 @@ export function TourDialog({ onClose }: { readonly onClose: () => void }) {
   const key = `${tour.id}:${index}`;
   const chosen = answer?.key === key ? answer.choice : null;
   const q = step.question;
-  const go = (i: number) => setError(goTo(store, tour, i));
+  const go = (i: number) => void goTo(store, tour, i).then(setError);
   const choose = (c: number) => {
     setAnswer({ key, choice: c });
-    setError(showStep(store, tour, index, 'answer'));
+    void showStep(store, tour, index, 'answer').then(setError);
     // The verdict may be below the fold of a short dialog: bring it into view.
     requestAnimationFrame(() =>
       ref.current?.querySelector('.tour-verdict')?.scrollIntoView({ block: 'nearest' }),
@@ -113,7 +113,7 @@ export function TourDialog({ onClose }: { readonly onClose: () => void }) {
           value={tour.id}
           onChange={(e) => {
             setAnswer(null);
-            setError(startTour(store, e.currentTarget.value));
+            void startTour(store, e.currentTarget.value).then(setError);
           }}
         >
           {tourCatalog().tours.map((t) => (
@@ -206,11 +206,14 @@ export function TourButton() {
         onClick={() => {
           if (open) return close();
           const first = last.current ?? tourCatalog().tours[0]?.id;
-          const error = first ? startTour(store, first) : 'no tours are bundled';
-          if (error)
-            store
-              .getState()
-              .setNotice({ tone: 'error', text: `The tour could not start: ${error}` });
+          void (first ? startTour(store, first) : Promise.resolve('no tours are bundled')).then(
+            (error) => {
+              if (error)
+                store
+                  .getState()
+                  .setNotice({ tone: 'error', text: `The tour could not start: ${error}` });
+            },
+          );
         }}
       >
         Tour

@@ -25,21 +25,29 @@ export function presetScenario(id: string): Scenario | string {
 
 export type StepPhase = 'ask' | 'answer';
 
-/** Shows step `index`; returns why it could not, or null. */
-export function showStep(
+/**
+ * Shows step `index` once its runs have landed (they run in the engine worker); resolves
+ * to why it could not, or null. A step overtaken meanwhile (by a newer step, or an edit that
+ * replaced its run) resolves to null and leaves the cursor to whoever is newer.
+ */
+export async function showStep(
   store: AppStore,
   tour: Tour,
   index: number,
   phase: StepPhase,
-): string | null {
+): Promise<string | null> {
   const step = tour.steps[index];
   if (!step) return `the tour has no step ${index + 1}`;
   const presetId = step.preset ?? tour.preset;
   const base = presetScenario(presetId);
   if (typeof base === 'string') return base;
   const before = store.getState().scenario;
-  applyCompare(store, tour.compare, base, presetId);
+  const ran = await applyCompare(store, tour.compare, base, presetId);
   const st = store.getState();
+  // Overtaken while its runs were in flight: a newer step (or edit) owns the cursor now.
+  const place = st.tour;
+  if (ran === 'dropped' || (place && (place.id !== tour.id || place.step !== index))) return null;
+  if (ran === 'failed') return st.runError ?? st.notice?.text ?? 'the scenario did not run';
   if (!st.run) return st.runError ?? 'the scenario did not run';
   // A step about run B finds its moment and its target in B's run; the playhead is shared.
   const side = tour.compare ? (step.run ?? 'A') : 'A';

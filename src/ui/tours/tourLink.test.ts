@@ -23,10 +23,10 @@ function newStore(): AppStore {
 const tour = findTour('static-vs-none')!;
 
 describe('a Compare tour', () => {
-  it('opens Compare with the overrides in run B, and points each step at its run', () => {
+  it('opens Compare with the overrides in run B, and points each step at its run', async () => {
     const store = newStore();
     store.getState().loadPreset('hello-pod');
-    expect(showStep(store, tour, 0, 'answer')).toBeNull();
+    expect(await showStep(store, tour, 0, 'answer')).toBeNull();
     let s = store.getState();
     expect(s.presetId).toBe('static-vs-none');
     expect(s.scenario!.node.kubelet.cpuManagerPolicy).toBe('static');
@@ -44,33 +44,75 @@ describe('a Compare tour', () => {
     const runB = s.compare!.run;
 
     // A step about run B: A stays as it was; the shared playhead moves to B's moment.
-    expect(showStep(store, tour, 3, 'answer')).toBeNull();
+    expect(await showStep(store, tour, 3, 'answer')).toBeNull();
     s = store.getState();
     expect(s.run).toBe(runA);
     expect(s.compare!.run).toBe(runB);
     expect(s.scenario!.node.kubelet.cpuManagerPolicy).toBe('static');
     const answerTime = s.timeMs;
     // Asking waits before the answer's moment.
-    expect(showStep(store, tour, 3, 'ask')).toBeNull();
+    expect(await showStep(store, tour, 3, 'ask')).toBeNull();
     expect(store.getState().timeMs).toBeLessThan(answerTime);
 
-    expect(showStep(store, tour, 1, 'answer')).toBeNull();
+    expect(await showStep(store, tour, 1, 'answer')).toBeNull();
     s = store.getState();
     expect(s.run).toBe(runA);
     expect(s.selection).toEqual({ kind: 'cpu', cpu: 0 });
 
     // Another tour without compare: turns Compare off.
-    expect(showStep(store, findTour('pod-path')!, 0, 'answer')).toBeNull();
+    expect(await showStep(store, findTour('pod-path')!, 0, 'answer')).toBeNull();
     expect(store.getState().compare).toBeNull();
   });
 });
 
+describe('a tour with the engine in a worker (runs answer later)', () => {
+  function asyncStore(): AppStore {
+    return createAppStore({
+      buildRun: (s) => new Promise((resolve) => setTimeout(() => resolve(buildRunView(s)), 5)),
+      loadPreset: loadBundledPreset,
+      openAt: scenarioOpenAt,
+    });
+  }
+
+  it('resolves a step only once its runs (A and B) have landed, on the cursor it found there', async () => {
+    const store = asyncStore();
+    const shown = showStep(store, tour, 0, 'answer');
+    // Nothing has landed yet: the step is still waiting for its runs.
+    expect(store.getState().run).toBeNull();
+    expect(await shown).toBeNull();
+    const s = store.getState();
+    expect(s.presetId).toBe('static-vs-none');
+    expect(s.compare?.scenario.node.kubelet.cpuManagerPolicy).toBe('none');
+    expect(s.simulating || s.simulatingB).toBe(false);
+    expect(s.selection).toEqual({
+      kind: 'container',
+      container: 'default/web/app',
+      pod: 'default/web',
+    });
+    expect(cpuStateAt(s.run!.cpus, 1, s.cursor)).toMatchObject({
+      kind: 'exclusive',
+      owner: 'default/web/app',
+    });
+  });
+
+  it('a step overtaken by a newer one leaves the cursor and selection to the newer step', async () => {
+    const store = asyncStore();
+    store.getState().setTour({ id: tour.id, step: 0 });
+    const older = showStep(store, tour, 0, 'answer');
+    store.getState().setTour({ id: tour.id, step: 1 });
+    const newer = showStep(store, tour, 1, 'answer');
+    expect(await older).toBeNull();
+    expect(await newer).toBeNull();
+    expect(store.getState().selection).toEqual({ kind: 'cpu', cpu: 0 });
+  });
+});
+
 describe('a link to a tour', () => {
-  it('carries the tour and its step, and opens them with the same cursor and selection', () => {
+  it('carries the tour and its step, and opens them with the same cursor and selection', async () => {
     const a = newStore();
     a.getState().loadPreset('hello-pod');
     a.getState().setTour({ id: tour.id, step: 3 });
-    expect(showStep(a, tour, 3, 'answer')).toBeNull();
+    expect(await showStep(a, tour, 3, 'answer')).toBeNull();
     const link = currentLink(a.getState())!;
     const b = newStore();
     expect(openLink(b, link.fragment, 'hello-pod')).toBe(true);

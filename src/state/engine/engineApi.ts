@@ -1,0 +1,36 @@
+/**
+ * What the engine worker answers (through Comlink). Runs are named by ids the page
+ * chooses; the worker keeps the last few so a perturbation can resume from the run
+ * on screen (`from`) and the cursor-dependent views can replay from its checkpoints.
+ */
+import type { PodRow, InspectorData, MachineView } from '../viewTypes';
+import type { PermalinkViewState } from '../../sim';
+import type { Scenario, Selection } from '../types';
+import type { Piece, TracePart } from './packedRun';
+
+export interface RunCounts {
+  readonly logCount: number;
+  readonly recordCount: number;
+}
+
+export interface EngineApi {
+  /**
+   * Simulates and builds the run's views; `from` is the id of a run this worker holds.
+   * Answers how many logs and records it has; the run itself is fetched by `piece`.
+   */
+  run(id: number, scenario: Scenario, from: number | null): RunCounts;
+  piece(id: number, what: Piece): unknown;
+  /** Items [start, end) of the run's logs or records. */
+  part(id: number, what: TracePart, start: number, end: number): unknown[];
+  /** Forgets every run but these. */
+  keep(ids: readonly number[]): void;
+  has(id: number): boolean;
+  podsAt(id: number, cursor: number): readonly PodRow[];
+  machinesAt(id: number, cursor: number, pod: string | null): readonly MachineView[];
+  inspect(id: number, cursor: number, sel: Selection): InspectorData | null;
+  /**
+   * encodePermalink's fragment (lz-string over a big scenario takes ~100 ms), with Compare's
+   * run B after it when `compare` is given (as currentLink does).
+   */
+  link(scenario: Scenario, view: PermalinkViewState, compare?: Scenario | null): string;
+}

@@ -1,0 +1,229 @@
+import { describe, expect, it } from 'vitest';
+import type { Scenario } from '../types';
+import { Cancelled, createEngineClient, isCancelled, type AsyncEngineApi } from './engineClient';
+import { CHUNK, engineIdOf, pieceOf, type PackedRun, type Piece } from './packedRun';
+
+const scenario = (name: string) => ({ metadata: { name } }) as unknown as Scenario;
+
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve(v: T): void;
+  reject(e: unknown): void;
+}
+function deferred<T>(): Deferred<T> {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((a, b) => {
+    resolve = a;
+    reject = b;
+  });
+  return { promise, resolve, reject };
+}
+
+function packed(id: number, logCount = 0): PackedRun {
+  return {
+    id,
+    horizon: 1000,
+    trace: {
+      steps: { t: [0, 5], entity: [], event: [], from: [], to: [], cause: [], guard: [] },
+      strings: [],
+      entities: [],
+      events: [],
+      checkpointEvery: 2048,
+      endT: 5,
+      stopReason: 'horizon',
+      logCount,
+      recordCount: 0,
+    },
+    total: 2,
+    endT: 5,
+    lanes: { lanes: [] },
+    cpus: { owners: [] },
+  } as unknown as PackedRun;
+}
+
+/** A fake engine worker: each run waits until the test settles it. */
+function fakeWorkers() {
+  const workers: {
+    id: number;
+    terminated: boolean;
+    runs: { id: number; scenario: Scenario; from: number | null; done: Deferred<PackedRun> }[];
+    parts: [number, number][];
+    asked: string[];
+  }[] = [];
+  const spawn = () => {
+    const w = {
+      id: workers.length,
+      terminated: false,
+      runs: [] as (typeof workers)[number]['runs'],
+      parts: [] as [number, number][],
+      asked: [] as string[],
+    };
+    workers.push(w);
+    const packedRuns = new Map<number, PackedRun>();
+    const api = {
+      run(id: number, s: Scenario, from: number | null) {
+        const done = deferred<PackedRun>();
+        w.runs.push({ id, scenario: s, from, done });
+        return done.promise.then((p) => {
+          packedRuns.set(id, p);
+          return { logCount: p.trace.logCount, recordCount: p.trace.recordCount };
+        });
+      },
+      piece: (id: number, k: Piece) => Promise.resolve(pieceOf(packedRuns.get(id)!, k)),
+      part(_id: number, _what: string, start: number, end: number) {
+        w.parts.push([start, end]);
+        return Promise.resolve(Array.from({ length: end - start }, (_, i) => ({ i: start + i })));
+      },
+      keep: () => Promise.resolve(),
+      has: () => Promise.resolve(true),
+      podsAt(id: number, cursor: number) {
+        w.asked.push(`pods ${id}@${cursor}`);
+        return Promise.resolve([{ key: `run ${id} at ${cursor}` }]);
+      },
+      machinesAt: () => Promise.resolve([]),
+      inspect: () => Promise.resolve(null),
+    } as unknown as AsyncEngineApi;
+    return {
+      api,
+      terminate() {
+        w.terminated = true;
+      },
+    };
+  };
+  return { workers, spawn };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+describe('engine client', () => {
+  it('a newer run cancels the one in flight: the old promise rejects, its worker is terminated', async () => {
+    const { workers, spawn } = fakeWorkers();
+    const client = createEngineClient(spawn);
+    const a = client.simulate(scenario('a'));
+    const aSettled = a.then(
+      () => 'resolved',
+      (e: unknown) => (isCancelled(e) ? 'cancelled' : 'failed'),
+    );
+    await tick();
+    expect(workers[0]!.runs.map((r) => r.scenario.metadata.name)).toEqual(['a']);
+
+    const b = client.simulate(scenario('b'));
+    expect(await aSettled).toBe('cancelled');
+    expect(workers[0]!.terminated).toBe(true);
+    expect(client.spawned).toBe(2);
+    await tick();
+    // The new worker works on b only; a late answer from the old one changes nothing.
+    expect(workers[1]!.runs.map((r) => r.scenario.metadata.name)).toEqual(['b']);
+    workers[0]!.runs[0]!.done.resolve(packed(workers[0]!.runs[0]!.id));
+    workers[1]!.runs[0]!.done.resolve(packed(workers[1]!.runs[0]!.id));
+    const run = await b;
+    expect(run.raw.scenario.metadata.name).toBe('b');
+    expect(engineIdOf(run)).toBe(workers[1]!.runs[0]!.id);
+  });
+
+  it('runs one after another share the worker and pass the previous run as `from`', async () => {
+    const { workers, spawn } = fakeWorkers();
+    const client = createEngineClient(spawn);
+    const a = client.simulate(scenario('a'));
+    await tick();
+    workers[0]!.runs[0]!.done.resolve(packed(workers[0]!.runs[0]!.id));
+    const runA = await a;
+    const b = client.simulate(scenario('b'), { from: runA });
+    await tick();
+    expect(client.spawned).toBe(1);
+    expect(workers[0]!.runs[1]!.from).toBe(engineIdOf(runA));
+    workers[0]!.runs[1]!.done.resolve(packed(workers[0]!.runs[1]!.id));
+    expect((await b).raw.scenario.metadata.name).toBe('b');
+  });
+
+  it('pulls logs in chunks, one message each', async () => {
+    const { workers, spawn } = fakeWorkers();
+    const client = createEngineClient(spawn);
+    const a = client.simulate(scenario('a'));
+    await tick();
+    const n = 2 * CHUNK + 7;
+    workers[0]!.runs[0]!.done.resolve(packed(workers[0]!.runs[0]!.id, n));
+    const run = await a;
+    // The raw lines, then the same lines formatted by the worker.
+    const chunks = [
+      [0, CHUNK],
+      [CHUNK, 2 * CHUNK],
+      [2 * CHUNK, n],
+    ];
+    expect(workers[0]!.parts).toEqual([...chunks, ...chunks]);
+    expect(run.raw.trace.logs.length).toBe(n);
+    expect((run.raw.trace.logs[n - 1] as unknown as { i: number }).i).toBe(n - 1);
+  });
+
+  it('an engine error rejects as itself, not as a cancellation', async () => {
+    const { workers, spawn } = fakeWorkers();
+    const client = createEngineClient(spawn);
+    const a = client.simulate(scenario('a'));
+    await tick();
+    workers[0]!.runs[0]!.done.reject(new Error('node topology: no CPUs'));
+    await expect(a).rejects.toThrow('node topology: no CPUs');
+    await expect(a).rejects.not.toBeInstanceOf(Cancelled);
+    expect(client.spawned).toBe(1);
+  });
+
+  it('asks a respawned worker about a run it lost by simulating that run again', async () => {
+    const { workers, spawn } = fakeWorkers();
+    const client = createEngineClient(spawn);
+    const a = client.simulate(scenario('a'));
+    await tick();
+    workers[0]!.runs[0]!.done.resolve(packed(workers[0]!.runs[0]!.id));
+    const runA = await a;
+    // b is cancelled by c (respawn), then c fails: run a stays on screen, its worker is gone.
+    const b = client.simulate(scenario('b'), { from: runA });
+    b.catch(() => {});
+    await tick();
+    const c = client.simulate(scenario('c'), { from: runA });
+    c.catch(() => {});
+    await tick();
+    expect(workers[1]!.runs[0]!.from).toBeNull();
+    workers[1]!.runs[0]!.done.reject(new Error('bad'));
+    await expect(c).rejects.toThrow('bad');
+
+    const rows = client.podsAt(runA, 3);
+    await tick();
+    const again = workers[1]!.runs[1]!;
+    expect(again.scenario.metadata.name).toBe('a');
+    expect(again.id).toBe(engineIdOf(runA));
+    again.done.resolve(packed(again.id));
+    expect(await rows).toEqual([{ key: `run ${again.id} at 3` }]);
+  });
+
+  it("Compare's run B has its own worker: a newer B cancels only B, and views of B are asked there", async () => {
+    const { workers, spawn } = fakeWorkers();
+    const client = createEngineClient(spawn);
+    const a = client.simulate(scenario('a'));
+    const b1 = client.simulate(scenario('b1'), { lane: 'B' });
+    const b1Settled = b1.then(
+      () => 'resolved',
+      (e: unknown) => (isCancelled(e) ? 'cancelled' : 'failed'),
+    );
+    await tick();
+    expect(client.spawned).toBe(2);
+    expect(workers[0]!.runs.map((r) => r.scenario.metadata.name)).toEqual(['a']);
+    expect(workers[1]!.runs.map((r) => r.scenario.metadata.name)).toEqual(['b1']);
+
+    const b2 = client.simulate(scenario('b2'), { lane: 'B' });
+    expect(await b1Settled).toBe('cancelled');
+    expect(workers[1]!.terminated).toBe(true);
+    // A's run in flight goes on in its own worker.
+    expect(workers[0]!.terminated).toBe(false);
+    await tick();
+    expect(workers[2]!.runs.map((r) => r.scenario.metadata.name)).toEqual(['b2']);
+    workers[0]!.runs[0]!.done.resolve(packed(workers[0]!.runs[0]!.id));
+    workers[2]!.runs[0]!.done.resolve(packed(workers[2]!.runs[0]!.id));
+    const [runA, runB] = await Promise.all([a, b2]);
+    expect(runA.raw.scenario.metadata.name).toBe('a');
+    expect(runB.raw.scenario.metadata.name).toBe('b2');
+
+    expect(await client.podsAt(runB, 1)).toEqual([{ key: `run ${engineIdOf(runB)} at 1` }]);
+    expect(await client.podsAt(runA, 2)).toEqual([{ key: `run ${engineIdOf(runA)} at 2` }]);
+    expect(workers[2]!.asked).toEqual([`pods ${engineIdOf(runB)}@1`]);
+    expect(workers[0]!.asked).toEqual([`pods ${engineIdOf(runA)}@2`]);
+  });
+});

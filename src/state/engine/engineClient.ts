@@ -1,0 +1,206 @@
+/**
+ * The page's one way to the engine: runs go to a Web Worker (engine.worker.ts,
+ * through Comlink) and come back as RunViews; the views that need the kubelet's
+ * state at a cursor are asked there too. A newer run cancels the one in flight:
+ * its promise rejects with `Cancelled` and the worker is terminated and respawned,
+ * so it stops working on the stale scenario at once (the engine has no yield point
+ * to check a flag at). Runs the new worker does not hold (after a respawn) are
+ * simulated again on demand from their scenario. Compare's run B has its own lane (its
+ * own worker, started when first asked for): a newer B cancels only the B in flight,
+ * and A and B run side by side.
+ */
+import type { PermalinkViewState } from '../../sim';
+import type { KubeletRunView } from '../buildRunView';
+import type { RunLane } from '../store';
+import type { RunView, Scenario, Selection } from '../types';
+import type { InspectorData, MachineView, PodRow } from '../viewTypes';
+import type { EngineApi } from './engineApi';
+import {
+  CHUNK,
+  PIECES,
+  engineIdOf,
+  fromPieces,
+  unpackRun,
+  type Piece,
+  type TracePart,
+} from './packedRun';
+
+/** The remote side as Comlink presents it: every method answers with a promise. */
+export type AsyncEngineApi = {
+  [K in keyof EngineApi]: (...a: Parameters<EngineApi[K]>) => Promise<ReturnType<EngineApi[K]>>;
+};
+
+export interface EngineWorkerHandle {
+  readonly api: AsyncEngineApi;
+  terminate(): void;
+}
+
+/** A run superseded by a newer one: not an error, its result is simply dropped. */
+export class Cancelled extends Error {
+  constructor() {
+    super('superseded by a newer run');
+    this.name = 'Cancelled';
+  }
+}
+
+export function isCancelled(e: unknown): boolean {
+  return e instanceof Cancelled;
+}
+
+/** How many runs the worker keeps (on screen, a compared one, the newest, one spare). */
+const KEEP = 4;
+
+export interface EngineClient {
+  simulate(
+    scenario: Scenario,
+    opts?: { from?: RunView | null; lane?: RunLane },
+  ): Promise<KubeletRunView>;
+  podsAt(run: RunView, cursor: number): Promise<readonly PodRow[]>;
+  machinesAt(run: RunView, cursor: number, pod: string | null): Promise<readonly MachineView[]>;
+  inspect(run: RunView, cursor: number, sel: Selection): Promise<InspectorData | null>;
+  link(scenario: Scenario, view: PermalinkViewState, compare?: Scenario | null): Promise<string>;
+  /** How many workers were started (1 + respawns), for tests and the bench. */
+  readonly spawned: number;
+  dispose(): void;
+}
+
+interface Generation {
+  readonly handle: EngineWorkerHandle;
+  /** Rejects when this worker is terminated, so nothing waits on it forever. */
+  readonly dead: Promise<never>;
+  kill(): void;
+  /** Runs this worker holds. */
+  readonly held: number[];
+}
+
+export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClient {
+  let spawned = 0;
+  const start = (): Generation => {
+    spawned++;
+    const handle = spawn();
+    let kill = () => {};
+    const dead = new Promise<never>((_, reject) => {
+      kill = () => reject(new Cancelled());
+    });
+    dead.catch(() => {});
+    return {
+      handle,
+      dead,
+      kill() {
+        kill();
+        handle.terminate();
+      },
+      held: [],
+    };
+  };
+  /** Each lane's worker and its run in flight; B's starts on its first run. */
+  const lanes = new Map<RunLane, { gen: Generation; inFlight: number | null }>();
+  const laneOf = new Map<number, RunLane>();
+  const lane = (l: RunLane) => {
+    let x = lanes.get(l);
+    if (!x) lanes.set(l, (x = { gen: start(), inFlight: null }));
+    return x;
+  };
+  lane('A');
+  let nextId = 1;
+  /** Scenarios of recent runs, to simulate one again in a respawned worker. */
+  const scenarios = new Map<number, Scenario>();
+
+  const onWorker = <T>(g: Generation, p: Promise<T>): Promise<T> => Promise.race([p, g.dead]);
+
+  function hold(g: Generation, id: number) {
+    g.held.push(id);
+    if (g.held.length > KEEP) {
+      g.held.splice(0, g.held.length - KEEP);
+      void g.handle.api.keep([...g.held]).catch(() => {});
+    }
+  }
+
+  async function pull(g: Generation, id: number, what: TracePart, count: number) {
+    const out: unknown[] = [];
+    // One message per chunk: each is its own task on the page when it arrives.
+    for (let i = 0; i < count; i += CHUNK) {
+      const part = await onWorker(g, g.handle.api.part(id, what, i, Math.min(count, i + CHUNK)));
+      for (const x of part) out.push(x);
+    }
+    return out;
+  }
+
+  /** The worker that holds run `id`, simulating it again there if it was lost. */
+  async function holding(run: RunView): Promise<[Generation, number]> {
+    const id = engineIdOf(run);
+    if (id === undefined) throw new Error('kubeletscope: not a run of the engine worker');
+    const g = lane(laneOf.get(id) ?? 'A').gen;
+    if (g.held.includes(id)) return [g, id];
+    const s = scenarios.get(id);
+    if (!s) throw new Error(`kubeletscope: run ${id} is gone`);
+    await onWorker(g, g.handle.api.run(id, s, null));
+    hold(g, id);
+    return [g, id];
+  }
+
+  return {
+    get spawned() {
+      return spawned;
+    },
+    async simulate(scenario, opts = {}) {
+      const l = lane(opts.lane ?? 'A');
+      if (l.inFlight !== null) {
+        // A newer edit wins: the old run's promise rejects (Cancelled) and its worker stops.
+        l.gen.kill();
+        l.gen = start();
+      }
+      const id = nextId++;
+      l.inFlight = id;
+      const g = l.gen;
+      scenarios.set(id, scenario);
+      laneOf.set(id, opts.lane ?? 'A');
+      for (const k of scenarios.keys())
+        if (k <= id - 4 * KEEP) {
+          scenarios.delete(k);
+          laneOf.delete(k);
+        }
+      const fromId = engineIdOf(opts.from);
+      const from = fromId !== undefined && g.held.includes(fromId) ? fromId : null;
+      try {
+        const counts = await onWorker(g, g.handle.api.run(id, scenario, from));
+        hold(g, id);
+        const got = new Map<Piece, unknown>();
+        for (const k of PIECES) got.set(k, await onWorker(g, g.handle.api.piece(id, k)));
+        const packed = fromPieces(got);
+        const logs = await pull(g, id, 'logs', counts.logCount);
+        const klog = await pull(g, id, 'klog', counts.logCount);
+        const records = await pull(g, id, 'records', counts.recordCount);
+        if (l.inFlight !== id) throw new Cancelled();
+        return unpackRun(
+          packed,
+          scenario,
+          logs as KubeletRunView['raw']['trace']['logs'],
+          records as KubeletRunView['raw']['trace']['records'],
+          klog as string[],
+        );
+      } finally {
+        if (l.inFlight === id) l.inFlight = null;
+      }
+    },
+    async podsAt(run, cursor) {
+      const [g, id] = await holding(run);
+      return onWorker(g, g.handle.api.podsAt(id, cursor));
+    },
+    async machinesAt(run, cursor, pod) {
+      const [g, id] = await holding(run);
+      return onWorker(g, g.handle.api.machinesAt(id, cursor, pod));
+    },
+    async inspect(run, cursor, sel) {
+      const [g, id] = await holding(run);
+      return onWorker(g, g.handle.api.inspect(id, cursor, sel));
+    },
+    link(scenario, view, compare) {
+      const g = lane('A').gen;
+      return onWorker(g, g.handle.api.link(scenario, view, compare ?? null));
+    },
+    dispose() {
+      for (const l of lanes.values()) l.gen.kill();
+    },
+  };
+}

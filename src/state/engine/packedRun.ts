@@ -1,0 +1,113 @@
+/**
+ * A run as it crosses from the engine worker to the page: the RunView's columns and
+ * lanes (typed arrays and plain data, structured-cloned), and the trace without its
+ * checkpoints. The checkpoints hold XState snapshots (functions, prototypes) that
+ * cannot be cloned, so `stateAt` stays in the worker: the views that need the
+ * kubelet's state at the cursor (pods, machines, inspector) are answered there.
+ * logs and records (most of the trace's objects) follow in chunks, so no single
+ * message costs the page a long task to deserialise.
+ */
+import { compileScenario, type SimulationRun } from '../../sim';
+import type { KubeletRunView } from '../buildRunView';
+import { primeFormattedLogs } from '../kubeletViews';
+import type { RunView } from '../types';
+
+type Trace = SimulationRun['trace'];
+
+/** Everything of a trace but what follows in chunks (and the checkpoints, which stay). */
+export type TraceHead = Omit<Trace, 'logs' | 'records' | 'checkpoints'> & {
+  readonly logCount: number;
+  readonly recordCount: number;
+};
+
+export interface PackedRun extends Omit<KubeletRunView, 'raw' | 'times'> {
+  readonly id: number;
+  readonly horizon: number;
+  readonly trace: TraceHead;
+}
+
+/** What the page pulls after the head, one message each ('klog': the log lines formatted). */
+export type TracePart = 'logs' | 'records' | 'klog';
+
+/**
+ * The packed run itself crosses in pieces too, one message each: deserialising it
+ * whole (lanes, CPU history, step columns, Events) was a 70–140 ms task on the page.
+ */
+export const PIECES = ['lanes', 'cpus', 'steps', 'events', 'entities', 'view', 'trace'] as const;
+export type Piece = (typeof PIECES)[number];
+
+export function pieceOf(p: PackedRun, k: Piece): unknown {
+  const { lanes, cpus, trace, ...view } = p;
+  const { steps, events, entities, ...head } = trace;
+  return { lanes, cpus, steps, events, entities, view, trace: head }[k];
+}
+
+export function fromPieces(got: ReadonlyMap<Piece, unknown>): PackedRun {
+  const at = <T>(k: Piece) => got.get(k) as T;
+  return {
+    ...at<Omit<PackedRun, 'lanes' | 'cpus' | 'trace'>>('view'),
+    lanes: at<PackedRun['lanes']>('lanes'),
+    cpus: at<PackedRun['cpus']>('cpus'),
+    trace: {
+      ...at<Omit<TraceHead, 'steps' | 'events' | 'entities'>>('trace'),
+      steps: at<TraceHead['steps']>('steps'),
+      events: at<TraceHead['events']>('events'),
+      entities: at<TraceHead['entities']>('entities'),
+    },
+  };
+}
+
+/** Items per chunk: about 10 ms to deserialise on this project's VM. */
+export const CHUNK = 4000;
+
+export function packRun(id: number, v: KubeletRunView): PackedRun {
+  const { raw, times: _times, ...rest } = v;
+  const { logs, records, checkpoints: _cp, ...head } = raw.trace;
+  return {
+    ...rest,
+    id,
+    horizon: raw.horizon,
+    trace: { ...head, logCount: logs.length, recordCount: records.length },
+  };
+}
+
+/**
+ * The worker's id of a page-side run. An own enumerable field, so a view derived from
+ * the run by spreading it (the replay overlay's `{ ...run, lanes }`) still names it.
+ */
+const ENGINE_ID = 'engineRunId';
+export function engineIdOf(run: RunView | null | undefined): number | undefined {
+  const id = (run as { [ENGINE_ID]?: unknown } | null | undefined)?.[ENGINE_ID];
+  return typeof id === 'number' ? id : undefined;
+}
+
+/**
+ * The page's copy: a SimulationRun over the received trace. The compiled config
+ * (closures included) is rebuilt here, lazily and deterministically, from the scenario.
+ */
+export function unpackRun(
+  p: PackedRun,
+  scenario: SimulationRun['scenario'],
+  logs: Trace['logs'],
+  records: Trace['records'],
+  klog?: string[],
+): KubeletRunView {
+  const { id, horizon, trace: th, ...rest } = p;
+  const { logCount: _l, recordCount: _r, ...head } = th;
+  const trace: Trace = { ...head, logs, records, checkpoints: [] };
+  let config: SimulationRun['config'] | undefined;
+  const raw: SimulationRun = {
+    scenario,
+    get config() {
+      return (config ??= compileScenario(scenario));
+    },
+    trace,
+    horizon,
+    stateAt() {
+      throw new Error('kubeletscope: stateAt runs in the engine worker');
+    },
+  };
+  if (klog) primeFormattedLogs(raw, klog);
+  const view: KubeletRunView = { ...rest, raw, times: trace.steps.t };
+  return Object.assign(view, { [ENGINE_ID]: id });
+}

@@ -1,0 +1,230 @@
+/**
+ * Browser figures on the 110-pod node (issue 16, item 5): the longest main-thread
+ * task (PerformanceObserver 'longtask') during a policy toggle, an edit undone, a
+ * perturbation and a preset switch; Step and scrub answered (input to the next frame
+ * after the clock changed); the toggle to its redraw including the worker's re-run;
+ * and the JavaScript the page fetched before hello-pod's first diagram.
+ * Locators are CSS, not roles: Playwright's role queries on a 110-pod page are long
+ * tasks of their own in the page's main thread.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { summarise, type Figure } from './harness';
+
+const G = 'browser';
+
+export interface NodePage {
+  page: Page;
+  close: () => Promise<void>;
+}
+
+async function watchLongTasks(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __long: { start: number; ms: number }[] };
+    w.__long = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__long.push({ start: e.startTime, ms: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+}
+
+const now = (page: Page) => page.evaluate(() => performance.now());
+const progress = (page: Page) => page.locator('[role="progressbar"][aria-label="Simulating"]');
+
+/** The longest task since t0 (0 when none passed 50 ms), after the action settled. */
+async function longestSince(page: Page, t0: number): Promise<number> {
+  await progress(page).waitFor({ state: 'detached', timeout: 60_000 });
+  await page.waitForTimeout(600);
+  return page.evaluate(
+    (t) =>
+      Math.max(
+        0,
+        ...(window as unknown as { __long: { start: number; ms: number }[] }).__long
+          .filter((e) => e.start >= t)
+          .map((e) => e.ms),
+      ),
+    t0,
+  );
+}
+
+async function openNode(
+  fresh: () => Promise<NodePage>,
+  base: string,
+  link: string,
+): Promise<NodePage> {
+  const p = await fresh();
+  await watchLongTasks(p.page);
+  await p.page.goto(`${base}/${link}`);
+  await p.page.locator('text=node-110').first().waitFor({ timeout: 60_000 });
+  await progress(p.page).waitFor({ state: 'detached', timeout: 60_000 });
+  await p.page.waitForTimeout(1500);
+  return p;
+}
+
+/** From an input event to the next frame after the step counter changed, in the page. */
+function answered(page: Page, act: 'step' | 'scrub'): Promise<number> {
+  return page.evaluate((what) => {
+    const clock = [...document.querySelectorAll('*')].find(
+      (e) => e.children.length === 0 && /^step \d+\//.test(e.textContent ?? ''),
+    );
+    if (!clock) throw new Error('no step counter on the page');
+    const before = clock.textContent;
+    return new Promise<number>((resolve) => {
+      const t0 = performance.now();
+      const obs = new MutationObserver(() => {
+        if (clock.textContent === before) return;
+        obs.disconnect();
+        requestAnimationFrame(() => resolve(performance.now() - t0));
+      });
+      obs.observe(clock, { characterData: true, childList: true, subtree: true });
+      if (what === 'step') {
+        (document.querySelector('button[aria-label="Step forward"]') as HTMLElement).click();
+      } else {
+        const slider = document.querySelector(
+          'input[aria-label="Timeline position"]',
+        ) as HTMLInputElement;
+        // React's value tracker: set through the prototype, then announce the input.
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(
+          slider,
+          String(Number(slider.value) + Number(slider.max) / 37),
+        );
+        slider.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+    });
+  }, act);
+}
+
+export async function nodeFigures(
+  fresh: () => Promise<NodePage>,
+  base: string,
+  link: string,
+): Promise<Figure[]> {
+  const longest = { toggle: [] as number[], undo: [] as number[], perturb: [] as number[] };
+  const preset: number[] = [];
+  const toggle: number[] = [];
+  const step: number[] = [];
+  const scrub: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    const { page, close } = await openNode(fresh, base, link);
+    const policy = page.locator('select[aria-label="Topology manager policy"]');
+
+    for (let i = 0; i < 8; i++) step.push(await answered(page, 'step'));
+    for (let i = 0; i < 8; i++) scrub.push(await answered(page, 'scrub'));
+    await page.waitForTimeout(600);
+
+    // Toggle: from the change to the frame after the select shows the re-run's policy.
+    let t0 = await now(page);
+    const redrawn = page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const sel = document.querySelector(
+            'select[aria-label="Topology manager policy"]',
+          ) as HTMLSelectElement;
+          let start = 0;
+          sel.addEventListener('change', () => (start = performance.now()), { once: true });
+          const poll = () => {
+            if (start > 0 && sel.value === 'best-effort' && !document.querySelector('.simulating'))
+              requestAnimationFrame(() => resolve(performance.now() - start));
+            else requestAnimationFrame(poll);
+          };
+          requestAnimationFrame(poll);
+        }),
+    );
+    await policy.selectOption('best-effort');
+    toggle.push(await redrawn);
+    longest.toggle.push(await longestSince(page, t0));
+
+    // An edit undone (Ctrl+Z re-runs the scenario before the toggle).
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    t0 = await now(page);
+    await page.keyboard.press('Control+z');
+    await page.waitForTimeout(100);
+    longest.undo.push(await longestSince(page, t0));
+
+    // A perturbation at the end of the run, from a container's keyboard menu.
+    const lane = page.getByRole('button', { name: 'a', exact: true }).first();
+    const handle = await lane.elementHandle();
+    await handle.click();
+    t0 = await now(page);
+    await handle.press('Shift+F10');
+    await page.locator('[role="menuitem"]', { hasText: 'Exit here with code 1' }).first().click();
+    await page.waitForTimeout(100);
+    longest.perturb.push(await longestSince(page, t0));
+
+    // A preset switch away from the node.
+    t0 = await now(page);
+    await page.locator('select[aria-label="Scenario"]').selectOption('static-vs-none');
+    await page.waitForFunction(
+      () =>
+        document.querySelector<HTMLSelectElement>('select[aria-label="Scenario"]')?.value ===
+        'static-vs-none',
+    );
+    preset.push(await longestSince(page, t0));
+    await close();
+  }
+  const note = 'longest PerformanceObserver longtask (0: none over 50 ms)';
+  return [
+    summarise(G, '110-pod node: longest task, policy toggle', longest.toggle, 50, 'ms', note),
+    summarise(G, '110-pod node: longest task, edit undone', longest.undo, 50, 'ms', note),
+    summarise(G, '110-pod node: longest task, perturbation', longest.perturb, 50, 'ms', note),
+    summarise(G, '110-pod node: longest task, preset switch', preset, 50, 'ms', note),
+    summarise(G, '110-pod node: Step answered (to next frame)', step, 16.7),
+    summarise(G, '110-pod node: scrub answered (to next frame)', scrub, 16.7),
+    summarise(G, '110-pod node: policy toggle → redrawn, with re-run', toggle, 200),
+  ];
+}
+
+/**
+ * hello-pod's first diagram from navigation, beside an empty page's first paint in
+ * the same run, and the JavaScript (gzip, from dist) fetched before that diagram —
+ * the engine worker's script included, since it is fetched for the first run.
+ */
+export async function firstDiagramFigures(
+  fresh: () => Promise<NodePage>,
+  base: string,
+  dist: string,
+  emptyPage: string,
+): Promise<Figure[]> {
+  const drawn: number[] = [];
+  const empty: number[] = [];
+  let kb = 0;
+  let files: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    const { page, close } = await fresh();
+    await page.goto(base + emptyPage);
+    empty.push(await page.evaluate(() => performance.getEntriesByType('navigation')[0]!.duration));
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      const u = new URL(r.url());
+      if (u.pathname.endsWith('.js')) fetched.push(u.pathname.replace(/^\//, ''));
+    });
+    await page.goto(`${base}/?preset=hello-pod`);
+    await page.locator('[role="img"][aria-label^="CPU 0: "]').first().waitFor({ timeout: 30_000 });
+    drawn.push(await page.evaluate(() => performance.now()));
+    await close();
+    files = [...new Set(fetched)];
+  }
+  for (const f of files) kb += gzipSync(readFileSync(join(dist, f))).length / 1024;
+  const ratio = drawn.map((d, i) => d / Math.max(1, empty[i]!));
+  return [
+    summarise(G, 'hello-pod diagram drawn, from navigation', drawn, 400),
+    summarise(
+      G,
+      'hello-pod diagram ÷ empty page load (same run)',
+      ratio,
+      8,
+      '×',
+      `empty page loads in ${empty.map((e) => e.toFixed(0)).join('/')} ms`,
+    ),
+    summarise(
+      G,
+      'JavaScript fetched before the first diagram (gzip)',
+      [kb],
+      250,
+      'KB',
+      files.join(', '),
+    ),
+  ];
+}
