@@ -11,6 +11,8 @@ export const podWorkerId = (key: string) => `podWorker:${key}`;
 export const syncPodId = (key: string) => `syncPod:${key}`;
 export const startContainerId = (key: string, container: string) =>
   `startContainer:${key}/${container}`;
+/** One image pull in flight for a container (the puller's goroutine for it). */
+export const imagePullId = (key: string, container: string) => `imagePull:${key}/${container}`;
 export const proberId = (key: string, container: string, probe: string) =>
   `prober:${key}/${container}/${probe}`;
 /** One container's CPUs in the CPU manager (static policy). */

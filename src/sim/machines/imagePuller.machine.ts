@@ -4,7 +4,8 @@
  * parallelImagePuller (a goroutine per pull, at most maxParallelImagePulls at once). Requests
  * wait in the domain's queue. The machine is `pulling` while pulls run with a slot free and
  * `busy` while every slot is taken (requests queue); its guards read the puller's queue.
- * The pull time is the effect's timer (a parallel puller runs several at once).
+ * Each pull it starts runs in its own imagePull instance (imagePull.machine.ts), whose
+ * `pullTime` delay is the pull's duration; PULL_COMPLETE is that instance returning.
  */
 import { setup } from 'xstate';
 import { kubelet } from '../kubelet/view';

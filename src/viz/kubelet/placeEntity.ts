@@ -183,6 +183,9 @@ export function makePlacer(nodeName: string) {
       case 'cpuContainer':
         // A container's CPUs are drawn in the CPU manager's lane and the CPU diagram.
         return null;
+      case 'imagePull':
+        // A pull is drawn in its container's lane (startContainer's pullingImage).
+        return null;
       default:
         return { ...base, lane: e.kind, order: 30, isEnd: hideIdle };
     }

@@ -19,6 +19,7 @@ const INPUTS: Record<string, unknown> = {
   startContainer: { uid: 'u', podKey: 'default/p', name: 'c' },
   prober: { uid: 'u', container: 'c', probe: 'readiness', workerStartedAt: 0 },
   cpuContainer: { uid: 'u', container: 'c', assignedBefore: false },
+  imagePull: { id: 1, requester: 'r', image: 'i', pullMs: 1 },
 };
 
 function allNodes(node: AnyStateNode, out: AnyStateNode[] = []): AnyStateNode[] {

@@ -33,6 +33,7 @@ const FLOW_MACHINES = [
   'syncPod',
   'startContainer',
   'imagePuller',
+  'imagePull',
   'pleg',
   'prober',
   'cpuManager',

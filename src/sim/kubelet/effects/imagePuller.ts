@@ -1,15 +1,17 @@
 /**
  * serialImagePuller / parallelImagePuller (pkg/kubelet/images/puller.go): requests wait in
  * arrival order; at most one pull (serializeImagePulls: true) or maxParallelImagePulls run at
- * once. A pull takes the image's pullTime (or sizeBytes / pullBytesPerSecond), unless a fault
+ * once. A request that leaves the queue gets an imagePull instance (its goroutine), whose
+ * `pullTime` delay is the image's pullTime (or sizeBytes / pullBytesPerSecond), unless a fault
  * slows it down or makes the registry answer with an error.
  */
+import type { imagePullMachine, ImagePullInput } from '../../machines/imagePull.machine';
 import type { imagePullerMachine } from '../../machines/imagePuller.machine';
 import type { EffectApi, EffectsOf } from '../../runner/types';
 import { DEFAULTS } from '../config';
 import type { Env } from '../env';
 import { takeFault } from '../faults';
-import { IMAGE_PULLER } from '../ids';
+import { IMAGE_PULLER, imagePullId } from '../ids';
 import type { KubeletDomain } from '../types';
 import { defaultPullError } from './startContainer';
 
@@ -44,7 +46,14 @@ export function imagePullerEffects(env: Env): EffectsOf<typeof imagePullerMachin
         ms,
         ok: req.ok,
       });
-      api.send(IMAGE_PULLER, { type: 'PULL_COMPLETE', id: req.id }, ms);
+      // The pull's goroutine: an imagePull instance, blocked in PullImage for `pullTime`.
+      api.spawn('imagePull', imagePullId(key, req.container), {
+        id: req.id,
+        requester: req.requester,
+        image: req.image,
+        pullMs: ms,
+        error: req.ok ? undefined : req.error,
+      } satisfies ImagePullInput);
     }
   };
 
@@ -75,19 +84,38 @@ export function imagePullerEffects(env: Env): EffectsOf<typeof imagePullerMachin
       begin(api);
     },
 
+    /** A pull's goroutine returned: its slot takes the next request. */
     finishPull: (api, ev) => {
       if (ev.type !== 'PULL_COMPLETE') return;
       const domain = api.domain;
       const i = domain.pulls.active.findIndex((r) => r.id === ev.id);
-      const req = domain.pulls.active.splice(i, 1)[0]!;
-      if (req.ok) {
-        const size = cfg.images[req.image]?.sizeBytes ?? DEFAULTS.imageSizeBytes;
-        domain.images[req.image] = size;
-        api.send(req.requester, { type: 'PULLED', pullMs: req.pullMs, sizeBytes: size });
-      } else {
-        api.send(req.requester, { type: 'PULL_FAILED', error: req.error });
-      }
+      domain.pulls.active.splice(i, 1);
       begin(api);
+    },
+  };
+}
+
+/**
+ * One pull's end (puller.go: the result on pullChan, back to EnsureImageExists): a pulled image
+ * is on the node, with its size; the caller gets the result and the puller its slot back.
+ */
+export function imagePullEffects(env: Env): EffectsOf<typeof imagePullMachine, KubeletDomain> {
+  const { cfg } = env;
+  const end = (api: EffectApi<KubeletDomain>, id: number) => {
+    api.send(IMAGE_PULLER, { type: 'PULL_COMPLETE', id });
+    // The goroutine is gone; the next pull of this container is a new one.
+    api.stop(api.self);
+  };
+  return {
+    imagePulled: (api, _e, ctx) => {
+      const size = cfg.images[ctx.image]?.sizeBytes ?? DEFAULTS.imageSizeBytes;
+      api.domain.images[ctx.image] = size;
+      api.send(ctx.requester, { type: 'PULLED', pullMs: ctx.pullMs, sizeBytes: size });
+      end(api, ctx.id);
+    },
+    imagePullFailed: (api, _e, ctx) => {
+      api.send(ctx.requester, { type: 'PULL_FAILED', error: ctx.error });
+      end(api, ctx.id);
     },
   };
 }

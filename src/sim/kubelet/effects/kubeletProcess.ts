@@ -13,6 +13,7 @@ import {
   CPU_MANAGER,
   cpuContainerId,
   IMAGE_PULLER,
+  imagePullId,
   PLEG,
   SYNC_LOOP,
   podWorkerId,
@@ -129,6 +130,7 @@ export function kubeletProcessEffects(env: Env): Effects {
       for (const c of Object.values(pod.byName)) {
         if (api.has(startContainerId(pod.key, c.name))) api.stop(startContainerId(pod.key, c.name));
         if (api.has(cpuContainerId(pod.key, c.name))) api.stop(cpuContainerId(pod.key, c.name));
+        if (api.has(imagePullId(pod.key, c.name))) api.stop(imagePullId(pod.key, c.name));
         for (const probe of Object.keys(c.probes))
           if (api.has(proberId(pod.key, c.name, probe))) api.stop(proberId(pod.key, c.name, probe));
       }

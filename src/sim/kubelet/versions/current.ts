@@ -1,5 +1,6 @@
 /** The kubelet this engine models (pkg/kubelet of the current release): its machines and effects. */
 import { cpuContainerMachine, cpuManagerMachine } from '../../machines/cpuManager.machine';
+import { imagePullMachine } from '../../machines/imagePull.machine';
 import { imagePullerMachine } from '../../machines/imagePuller.machine';
 import { kubeletProcessMachine } from '../../machines/kubeletProcess.machine';
 import { plegMachine } from '../../machines/pleg.machine';
@@ -12,7 +13,7 @@ import { machineKind } from '../../runner/types';
 import { apiServerProcess } from '../effects/apiServer';
 import { containerRuntimeProcess } from '../effects/containerRuntime';
 import { cpuContainerEffects, cpuManagerEffects } from '../effects/cpuManager';
-import { imagePullerEffects } from '../effects/imagePuller';
+import { imagePullEffects, imagePullerEffects } from '../effects/imagePuller';
 import { kubeletProcessEffects } from '../effects/kubeletProcess';
 import { plegEffects } from '../effects/pleg';
 import { podWorkerEffects } from '../effects/podWorker';
@@ -34,6 +35,7 @@ export const currentKubelet: KubeletVersion = {
     syncPod: syncPodMachine,
     startContainer: startContainerMachine,
     imagePuller: imagePullerMachine,
+    imagePull: imagePullMachine,
     pleg: plegMachine,
     prober: proberMachine,
     cpuManager: cpuManagerMachine,
@@ -55,6 +57,7 @@ export const currentKubelet: KubeletVersion = {
           imagePullerMachine,
           imagePullerEffects(env),
         ),
+        imagePull: machineKind<D, typeof imagePullMachine>(imagePullMachine, imagePullEffects(env)),
         pleg: machineKind<D, typeof plegMachine>(plegMachine, plegEffects(env)),
         prober: machineKind<D, typeof proberMachine>(proberMachine, proberEffects(env)),
         cpuManager: machineKind<D, typeof cpuManagerMachine>(
