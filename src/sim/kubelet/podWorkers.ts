@@ -5,8 +5,8 @@
  * signals the worker's channel unless it is busy. Also the work queue (queue.BasicWorkQueue)
  * that feeds the 1 s sync ticker, bucketed by tick so GetWork touches only due items.
  */
-import { jitter } from '../core/prng';
 import { deriveSeed } from '../core/prng';
+import type { PodWorkerInput } from '../machines/podWorker.machine';
 import type { Env, Api } from './env';
 import { podWorkerId, syncPodId } from './ids';
 import { klog, podKV } from './klog';
@@ -46,14 +46,6 @@ export function getWork(d: KubeletDomain, now: number): string[] {
   return out;
 }
 
-/** A requeue delay with wait.Jitter(d, 0.5) from the pod's own PRNG stream. */
-export function jittered(s: PodSyncStatus, ms: number): number {
-  const rng = { state: s.rng };
-  const v = jitter(rng, ms, 0.5);
-  s.rng = rng.state;
-  return v;
-}
-
 export function updatePod(env: Env, api: Api, uid: string, updateType: SyncPodType): void {
   const d = api.domain;
   const pod = env.cfg.pods[uid]!;
@@ -64,13 +56,13 @@ export function updatePod(env: Env, api: Api, uid: string, updateType: SyncPodTy
       ...podKV(pod.key, uid),
       ['updateType', `"${updateType}"`],
     ]);
-    s = d.workers[uid] = {
-      syncedAt: api.t,
-      working: false,
-      lastSyncT: -1,
+    s = d.workers[uid] = { syncedAt: api.t, working: false, lastSyncT: -1 };
+    api.spawn('podWorker', podWorkerId(pod.key), {
+      uid,
+      // The worker's own stream for completeWork's wait.Jitter.
       rng: deriveSeed(env.cfg.seed, `podWorker/${uid}`),
-    };
-    api.spawn('podWorker', podWorkerId(pod.key), { uid });
+      resyncMs: env.cfg.syncFrequencyMs,
+    } satisfies PodWorkerInput);
     api.spawn('syncPod', syncPodId(pod.key), { uid });
   }
   if (s.finished) return;

@@ -58,8 +58,6 @@ export interface PodSyncStatus {
   lastSyncT: number;
   /** The work type of the update being processed. */
   activeWork?: WorkType;
-  /** This pod's PRNG stream (requeue jitter), so a new pod shifts no other pod's draws. */
-  rng: number;
 }
 
 export type SandboxState = 'SANDBOX_READY' | 'SANDBOX_NOTREADY';

@@ -5,8 +5,15 @@
  * then runs SyncPod, SyncTerminatingPod or SyncTerminatedPod by work type, and completes the
  * work (completeWork: requeue after resync/back-off, or re-signal for a pending update).
  * podWorkers.UpdatePod itself runs on the caller's goroutine (the sync loop's handlers).
+ *
+ * completeWork's requeue is the `requeueDelay`: the pod's work-queue entry becomes due after
+ * wait.Jitter(resyncInterval, 0.5) when the sync succeeded, wait.Jitter(backOffPeriod, 0.5)
+ * when it failed, and at once on a phase transition (the pod became terminal, or its containers
+ * are all stopped). The worker waits in `idle.requeued` until it is due, then in `idle.due`
+ * for the sync loop's next sync tick (GetWork) to hand it back; any update comes first.
  */
-import { setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { jitter } from '../core/prng';
 import { workType } from '../kubelet/podWorkers';
 import { kubelet } from '../kubelet/view';
 
@@ -25,6 +32,29 @@ export type PodWorkerEvent =
     }
   | { type: 'CONTAINER_STOPPED'; id: string; name: string };
 
+/** backOffPeriod (pod_workers.go, NewMainKubelet): requeue after a sync error. */
+export const BACKOFF_PERIOD_MS = 10_000;
+
+export interface PodWorkerInput {
+  uid: string;
+  /** The worker's own PRNG stream for wait.Jitter. */
+  rng: number;
+  /** resyncInterval: the kubelet's syncFrequency (1 min by default). */
+  resyncMs: number;
+}
+
+export interface PodWorkerContext extends PodWorkerInput {
+  /** completeWork's last requeue delay (ms): the work-queue entry is due this long after. */
+  requeueMs: number;
+}
+
+/** wait.Jitter(period, 0.5) drawn from the context's stream: the new stream and the delay. */
+function jittered(ctx: PodWorkerContext, periodMs: number): Partial<PodWorkerContext> {
+  const rng = { state: ctx.rng };
+  const requeueMs = jitter(rng, periodMs, 0.5);
+  return { rng: rng.state, requeueMs };
+}
+
 /** The work the worker is doing (podSyncStatus.WorkType), as the pod worker loop reads it. */
 function work(uid: string): string {
   const s = kubelet().domain.workers[uid]!;
@@ -34,8 +64,8 @@ function work(uid: string): string {
 export const podWorkerMachine = setup({
   types: {
     events: {} as PodWorkerEvent,
-    context: {} as { uid: string },
-    input: {} as { uid: string },
+    context: {} as PodWorkerContext,
+    input: {} as PodWorkerInput,
   },
   guards: {
     /** podCache.GetNewerThan(uid, lastSyncTime) returns at once: the global timestamp or the pod's entry is newer. */
@@ -45,6 +75,12 @@ export const podWorkerMachine = setup({
       const entry = d.cache.pods[context.uid];
       return d.cache.timestamp > s.lastSyncT || (entry !== undefined && entry.t > s.lastSyncT);
     },
+    /** SyncPod said the pod is terminal and it was not terminating yet: completeSync. */
+    'pod became terminal': ({ context, event }) =>
+      event.type === 'SYNC_DONE' &&
+      event.isTerminal &&
+      kubelet().domain.workers[context.uid]!.terminatingAt === undefined,
+    'sync failed': ({ event }) => event.type === 'SYNC_DONE' && event.error !== undefined,
     'pod is terminating': ({ context }) => work(context.uid) === 'terminating',
     'pod is terminated': ({ context }) => work(context.uid) === 'terminated',
     /**
@@ -58,6 +94,8 @@ export const podWorkerMachine = setup({
     // In the kubelet's memory: no time passes.
     getNewerThan: 0,
     syncTerminatedPod: 0,
+    /** completeWork's workQueue.Enqueue delay, chosen and jittered on the transition. */
+    requeueDelay: ({ context }) => context.requeueMs,
   },
   actions: {
     startPodSync: () => {},
@@ -73,10 +111,19 @@ export const podWorkerMachine = setup({
   },
 }).createMachine({
   id: 'podWorker',
-  context: ({ input }) => input,
+  context: ({ input }) => ({ ...input, requeueMs: 0 }),
   initial: 'idle',
   states: {
     idle: {
+      initial: 'notQueued',
+      states: {
+        /** No work-queue entry yet (a new worker). */
+        notQueued: {},
+        /** completeWork enqueued the pod: due after the requeue delay. */
+        requeued: { after: { requeueDelay: 'due' } },
+        /** Due: the sync loop's next sync tick (workQueue.GetWork) sends the pod an update. */
+        due: {},
+      },
       on: {
         UPDATE: [
           {
@@ -101,7 +148,27 @@ export const podWorkerMachine = setup({
     },
     syncing: {
       entry: 'startSyncPod',
-      on: { SYNC_DONE: { target: 'idle', actions: 'completeSync' } },
+      on: {
+        SYNC_DONE: [
+          {
+            guard: 'pod became terminal',
+            target: 'idle.requeued',
+            actions: [assign({ requeueMs: 0 }), 'completeSync'],
+          },
+          {
+            guard: 'sync failed',
+            target: 'idle.requeued',
+            actions: [
+              assign(({ context }) => jittered(context, BACKOFF_PERIOD_MS)),
+              'completeSync',
+            ],
+          },
+          {
+            target: 'idle.requeued',
+            actions: [assign(({ context }) => jittered(context, context.resyncMs)), 'completeSync'],
+          },
+        ],
+      },
     },
     terminating: {
       entry: 'startTerminating',
@@ -111,13 +178,16 @@ export const podWorkerMachine = setup({
         CONTAINER_STOPPED: [
           {
             guard: 'last container stopped',
-            target: 'idle',
-            actions: ['containerStopped', 'completeTerminating'],
+            target: 'idle.requeued',
+            actions: ['containerStopped', assign({ requeueMs: 0 }), 'completeTerminating'],
           },
           { actions: 'containerStopped' },
         ],
         // Nothing was running: killPod returns at once.
-        TERMINATING_DONE: { target: 'idle', actions: 'completeTerminating' },
+        TERMINATING_DONE: {
+          target: 'idle.requeued',
+          actions: [assign({ requeueMs: 0 }), 'completeTerminating'],
+        },
       },
     },
     terminated: {

@@ -30,8 +30,14 @@ export function notableSteps(trace: Trace): Int32Array {
     if (!e) continue;
     const ev = strings[steps.event[i]!] ?? '';
     if (ev === 'xstate.init') continue;
-    if (POD_MACHINES.has(e.kind) && steps.from[i] !== steps.to[i]) mark[i] = 1;
-    else if (e.kind === 'syncLoop' && POD_WAKEUPS.has(ev)) mark[i] = 1;
+    if (POD_MACHINES.has(e.kind) && steps.from[i] !== steps.to[i]) {
+      // A pod worker's work-queue entry coming due (idle.requeued -> idle.due) does nothing.
+      const idleToIdle =
+        e.kind === 'podWorker' &&
+        strings[steps.from[i]!]?.startsWith('idle.') &&
+        strings[steps.to[i]!]?.startsWith('idle.');
+      if (!idleToIdle) mark[i] = 1;
+    } else if (e.kind === 'syncLoop' && POD_WAKEUPS.has(ev)) mark[i] = 1;
   }
   const out: number[] = [];
   for (let i = 0; i < n; i++) if (mark[i]) out.push(i);

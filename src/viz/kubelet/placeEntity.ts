@@ -141,7 +141,8 @@ export function makePlacer(nodeName: string) {
           ...base,
           lane: 'pod worker',
           order: 0,
-          isEnd: hideIdle,
+          // Idle also while its work-queue entry waits out the requeue delay (idle.requeued).
+          isEnd: (s) => s === 'idle' || s.startsWith('idle.'),
           kind: (s) => stepKind(s) ?? 'sync',
         };
       case 'syncPod':

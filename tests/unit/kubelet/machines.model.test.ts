@@ -14,7 +14,7 @@ import { stateString } from '../../../src/sim/runner/engine';
 
 /** Sample inputs by kind (contexts are not read with guards replaced). */
 const INPUTS: Record<string, unknown> = {
-  podWorker: { uid: 'u' },
+  podWorker: { uid: 'u', rng: 1, resyncMs: 60_000 },
   syncPod: { uid: 'u' },
   startContainer: { uid: 'u', podKey: 'default/p', name: 'c' },
   prober: { uid: 'u', container: 'c', probe: 'readiness', workerStartedAt: 0 },

@@ -33,7 +33,8 @@ describe('terminating pod worker', () => {
       .filter((r) => r.ent === ent && r.from === 'terminating');
     expect(rows.map((r) => `${r.event} ${r.to} [${r.guard}]`)).toEqual([
       'CONTAINER_STOPPED terminating []',
-      'CONTAINER_STOPPED idle [last container stopped]',
+      // Idle, with the pod's work-queue entry due at once (completeWork after a phase transition).
+      'CONTAINER_STOPPED idle.requeued [last container stopped]',
     ]);
     // "Pod terminated all containers successfully" in that same step.
     const done = run.trace.logs.find(

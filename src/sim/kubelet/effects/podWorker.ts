@@ -12,16 +12,13 @@ import { recordEvent, type Env } from '../env';
 import { API_SERVER, proberId, syncPodId } from '../ids';
 import { killContainerWithGracePeriod, MIN_GRACE_S, stopTime } from '../killContainer';
 import { klog, podKV, q } from '../klog';
-import { enqueueWork, jittered, workType } from '../podWorkers';
+import { enqueueWork, workType } from '../podWorkers';
 import { getPodStatus, runningContainers, stopPodSandbox } from '../runtime';
 import type { KubeletDomain } from '../types';
 
 type Effects = EffectsOf<typeof podWorkerMachine, KubeletDomain>;
 type H = Effects[keyof Effects];
 type Api = EffectApi<KubeletDomain>;
-
-/** backOffPeriod: requeue after a sync error. */
-export const BACKOFF_PERIOD_MS = 10_000;
 
 export function podWorkerEffects(env: Env): Effects {
   const { cfg } = env;
@@ -54,16 +51,17 @@ export function podWorkerEffects(env: Env): Effects {
     api.send(syncPodId(pod.key), { type: 'START', updateType: worker.active ?? 'sync' });
   };
 
-  /** completeWork + the requeue of a pending update. */
-  const finish = (api: Api, uid: string, phaseTransition: boolean, error?: string) => {
+  /**
+   * completeWork: workQueue.Enqueue with the delay the machine chose (ctx.requeueMs), and the
+   * requeue of a pending update.
+   */
+  const finish = (api: Api, uid: string, requeueMs: number) => {
     const domain = api.domain;
     const pod = cfg.pods[uid]!;
     const worker = domain.workers[uid]!;
     worker.lastSyncT = api.t;
     worker.activeWork = undefined;
-    if (phaseTransition) enqueueWork(domain, uid, api.t);
-    else if (error) enqueueWork(domain, uid, api.t + jittered(worker, BACKOFF_PERIOD_MS));
-    else enqueueWork(domain, uid, api.t + jittered(worker, cfg.syncFrequencyMs));
+    enqueueWork(domain, uid, api.t + requeueMs);
     if (worker.pending !== undefined) {
       klog(api, 'Requeueing pod due to pending update', [
         ...podKV(pod.key, uid),
@@ -86,7 +84,6 @@ export function podWorkerEffects(env: Env): Effects {
     const worker = api.domain.workers[pod.uid]!;
     if (ev.error !== undefined)
       klog(api, 'Error syncing pod, skipping', podKV(pod.key, pod.uid), ev.error);
-    let phaseTransition = false;
     if (ev.isTerminal && worker.terminatingAt === undefined) {
       klog(api, 'Pod is terminal', podKV(pod.key, pod.uid));
       // completeSync: the pod now terminates; requeueLastPodUpdate.
@@ -100,9 +97,8 @@ export function podWorkerEffects(env: Env): Effects {
         worker.pending = worker.active;
         worker.pendingCause = api.step;
       }
-      phaseTransition = true;
     }
-    finish(api, pod.uid, phaseTransition, ev.error);
+    finish(api, pod.uid, ctx.requeueMs);
     done(api, pod.uid, 'sync');
   };
 
@@ -234,7 +230,7 @@ export function podWorkerEffects(env: Env): Effects {
       worker.pending = worker.active;
       worker.pendingCause = api.step;
     }
-    finish(api, pod.uid, true);
+    finish(api, pod.uid, ctx.requeueMs);
     done(api, pod.uid, 'terminating');
   };
 
