@@ -20,8 +20,10 @@ export const NODE_GROUP = 'node';
 const WAKEUP_LANE: Record<string, string> = {
   CONFIG: 'wake: config',
   PLEG: 'wake: PLEG',
-  SYNC_TICK: 'wake: sync',
-  HOUSEKEEPING: 'wake: housekeeping',
+  // The sync loop's tickers: `after: { syncTickerPeriod }` and `{ housekeepingPeriod }` in
+  // syncLoop.machine.ts.
+  'xstate.after.syncTickerPeriod.syncLoop.syncTicker.ticking': 'wake: sync',
+  'xstate.after.housekeepingPeriod.syncLoop.housekeepingTicker.ticking': 'wake: housekeeping',
   PROBE: 'wake: probes',
 };
 const WAKEUP_ORDER = [

@@ -56,6 +56,9 @@ export function declaredTransitions(kind: string, machine: AnyStateMachine): Dec
   return out;
 }
 
+/** Joins key parts: not '|', which a parallel machine's state string holds between regions. */
+const SEP = '\t';
+
 /** The labels of the declared transitions the traces took. */
 export function takenTransitions(declared: DeclaredTransition[], traces: Trace[]): Set<string> {
   const seen = new Set<string>();
@@ -68,22 +71,23 @@ export function takenTransitions(declared: DeclaredTransition[], traces: Trace[]
       const from = strings[steps.from[i]!]!;
       const to = strings[steps.to[i]!]!;
       const guard = strings[steps.guard[i]!]!;
-      keys.add(`${kind}|${from}|${ev}|${guard}`);
+      keys.add([kind, from, ev, guard].join(SEP));
       // An unguarded transition followed by guarded eventless ones records their guard.
-      keys.add(`${kind}|${from}|${ev}|*`);
-      keys.add(`${kind}|*|${ev}|${guard}`);
-      if (guard) keys.add(`${kind}|guard|${guard}`);
-      keys.add(`${kind}|to|${to}`);
-      keys.add(`${kind}|from|${from}|${ev}`);
+      keys.add([kind, from, ev, '*'].join(SEP));
+      keys.add([kind, '*', ev, guard].join(SEP));
+      if (guard) keys.add([kind, 'guard', guard].join(SEP));
+      keys.add([kind, 'to', to].join(SEP));
+      keys.add([kind, 'from', from, ev].join(SEP));
     }
   }
+  // A parallel machine is in one state per region ('a.x|b.y').
   const within = (from: string, source: string) =>
-    source === '' || from === source || from.startsWith(`${source}.`);
+    source === '' || from.split('|').some((f) => f === source || f.startsWith(`${source}.`));
   const fromStates = new Map<string, Set<string>>();
   for (const k of keys) {
-    const [kind, tag, from, ev] = k.split('|');
+    const [kind, tag, from, ev] = k.split(SEP);
     if (tag !== 'from') continue;
-    const key = `${kind}|${ev}`;
+    const key = [kind, ev].join(SEP);
     if (!fromStates.has(key)) fromStates.set(key, new Set());
     fromStates.get(key)!.add(from!);
   }
@@ -91,18 +95,25 @@ export function takenTransitions(declared: DeclaredTransition[], traces: Trace[]
     let taken: boolean;
     if (d.event === '') {
       taken = d.guard
-        ? keys.has(`${d.kind}|guard|${d.guard}`)
+        ? keys.has([d.kind, 'guard', d.guard].join(SEP))
         : d.targets.some((t) =>
-            [...keys].some((k) => k === `${d.kind}|to|${t}` || k.startsWith(`${d.kind}|to|${t}.`)),
+            [...keys].some((k) => {
+              const to = [d.kind, 'to', ''].join(SEP);
+              if (!k.startsWith(to)) return false;
+              return k
+                .slice(to.length)
+                .split('|')
+                .some((r) => r === t || r.startsWith(`${t}.`));
+            }),
           );
     } else {
-      const froms = fromStates.get(`${d.kind}|${d.event}`) ?? new Set<string>();
+      const froms = fromStates.get([d.kind, d.event].join(SEP)) ?? new Set<string>();
       taken = [...froms].some(
-        (f) => within(f, d.source) && keys.has(`${d.kind}|${f}|${d.event}|${d.guard || '*'}`),
+        (f) => within(f, d.source) && keys.has([d.kind, f, d.event, d.guard || '*'].join(SEP)),
       );
       // The initial transition's event has no source state ('' before xstate.init).
       if (!taken && d.event === 'xstate.init')
-        taken = keys.has(`${d.kind}|*|${d.event}|${d.guard}`);
+        taken = keys.has([d.kind, '*', d.event, d.guard].join(SEP));
     }
     if (taken) seen.add(d.label);
   }

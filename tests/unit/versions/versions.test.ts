@@ -29,6 +29,7 @@ function preset(id: string, version?: string): Scenario {
 
 /** Machine kinds and processes the engine spawns or sends to (kubelet/spec.ts, effects). */
 const FLOW_MACHINES = [
+  'syncLoop',
   'podWorker',
   'syncPod',
   'startContainer',
@@ -41,7 +42,7 @@ const FLOW_MACHINES = [
   'kubeletProcess',
   'volumeManager',
 ];
-const FLOW_PROCESSES = ['syncLoop', 'apiServer', 'containerRuntime'];
+const FLOW_PROCESSES = ['apiServer', 'containerRuntime'];
 
 describe('every version provides every machine its flow needs', () => {
   const run = compileRun(preset('hello-pod'));

@@ -1,15 +1,11 @@
 /**
- * The kubelet's sync loop, a plain engine process: Kubelet.syncLoop / syncLoopIteration
- * (pkg/kubelet/kubelet.go) is one goroutine blocked in a select over the config channel
- * (ADD/UPDATE/DELETE/REMOVE/RECONCILE), the PLEG channel, the 1 s sync ticker (pods whose
- * work-queue entry is due), the 2 s housekeeping ticker and the liveness/readiness/startup probe
- * result channels. It has no states of its own: each wake-up is one step, and what the kubelet
- * does on it runs here (HandlePodAdditions sorted by creation time with admission and rejectPod,
- * HandlePodUpdates/DELETE, HandlePodRemoves, HandlePodSyncs for PLEG events, due work and probe
- * updates, housekeeping).
+ * What the kubelet's sync loop does on each wake-up of syncLoopIteration (pkg/kubelet/kubelet.go;
+ * the select and its tickers are machines/syncLoop.machine.ts): HandlePodAdditions sorted by
+ * creation time with admission and rejectPod, HandlePodUpdates/DELETE, HandlePodRemoves,
+ * HandlePodSyncs for PLEG events, due work and probe updates, housekeeping.
  */
-import type { AnyEventObject } from 'xstate';
-import type { EffectApi, ProcessKind } from '../../runner/types';
+import type { SyncLoopEvent, syncLoopMachine } from '../../machines/syncLoop.machine';
+import type { EffectApi, EffectsOf } from '../../runner/types';
 import { activePods, canAdmitPod, topologyAdmitLogs } from '../admission';
 import { cpuSnapshot } from '../cpuManagerBridge';
 import type { Env } from '../env';
@@ -18,7 +14,7 @@ import { recordEvent } from '../env';
 import { plegEventString } from '../format';
 import { SYNC_LOOP, proberId } from '../ids';
 import { klog, klogWith, kobjSlice, q } from '../klog';
-import { getWork, SYNC_TICK_MS, updatePod } from '../podWorkers';
+import { getWork, updatePod } from '../podWorkers';
 import { removeContainer } from '../runtime';
 import {
   initialStatus,
@@ -30,27 +26,9 @@ import { syncStatusToApi } from '../statusPatch';
 import type { KubeletDomain } from '../types';
 
 type Api = EffectApi<KubeletDomain>;
-type H<E = AnyEventObject> = (api: Api, event: E) => void;
+type H<E = SyncLoopEvent> = (api: Api, event: E) => void;
 
-export type ConfigOp = 'ADD' | 'UPDATE' | 'DELETE' | 'REMOVE' | 'RECONCILE';
-
-export type SyncLoopEvent =
-  | { type: 'CONFIG'; op: ConfigOp; uids: string[] }
-  | { type: 'PLEG'; uid: string; event: string; data: string }
-  | { type: 'SYNC_TICK' }
-  | { type: 'HOUSEKEEPING' }
-  | {
-      type: 'PROBE';
-      probe: 'liveness' | 'readiness' | 'startup';
-      uid: string;
-      containerId: string;
-      result: string;
-    };
-
-/** housekeepingPeriod (pkg/kubelet/kubelet.go). */
-export const HOUSEKEEPING_MS = 2000;
-
-export function syncLoopProcess(env: Env): ProcessKind<KubeletDomain> {
+export function syncLoopEffects(env: Env): EffectsOf<typeof syncLoopMachine, KubeletDomain> {
   const { cfg } = env;
   const byCreation = (a: string, b: string) => {
     const pa = cfg.pods[a]!;
@@ -194,9 +172,9 @@ export function syncLoopProcess(env: Env): ProcessKind<KubeletDomain> {
     }
   };
 
-  const handleSyncTick: H = (api) => {
+  /** The sync ticker: workQueue.GetWork, then HandlePodSyncs for the due pods. */
+  const syncDuePods: H = (api) => {
     const domain = api.domain;
-    api.send(SYNC_LOOP, { type: 'SYNC_TICK' }, SYNC_TICK_MS);
     const uids = getWork(domain, api.t).filter((u) => domain.pods[u] && !domain.pods[u].removed);
     if (uids.length === 0) return;
     klog(api, 'SyncLoop (SYNC) pods', [
@@ -206,8 +184,7 @@ export function syncLoopProcess(env: Env): ProcessKind<KubeletDomain> {
     for (const uid of uids) updatePod(env, api, uid, 'sync');
   };
 
-  const handleHousekeeping: H = (api) => {
-    api.send(SYNC_LOOP, { type: 'HOUSEKEEPING' }, HOUSEKEEPING_MS);
+  const housekeeping: H = (api) => {
     klog(api, 'SyncLoop (housekeeping)');
     klog(api, 'SyncLoop (housekeeping) end', [['duration', q('0s')]]);
   };
@@ -239,30 +216,18 @@ export function syncLoopProcess(env: Env): ProcessKind<KubeletDomain> {
     updatePod(env, api, ev.uid, 'sync');
   };
 
-  const startSyncLoop: H = (api) => {
-    klog(api, 'Starting kubelet main sync loop');
-    api.send(SYNC_LOOP, { type: 'SYNC_TICK' }, SYNC_TICK_MS);
-    api.send(SYNC_LOOP, { type: 'HOUSEKEEPING' }, HOUSEKEEPING_MS);
-  };
-
   return {
-    state: 'select',
-    handle(api, e) {
-      const ev = e as SyncLoopEvent | { type: 'xstate.init' };
-      switch (ev.type) {
-        case 'xstate.init':
-          return startSyncLoop(api, ev);
-        case 'CONFIG':
-          return handleConfig(api, ev);
-        case 'PLEG':
-          return handlePleg(api, ev);
-        case 'SYNC_TICK':
-          return handleSyncTick(api, ev);
-        case 'HOUSEKEEPING':
-          return handleHousekeeping(api, ev);
-        case 'PROBE':
-          return handleProbe(api, ev);
-      }
+    startSyncLoop: (api) => klog(api, 'Starting kubelet main sync loop'),
+    handleConfig: (api, ev) => {
+      if (ev.type === 'CONFIG') handleConfig(api, ev);
     },
+    handlePleg: (api, ev) => {
+      if (ev.type === 'PLEG') handlePleg(api, ev);
+    },
+    handleProbe: (api, ev) => {
+      if (ev.type === 'PROBE') handleProbe(api, ev);
+    },
+    syncDuePods,
+    housekeeping,
   };
 }

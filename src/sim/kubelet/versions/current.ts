@@ -4,6 +4,7 @@ import { imagePullMachine } from '../../machines/imagePull.machine';
 import { imagePullerMachine } from '../../machines/imagePuller.machine';
 import { kubeletProcessMachine } from '../../machines/kubeletProcess.machine';
 import { plegMachine } from '../../machines/pleg.machine';
+import { syncLoopMachine } from '../../machines/syncLoop.machine';
 import { podWorkerMachine } from '../../machines/podWorker.machine';
 import { proberMachine } from '../../machines/prober.machine';
 import { startContainerMachine } from '../../machines/startContainer.machine';
@@ -19,7 +20,7 @@ import { plegEffects } from '../effects/pleg';
 import { podWorkerEffects } from '../effects/podWorker';
 import { proberEffects } from '../effects/prober';
 import { startContainerEffects } from '../effects/startContainer';
-import { syncLoopProcess } from '../effects/syncLoop';
+import { syncLoopEffects } from '../effects/syncLoop';
 import { syncPodEffects } from '../effects/syncPod';
 import { volumeManagerEffects } from '../effects/volumeManager';
 import type { Env } from '../env';
@@ -31,6 +32,7 @@ type D = KubeletDomain;
 export const currentKubelet: KubeletVersion = {
   name: 'current',
   machines: {
+    syncLoop: syncLoopMachine,
     podWorker: podWorkerMachine,
     syncPod: syncPodMachine,
     startContainer: startContainerMachine,
@@ -47,6 +49,7 @@ export const currentKubelet: KubeletVersion = {
     const env: Env = { cfg: run };
     return {
       machines: {
+        syncLoop: machineKind<D, typeof syncLoopMachine>(syncLoopMachine, syncLoopEffects(env)),
         podWorker: machineKind<D, typeof podWorkerMachine>(podWorkerMachine, podWorkerEffects(env)),
         syncPod: machineKind<D, typeof syncPodMachine>(syncPodMachine, syncPodEffects(env)),
         startContainer: machineKind<D, typeof startContainerMachine>(
@@ -78,7 +81,6 @@ export const currentKubelet: KubeletVersion = {
         ),
       },
       processes: {
-        syncLoop: syncLoopProcess(env),
         apiServer: apiServerProcess(env),
         containerRuntime: containerRuntimeProcess(),
       },

@@ -10,7 +10,7 @@
 import { cpuSnapshot } from '../../kubelet/cpuManagerBridge';
 import { milliCpu } from '../../kubelet/resources';
 import type { KubeletDomain } from '../../kubelet/types';
-import type { EffectApi, ProcessKind } from '../../runner/types';
+import type { EffectApi, EffectHandler, MachineKind } from '../../runner/types';
 import type { KubeletRun } from '../../kubelet/config';
 
 type Api = EffectApi<KubeletDomain>;
@@ -18,17 +18,18 @@ type Api = EffectApi<KubeletDomain>;
 const line = (api: Api, source: string, text: string) =>
   api.log({ v: 0, severity: 'I', source, msg: text, kv: [], text });
 
+/** The sync loop's kind with each effect followed by the admission lines of the pods it admitted. */
 export function withAdmissionLines(
-  p: ProcessKind<KubeletDomain>,
+  kind: MachineKind<KubeletDomain>,
   run: KubeletRun,
-): ProcessKind<KubeletDomain> {
-  return {
-    state: p.state,
-    handle(api, ev) {
+): MachineKind<KubeletDomain> {
+  const effects: Record<string, EffectHandler<KubeletDomain, never, never>> = {};
+  for (const [name, h] of Object.entries(kind.effects))
+    effects[name] = (api, ev, ctx) => {
       const d = api.domain;
       const before = new Set(Object.keys(d.workers));
       const had = d.cpu ? cpuSnapshot(d.cpu).assignments : {};
-      p.handle(api, ev);
+      h(api, ev, ctx);
       if (!d.cpu) return;
       const now = cpuSnapshot(d.cpu).assignments;
       for (const uid of Object.keys(d.workers)) {
@@ -58,6 +59,6 @@ export function withAdmissionLines(
           line(api, 'policy_static.go:279', `[cpumanager] allocateCPUs: returning "${set}"`);
         }
       }
-    },
-  };
+    };
+  return { machine: kind.machine, effects };
 }

@@ -34,16 +34,15 @@ export const kubelet118: KubeletVersion = {
     };
     return {
       machines: Object.fromEntries(
-        Object.entries(machines).map(([k, m]) => [k, withMessages(m, MESSAGES_1_18, run)]),
+        Object.entries(machines).map(([k, m]) => [
+          k,
+          withMessages(k === 'syncLoop' ? withAdmissionLines(m, run) : m, MESSAGES_1_18, run),
+        ]),
       ),
       processes: Object.fromEntries(
         Object.entries(base.processes).map(([k, p]) => [
           k,
-          processWithMessages(
-            k === 'syncLoop' ? withAdmissionLines(p, run) : p,
-            MESSAGES_1_18,
-            run,
-          ),
+          processWithMessages(p, MESSAGES_1_18, run),
         ]),
       ),
     };
