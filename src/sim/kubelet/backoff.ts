@@ -7,8 +7,11 @@
  * Two instances: container restarts (10s..300s, HasExpiredFunc overridden in NewMainKubelet to
  * "eventTime - lastUpdate > 600s") and image pulls (10s..300s, default expiry 2*max).
  */
+import type { BackOffReason } from '../machines/backOff.machine';
+import type { EffectApi } from '../runner/types';
 import type { ContainerDef, PodDef } from './config';
-import type { BackoffEntry } from './types';
+import { backOffId } from './ids';
+import type { BackoffEntry, KubeletDomain } from './types';
 
 export interface BackoffPolicy {
   initialMs: number;
@@ -84,4 +87,21 @@ export function backoffGC(table: BackoffTable, now: number, p: BackoffPolicy): v
 /** GetStableKey: the container back-off key (the spec hash makes a changed spec start fresh). */
 export function stableKey(pod: PodDef, c: ContainerDef): string {
   return `${pod.name}_${pod.namespace}_${pod.uid}_${c.name}_${c.hash}`;
+}
+
+/**
+ * The back-off window the kubelet just read or started, shown by the entry's backOff machine
+ * (backOff.machine.ts): spawned on first use, told of each window after.
+ */
+export function showBackOff(
+  api: EffectApi<KubeletDomain>,
+  podKey: string,
+  container: string,
+  reason: BackOffReason,
+  since: number,
+  backoffMs: number,
+): void {
+  const id = backOffId(podKey, container, reason);
+  if (api.has(id)) api.send(id, { type: 'BACK_OFF', since, backoffMs });
+  else api.spawn('backOff', id, { reason, since, backoffMs });
 }

@@ -13,6 +13,9 @@ export const startContainerId = (key: string, container: string) =>
   `startContainer:${key}/${container}`;
 /** One image pull in flight for a container (the puller's goroutine for it). */
 export const imagePullId = (key: string, container: string) => `imagePull:${key}/${container}`;
+/** A container's restart (CrashLoopBackOff) or image pull (ImagePullBackOff) back-off window. */
+export const backOffId = (key: string, container: string, reason: string) =>
+  `backOff:${key}/${container}/${reason}`;
 export const proberId = (key: string, container: string, probe: string) =>
   `prober:${key}/${container}/${probe}`;
 /** One container's CPUs in the CPU manager (static policy). */

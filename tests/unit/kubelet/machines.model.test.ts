@@ -20,6 +20,7 @@ const INPUTS: Record<string, unknown> = {
   prober: { uid: 'u', container: 'c', probe: 'readiness', workerStartedAt: 0 },
   cpuContainer: { uid: 'u', container: 'c', assignedBefore: false },
   imagePull: { id: 1, requester: 'r', image: 'i', pullMs: 1 },
+  backOff: { reason: 'CrashLoopBackOff', since: 0, backoffMs: 10_000 },
 };
 
 function allNodes(node: AnyStateNode, out: AnyStateNode[] = []): AnyStateNode[] {

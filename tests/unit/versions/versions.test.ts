@@ -35,6 +35,7 @@ const FLOW_MACHINES = [
   'startContainer',
   'imagePuller',
   'imagePull',
+  'backOff',
   'pleg',
   'prober',
   'cpuManager',

@@ -14,6 +14,7 @@ import {
   cpuContainerId,
   IMAGE_PULLER,
   imagePullId,
+  backOffId,
   PLEG,
   SYNC_LOOP,
   podWorkerId,
@@ -131,6 +132,10 @@ export function kubeletProcessEffects(env: Env): Effects {
         if (api.has(startContainerId(pod.key, c.name))) api.stop(startContainerId(pod.key, c.name));
         if (api.has(cpuContainerId(pod.key, c.name))) api.stop(cpuContainerId(pod.key, c.name));
         if (api.has(imagePullId(pod.key, c.name))) api.stop(imagePullId(pod.key, c.name));
+        // The back-off tables are kubelet memory (restart.ts): their windows go with them.
+        for (const reason of ['CrashLoopBackOff', 'ImagePullBackOff'])
+          if (api.has(backOffId(pod.key, c.name, reason)))
+            api.stop(backOffId(pod.key, c.name, reason));
         for (const probe of Object.keys(c.probes))
           if (api.has(proberId(pod.key, c.name, probe))) api.stop(proberId(pod.key, c.name, probe));
       }

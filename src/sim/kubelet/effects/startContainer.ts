@@ -8,7 +8,7 @@ import { formatGoDuration } from '../../core/time';
 import type { StartContainerContext } from '../../machines/startContainer.machine';
 import type { startContainerMachine } from '../../machines/startContainer.machine';
 import type { EffectApi, EffectsOf } from '../../runner/types';
-import { IMAGE_BACKOFF, backoffGC, backoffNext } from '../backoff';
+import { IMAGE_BACKOFF, backoffGC, backoffGet, backoffNext, showBackOff } from '../backoff';
 import type { ContainerDef, PodDef } from '../config';
 import {
   containerHasExclusiveCPUs,
@@ -157,12 +157,15 @@ export function startContainerEffects(
         `Failed to pull image ${q(container.image)}: ${e.error}`,
         container.fieldPath,
       );
-      backoffNext(
-        api.domain.imageBackOff,
-        `${pod.uid}_${container.image}`,
+      const key = `${pod.uid}_${container.image}`;
+      backoffNext(api.domain.imageBackOff, key, api.t, api.t, IMAGE_BACKOFF);
+      showBackOff(
+        api,
+        pod.key,
+        container.name,
+        'ImagePullBackOff',
         api.t,
-        api.t,
-        IMAGE_BACKOFF,
+        backoffGet(api.domain.imageBackOff, key),
       );
       fail(api, pod, container, 'ErrImagePull', e.error);
     },

@@ -15,6 +15,7 @@ import {
   backoffGet,
   backoffNext,
   isInBackOffSince,
+  showBackOff,
   stableKey,
 } from '../backoff';
 import { computePodActions, podActionsString } from '../computePodActions';
@@ -290,7 +291,9 @@ export function syncPodEffects(env: Env): Effects {
           `Back-off restarting failed container ${container.name} in pod ${formatPod(pod)}`,
           container.fieldPath,
         );
-        const err = `back-off ${formatGoDuration(backoffGet(domain.containerBackOff, key))} restarting failed container=${container.name} pod=${formatPod(pod)}`;
+        const backoffMs = backoffGet(domain.containerBackOff, key);
+        showBackOff(api, pod.key, container.name, 'CrashLoopBackOff', ts, backoffMs);
+        const err = `back-off ${formatGoDuration(backoffMs)} restarting failed container=${container.name} pod=${formatPod(pod)}`;
         klog(api, 'Back-off restarting failed container', [], err);
         const result = runtimeSync.results[runtimeSync.results.length - 1]!;
         result.error = 'CrashLoopBackOff';

@@ -1,4 +1,5 @@
 /** The kubelet this engine models (pkg/kubelet of the current release): its machines and effects. */
+import { backOffMachine } from '../../machines/backOff.machine';
 import { cpuContainerMachine, cpuManagerMachine } from '../../machines/cpuManager.machine';
 import { imagePullMachine } from '../../machines/imagePull.machine';
 import { imagePullerMachine } from '../../machines/imagePuller.machine';
@@ -38,6 +39,7 @@ export const currentKubelet: KubeletVersion = {
     startContainer: startContainerMachine,
     imagePuller: imagePullerMachine,
     imagePull: imagePullMachine,
+    backOff: backOffMachine,
     pleg: plegMachine,
     prober: proberMachine,
     cpuManager: cpuManagerMachine,
@@ -61,6 +63,7 @@ export const currentKubelet: KubeletVersion = {
           imagePullerEffects(env),
         ),
         imagePull: machineKind<D, typeof imagePullMachine>(imagePullMachine, imagePullEffects(env)),
+        backOff: machineKind<D, typeof backOffMachine>(backOffMachine, {}),
         pleg: machineKind<D, typeof plegMachine>(plegMachine, plegEffects(env)),
         prober: machineKind<D, typeof proberMachine>(proberMachine, proberEffects(env)),
         cpuManager: machineKind<D, typeof cpuManagerMachine>(
