@@ -135,7 +135,10 @@ export const syncPodMachine = setup({
     noteInitResult: () => {},
     restartCursor: () => {},
     startNextInit: () => {},
+    /** doBackOff found the container in CrashLoopBackOff: the BackOff event, no start. */
+    backOffNextInit: () => {},
     startNextContainer: () => {},
+    backOffNextContainer: () => {},
     exitSyncPod: () => {},
   },
 }).createMachine({
@@ -204,7 +207,7 @@ export const syncPodMachine = setup({
             {
               guard: 'next init container in CrashLoopBackOff',
               target: 'initBackOff',
-              actions: 'startNextInit',
+              actions: 'backOffNextInit',
             },
             { target: 'waitingForInit', actions: 'startNextInit' },
           ],
@@ -221,7 +224,7 @@ export const syncPodMachine = setup({
             {
               guard: 'next container in CrashLoopBackOff',
               target: 'containerBackOff',
-              actions: 'startNextContainer',
+              actions: 'backOffNextContainer',
             },
             { target: 'waitingForContainer', actions: 'startNextContainer' },
           ],

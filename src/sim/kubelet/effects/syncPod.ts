@@ -10,14 +10,7 @@ import { hashString } from '../../core/prng';
 import { formatGoDuration } from '../../core/time';
 import type { syncPodMachine } from '../../machines/syncPod.machine';
 import type { EffectApi, EffectsOf } from '../../runner/types';
-import {
-  CONTAINER_BACKOFF,
-  backoffGet,
-  backoffNext,
-  isInBackOffSince,
-  showBackOff,
-  stableKey,
-} from '../backoff';
+import { CONTAINER_BACKOFF, backoffGet, backoffNext, showBackOff, stableKey } from '../backoff';
 import { computePodActions, podActionsString } from '../computePodActions';
 import type { ContainerDef, PodDef } from '../config';
 import { postStopContainer } from '../cpuManagerBridge';
@@ -265,9 +258,16 @@ export function syncPodEffects(env: Env): Effects {
 
   /**
    * The runtime SyncPod's `start` helper up to the hand-off: the StartContainer SyncResult,
-   * doBackOff, "Creating container in pod". Returns false when the container is in back-off.
+   * doBackOff, "Creating container in pod". `inBackOff` is what the machine's guard ('next
+   * (init) container in CrashLoopBackOff') decided; returns false when it is.
    */
-  const start = (api: Api, pod: PodDef, container: ContainerDef, typeName: string): boolean => {
+  const start = (
+    api: Api,
+    pod: PodDef,
+    container: ContainerDef,
+    typeName: string,
+    inBackOff: boolean,
+  ): boolean => {
     const domain = api.domain;
     const runtimeSync = sync(api, pod.uid);
     runtimeSync.results.push({ action: 'StartContainer', target: container.name });
@@ -282,7 +282,7 @@ export function syncPodEffects(env: Env): Effects {
       ]);
       const key = stableKey(pod, container);
       const ts = exited.finishedAt ?? api.t;
-      if (isInBackOffSince(domain.containerBackOff, key, ts, api.t, CONTAINER_BACKOFF)) {
+      if (inBackOff) {
         recordEvent(
           api,
           pod,
@@ -358,26 +358,31 @@ export function syncPodEffects(env: Env): Effects {
     sync(api, ctx.uid).cursor = 0;
   };
 
-  const startNextInit: H = (api, _e, ctx) => {
-    const pod = cfg.pods[ctx.uid]!;
-    const runtimeSync = sync(api, pod.uid);
-    const container = pod.init[runtimeSync.initToStart[runtimeSync.cursor++]!]!;
-    if (!start(api, pod, container, 'init container'))
-      runtimeSync.lastResult = { name: container.name, ok: false, typeName: 'init container' };
-  };
+  const nextInit =
+    (inBackOff: boolean): H =>
+    (api, _e, ctx) => {
+      const pod = cfg.pods[ctx.uid]!;
+      const runtimeSync = sync(api, pod.uid);
+      const container = pod.init[runtimeSync.initToStart[runtimeSync.cursor++]!]!;
+      if (!start(api, pod, container, 'init container', inBackOff))
+        runtimeSync.lastResult = { name: container.name, ok: false, typeName: 'init container' };
+    };
 
   // start()'s error is ignored: the next container is started regardless.
-  const startNextContainer: H = (api, _e, ctx) => {
-    const pod = cfg.pods[ctx.uid]!;
-    const runtimeSync = sync(api, pod.uid);
-    runtimeSync.lastResult = undefined;
-    start(
-      api,
-      pod,
-      pod.containers[runtimeSync.containersToStart[runtimeSync.cursor++]!]!,
-      'container',
-    );
-  };
+  const nextContainer =
+    (inBackOff: boolean): H =>
+    (api, _e, ctx) => {
+      const pod = cfg.pods[ctx.uid]!;
+      const runtimeSync = sync(api, pod.uid);
+      runtimeSync.lastResult = undefined;
+      start(
+        api,
+        pod,
+        pod.containers[runtimeSync.containersToStart[runtimeSync.cursor++]!]!,
+        'container',
+        inBackOff,
+      );
+    };
 
   const exitSyncPod: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
@@ -424,8 +429,10 @@ export function syncPodEffects(env: Env): Effects {
     sandboxFailed,
     noteInitResult,
     restartCursor,
-    startNextInit,
-    startNextContainer,
+    startNextInit: nextInit(false),
+    backOffNextInit: nextInit(true),
+    startNextContainer: nextContainer(false),
+    backOffNextContainer: nextContainer(true),
     exitSyncPod,
   };
 }

@@ -129,9 +129,11 @@ export const dockerSyncPodMachine = setup({
     setUpPod: () => {},
     inspectInfraContainer: () => {},
     startInitContainer: () => {},
+    backOffInitContainer: () => {},
     noteInitResult: () => {},
     stopBeforeContainers: () => {},
     startNextContainer: () => {},
+    backOffNextContainer: () => {},
     exitSyncPod: () => {},
   },
 }).createMachine({
@@ -224,7 +226,7 @@ export const dockerSyncPodMachine = setup({
             {
               guard: 'init container in back-off',
               target: 'stopped',
-              actions: 'startInitContainer',
+              actions: 'backOffInitContainer',
             },
             { target: 'waitingForInit', actions: 'startInitContainer' },
           ],
@@ -240,7 +242,7 @@ export const dockerSyncPodMachine = setup({
             {
               guard: 'next container in back-off',
               target: 'containerBackOff',
-              actions: 'startNextContainer',
+              actions: 'backOffNextContainer',
             },
             { target: 'waitingForContainer', actions: 'startNextContainer' },
           ],

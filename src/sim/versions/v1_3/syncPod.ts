@@ -66,7 +66,9 @@ export function dockerSyncPodEffects(env: Env): Effects {
     killUnwanted: base.killUnwanted,
     noteInitResult: base.noteInitResult,
     startInitContainer: base.startNextInit,
+    backOffInitContainer: base.backOffNextInit,
     startNextContainer: base.startNextContainer,
+    backOffNextContainer: base.backOffNextContainer,
     /**
      * Kubelet.syncPod returns result.Error() as it is (v1.3 had no "only back-off" exception):
      * the pod worker logs it and records FailedSync. StartContainer results feed the reason cache.
