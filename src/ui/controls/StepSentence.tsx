@@ -9,6 +9,7 @@ import { useApp, useAppStore } from '../app/storeContext';
 import { useEngineViews } from '../app/engineViews';
 import { usePanelCursor } from '../hooks/usePanelCursor';
 import { formatClock } from '../../viz/formatTime';
+import { eventLabel } from '../../sim';
 
 export function StepSentence() {
   const store = useAppStore();
@@ -23,7 +24,7 @@ export function StepSentence() {
   const moved =
     step &&
     (step.from === step.to || step.from === ''
-      ? `${step.entity} handled ${step.event}`
+      ? `${step.entity} handled ${eventLabel(step.event)}`
       : `${step.entity}: ${step.from} → ${step.to}`);
   return (
     <div className="step-line">
