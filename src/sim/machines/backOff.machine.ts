@@ -25,6 +25,11 @@ export interface BackOffInput {
 /** The kubelet saw the entry in back-off (or Next was called on it): the window it reads now. */
 export type BackOffEvent = { type: 'BACK_OFF'; since: number; backoffMs: number };
 
+/** The window the event reports becomes the context's. */
+const newWindow = assign<BackOffInput, BackOffEvent, undefined, BackOffEvent, never>(
+  ({ event }) => ({ since: event.since, backoffMs: event.backoffMs }),
+);
+
 export const backOffMachine = setup({
   types: {
     context: {} as BackOffInput,
@@ -39,15 +44,12 @@ export const backOffMachine = setup({
   id: 'backOff',
   context: ({ input }) => input,
   initial: 'backingOff',
-  on: {
-    BACK_OFF: {
-      target: '.backingOff',
-      reenter: true,
-      actions: assign(({ event }) => ({ since: event.since, backoffMs: event.backoffMs })),
-    },
-  },
   states: {
-    backingOff: { after: { backOff: 'expired' } },
-    expired: {},
+    backingOff: {
+      after: { backOff: 'expired' },
+      // The same window again (each sync inside it), or a longer one: the timer starts over.
+      on: { BACK_OFF: { target: 'backingOff', reenter: true, actions: newWindow } },
+    },
+    expired: { on: { BACK_OFF: { target: 'backingOff', actions: newWindow } } },
   },
 });

@@ -6,7 +6,7 @@
  *                                                            work-queue entry is due are synced;
  *   housekeepingTicker := time.NewTicker(housekeepingPeriod) -> `housekeepingPeriod` (2 s).
  * Each ticker is a region of its own that re-enters itself every period, as a Go ticker fires
- * whatever the select handled in between; the channels are handled at the root.
+ * whatever the select handled in between; the channels are handled in the `select` region.
  */
 import { setup } from 'xstate';
 import { SYNC_TICK_MS } from '../kubelet/podWorkers';
@@ -42,12 +42,20 @@ export const syncLoopMachine = setup({
   id: 'syncLoop',
   type: 'parallel',
   entry: 'startSyncLoop',
-  on: {
-    CONFIG: { actions: 'handleConfig' },
-    PLEG: { actions: 'handlePleg' },
-    PROBE: { actions: 'handleProbe' },
-  },
   states: {
+    /** The goroutine blocked in syncLoopIteration's select: each channel's case runs here. */
+    select: {
+      initial: 'waiting',
+      states: {
+        waiting: {
+          on: {
+            CONFIG: { actions: 'handleConfig' },
+            PLEG: { actions: 'handlePleg' },
+            PROBE: { actions: 'handleProbe' },
+          },
+        },
+      },
+    },
     syncTicker: {
       initial: 'ticking',
       states: {
