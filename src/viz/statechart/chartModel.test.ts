@@ -4,6 +4,42 @@ import { machines } from '../../sim';
 import { activeStateIds, chartOf, takenPath, takenTransition, transitionLabel } from './chartModel';
 import { elkGraph } from './elkGraph';
 
+describe('the named delays of the clock machines, as the charts label them', () => {
+  const labels = (kind: string) =>
+    chartOf(machines[kind]!).transitions.map((t) => `${t.source} ${transitionLabel(t)}`);
+
+  it('the sync loop: its select and two tickers, as parallel regions', () => {
+    const chart = chartOf(machines.syncLoop!);
+    expect(chart.states.filter((s) => s.parent === null).map((s) => s.path)).toEqual([
+      'select',
+      'syncTicker',
+      'housekeepingTicker',
+    ]);
+    expect(labels('syncLoop')).toEqual(
+      expect.arrayContaining([
+        'syncLoop.select.waiting CONFIG',
+        'syncLoop.select.waiting PLEG',
+        'syncLoop.select.waiting PROBE',
+        'syncLoop.syncTicker.ticking after syncTickerPeriod',
+        'syncLoop.housekeepingTicker.ticking after housekeepingPeriod',
+      ]),
+    );
+  });
+
+  it('a pull, the pod worker requeue and a back-off window', () => {
+    expect(labels('imagePull')).toEqual([
+      'imagePull.pulling after pullTime [registry answered with an error]',
+      'imagePull.pulling after pullTime',
+    ]);
+    expect(labels('podWorker')).toContain('podWorker.idle.requeued after requeueDelay');
+    expect(labels('backOff')).toEqual([
+      'backOff.backingOff BACK_OFF',
+      'backOff.backingOff after backOff',
+      'backOff.expired BACK_OFF',
+    ]);
+  });
+});
+
 describe('chartOf on the engine machines', () => {
   const sc = chartOf(machines.startContainer!);
   const sp = chartOf(machines.syncPod!);
