@@ -66,3 +66,19 @@ test("the selected container's statechart shows its active state, follows steps,
   ).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+test("a pull in flight has its own chart: pulling, then after the image's pull time", async ({
+  page,
+}) => {
+  // Two pulls at once: web's 3 s nginx pull runs beside the model server's 40 s pull.
+  await open(page, 'parallel-pulls');
+  await page.getByRole('button', { name: 'app', exact: true }).first().click();
+  const panel = machinesPanel(page);
+  const chart = panel.getByRole('group', { name: 'imagePull app chart' });
+  const forward = page.getByRole('button', { name: 'Step forward' });
+  for (let i = 0; i < 120 && (await chart.count()) === 0; i++) await forward.click();
+  await expect(chart.getByRole('img', { name: 'state pulling (active)' })).toBeVisible();
+  // The named delay `pullTime`, resolved from this pull's context: nginx's 3 s.
+  await expect(chart.getByText('after 3 s', { exact: true })).toBeAttached();
+  await expect(chart.getByRole('img', { name: 'state pulled' })).toBeAttached();
+});
