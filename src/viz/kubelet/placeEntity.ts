@@ -129,7 +129,7 @@ export function makePlacer(nodeName: string) {
           // Only the interesting part: starting, or down (stopped, failed to start).
           return node('kubelet process', 14, {
             isEnd: (st) => st === 'running',
-            kind: (st) => (st === 'down' ? 'error' : 'start'),
+            kind: (st) => (st === 'down' || st === 'exited' ? 'error' : 'start'),
           });
         default:
           return node(e.kind, 20, { isEnd: hideIdle });

@@ -32,10 +32,8 @@ type Effects = EffectsOf<typeof kubeletProcessMachine, KubeletDomain>;
 export function kubeletProcessEffects(env: Env): Effects {
   const { cfg } = env;
 
-  /** kubelet.service: Restart=always, RestartSec=10 (the kubeadm unit). */
-  const RESTART_SEC_MS = 10_000;
-
-  const fail = (api: EffectApi<KubeletDomain>, error: string, gen: number) => {
+  /** "command failed": the process exits (the machine's `exited`, then systemd's restart). */
+  const fail = (api: EffectApi<KubeletDomain>, error: string) => {
     api.log({
       v: 0,
       severity: 'E',
@@ -43,21 +41,13 @@ export function kubeletProcessEffects(env: Env): Effects {
       msg: 'command failed',
       kv: [['err', JSON.stringify(`failed to run Kubelet: ${error}`)]],
     });
-    exit(api, gen);
   };
 
-  /** The process exited: systemd starts it again after RestartSec. */
-  const exit = (api: EffectApi<KubeletDomain>, gen: number) => {
-    api.send(api.self, { type: 'START', gen }, RESTART_SEC_MS, 'systemd-restart');
-  };
-
-  const startKubelet: Effects['startKubelet'] = (api, ev) => {
-    if (ev.type !== 'START') return;
+  /** Starts the generation in the machine's context (a scheduled start, or systemd's restart). */
+  const startKubelet: Effects['startKubelet'] = (api, _ev, ctx) => {
     const domain = api.domain;
-    const generation = cfg.generations[ev.gen]!;
-    api.cancel(api.self, 'systemd-restart');
-    if (!generation.resourceManagers)
-      return fail(api, generation.startError ?? 'unknown error', ev.gen);
+    const generation = cfg.generations[ctx.gen]!;
+    if (!generation.resourceManagers) return fail(api, generation.startError ?? 'unknown error');
     // cpuManager.Start: restore the checkpoint unless the operator removed the file.
     const restored = domain.cpu && !generation.removeStateFile ? domain.cpu.state : undefined;
     let cpu;
@@ -94,16 +84,16 @@ export function kubeletProcessEffects(env: Env): Effects {
           [],
           `start cpu manager error: ${started.error}`,
         );
-        return exit(api, ev.gen);
+        return;
       }
       cpu = { state: started.value, tm: { podTopologyHints: {} }, containers: {} };
     } else {
       const started = startResourceManagers(generation.resourceManagers);
-      if (!started.ok) return fail(api, started.error, ev.gen);
+      if (!started.ok) return fail(api, started.error);
       cpu = started.value;
     }
     domain.cpu = cpu;
-    domain.gen = ev.gen;
+    domain.gen = ctx.gen;
     domain.kubeletStartedAt = api.t;
     api.record('cpuAssignments', cpuSnapshot(cpu), CPU_MANAGER);
     api.spawn('imagePuller', IMAGE_PULLER, undefined);
