@@ -47,6 +47,27 @@ function split(container: string): { pod: string; name: string } {
   return { pod: container.slice(0, i), name: container.slice(i + 1) };
 }
 
+/**
+ * completeWork's requeue (pod_workers.go): the delay the pod worker's machine chose, from the guard
+ * of the step that requeued it and the delay in its context.
+ */
+function requeueHold(c: Ctx, id: string, since: number | null): string[] {
+  const ctx = c.world.machines[id]?.snapshot.context as { requeueMs?: number } | undefined;
+  const ms = ctx?.requeueMs;
+  const entered = lastStepOf(c.run, c.entityIndex.get(id) ?? -1, c.cursor);
+  if (ms === undefined || since === null || entered < 0) return [];
+  const guard = stepGuard(c.run, entered);
+  const why =
+    guard === 'sync failed'
+      ? 'wait.Jitter(backOffPeriod 10 s, 0.5) after a sync error'
+      : ms === 0
+        ? 'at once: a phase transition'
+        : `wait.Jitter(resyncInterval ${formatDuration(c.run.config.syncFrequencyMs)}, 0.5) after a good sync`;
+  return [
+    `The pod worker is idle: completeWork requeued the pod for ${formatDuration(ms)} (${why}), due at ${formatClock(since + ms)}; an update before then syncs it sooner.`,
+  ];
+}
+
 /** A sentence about the pull this container's startContainer is waiting on, or null. */
 function pullHold(c: Ctx, scId: string, since: number | null): string | null {
   const d = c.world.domain;
@@ -255,6 +276,11 @@ export function whyEntityHeld(run: SimulationRun, entityId: string, cursor: numb
     .filter((e) => e.kind === 'startContainer' && e.id.startsWith(`startContainer:${pod}/`))
     .map((e) => e.id.slice('startContainer:'.length));
   if (kind === 'podWorker') {
+    if (state === 'idle.requeued') return requeueHold(c, entityId, since);
+    if (state === 'idle.due')
+      return [
+        `The pod's work-queue entry is due${at}: the sync loop's next sync tick (every 1 s) hands it back to the pod worker.`,
+      ];
     if (state === 'waitingForCache')
       return [
         `The pod worker waits in podCache.GetNewerThan for the PLEG's next relist (the cache must be newer than its last sync)${at}.`,

@@ -161,3 +161,26 @@ describe('whyEntityHeld: SyncPod and the pod worker', () => {
     expect(whyEntityHeld(r, 'pleg', later)).toEqual([]);
   });
 });
+
+describe("the pod worker's requeue", () => {
+  it('after a failed sync: the back-off requeue and when it is due, from the machine', () => {
+    const r = run('crashloop-backoff');
+    const { steps, strings, entities } = r.trace;
+    const id = 'podWorker:default/flaky';
+    const e = entities.findIndex((x) => x.id === id);
+    const mine = steps.t.map((_, k) => k).filter((k) => steps.entity[k] === e);
+    // A failed sync whose requeue came due before anything else moved the worker.
+    const k = mine.findIndex(
+      (s, n) =>
+        strings[steps.guard[s]!] === 'sync failed' &&
+        strings[steps.to[mine[n + 1]!]!] === 'idle.due',
+    );
+    expect(k).toBeGreaterThanOrEqual(0);
+    const failed = mine[k]!;
+    const due = mine[k + 1]!;
+    const text = whyEntityHeld(r, id, failed + 1).join(' ');
+    expect(text).toContain('wait.Jitter(backOffPeriod 10 s, 0.5) after a sync error');
+    expect(text).toContain(`due at ${formatClock(steps.t[due]!)}`);
+    expect(whyEntityHeld(r, id, due + 1).join(' ')).toContain("The pod's work-queue entry is due");
+  });
+});
