@@ -6,7 +6,7 @@
  */
 import type { AnyEventObject } from 'xstate';
 import type { ProcessKind } from '../../runner/types';
-import { exitContainer } from '../runtime';
+import { exitContainer, stopPodSandbox } from '../runtime';
 import type { KubeletDomain } from '../types';
 
 export type ContainerRuntimeEvent =
@@ -18,10 +18,10 @@ export type ContainerRuntimeEvent =
       /** What the process wrote to its terminationMessagePath (/dev/termination-log). */
       message?: string;
     }
-  | { type: 'STOPPED'; id: string };
-
-/** Exit status of a process that stops on SIGTERM within its grace period. */
-export const STOPPED_EXIT = { exitCode: 0, reason: 'Completed' } as const;
+  /** StopContainer's signals ended the process (killContainer.ts stopOutcome: 143 or 137). */
+  | { type: 'STOPPED'; id: string; exitCode: number; reason: string }
+  /** The sandbox's pause process died (the scenario's SandboxDied): containerd marks it NOTREADY. */
+  | { type: 'SANDBOX_DIED'; id: string };
 
 export function containerRuntimeProcess(): ProcessKind<KubeletDomain> {
   return {
@@ -29,9 +29,13 @@ export function containerRuntimeProcess(): ProcessKind<KubeletDomain> {
     handle(api, e: AnyEventObject) {
       const ev = e as ContainerRuntimeEvent | { type: 'xstate.init' };
       if (ev.type === 'xstate.init') return;
+      if (ev.type === 'SANDBOX_DIED') {
+        stopPodSandbox(api.domain, ev.id);
+        return;
+      }
       if (ev.type === 'EXIT')
         exitContainer(api.domain, ev.id, api.t, ev.exitCode, ev.reason, ev.message);
-      else exitContainer(api.domain, ev.id, api.t, STOPPED_EXIT.exitCode, STOPPED_EXIT.reason);
+      else exitContainer(api.domain, ev.id, api.t, ev.exitCode, ev.reason);
       api.record('containerExited', { id: ev.id });
     },
   };

@@ -23,7 +23,7 @@ import { containerValue, formatPod } from '../format';
 import { envError } from '../containerEnv';
 import { invalidImageNameMessage } from '../imageReference';
 import { CONTAINER_RUNTIME, IMAGE_PULLER, syncPodId } from '../ids';
-import { killContainerWithGracePeriod, podGracePeriod, stopTime } from '../killContainer';
+import { killContainerWithGracePeriod, podGracePeriod } from '../killContainer';
 import { klog, podKV, q } from '../klog';
 import { createContainer, exitContainer, startContainer } from '../runtime';
 import type { KubeletDomain, StartAttempt } from '../types';
@@ -402,14 +402,7 @@ export function startContainerEffects(
       // killContainer(..., "FailedPostStartHook", reasonFailedPostStartHook)
       recordEvent(api, pod, 'Normal', 'Killing', 'FailedPostStartHook', container.fieldPath);
       const grace = podGracePeriod(pod);
-      killContainerWithGracePeriod(
-        api,
-        pod,
-        container.name,
-        attempt.containerId!,
-        grace,
-        stopTime(cfg, grace),
-      );
+      killContainerWithGracePeriod(api, cfg, pod, container.name, attempt.containerId!, grace);
       attempt.error = 'PostStartHookError';
       attempt.message = msg;
     },
