@@ -201,7 +201,7 @@ function computeInitContainerActions(
     const s = latestByName(ps, c.name);
     logs.push({
       msg: 'Computing init container action',
-      kv: [...podKV, ['container', q(c.name)], ['status', podStatusString(s)]],
+      kv: [...podKV, ['container', q(c.name)], ['status', podStatusString(s, c)]],
     });
     const restartable = c.kind === 'sidecar';
     if (!s) {

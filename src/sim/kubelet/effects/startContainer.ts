@@ -423,7 +423,7 @@ export function startContainerEffects(
           if (attempt.error === 'ImagePullBackOff')
             klog(api, 'Container start failed in pod', [
               ['containerType', q(attempt.typeName)],
-              ['container', q(containerValue(container))],
+              ['container', q(containerValue(container, pod))],
               ['pod', q(pod.key)],
               ['containerMessage', q(attempt.message ?? '')],
               // klog.V(3).InfoS(..., "containerMessage", msg, "err", err): err is the last pair.
@@ -436,7 +436,7 @@ export function startContainerEffects(
               [],
               // SyncPod's start helper: fmt.Errorf("%v %+v start failed in pod %v: %w: %s",
               // typeName, spec.container, format.Pod(pod), err, msg).
-              `${attempt.typeName} ${containerValue(container)} start failed in pod ${formatPod(pod)}: ${attempt.error}: ${attempt.message ?? ''}`,
+              `${attempt.typeName} ${containerValue(container, pod)} start failed in pod ${formatPod(pod)}: ${attempt.error}: ${attempt.message ?? ''}`,
             );
         }
         runtimeSync.lastResult = {

@@ -306,7 +306,7 @@ export function syncPodEffects(env: Env): Effects {
         result.message = err;
         klog(api, 'Backing Off restarting container in pod', [
           ['containerType', q(typeName)],
-          ['container', q(containerValue(container))],
+          ['container', q(containerValue(container, pod))],
           ['pod', q(pod.key)],
         ]);
         return false;
@@ -315,7 +315,7 @@ export function syncPodEffects(env: Env): Effects {
     }
     klog(api, 'Creating container in pod', [
       ['containerType', q(typeName)],
-      ['container', q(containerValue(container))],
+      ['container', q(containerValue(container, pod))],
       ['pod', q(pod.key)],
     ]);
     const id = startContainerId(pod.key, container.name);
