@@ -9,7 +9,7 @@
  * re-creates the container with restart count 1.
  */
 import { describe, expect, it } from 'vitest';
-import { describePod, formatKlog, podsAt } from '../../../src/sim/index';
+import { describePod, formatKlog, parseScenario, podsAt } from '../../../src/sim/index';
 import { containerdLog, formatContainerdLine } from '../../../src/sim/views/containerdLog';
 import { pod, runText, scenario } from './helpers';
 
@@ -90,5 +90,29 @@ describe('SandboxDied', () => {
     const quiet = run('  []');
     expect(quiet.trace.events.some((e) => e.reason === 'SandboxChanged')).toBe(false);
     expect(quiet.trace.records.filter((x) => x.kind === 'sandboxCreated')).toHaveLength(1);
+  });
+});
+
+describe('SandboxDied across kubelet versions', () => {
+  const text = (v: string) =>
+    scenario({
+      pods: pod('web', 'containers:\n  - name: app\n    image: nginx:1.27'),
+      faults: '  - { kind: SandboxDied, target: default/web, afterSeconds: 5, times: 1 }',
+      horizon: '30s',
+    }).replace('node:\n', `node:\n  kubeletVersion: "${v}"\n`);
+
+  it('1.18 (CRI, kuberuntime) records SandboxChanged and re-creates the sandbox too', () => {
+    const r = runText(text('1.18'));
+    expect(r.trace.events.map((e) => e.reason)).toContain('SandboxChanged');
+    expect(r.trace.records.filter((x) => x.kind === 'sandboxCreated')).toHaveLength(2);
+  });
+
+  it('1.3 (Docker infra container) refuses it by name instead of ignoring it', () => {
+    const p = parseScenario(text('1.3'));
+    expect(p.ok).toBe(false);
+    if (p.ok) return;
+    expect(p.problems.map((x) => `${x.path}: ${x.message}`)).toEqual([
+      'faults[0].kind: SandboxDied is modelled for kubelet 1.34 and 1.18 (CRI sandboxes), not for 1.3',
+    ]);
   });
 });
