@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { describePod, formatKlog, podsAt } from '../../../src/sim/index';
+import { containerdLog, formatContainerdLine } from '../../../src/sim/views/containerdLog';
 import { pod, runText, scenario } from './helpers';
 
 const LIVENESS = (extra = '') =>
@@ -60,6 +61,15 @@ describe('exit codes after a kill', () => {
     // The replacement starts only after the 30 s grace period (StopContainer blocks SyncPod).
     expect(died.t - killedAt).toBeGreaterThanOrEqual(30_000);
     expect(describePod(r, 'default/web', end)).toMatch(/Exit Code: +137\n/);
+  });
+
+  it('containerd SIGKILLs only the process that outlived the timeout ("Kill container")', () => {
+    const kills = (ignore: boolean) =>
+      containerdLog(run({ ignore }))
+        .map(formatContainerdLine)
+        .filter((l) => l.includes('msg="Kill container'));
+    expect(kills(false)).toEqual([]);
+    expect(kills(true)).toHaveLength(1);
   });
 
   it("the liveness probe's terminationGracePeriodSeconds is the kill's grace period", () => {

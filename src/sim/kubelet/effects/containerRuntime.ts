@@ -36,7 +36,7 @@ export function containerRuntimeProcess(): ProcessKind<KubeletDomain> {
       if (ev.type === 'EXIT')
         exitContainer(api.domain, ev.id, api.t, ev.exitCode, ev.reason, ev.message);
       else exitContainer(api.domain, ev.id, api.t, ev.exitCode, ev.reason);
-      api.record('containerExited', { id: ev.id });
+      api.record('containerExited', { id: ev.id, exitCode: ev.exitCode });
     },
   };
 }
