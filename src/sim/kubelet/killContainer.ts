@@ -114,7 +114,16 @@ export function killContainerWithGracePeriod(
   const ms = running || !onlyRunningTakesTime ? out.ms : 0;
   api.send(
     CONTAINER_RUNTIME,
-    { type: 'STOPPED', id: containerId, exitCode: out.exitCode, reason: out.reason },
+    {
+      type: 'STOPPED',
+      id: containerId,
+      exitCode: out.exitCode,
+      reason: out.reason,
+      // SyncTerminatingPod logs "Container exited normally" itself when its kill returns.
+      ...(onlyRunningTakesTime
+        ? {}
+        : { returnsTo: { pod: pod.key, podUid: pod.uid, container: containerName } }),
+    },
     ms,
   );
   return ms;

@@ -63,6 +63,19 @@ describe('exit codes after a kill', () => {
     expect(describePod(r, 'default/web', end)).toMatch(/Exit Code: +137\n/);
   });
 
+  it('"Container exited normally" (V3) when StopContainer returns: after the stop time, or the grace period', () => {
+    for (const [ignore, after] of [
+      [false, 200],
+      [true, 30_000],
+    ] as const) {
+      const r = run({ ignore });
+      const killed = r.trace.logs.find((l) => l.msg === 'Killing container with a grace period')!;
+      const done = r.trace.logs.find((l) => l.msg === 'Container exited normally')!;
+      expect(done.v).toBe(3);
+      expect(done.t - killed.t).toBe(after);
+    }
+  });
+
   it('containerd SIGKILLs only the process that outlived the timeout ("Kill container")', () => {
     const kills = (ignore: boolean) =>
       containerdLog(run({ ignore }))

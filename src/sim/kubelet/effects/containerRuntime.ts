@@ -6,6 +6,7 @@
  */
 import type { AnyEventObject } from 'xstate';
 import type { ProcessKind } from '../../runner/types';
+import { klog, podKV, q } from '../klog';
 import { exitContainer, stopPodSandbox } from '../runtime';
 import type { KubeletDomain } from '../types';
 
@@ -18,8 +19,18 @@ export type ContainerRuntimeEvent =
       /** What the process wrote to its terminationMessagePath (/dev/termination-log). */
       message?: string;
     }
-  /** StopContainer's signals ended the process (killContainer.ts stopOutcome: 143 or 137). */
-  | { type: 'STOPPED'; id: string; exitCode: number; reason: string }
+  /**
+   * StopContainer's signals ended the process (killContainer.ts stopOutcome: 143 or 137).
+   * `returnsTo`: the kubelet's killContainer waiting on this StopContainer, which logs
+   * "Container exited normally" as the call returns (SyncTerminatingPod logs its own).
+   */
+  | {
+      type: 'STOPPED';
+      id: string;
+      exitCode: number;
+      reason: string;
+      returnsTo?: { pod: string; podUid: string; container: string };
+    }
   /** The sandbox's pause process died (the scenario's SandboxDied): containerd marks it NOTREADY. */
   | { type: 'SANDBOX_DIED'; id: string };
 
@@ -35,7 +46,15 @@ export function containerRuntimeProcess(): ProcessKind<KubeletDomain> {
       }
       if (ev.type === 'EXIT')
         exitContainer(api.domain, ev.id, api.t, ev.exitCode, ev.reason, ev.message);
-      else exitContainer(api.domain, ev.id, api.t, ev.exitCode, ev.reason);
+      else {
+        exitContainer(api.domain, ev.id, api.t, ev.exitCode, ev.reason);
+        if (ev.returnsTo)
+          klog(api, 'Container exited normally', [
+            ...podKV(ev.returnsTo.pod, ev.returnsTo.podUid),
+            ['containerName', q(ev.returnsTo.container)],
+            ['containerID', q(`containerd://${ev.id}`)],
+          ]);
+      }
       api.record('containerExited', { id: ev.id, exitCode: ev.exitCode });
     },
   };
