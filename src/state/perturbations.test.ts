@@ -65,6 +65,7 @@ describe('perturb: the run forks at the cursor', () => {
     'ContainerExit',
     'OOMKilled',
     'ReadinessProbeFail',
+    'SandboxDied',
     'DeletePod',
     'RestartKubelet',
   ];
@@ -97,6 +98,18 @@ describe('perturb: the run forks at the cursor', () => {
     expect(exited.t).toBe(armedAfter(t));
     expect(restartsAtEnd(forked)).toEqual([1]);
     expect(restartsAtEnd(run)).toEqual([0]);
+  });
+
+  it('a sandbox killed "here" dies at the cursor: SandboxChanged, re-created with attempt 1', () => {
+    const t = started + 3000;
+    const s = perturb(base, 'SandboxDied', app, t, run);
+    const created = run.trace.records.find((r) => r.kind === 'sandboxCreated')!.t;
+    expect(s.faults.at(-1)).toMatchObject({ kind: 'SandboxDied', at: created, times: 1 });
+    const forked = simulate(s);
+    const changed = forked.trace.events.find((e) => e.reason === 'SandboxChanged')!;
+    expect(changed.t).toBeGreaterThan(t);
+    expect(forked.trace.records.filter((r) => r.kind === 'sandboxCreated')).toHaveLength(2);
+    expect(restartsAtEnd(forked)).toEqual([1]);
   });
 
   it('OOMKilled says so in the container last state', () => {

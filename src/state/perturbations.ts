@@ -23,6 +23,7 @@ export type PerturbationKind =
   | 'ReadinessProbeFail'
   | 'LivenessProbeFail'
   | 'SandboxError'
+  | 'SandboxDied'
   | 'DeletePod'
   | 'RestartKubelet'
   | 'CpuRequest';
@@ -117,6 +118,12 @@ export const PERTURBATIONS: readonly PerturbationItem[] = [
     perContainer: false,
   },
   {
+    kind: 'SandboxDied',
+    label: 'Kill the pod sandbox here',
+    hint: 'SandboxChanged: containers killed, sandbox re-created (attempt + 1)',
+    perContainer: false,
+  },
+  {
     kind: 'DeletePod',
     label: 'Delete the pod here',
     hint: 'Killing, grace period, PreStop',
@@ -168,6 +175,21 @@ export function runningSince(run: SimulationRun, container: string, t: number): 
     }
   }
   return start;
+}
+
+/**
+ * When the pod's newest sandbox was created, if one exists at `t`: a sandbox death "here" is
+ * then a fault armed at that creation that fires `t - created` later.
+ */
+export function sandboxSince(run: SimulationRun, podKey: string, t: number): number | null {
+  const uid = Object.values(run.config.pods).find((p) => p.key === podKey)?.uid;
+  if (uid === undefined) return null;
+  let created: number | null = null;
+  for (const r of run.trace.records) {
+    if (r.t > t) break;
+    if (r.kind === 'sandboxCreated' && r.data.uid === uid) created = r.t;
+  }
+  return created;
 }
 
 function addFault(s: Scenario, f: Fault): Scenario {
@@ -225,6 +247,17 @@ export function perturb(
       return addFault(s, { kind, target: c, at });
     case 'SandboxError':
       return addFault(s, { kind: 'SandboxError', target: target.pod, at, times: 1 });
+    case 'SandboxDied': {
+      const since = run ? sandboxSince(run, target.pod, at) : null;
+      const armed = since ?? at;
+      return addFault(s, {
+        kind: 'SandboxDied',
+        target: target.pod,
+        at: armed,
+        times: 1,
+        afterSeconds: (at - armed) / 1000,
+      });
+    }
     case 'DeletePod':
       return { ...s, actions: [...s.actions, { kind: 'DeletePod', at, target: target.pod }] };
     case 'RestartKubelet':

@@ -49,12 +49,12 @@ export function podSandboxChanged(ps: CachedPodStatus): {
       sandboxId: '',
       log: 'No sandbox for pod can be found. Need to start a new one',
     };
+  // SandboxStatuses are newest first; the new attempt is the newest's Metadata.Attempt + 1.
   const newest = ps.sandboxes[0]!;
-  const maxAttempt = Math.max(...ps.sandboxes.map((s) => s.attempt));
   if (newest.state !== 'SANDBOX_READY')
     return {
       changed: true,
-      attempt: maxAttempt + 1,
+      attempt: newest.attempt + 1,
       sandboxId: newest.id,
       log: 'No ready sandbox for pod can be found. Need to start a new one',
     };
@@ -201,7 +201,7 @@ function computeInitContainerActions(
     const s = latestByName(ps, c.name);
     logs.push({
       msg: 'Computing init container action',
-      kv: [...podKV, ['container', q(c.name)], ['status', podStatusString(s)]],
+      kv: [...podKV, ['container', q(c.name)], ['status', podStatusString(s, c)]],
     });
     const restartable = c.kind === 'sidecar';
     if (!s) {

@@ -15,7 +15,7 @@
  * The manager's state lives in the domain (plain data) so checkpoints carry it.
  */
 import type { CpuAssignmentsData } from '../trace/types';
-import { formatCPUSet } from '../model/cpuset';
+import { difference, formatCPUSet, union, type CPUSet } from '../model/cpuset';
 import { parseLscpu } from '../model/lscpu';
 import { computePodQOS, type PodLike } from '../model/qos';
 import { err, ok, type Result } from '../model/result';
@@ -69,6 +69,8 @@ export interface ResourceManagers {
   cpuPolicy: CpuManagerPolicy;
   topologyManager: TopologyManagerConfig;
   provider: HintProvider<CpuManagerState>;
+  /** removeStaleState also walks the containerMap (the 1.34 tree; 1.18's walked the state only). */
+  containerMapPass: boolean;
 }
 
 export interface CpuDomain {
@@ -99,6 +101,7 @@ export function newResourceManagers(s: Scenario): Result<ResourceManagers> {
     cpuPolicy: policy.value,
     topologyManager: tm.value,
     provider: cpuManagerHintProvider(policy.value),
+    containerMapPass: s.node.kubeletVersion !== '1.18',
   });
 }
 
@@ -132,8 +135,60 @@ function active(pods: PodRef[]) {
   }));
 }
 
+/** One container removeStaleState let go of, for its klog lines (cpuManagerLines.ts). */
+export interface StaleRemoval {
+  podUid: string;
+  container: string;
+  /** Found in the state's assignments, or only in the containerMap (no exclusive CPUs). */
+  via: 'state' | 'containerMap';
+  /** The shared pool after its CPUs went back to it (state removals). */
+  defaultAfter?: CPUSet;
+}
+
+/**
+ * cpu_manager.go removeStaleState: every assignment of a container no active pod has is removed
+ * through the policy (its CPUs back to the shared pool, minus those its pod's other containers
+ * still hold), in (pod, container) order (Go's map order is random), then every containerMap
+ * entry of such a container that had no assignment.
+ */
+function removeStale(rm: ResourceManagers, cpu: CpuDomain, activePods: PodRef[]): StaleRemoval[] {
+  const alive = active(activePods);
+  const isAlive = (uid: string, name: string) =>
+    alive.some((a) => a.podUID === uid && a.containerNames.includes(name));
+  const before = cpu.state;
+  cpu.state = removeStaleState(rm.cpuPolicy, cpu.state, alive);
+  const out: StaleRemoval[] = [];
+  const dropRef = (uid: string, name: string) => {
+    for (const [id, ref] of Object.entries(cpu.containers))
+      if (ref[0] === uid && ref[1] === name) delete cpu.containers[id];
+  };
+  let pool = before.defaultCpuSet;
+  for (const uid of Object.keys(before.assignments).sort())
+    for (const name of Object.keys(before.assignments[uid]!).sort()) {
+      if (isAlive(uid, name)) continue;
+      const siblings = Object.entries(cpu.state.assignments[uid] ?? {})
+        .filter(([n]) => n !== name)
+        .map(([, set]) => set);
+      pool = union(pool, difference(before.assignments[uid]![name]!, union([], ...siblings)));
+      out.push({ podUid: uid, container: name, via: 'state', defaultAfter: pool });
+      dropRef(uid, name);
+    }
+  for (const [uid, name] of Object.values(cpu.containers)) {
+    if (isAlive(uid, name)) continue;
+    if (!rm.containerMapPass) {
+      dropRef(uid, name);
+      continue;
+    }
+    out.push({ podUid: uid, container: name, via: 'containerMap' });
+    dropRef(uid, name);
+  }
+  return out;
+}
+
 /** What the allocate handler did, for its klog lines: the merges and the state around Allocate. */
 export interface AllocationTrace {
+  /** What removeStaleState let go of first (GetTopologyHints / Allocate call it). */
+  stale: readonly StaleRemoval[];
   decisions: readonly AdmitDecision[];
   /** The CPU manager's state after removeStaleState, before this pod's Allocate calls. */
   before: CpuManagerState;
@@ -155,13 +210,14 @@ export function admit(
   pod: PodRef,
   activePods: PodRef[],
 ): AdmitResult {
-  cpu.state = removeStaleState(rm.cpuPolicy, cpu.state, active(activePods));
+  const stale = removeStale(rm, cpu, activePods);
   const before = cpu.state;
   const out = admitPod(rm.topologyManager, cpu.tm, [rm.provider], cpu.state, podLike(pod), pod.uid);
   // Allocations made before a failure stay until removeStaleState frees them, as in the kubelet.
   cpu.state = out.state;
   cpu.tm = out.tmState;
   const trace: AllocationTrace = {
+    stale,
     decisions: out.decisions,
     before,
     after: out.state,
@@ -211,11 +267,13 @@ export function postStopContainer(cpu: CpuDomain, id: string): void {
   cpu.tm = removeContainerHint(cpu.tm, ref[0], ref[1]);
 }
 
-/** The reconcile loop's removeStaleState. Returns true when something was freed. */
-export function reconcile(rm: ResourceManagers, cpu: CpuDomain, activePods: PodRef[]): boolean {
-  const before = cpu.state;
-  cpu.state = removeStaleState(rm.cpuPolicy, cpu.state, active(activePods));
-  return cpu.state !== before;
+/** The reconcile loop's removeStaleState: what it let go of. */
+export function reconcile(
+  rm: ResourceManagers,
+  cpu: CpuDomain,
+  activePods: PodRef[],
+): StaleRemoval[] {
+  return removeStale(rm, cpu, activePods);
 }
 
 /** Who holds which CPUs, for the views. */

@@ -22,7 +22,7 @@ import { maskString, type BitMask } from '../policies/topologymanager/bitmask';
 import { EMPTY_HINT, type TopologyHint } from '../policies/topologymanager/hint';
 import type { AdmitDecision } from '../policies/topologymanager/scope';
 import type { KubeletRun, PodDef } from './config';
-import type { AllocationTrace } from './cpuManagerBridge';
+import type { AllocationTrace, StaleRemoval } from './cpuManagerBridge';
 import { q, type KlogMsg, type KV } from './klog';
 import type { KubeletDomain } from './types';
 
@@ -51,6 +51,45 @@ function cpuHints(d: AdmitDecision): readonly TopologyHint[] | null {
   return hints?.cpu ?? null;
 }
 
+/**
+ * cpu_manager.go removeStaleState's lines (the 1.34 tree: V(2), no longer ErrorS as ~1.28
+ * printed them): per stale assignment "RemoveStaleState: removing container", then the static
+ * policy's RemoveContainer ("Static policy: RemoveContainer"), state_mem.go Delete ("Deleted
+ * CPUSet assignment", V2) and SetDefaultCPUSet ("Updated default CPUSet" with the pool its CPUs
+ * went back to); per containerMap entry left over "RemoveStaleState: containerMap: removing
+ * container" and, under static, the policy's RemoveContainer (nothing to release). The none
+ * policy's RemoveContainer prints nothing.
+ */
+export function staleStateLines(
+  staticPolicy: boolean,
+  removals: readonly StaleRemoval[],
+): AdmissionLine[] {
+  const out: AdmissionLine[] = [];
+  for (const r of removals) {
+    const kv: KV = [
+      ['podUID', q(r.podUid)],
+      ['containerName', q(r.container)],
+    ];
+    out.push({
+      msg:
+        r.via === 'state'
+          ? 'RemoveStaleState: removing container'
+          : 'RemoveStaleState: containerMap: removing container',
+      kv,
+    });
+    if (staticPolicy) out.push({ msg: 'Static policy: RemoveContainer', kv });
+    if (r.via === 'state') {
+      out.push({ msg: 'Deleted CPUSet assignment', kv });
+      if (r.defaultAfter)
+        out.push({
+          msg: 'Updated default CPUSet',
+          kv: [['cpuSet', q(formatCPUSet(r.defaultAfter))]],
+        });
+    }
+  }
+  return out;
+}
+
 export function allocationLines(
   cfg: KubeletRun,
   d: KubeletDomain,
@@ -64,7 +103,8 @@ export function allocationLines(
   const scope = rm.topologyManager.scope;
   const podKey: KV = [['pod', q(pod.key)]];
   const named = (c: string): KV => [...podKey, ['containerName', q(c)]];
-  const out: AdmissionLine[] = [];
+  // GetTopologyHints or Allocate, whichever the scope calls first, runs removeStaleState.
+  const out: AdmissionLine[] = staleStateLines(policy.name === 'static', trace.stale);
   const containers = [...pod.init, ...pod.containers];
   let defaultSet: CPUSet = trace.before.defaultCpuSet;
 

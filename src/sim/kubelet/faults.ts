@@ -24,7 +24,7 @@ function find<K extends FaultKind>(
       const f = cfg.faults[i]!;
       if (f.kind !== kind) continue;
       if (f.at !== undefined && t < f.at) continue;
-      if (f.times !== undefined && (d.faultHits[i] ?? 0) >= f.times) continue;
+      if ('times' in f && f.times !== undefined && (d.faultHits[i] ?? 0) >= f.times) continue;
       return { index: i, fault: f as Extract<Fault, { kind: K }> };
     }
   }

@@ -3,6 +3,8 @@
  * kubecontainer.Status pointers and PLEG events as klog prints them.
  */
 import type { ContainerDef, PodDef } from './config';
+import { containerString } from './goContainer';
+import { klogTimeRfc3339 } from './timeFormat';
 import type { ContainerRecord } from './types';
 
 /** pkg/kubelet/util/format.Pod: "name_namespace(uid)". */
@@ -11,21 +13,50 @@ export function formatPod(pod: PodDef): string {
 }
 
 /**
- * The *v1.Container value as its generated String() method renders it ("%+v" in
- * utilruntime.HandleError's "start failed" message). klog prints a "container" key through that
- * Stringer, so as a quoted string: container="&Container{Name:app,...}". The real text has every
- * field of the struct; this keeps the first ones and elides the rest with "...".
+ * The *v1.Container as its generated String() renders it ("%+v" in utilruntime.HandleError's
+ * "start failed" message; klog prints a "container" key through that Stringer, quoted), whole:
+ * goContainer.ts.
  */
-export function containerValue(c: ContainerDef): string {
-  const cmd = (xs: string[] | undefined) => `[${(xs ?? []).join(' ')}]`;
-  return `&Container{Name:${c.name},Image:${c.image},Command:${cmd(c.spec.command)},Args:${cmd(c.spec.args)},...}`;
+export function containerValue(c: ContainerDef, pod?: PodDef): string {
+  return containerString(pod, c);
 }
 
-/** *kubecontainer.Status as klog's %+v prints it (abridged), or <nil>. */
-export function podStatusString(s: ContainerRecord | undefined): string {
-  if (!s) return '<nil>';
+/** A JSON string as encoding/json writes it (HTML-safe: <, > and & escaped). */
+const goJson = (v: string): string =>
+  JSON.stringify(v).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+
+/** time.Time as encoding/json writes it (RFC 3339 with nanoseconds, trailing zeros cut). */
+function jsonTime(t: number | undefined): string {
+  if (t === undefined) return '"0001-01-01T00:00:00Z"';
+  const ms = Math.round(Math.max(0, t)) % 1000;
+  const base = klogTimeRfc3339(t);
+  return JSON.stringify(
+    ms === 0 ? base : base.replace('Z', `.${String(ms).padStart(3, '0').replace(/0+$/, '')}Z`),
+  );
+}
+
+/**
+ * *kubecontainer.Status (pkg/kubelet/container/runtime.go) as klog's text format prints a value
+ * with no Stringer: as JSON (klog serialize.go formatAny), every field in declaration order. ID
+ * goes through ContainerID's MarshalJSON ("containerd://<id>"), times are the runtime's
+ * (toKubeContainerStatus: StartedAt unset for a created container, FinishedAt for one not
+ * exited). The model keeps no image digest, resources, user or mounts for a container, so those
+ * print as the empty values the kubelet would have without them.
+ */
+export function podStatusString(s: ContainerRecord | undefined, c?: ContainerDef): string {
+  if (!s) return 'null';
   const st = s.state === 'CREATED' ? 'created' : s.state === 'RUNNING' ? 'running' : 'exited';
-  return `&{ID:containerd://${s.id} Name:${s.name} State:${st} ExitCode:${s.exitCode ?? 0} RestartCount:${s.attempt} Reason:${s.reason ?? ''} ...}`;
+  const hash = c ? BigInt(`0x${c.hash || '0'}`).toString() : '0';
+  return (
+    `{"ID":${goJson(`containerd://${s.id}`)},"Name":${goJson(s.name)},"State":"${st}",` +
+    `"CreatedAt":${jsonTime(s.createdAt)},` +
+    `"StartedAt":${jsonTime(s.state === 'CREATED' ? undefined : s.startedAt)},` +
+    `"FinishedAt":${jsonTime(s.state === 'EXITED' ? s.finishedAt : undefined)},` +
+    `"ExitCode":${s.exitCode ?? 0},"Image":${goJson(s.image)},"ImageID":"","ImageRef":"",` +
+    `"ImageRuntimeHandler":"","Hash":${hash},"RestartCount":${s.attempt},` +
+    `"Reason":${goJson(s.reason ?? '')},"Message":${goJson(s.message ?? '')},` +
+    `"Resources":null,"User":null,"Mounts":null,"StopSignal":null}`
+  );
 }
 
 /** A *pleg.PodLifecycleEvent as current klog renders it (JSON-style struct). */

@@ -148,6 +148,11 @@ export const KLOG = {
   'Updated default CPUSet': I('state_mem.go:88', 0),
   'Updated desired CPUSet': I('state_mem.go:80', 0),
   'Allocated exclusive CPUs': I('policy_static.go:402', 4),
+  // cpu_manager.go removeStaleState, policy_static.go RemoveContainer, state_mem.go Delete
+  'RemoveStaleState: removing container': I('cpu_manager.go:405', 2),
+  'RemoveStaleState: containerMap: removing container': I('cpu_manager.go:418', 2),
+  'Static policy: RemoveContainer': I('policy_static.go:430', 0),
+  'Deleted CPUSet assignment': I('state_mem.go:107', 2),
   // util/pod_startup_latency_tracker.go
   'Observed pod startup duration': I('pod_startup_latency_tracker.go:102', 0),
   // client-go tools/record/event.go StartStructuredLogging(3), one line per recorded event

@@ -21,6 +21,7 @@
 import { assign, setup } from 'xstate';
 import { parseNormalizedNamedError } from '../kubelet/imageReference';
 import { peekFault } from '../kubelet/faults';
+import { podGracePeriod, stopTime } from '../kubelet/killContainer';
 import { startContainerId } from '../kubelet/ids';
 import { kubelet } from '../kubelet/view';
 import { isInBackOffSinceUpdate, IMAGE_BACKOFF } from '../kubelet/backoff';
@@ -103,11 +104,8 @@ export const startContainerMachine = setup({
     },
     /** killContainer's StopContainer: the runtime's stop time, at most the grace period (min 2 s). */
     stopContainer: ({ context }) => {
-      const { k, pod } = spec(context);
-      return Math.min(
-        k.run.latencies.stopContainer,
-        Math.max(2, pod.terminationGraceSeconds) * 1000,
-      );
+      const { k, pod, c } = spec(context);
+      return stopTime(k.run, k.domain, k.t, pod, c.name, podGracePeriod(pod));
     },
   },
   actions: {

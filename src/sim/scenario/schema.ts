@@ -317,6 +317,15 @@ export const faultSchema = z.discriminatedUnion('kind', [
     seconds: z.number().positive(),
   }),
   z.strictObject({ kind: z.literal('SandboxError'), ...faultBase }),
+  /**
+   * The pod's sandbox (its pause process and network namespace) dies `afterSeconds` after
+   * RunPodSandbox returned: the next relist sees it exited and the kubelet re-creates it.
+   */
+  z.strictObject({
+    kind: z.literal('SandboxDied'),
+    ...faultBase,
+    afterSeconds: z.number().nonnegative().default(0),
+  }),
   z.strictObject({ kind: z.literal('CreateContainerError'), ...faultBase }),
   /** CRI StartContainer fails (default: the command's executable is not in the image). */
   z.strictObject({ kind: z.literal('StartContainerError'), ...faultBase }),
@@ -336,6 +345,12 @@ export const faultSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('StartupProbeFail'), ...faultBase }),
   z.strictObject({ kind: z.literal('ReadinessProbeFail'), ...faultBase }),
   z.strictObject({ kind: z.literal('LivenessProbeFail'), ...faultBase }),
+  /**
+   * Not a failure but how the container's process meets a kill: it ignores SIGTERM, so CRI
+   * StopContainer SIGKILLs it when the grace period runs out (exit 137, not 143). Applies to
+   * kills from `at` on, every time (no `times`).
+   */
+  z.strictObject({ kind: z.literal('IgnoreSIGTERM'), target, at: duration.optional() }),
 ]);
 
 export const actionSchema = z.discriminatedUnion('kind', [

@@ -84,6 +84,12 @@ export function versionProblems(s: Scenario): ScenarioProblem[] {
         path: `faults[${i}].kind`,
         message: 'StartContainerError is modelled for kubelet 1.34 and 1.18, not for 1.3 (Docker)',
       });
+    // 1.3 has no CRI sandbox: its infra container's death (DockerManager) is not modelled.
+    if (f.kind === 'SandboxDied' && v === '1.3')
+      out.push({
+        path: `faults[${i}].kind`,
+        message: 'SandboxDied is modelled for kubelet 1.34 and 1.18 (CRI sandboxes), not for 1.3',
+      });
   });
   return out;
 }

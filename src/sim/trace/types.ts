@@ -56,8 +56,10 @@ export interface TraceRecordData {
   cpuset: { uid: string; container: string; cpuset: string };
   /** CRI StartContainer returned: the container's process runs. */
   containerStarted: { uid: string; container: string; id: string };
+  /** CRI RunPodSandbox returned this sandbox (perturbations arm a SandboxDied from it). */
+  sandboxCreated: { uid: string; id: string };
   /** The container's process exited (by itself or after StopContainer). */
-  containerExited: { id: string };
+  containerExited: { id: string; exitCode?: number };
   /** Admission rejected the pod (Kubelet.rejectPod). */
   podRejected: { uid: string; reason: string };
   /** The status manager's phase after SyncPod's generateAPIPodStatus. */

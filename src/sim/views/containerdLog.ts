@@ -215,12 +215,14 @@ export function containerdLog(run: SimulationRun): ContainerdLine[] {
         },
       });
     } else if (r.kind === 'containerExited') {
-      const { id } = r.data;
+      const { id, exitCode } = r.data;
       items.push({
         t: r.t,
         order: order++,
         run: () => {
           if (!stopping.delete(id)) return;
+          // container_stop.go: the process outlived the timeout, so SIGKILL (exit 137).
+          if (exitCode === 137) push(r.t, `Kill container ${JSON.stringify(id)}`);
           push(r.t, `StopContainer for ${JSON.stringify(id)} returns successfully`);
         },
       });

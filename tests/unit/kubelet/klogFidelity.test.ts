@@ -53,9 +53,14 @@ describe('klog renderings of Go values', () => {
 
   it('HandleError: "%v %+v start failed in pod %v: %v: %s" with the container struct', () => {
     const l = logOf('poststart-failure', 0).find((x) => x.includes('"Unhandled Error"'));
+    // The struct whole (generated String(), every field), never elided with "...".
     expect(l).toContain(
-      'err="container &Container{Name:app,Image:nginx:1.27,Command:[],Args:[],...} start failed in pod web_default(',
+      'err="container &Container{Name:app,Image:nginx:1.27,Command:[],Args:[],WorkingDir:,',
     );
+    expect(l).toContain(
+      ',RestartPolicyRules:[]ContainerRestartRule{},} start failed in pod web_default(',
+    );
+    expect(l).not.toContain('...');
   });
 
   it('exec hook failure: the command as a JSON array, "err" after "message"', () => {

@@ -37,6 +37,8 @@ const faultKinds = [
   'StartupProbeFail',
   'ReadinessProbeFail',
   'LivenessProbeFail',
+  'SandboxDied',
+  'IgnoreSIGTERM',
 ] as const;
 
 const scenarioArb = fc
@@ -111,9 +113,12 @@ const scenarioArb = fc
         .map((f) => {
           const target = `default/p${f.pod}`;
           const base = {
-            target: f.kind === 'SandboxError' ? target : `${target}/c0`,
+            target: f.kind === 'SandboxError' || f.kind === 'SandboxDied' ? target : `${target}/c0`,
             times: f.times,
           };
+          if (f.kind === 'SandboxDied') return { kind: f.kind, ...base, afterSeconds: 5 };
+          // How the process meets a kill (no `times`).
+          if (f.kind === 'IgnoreSIGTERM') return { kind: f.kind, target: base.target };
           if (f.kind === 'ContainerExit')
             return { kind: f.kind, ...base, afterSeconds: 3, exitCode: f.exitCode };
           if (f.kind === 'PostStartHang') return { kind: f.kind, ...base, seconds: 15 };

@@ -6,7 +6,8 @@
  */
 import type { AnyEventObject } from 'xstate';
 import type { ProcessKind } from '../../runner/types';
-import { exitContainer } from '../runtime';
+import { klog, podKV, q } from '../klog';
+import { exitContainer, stopPodSandbox } from '../runtime';
 import type { KubeletDomain } from '../types';
 
 export type ContainerRuntimeEvent =
@@ -18,10 +19,20 @@ export type ContainerRuntimeEvent =
       /** What the process wrote to its terminationMessagePath (/dev/termination-log). */
       message?: string;
     }
-  | { type: 'STOPPED'; id: string };
-
-/** Exit status of a process that stops on SIGTERM within its grace period. */
-export const STOPPED_EXIT = { exitCode: 0, reason: 'Completed' } as const;
+  /**
+   * StopContainer's signals ended the process (killContainer.ts stopOutcome: 143 or 137).
+   * `returnsTo`: the kubelet's killContainer waiting on this StopContainer, which logs
+   * "Container exited normally" as the call returns (SyncTerminatingPod logs its own).
+   */
+  | {
+      type: 'STOPPED';
+      id: string;
+      exitCode: number;
+      reason: string;
+      returnsTo?: { pod: string; podUid: string; container: string };
+    }
+  /** The sandbox's pause process died (the scenario's SandboxDied): containerd marks it NOTREADY. */
+  | { type: 'SANDBOX_DIED'; id: string };
 
 export function containerRuntimeProcess(): ProcessKind<KubeletDomain> {
   return {
@@ -29,10 +40,22 @@ export function containerRuntimeProcess(): ProcessKind<KubeletDomain> {
     handle(api, e: AnyEventObject) {
       const ev = e as ContainerRuntimeEvent | { type: 'xstate.init' };
       if (ev.type === 'xstate.init') return;
+      if (ev.type === 'SANDBOX_DIED') {
+        stopPodSandbox(api.domain, ev.id);
+        return;
+      }
       if (ev.type === 'EXIT')
         exitContainer(api.domain, ev.id, api.t, ev.exitCode, ev.reason, ev.message);
-      else exitContainer(api.domain, ev.id, api.t, STOPPED_EXIT.exitCode, STOPPED_EXIT.reason);
-      api.record('containerExited', { id: ev.id });
+      else {
+        exitContainer(api.domain, ev.id, api.t, ev.exitCode, ev.reason);
+        if (ev.returnsTo)
+          klog(api, 'Container exited normally', [
+            ...podKV(ev.returnsTo.pod, ev.returnsTo.podUid),
+            ['containerName', q(ev.returnsTo.container)],
+            ['containerID', q(`containerd://${ev.id}`)],
+          ]);
+      }
+      api.record('containerExited', { id: ev.id, exitCode: ev.exitCode });
     },
   };
 }

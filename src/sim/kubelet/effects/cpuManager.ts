@@ -9,7 +9,9 @@ import type { EffectApi, EffectsOf } from '../../runner/types';
 import { activePods } from '../admission';
 import type { PodDef } from '../config';
 import { cpuSnapshot, reconcile } from '../cpuManagerBridge';
+import { staleStateLines } from '../cpuManagerLines';
 import type { Env } from '../env';
+import { klog } from '../klog';
 import { cpuContainerId } from '../ids';
 import type { KubeletDomain } from '../types';
 
@@ -23,8 +25,10 @@ export function cpuManagerEffects(env: Env): EffectsOf<typeof cpuManagerMachine,
     const d = api.domain;
     const rm = cfg.generations[d.gen]?.resourceManagers;
     if (rm && d.cpu) {
-      if (reconcile(rm, d.cpu, activePods(cfg, d)))
-        api.record('cpuAssignments', cpuSnapshot(d.cpu));
+      const removed = reconcile(rm, d.cpu, activePods(cfg, d));
+      for (const l of staleStateLines(rm.cpuPolicy.name === 'static', removed))
+        klog(api, l.msg, l.kv);
+      if (removed.some((r) => r.via === 'state')) api.record('cpuAssignments', cpuSnapshot(d.cpu));
       releaseInactive(api, cfg.pods, activePods(cfg, d));
     }
     api.returned({ type: 'RECONCILED' });

@@ -10,7 +10,7 @@ import type { EffectApi, EffectsOf } from '../../runner/types';
 import { commitPodStatus, generateAPIPodStatus } from '../statusManager';
 import { recordEvent, type Env } from '../env';
 import { API_SERVER, proberId, syncPodId } from '../ids';
-import { killContainerWithGracePeriod, MIN_GRACE_S, stopTime } from '../killContainer';
+import { killContainerWithGracePeriod, MIN_GRACE_S } from '../killContainer';
 import { klog, podKV, q } from '../klog';
 import { enqueueWork, workType } from '../podWorkers';
 import { getPodStatus, runningContainers, stopPodSandbox } from '../runtime';
@@ -180,9 +180,7 @@ export function podWorkerEffects(env: Env): Effects {
     id: string,
     gracePeriod: number,
   ): void {
-    const running = api.domain.runtime.containers[id]?.state === 'RUNNING';
-    const stopMs = running ? stopTime(cfg, gracePeriod) : 0;
-    killContainerWithGracePeriod(api, pod, name, id, gracePeriod, stopMs);
+    const stopMs = killContainerWithGracePeriod(api, cfg, pod, name, id, gracePeriod, true);
     api.send(api.self, { type: 'CONTAINER_STOPPED', id, name }, stopMs);
   }
 

@@ -23,7 +23,7 @@ import { containerValue, formatPod } from '../format';
 import { envError } from '../containerEnv';
 import { invalidImageNameMessage } from '../imageReference';
 import { CONTAINER_RUNTIME, IMAGE_PULLER, syncPodId } from '../ids';
-import { killContainerWithGracePeriod, podGracePeriod, stopTime } from '../killContainer';
+import { killContainerWithGracePeriod, podGracePeriod } from '../killContainer';
 import { klog, podKV, q } from '../klog';
 import { createContainer, exitContainer, startContainer } from '../runtime';
 import type { KubeletDomain, StartAttempt } from '../types';
@@ -405,14 +405,7 @@ export function startContainerEffects(
       // killContainer(..., "FailedPostStartHook", reasonFailedPostStartHook)
       recordEvent(api, pod, 'Normal', 'Killing', 'FailedPostStartHook', container.fieldPath);
       const grace = podGracePeriod(pod);
-      killContainerWithGracePeriod(
-        api,
-        pod,
-        container.name,
-        attempt.containerId!,
-        grace,
-        stopTime(cfg, grace),
-      );
+      killContainerWithGracePeriod(api, cfg, pod, container.name, attempt.containerId!, grace);
       attempt.error = 'PostStartHookError';
       attempt.message = msg;
     },
@@ -433,7 +426,7 @@ export function startContainerEffects(
           if (attempt.error === 'ImagePullBackOff')
             klog(api, 'Container start failed in pod', [
               ['containerType', q(attempt.typeName)],
-              ['container', q(containerValue(container))],
+              ['container', q(containerValue(container, pod))],
               ['pod', q(pod.key)],
               ['containerMessage', q(attempt.message ?? '')],
               // klog.V(3).InfoS(..., "containerMessage", msg, "err", err): err is the last pair.
@@ -446,7 +439,7 @@ export function startContainerEffects(
               [],
               // SyncPod's start helper: fmt.Errorf("%v %+v start failed in pod %v: %w: %s",
               // typeName, spec.container, format.Pod(pod), err, msg).
-              `${attempt.typeName} ${containerValue(container)} start failed in pod ${formatPod(pod)}: ${attempt.error}: ${attempt.message ?? ''}`,
+              `${attempt.typeName} ${containerValue(container, pod)} start failed in pod ${formatPod(pod)}: ${attempt.error}: ${attempt.message ?? ''}`,
             );
         }
         runtimeSync.lastResult = {

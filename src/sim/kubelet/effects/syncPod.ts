@@ -17,8 +17,8 @@ import { postStopContainer } from '../cpuManagerBridge';
 import { type Env, recordEvent } from '../env';
 import { takeFault } from '../faults';
 import { containerValue, formatPod } from '../format';
-import { podWorkerId, proberId, startContainerId } from '../ids';
-import { killContainerWithGracePeriod, podGracePeriod, stopTime } from '../killContainer';
+import { CONTAINER_RUNTIME, podWorkerId, proberId, startContainerId } from '../ids';
+import { killContainerWithGracePeriod, killGracePeriod } from '../killContainer';
 import { klog, podKV, q } from '../klog';
 import { removeContainer, runPodSandbox, stopPodSandbox } from '../runtime';
 import { commitPodStatus, generateAPIPodStatus } from '../statusManager';
@@ -158,8 +158,8 @@ export function syncPodEffects(env: Env): Effects {
         kill.message || `Stopping container ${container.name}`,
         container.fieldPath,
       );
-      const grace = podGracePeriod(pod);
-      killContainerWithGracePeriod(api, pod, container.name, kill.id, grace, stopTime(cfg, grace));
+      const grace = killGracePeriod(pod, container, kill.reason);
+      killContainerWithGracePeriod(api, cfg, pod, container.name, kill.id, grace);
     }
   };
 
@@ -236,6 +236,15 @@ export function syncPodEffects(env: Env): Effects {
         ['pod', q(pod.key)],
       ]);
     runtimeSync.results.push({ action: 'ConfigPodSandbox', target: sb.id });
+    api.record('sandboxCreated', { uid: pod.uid, id: sb.id });
+    // The scenario's SandboxDied: the sandbox's pause process dies later, outside the kubelet.
+    const died = takeFault(cfg, domain, api.t, 'SandboxDied', pod.key);
+    if (died)
+      api.send(
+        CONTAINER_RUNTIME,
+        { type: 'SANDBOX_DIED', id: sb.id },
+        Math.round(died.afterSeconds * 1000),
+      );
   };
 
   const sandboxFailed: H = (api, _e, ctx) => {
@@ -300,7 +309,7 @@ export function syncPodEffects(env: Env): Effects {
         result.message = err;
         klog(api, 'Backing Off restarting container in pod', [
           ['containerType', q(typeName)],
-          ['container', q(containerValue(container))],
+          ['container', q(containerValue(container, pod))],
           ['pod', q(pod.key)],
         ]);
         return false;
@@ -309,7 +318,7 @@ export function syncPodEffects(env: Env): Effects {
     }
     klog(api, 'Creating container in pod', [
       ['containerType', q(typeName)],
-      ['container', q(containerValue(container))],
+      ['container', q(containerValue(container, pod))],
       ['pod', q(pod.key)],
     ]);
     const id = startContainerId(pod.key, container.name);

@@ -7,13 +7,16 @@
  * tree (SyncPod at kuberuntime_manager.go:647, startContainer at kuberuntime_container.go:134).
  * null: v1.18 had no such line (pod-worker state machine, SyncPod enter/exit, CFS quota lines).
  */
-import { containerValue } from '../../kubelet/format';
+import { containerPlusV, containerString } from '../../kubelet/goContainer';
+import type { LineArgs } from '../messages';
 import { goq, P, type KlogTable } from '../messages';
 import { bareId, fpod, fpods, goStrings, plegEvent } from '../printf';
 
-/** %+v of a v1.Container value (abridged like the current engine's Stringer form). */
-export function containerStruct(name: string, image: string): string {
-  return `{Name:${name} Image:${image} Command:[] Args:[] WorkingDir: Ports:[] ...}`;
+/** The line's *v1.Container as k8s.io/api v0.18.6's generated String() renders it, whole. */
+function container18(a: LineArgs): string {
+  const name = /Name:([^,]*)/.exec(a.kv.container ?? '')?.[1] ?? '';
+  const c = a.pod?.byName[name];
+  return c ? containerString(a.pod, c, '1.18') : (a.kv.container ?? '');
 }
 
 /** podActions printed with %+v, from the current engine's podActions text. */
@@ -178,7 +181,7 @@ export const KLOG_1_18: KlogTable = {
       : undefined;
     const creating = /CreateSandbox: true/.test(a.kv.podActions ?? '');
     const sandboxId = creating && ready === undefined ? '' : (ready ?? '');
-    return `computePodActions got ${podActions18(a.kv.podActions ?? '', sandboxId, init && containerValue(init))} for pod ${goq(fpod(a))}`;
+    return `computePodActions got ${podActions18(a.kv.podActions ?? '', sandboxId, init && containerString(pod, init, '1.18'))} for pod ${goq(fpod(a))}`;
   }),
   'SyncPod received new pod, will create a sandbox for it': P(
     `${KRM}:669`,
@@ -233,7 +236,7 @@ export const KLOG_1_18: KlogTable = {
   }),
   'Container of pod is not in the desired state and shall be started': P(`${KRM}:560`, 3, (a) => {
     const c = a.pod?.byName[a.kv.containerName ?? ''];
-    return `Container ${containerStruct(c?.name ?? '', c?.image ?? '')} is dead, but RestartPolicy says that we should restart it.`;
+    return `Container ${c ? containerPlusV(a.pod, c, '1.18') : ''} is dead, but RestartPolicy says that we should restart it.`;
   }),
   'Message for Container of pod': P(
     `${KRM}:603`,
@@ -253,13 +256,12 @@ export const KLOG_1_18: KlogTable = {
     `${KRM}:765`,
     4,
     (a) =>
-      `Backing Off restarting ${a.kv.containerType ?? 'container'} ${a.kv.container ?? ''} in pod ${fpod(a)}`,
+      `Backing Off restarting ${a.kv.containerType ?? 'container'} ${container18(a)} in pod ${fpod(a)}`,
   ),
   'Creating container in pod': P(
     `${KRM}:770`,
     4,
-    (a) =>
-      `Creating ${a.kv.containerType ?? 'container'} ${a.kv.container ?? ''} in pod ${fpod(a)}`,
+    (a) => `Creating ${a.kv.containerType ?? 'container'} ${container18(a)} in pod ${fpod(a)}`,
   ),
   'Container start failed in pod': P(
     `${KRM}:776`,
@@ -387,4 +389,21 @@ export const KLOG_1_18: KlogTable = {
   'Updated default CPUSet': null,
   'Updated desired CPUSet': null,
   'Allocated exclusive CPUs': null,
+  // v1.18 cpu_manager.go removeStaleState (klog.Errorf) and policy_static.go RemoveContainer;
+  // it had no containerMap pass, and state_mem.go's lines stay out as the allocation's do.
+  'RemoveStaleState: removing container': P(
+    'cpu_manager.go:327',
+    0,
+    (a) =>
+      `[cpumanager] removeStaleState: removing (pod ${a.kv.podUID ?? ''}, container: ${a.kv.containerName ?? ''})`,
+    'E',
+  ),
+  'RemoveStaleState: containerMap: removing container': null,
+  'Static policy: RemoveContainer': P(
+    'policy_static.go:245',
+    0,
+    (a) =>
+      `[cpumanager] static policy: RemoveContainer (pod: ${a.kv.podUID ?? ''}, container: ${a.kv.containerName ?? ''})`,
+  ),
+  'Deleted CPUSet assignment': null,
 };

@@ -12,11 +12,7 @@ import { type Env, recordEvent } from '../../kubelet/env';
 import { formatPod } from '../../kubelet/format';
 import { takeFault } from '../../kubelet/faults';
 import { invalidImageNameMessage } from '../../kubelet/imageReference';
-import {
-  killContainerWithGracePeriod,
-  podGracePeriod,
-  stopTime,
-} from '../../kubelet/killContainer';
+import { killContainerWithGracePeriod, podGracePeriod } from '../../kubelet/killContainer';
 import { klog, q } from '../../kubelet/klog';
 import { createContainer } from '../../kubelet/runtime';
 import type { KubeletDomain } from '../../kubelet/types';
@@ -107,7 +103,7 @@ export function startContainer118Effects(env: Env): Effects {
       recordEvent(api, pod, 'Warning', 'FailedPostStartHook', msg, c.fieldPath);
       recordEvent(api, pod, 'Normal', 'Killing', 'FailedPostStartHook', c.fieldPath);
       const grace = podGracePeriod(pod);
-      killContainerWithGracePeriod(api, pod, c.name, a.containerId!, grace, stopTime(cfg, grace));
+      killContainerWithGracePeriod(api, cfg, pod, c.name, a.containerId!, grace);
       a.error = `PostStartHookError: ${handlerErr}`;
       a.message = msg;
     },

@@ -1,4 +1,6 @@
 /** A glog line of the v1.3.0 kubelet, printed as the Go source formats it (printf). */
+import type { ContainerDef, PodDef } from '../../kubelet/config';
+import { containerPlusV } from '../../kubelet/goContainer';
 import type { KubeletDomain } from '../../kubelet/types';
 import type { EffectApi } from '../../runner/types';
 
@@ -12,9 +14,9 @@ export function glog(
   api.log({ v, severity, source, msg: text, kv: [], text });
 }
 
-/** %+v of an api.Container value (abridged): {Name:app Image:nginx Command:[] ...}. */
-export function apiContainer(name: string, image: string): string {
-  return `{Name:${name} Image:${image} Command:[] Args:[] WorkingDir: Ports:[] ...}`;
+/** %+v of an api.Container value, whole: {Name:app Image:nginx Command:[] …} (goContainer.ts). */
+export function apiContainer(pod: PodDef | undefined, c: ContainerDef): string {
+  return containerPlusV(pod, c, '1.3');
 }
 
 /** The first 12 hex digits of a docker id (utilstrings.ShortenString(id, 12)). */

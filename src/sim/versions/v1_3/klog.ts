@@ -14,11 +14,11 @@ import { apiContainer } from './glog';
 const K = 'kubelet.go';
 const DM = 'docker_manager.go';
 
-/** *api.Container printed with %+v: &{Name:app Image:nginx ...}. */
+/** *api.Container printed with %+v: &{Name:app Image:nginx …}, whole. */
 function ptrContainer(a: LineArgs): string {
   const name = /Name:([^,]*)/.exec(a.kv.container ?? '')?.[1] ?? '';
   const c = a.pod?.byName[name];
-  return `&${apiContainer(name, c?.image ?? '')}`;
+  return c ? `&${apiContainer(a.pod, c)}` : '<nil>';
 }
 
 /** docker_manager.go's killContainer name: "<docker id> <container> <namespace>/<pod>". */

@@ -13,6 +13,7 @@
  */
 import { assign, setup } from 'xstate';
 import { peekFault } from '../../kubelet/faults';
+import { podGracePeriod, stopTime } from '../../kubelet/killContainer';
 import { startContainerId } from '../../kubelet/ids';
 import { kubelet } from '../../kubelet/view';
 import { isInBackOffSinceUpdate, IMAGE_BACKOFF } from '../../kubelet/backoff';
@@ -72,11 +73,8 @@ export const dockerStartContainerMachine = setup({
       return k.run.latencies.hook;
     },
     stopContainer: ({ context }) => {
-      const { k, pod } = spec(context);
-      return Math.min(
-        k.run.latencies.stopContainer,
-        Math.max(2, pod.terminationGraceSeconds) * 1000,
-      );
+      const { k, pod, c } = spec(context);
+      return stopTime(k.run, k.domain, k.t, pod, c.name, podGracePeriod(pod));
     },
   },
   actions: {

@@ -8,11 +8,7 @@ import type { ContainerDef, PodDef } from '../../kubelet/config';
 import { startContainerEffects } from '../../kubelet/effects/startContainer';
 import { type Env, recordEvent } from '../../kubelet/env';
 import { formatPod } from '../../kubelet/format';
-import {
-  killContainerWithGracePeriod,
-  podGracePeriod,
-  stopTime,
-} from '../../kubelet/killContainer';
+import { killContainerWithGracePeriod, podGracePeriod } from '../../kubelet/killContainer';
 import { q } from '../../kubelet/klog';
 import { milliCpu } from '../../kubelet/resources';
 import type { KubeletDomain } from '../../kubelet/types';
@@ -116,7 +112,7 @@ export function dockerStartContainerEffects(env: Env): Effects {
         c.fieldPath,
       );
       const grace = podGracePeriod(pod);
-      killContainerWithGracePeriod(api, pod, c.name, a.containerId!, grace, stopTime(cfg, grace));
+      killContainerWithGracePeriod(api, cfg, pod, c.name, a.containerId!, grace);
       a.error = 'RunContainerError';
       a.message = err;
     },

@@ -17,7 +17,7 @@
 import { setup } from 'xstate';
 import { CONTAINER_BACKOFF, isInBackOffSince, stableKey } from '../../kubelet/backoff';
 import type { ContainerDef, PodDef } from '../../kubelet/config';
-import { podGracePeriod, stopTime } from '../../kubelet/killContainer';
+import { killGracePeriod, stopTime } from '../../kubelet/killContainer';
 import { kubelet, type KubeletView } from '../../kubelet/view';
 
 export type DockerSyncPodEvent =
@@ -48,12 +48,17 @@ function inBackOff(k: KubeletView, pod: PodDef, c: ContainerDef): boolean {
   );
 }
 
-function killTime(k: KubeletView, pod: PodDef, ids: readonly string[]): number {
+function killTime(
+  k: KubeletView,
+  pod: PodDef,
+  kills: readonly { id: string; reason: string }[],
+): number {
   let last = 0;
-  for (const id of ids) {
+  for (const { id, reason } of kills) {
     const r = k.domain.runtime.containers[id];
     if (!r || r.state === 'EXITED') continue;
-    last = Math.max(last, stopTime(k.run, podGracePeriod(pod)));
+    const grace = killGracePeriod(pod, pod.byName[r.name], reason);
+    last = Math.max(last, stopTime(k.run, k.domain, k.t, pod, r.name, grace));
   }
   return last;
 }
@@ -98,15 +103,15 @@ export const dockerSyncPodMachine = setup({
     killPod: ({ context }) => {
       const k = kubelet();
       const pod = k.run.pods[context.uid]!;
-      return killTime(k, pod, k.domain.runtime.podContainers[context.uid] ?? []);
-    },
-    killContainers: ({ context }) => {
-      const { k, pod, s } = sync(context);
       return killTime(
         k,
         pod,
-        s.containersToKill.map((c) => c.id),
+        (k.domain.runtime.podContainers[context.uid] ?? []).map((id) => ({ id, reason: '' })),
       );
+    },
+    killContainers: ({ context }) => {
+      const { k, pod, s } = sync(context);
+      return killTime(k, pod, s.containersToKill);
     },
     /** docker create of the POD container (the pause image is present or pulled silently). */
     dockerCreate: () => kubelet().run.latencies.createContainer,

@@ -134,7 +134,7 @@ export function dockerSyncPodEffects(env: Env): Effects {
         const st = latest(ps, c.name);
         if (!st || st.state !== 'RUNNING') {
           if (shouldContainerBeRestarted(pod, deleted, c, ps)) {
-            const message = `Container ${apiContainer(c.name, c.image)} is dead, but RestartPolicy says that we should restart it.`;
+            const message = `Container ${apiContainer(pod, c)} is dead, but RestartPolicy says that we should restart it.`;
             glog(api, `${DM}:1778`, 3, message);
             toStart.push({ index: c.index, message });
           }

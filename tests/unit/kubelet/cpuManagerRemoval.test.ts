@@ -1,0 +1,96 @@
+/**
+ * Row 8, the removal side: cpu_manager.go removeStaleState (reconcile loop, and before
+ * GetTopologyHints / Allocate at admission) lets go of containers no active pod has. The 1.34
+ * tree prints V(2) "RemoveStaleState: removing container" for each stale assignment, then the
+ * static policy's RemoveContainer ("Static policy: RemoveContainer"), state_mem.go Delete
+ * ("Deleted CPUSet assignment", V2) and SetDefaultCPUSet ("Updated default CPUSet", the CPUs back
+ * in the pool); then V(2) "RemoveStaleState: containerMap: removing container" for a container
+ * that had no exclusive CPUs. 1.18 printed klog.Errorf "[cpumanager] removeStaleState: removing
+ * (pod …, container: …)" and walked no containerMap.
+ */
+import { describe, expect, it } from 'vitest';
+import { formatKlog, type SimulationRun } from '../../../src/sim/index';
+import { runText } from './helpers';
+
+const text = (policy: string, version = '1.34') => `apiVersion: kubeletscope/v1
+kind: Scenario
+metadata: { name: t }
+horizon: 45s
+node:
+  kubeletVersion: "${version}"
+  topology: { sockets: 1, coresPerSocket: 4, threadsPerCore: 2 }
+  kubelet: { cpuManagerPolicy: ${policy}, reservedSystemCPUs: "0" }
+  images:
+    - { name: nginx:1.27, present: true }
+pods:
+  - manifest:
+      metadata: { name: a }
+      spec:
+        containers:
+          - { name: app, image: nginx:1.27, resources: { limits: { cpu: "2", memory: 128Mi } } }
+          - { name: side, image: nginx:1.27, resources: { limits: { cpu: 500m, memory: 64Mi } } }
+  - at: 30s
+    manifest:
+      metadata: { name: b }
+      spec:
+        containers:
+          - { name: app, image: nginx:1.27, resources: { limits: { cpu: "2", memory: 128Mi } } }
+actions:
+  - { kind: DeletePod, at: 10s, target: default/a, gracePeriodSeconds: 1 }
+`;
+
+const lines = (r: SimulationRun) =>
+  r.trace.logs.map((l) => `V${l.v} ${formatKlog(l).replace(/^(\w)\S+ \S+ +\d+ /, '$1 ')}`);
+
+describe('CPU manager lines when a container lets go of its CPUs', () => {
+  it('static, 1.34: the reconcile loop removes the stale assignment, then the containerMap entry', () => {
+    const r = runText(text('static'));
+    const uid = Object.values(r.config.pods).find((p) => p.name === 'a')!.uid;
+    const kv = `podUID="${uid}" containerName=`;
+    const got = lines(r).filter(
+      (l) =>
+        /RemoveStale|RemoveContainer|Deleted CPUSet/.test(l) ||
+        (l.includes('Updated default CPUSet') && l.includes('"0-7"')),
+    );
+    expect(got).toEqual([
+      `V2 I cpu_manager.go:405] "RemoveStaleState: removing container" ${kv}"app"`,
+      `V0 I policy_static.go:430] "Static policy: RemoveContainer" ${kv}"app"`,
+      `V2 I state_mem.go:107] "Deleted CPUSet assignment" ${kv}"app"`,
+      'V0 I state_mem.go:88] "Updated default CPUSet" cpuSet="0-7"',
+      `V2 I cpu_manager.go:418] "RemoveStaleState: containerMap: removing container" ${kv}"side"`,
+      `V0 I policy_static.go:430] "Static policy: RemoveContainer" ${kv}"side"`,
+    ]);
+    // After the pod's termination (it is no longer active), at the loop's next 10 s tick.
+    const at = r.trace.logs.find((l) => l.msg === 'RemoveStaleState: removing container')!.t;
+    expect(at).toBe(20_000);
+    // The freed CPUs are back in the pool the views show.
+    const snap = r.trace.records.filter((x) => x.kind === 'cpuAssignments' && x.t === at);
+    expect(snap.map((s) => (s.data as { defaultCpuSet: string }).defaultCpuSet)).toEqual(['0-7']);
+  });
+
+  it('none: only the containerMap entries go, at the next admission (Allocate runs removeStaleState)', () => {
+    const r = runText(text('none'));
+    const got = lines(r).filter((l) => /RemoveStale|RemoveContainer|Deleted CPUSet/.test(l));
+    expect(got.map((l) => l.replace(/podUID="[^"]+" /, ''))).toEqual([
+      'V2 I cpu_manager.go:418] "RemoveStaleState: containerMap: removing container" containerName="app"',
+      'V2 I cpu_manager.go:418] "RemoveStaleState: containerMap: removing container" containerName="side"',
+    ]);
+    const admitB = r.trace.logs.findIndex(
+      (l) =>
+        l.msg === 'Topology manager admission check' && l.kv.some(([, v]) => v === '"default/b"'),
+    );
+    const first = r.trace.logs.findIndex(
+      (l) => l.msg === 'RemoveStaleState: containerMap: removing container',
+    );
+    expect(first).toBe(admitB + 1);
+  });
+
+  it('1.18: klog.Errorf "[cpumanager] removeStaleState: removing (pod …)", no containerMap pass', () => {
+    const r = runText(text('static', '1.18'));
+    const got = lines(r).filter((l) => /removeStaleState|RemoveContainer/.test(l));
+    expect(got.map((l) => l.replace(/[0-9a-f-]{36}/, 'UID'))).toEqual([
+      'V0 E cpu_manager.go:327] [cpumanager] removeStaleState: removing (pod UID, container: app)',
+      'V0 I policy_static.go:245] [cpumanager] static policy: RemoveContainer (pod: UID, container: app)',
+    ]);
+  });
+});
