@@ -40,6 +40,7 @@ import type {
   TraceRecordKind,
 } from '../trace/types';
 import { setGuardView } from './guardView';
+import { cachedTransition, recordDelay, recordGuard } from './transitionCache';
 import type {
   AnySnapshot,
   EffectApi,
@@ -73,7 +74,7 @@ const scopes = new WeakMap<AnyStateMachine, CachedScope>();
  * most of the cost of a step. The scope only collects the actions; machines run here have no
  * children, so nothing else in it changes between calls.
  */
-function pureTransition(
+export function pureTransition(
   machine: AnyStateMachine,
   snapshot: AnySnapshot,
   event: AnyEventObject,
@@ -338,8 +339,48 @@ class StepApi<D> implements EffectApi<D> {
 
 /** A machine kind as the engine runs it: guards wrapped to tell which one decided. */
 interface RunnableKind<D> {
+  /** The machine as defined: the transition cache is kept per definition. */
+  definition: AnyStateMachine;
   machine: AnyStateMachine;
   effects: Readonly<Record<string, EffectHandler<D, AnyEventObject, MachineContext>>>;
+}
+
+/** One wrapped machine per definition, shared by every engine: the cache's snapshots hold it. */
+const wrappedMachines = new WeakMap<AnyStateMachine, AnyStateMachine>();
+
+/**
+ * The machine with each named guard wrapped: the first guard of a transition list that
+ * holds decides the transition, so the last one to hold in a step is the step's guard.
+ * Guards and delays also report their calls to the transition cache while it records.
+ */
+export function recordingGuards(machine: AnyStateMachine): AnyStateMachine {
+  const known = wrappedMachines.get(machine);
+  if (known) return known;
+  const { guards, delays } = machine.implementations;
+  const wrapped: typeof guards = {};
+  for (const [name, g] of Object.entries(guards)) {
+    if (typeof g !== 'function') continue;
+    const fn = g as (args: unknown, params: unknown) => boolean;
+    wrapped[name] = (args: unknown, params: unknown) => {
+      const held = fn(args, params);
+      if (held) decided = name;
+      recordGuard(name, held, params);
+      return held;
+    };
+  }
+  const timed: typeof delays = {};
+  for (const [name, d] of Object.entries(delays)) {
+    const fn = d as unknown;
+    timed[name] = (args: unknown, params: unknown) => {
+      const v: unknown =
+        typeof fn === 'function' ? (fn as (a: unknown, p: unknown) => unknown)(args, params) : fn;
+      recordDelay(name, v, params);
+      return v as number;
+    };
+  }
+  const provided = machine.provide({ guards: wrapped, delays: timed });
+  wrappedMachines.set(machine, provided);
+  return provided;
 }
 
 export class Engine<D> {
@@ -353,29 +394,11 @@ export class Engine<D> {
     for (const [kind, k] of Object.entries(spec.machines)) {
       if (kind in this.processes) throw new Error(`kind "${kind}" is both a machine and a process`);
       this.machines[kind] = {
-        machine: this.recordingGuards(k.machine),
+        definition: k.machine,
+        machine: recordingGuards(k.machine),
         effects: k.effects as RunnableKind<D>['effects'],
       };
     }
-  }
-
-  /**
-   * The machine with each named guard wrapped: the first guard of a transition list that
-   * holds decides the transition, so the last one to hold in a step is the step's guard.
-   */
-  private recordingGuards(machine: AnyStateMachine): AnyStateMachine {
-    const guards = machine.implementations.guards;
-    const wrapped: typeof guards = {};
-    for (const [name, g] of Object.entries(guards)) {
-      if (typeof g !== 'function') continue;
-      const fn = g as (args: unknown, params: unknown) => boolean;
-      wrapped[name] = (args: unknown, params: unknown) => {
-        const held = fn(args, params);
-        if (held) decided = name;
-        return held;
-      };
-    }
-    return Object.keys(wrapped).length > 0 ? machine.provide({ guards: wrapped }) : machine;
   }
 
   /** An effect API bound to a world, for bootstrapping (self = "engine", cause -1). */
@@ -430,7 +453,9 @@ export class Engine<D> {
     const [next, actions] =
       event.type === INIT_EVENT
         ? initialTransition(kind.machine, (event as AnyEventObject & { input: unknown }).input)
-        : pureTransition(kind.machine, inst.snapshot, event);
+        : cachedTransition(kind.definition, before, inst.snapshot, event, (snap, e) =>
+            pureTransition(kind.machine, snap, e),
+          );
     setGuardView(undefined);
     // A new instance object: checkpoints share the old one by reference.
     world.machines[id] = { kind: inst.kind, snapshot: next };
