@@ -11,12 +11,20 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   initialTransition,
+  transition,
   type AnyEventObject,
   type AnyStateMachine,
   type AnyStateNode,
 } from 'xstate';
 import { machinesByVersion } from '../machines/catalog';
-import { pureTransition, recordingGuards, stateString } from './engine';
+import {
+  actorScopeOf,
+  initialBefore,
+  pureInitialTransition,
+  pureTransition,
+  recordingGuards,
+  stateString,
+} from './engine';
 import { cachedTransition, type StepAction } from './transitionCache';
 import type { AnySnapshot } from './types';
 
@@ -40,7 +48,9 @@ function scripted(machine: AnyStateMachine): AnyStateMachine {
   const delays = Object.fromEntries(
     Object.keys(machine.implementations.delays).map((name) => [name, () => delayMs[name] ?? 0]),
   );
-  return recordingGuards(machine.provide({ guards, delays }));
+  const m = recordingGuards(machine.provide({ guards, delays }));
+  actorScopeOf(m);
+  return m;
 }
 
 /** Every event type some state of the machine handles (`after` events included), and one it does not. */
@@ -55,6 +65,8 @@ function eventTypes(machine: AnyStateMachine): string[] {
   return [...types].sort();
 }
 
+const inputOf = (c: Case): unknown => (c.event as { input?: unknown }).input;
+
 const INPUT = {
   uid: 'u1',
   podKey: 'default/p',
@@ -65,7 +77,10 @@ const INPUT = {
 };
 
 interface Case {
+  /** Unused for an initial transition. */
   from: AnySnapshot;
+  /** The initial transition (event xstate.init with the input). */
+  init?: boolean;
   event: AnyEventObject;
   script: boolean[];
 }
@@ -74,7 +89,9 @@ interface Case {
 function xstateStep(m: AnyStateMachine, c: Case) {
   script = c.script;
   calls = [];
-  const [next, actions] = pureTransition(m, c.from, c.event);
+  const [next, actions] = c.init
+    ? pureInitialTransition(m, inputOf(c))
+    : pureTransition(m, c.from, c.event);
   return { next, actions, calls: [...calls], decided: decidedBy(calls) };
 }
 
@@ -100,14 +117,17 @@ function explore(m: AnyStateMachine): Case[] {
     queue.push(s);
   };
   // The initial state may itself pass through guarded eventless transitions.
+  const init = { type: 'xstate.init', input: INPUT };
   for (const path of paths((p) => {
     script = p;
     calls = [];
-    initialTransition(m, INPUT);
+    pureInitialTransition(m, INPUT);
     return calls.length;
   })) {
     script = path;
-    visit(initialTransition(m, INPUT)[0] as AnySnapshot);
+    const first = pureInitialTransition(m, INPUT)[0];
+    cases.push({ from: first, event: init, script: path, init: true });
+    visit(first);
   }
   const types = eventTypes(m);
   while (queue.length > 0) {
@@ -165,12 +185,41 @@ describe('transition cache agrees with machine.transition', () => {
     expect(kinds.length).toBeGreaterThan(8);
   });
 
+  it.each(kinds)(
+    '$version $kind: the reused actor scope gives what XState gives',
+    ({ machine }) => {
+      const m = scripted(machine);
+      let compared = 0;
+      for (const c of explore(m)) {
+        // XState's initialTransition builds an actor that asks the guards once more, without
+        // input: a scripted initial path would be consumed twice, so only unguarded ones compare.
+        if (c.init && c.script.length > 0) continue;
+        script = c.script;
+        calls = [];
+        const [want, wantActions] = c.init
+          ? initialTransition(m, inputOf(c))
+          : transition(m, c.from, c.event);
+        script = c.script;
+        calls = [];
+        const [got, gotActions] = c.init
+          ? pureInitialTransition(m, inputOf(c))
+          : pureTransition(m, c.from, c.event);
+        expect(observable(got, gotActions, '')).toEqual(
+          observable(want as AnySnapshot, wantActions as StepAction[], ''),
+        );
+        compared++;
+      }
+      expect(compared).toBeGreaterThan(0);
+    },
+  );
+
   it.each(kinds)('$version $kind: every reachable state, event and guard path', ({ machine }) => {
     const m = scripted(machine);
     const cases = explore(m);
     const delayNames = Object.keys(machine.implementations.delays);
     expect(cases.length).toBeGreaterThan(0);
     let replayed = 0;
+    const secondPassInterpreted: string[] = [];
     fc.assert(
       fc.property(
         // Indices, not cases: a counterexample is printed, and a snapshot holds its machine.
@@ -183,11 +232,14 @@ describe('transition cache agrees with machine.transition', () => {
           // A fresh cache per run: the key is the tree's machine, so use a new one.
           const key = machine.provide({});
           // Twice through: the first pass fills the tree, the second replays all of it.
-          for (const i of [...order, ...order]) {
+          const twice = [...order, ...order];
+          for (const [n, i] of twice.entries()) {
             // Another instance in the same state: its own context must come through.
             const at = cases[i]!;
             const context = { ...(at.from.context as object), instance: replayed };
-            const c = { ...at, from: { ...at.from, context } as AnySnapshot };
+            const c: Case = at.init
+              ? { ...at, event: { type: 'xstate.init', input: { ...INPUT, instance: replayed } } }
+              : { ...at, from: { ...at.from, context } as AnySnapshot };
             // Delays change from step to step: a replay must resolve them again.
             delayMs = Object.fromEntries(
               delayNames.map((n, j) => [
@@ -200,15 +252,18 @@ describe('transition cache agrees with machine.transition', () => {
             calls = [];
             const [next, actions] = cachedTransition(
               key,
-              stateString(c.from.value),
-              c.from,
+              c.init ? '' : stateString(c.from.value),
+              c.init ? initialBefore(m, inputOf(c))! : c.from,
               c.event,
               // A miss may have walked part of the tree first: XState's calls start afresh
               // (in the engine guards are pure reads of the step, so asking twice is harmless).
               (s, e) => {
                 calls = [];
-                return pureTransition(m, s, e);
+                // Second pass: only what the tree must leave to XState (an assign) gets here.
+                if (n >= order.length) secondPassInterpreted.push(c.init ? 'init' : c.event.type);
+                return c.init ? pureInitialTransition(m, inputOf(c)) : pureTransition(m, s, e);
               },
+              c.init,
             );
             expect(calls).toEqual(want.calls);
             expect(observable(next, actions, decidedBy(calls))).toEqual(
@@ -221,5 +276,8 @@ describe('transition cache agrees with machine.transition', () => {
       { numRuns: 12 },
     );
     expect(replayed).toBe(cases.length * 2 * 12);
+    // The tree is used: initial transitions and most steps never reach XState once seen.
+    expect(secondPassInterpreted).not.toContain('init');
+    expect(secondPassInterpreted.length).toBeLessThan((cases.length * 12) / 4);
   });
 });

@@ -115,6 +115,8 @@ export function cachedTransition(
   snapshot: AnySnapshot,
   event: AnyEventObject,
   interpret: Interpret,
+  /** An initial transition: `snapshot` only carries the machine and the input as context. */
+  initial = false,
 ): [AnySnapshot, StepAction[]] {
   const table = tableOf(machine);
   if (table === OPAQUE) return interpret(snapshot, event);
@@ -132,7 +134,7 @@ export function cachedTransition(
   } finally {
     recording = null;
   }
-  if (root !== OPAQUE) byEvent.set(event.type, insert(root, rec, snapshot, result));
+  if (root !== OPAQUE) byEvent.set(event.type, insert(root, rec, snapshot, result, initial));
   return result;
 }
 
@@ -180,8 +182,9 @@ function insert(
   rec: Recording,
   before: AnySnapshot,
   [next, actions]: [AnySnapshot, StepAction[]],
+  initial: boolean,
 ): Node {
-  const leaf = leafOf(rec, before, next, actions);
+  const leaf = leafOf(rec, before, next, actions, initial);
   const build = (i: number): Node => {
     if (i === rec.guards.length) return leaf;
     const g = rec.guards[i]!;
@@ -214,13 +217,20 @@ function leafOf(
   before: AnySnapshot,
   next: AnySnapshot,
   actions: StepAction[],
+  initial: boolean,
 ): Leaf | typeof OPAQUE {
   if (rec.params) return OPAQUE;
-  const same = next === before;
+  const same = !initial && next === before;
   if (!same) {
-    if (next.context !== before.context) return OPAQUE; // assign
-    if (next.children !== before.children) return OPAQUE;
-    if (next.historyValue !== before.historyValue) return OPAQUE;
+    if (initial) {
+      // The context initialContext computed is the one XState made (no assign on entry).
+      if (!shallowEqual(next.context, before.context)) return OPAQUE;
+      if (!isEmpty(next.children) || !isEmpty(next.historyValue)) return OPAQUE;
+    } else {
+      if (next.context !== before.context) return OPAQUE; // an assign
+      if (next.children !== before.children) return OPAQUE;
+      if (next.historyValue !== before.historyValue) return OPAQUE;
+    }
   }
   const out: LeafAction[] = [];
   let delays = 0;
@@ -236,4 +246,35 @@ function leafOf(
   }
   if (delays !== rec.delays.length) return OPAQUE;
   return { kind: 'leaf', same, next, actions: out };
+}
+
+function isEmpty(o: unknown): boolean {
+  return typeof o === 'object' && o !== null && Object.keys(o).length === 0;
+}
+
+function shallowEqual(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return a === b;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every(
+    (k, i) =>
+      k === kb[i] && (a as Record<string, unknown>)[k] === (b as Record<string, unknown>)[k],
+  );
+}
+
+/**
+ * The context XState's initial transition gives a machine for `input`: its context factory's
+ * result copied into a new object (the assign XState runs), or its static context. Undefined
+ * when the factory needs what a pure transition does not have (spawn, self): XState then.
+ */
+export function initialContext(machine: AnyStateMachine, input: unknown): object | undefined {
+  const c = machine.config.context as unknown;
+  if (typeof c !== 'function') return (c as object | undefined) ?? {};
+  try {
+    const made = (c as (a: unknown) => unknown)({ input, spawn: undefined, self: undefined });
+    return typeof made === 'object' && made !== null ? { ...made } : undefined;
+  } catch {
+    return undefined;
+  }
 }
