@@ -39,7 +39,13 @@ import type {
   TraceRecordKind,
 } from '../trace/types';
 import { setGuardView } from './guardView';
-import { cachedTransition, initialContext, recordDelay, recordGuard } from './transitionCache';
+import {
+  cachedTransition,
+  initialContext,
+  recordDelay,
+  recordGuard,
+  type Interpret,
+} from './transitionCache';
 import type {
   AnySnapshot,
   EffectApi,
@@ -373,6 +379,8 @@ interface RunnableKind<D> {
   /** The machine as defined: the transition cache is kept per definition. */
   definition: AnyStateMachine;
   machine: AnyStateMachine;
+  /** XState's transition through `machine`, for the cache's misses (one closure per kind). */
+  interpret: Interpret;
   effects: Readonly<Record<string, EffectHandler<D, AnyEventObject, MachineContext>>>;
 }
 
@@ -429,6 +437,7 @@ export class Engine<D> {
       this.machines[kind] = {
         definition: k.machine,
         machine,
+        interpret: (snap, e) => pureTransition(machine, snap, e),
         effects: k.effects as RunnableKind<D>['effects'],
       };
     }
@@ -487,9 +496,7 @@ export class Engine<D> {
     const initial = event.type === INIT_EVENT ? initialBefore(kind.machine, input) : undefined;
     const [next, actions] =
       event.type !== INIT_EVENT
-        ? cachedTransition(kind.definition, before, inst.snapshot, event, (snap, e) =>
-            pureTransition(kind.machine, snap, e),
-          )
+        ? cachedTransition(kind.definition, before, inst.snapshot, event, kind.interpret)
         : initial
           ? cachedTransition(
               kind.definition,

@@ -41,6 +41,8 @@ interface Leaf {
   next: AnySnapshot;
   /** Actions in order; a raise with a delay names its delay, resolved again at each step. */
   actions: readonly LeafAction[];
+  /** The snapshot made for each context (instance) that reached this leaf. */
+  byContext: WeakMap<object, AnySnapshot>;
 }
 
 type LeafAction =
@@ -173,7 +175,15 @@ function replay(
     actions.push({ type: 'xstate.raise', params: { event: a.event, id: a.id, delay } });
   }
   if (node.same) return [snapshot, actions];
-  return [{ ...node.next, context } as AnySnapshot, actions];
+  // One snapshot per instance and state: an instance's context never changes on a cached path.
+  if (typeof context !== 'object' || context === null)
+    return [{ ...node.next, context } as AnySnapshot, actions];
+  let made = node.byContext.get(context);
+  if (!made) {
+    made = { ...node.next, context } as AnySnapshot;
+    node.byContext.set(context, made);
+  }
+  return [made, actions];
 }
 
 /** The tree with the recorded path added (the prefix it walked is the tree's own). */
@@ -245,7 +255,7 @@ function leafOf(
     } else out.push({ kind: 'fixed', action: { type: a.type, params: a.params } });
   }
   if (delays !== rec.delays.length) return OPAQUE;
-  return { kind: 'leaf', same, next, actions: out };
+  return { kind: 'leaf', same, next, actions: out, byContext: new WeakMap() };
 }
 
 function isEmpty(o: unknown): boolean {
