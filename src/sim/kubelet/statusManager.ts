@@ -7,7 +7,7 @@
  *   - statusManager.SetPodStatus / SetContainerReadiness / SetContainerStartup, which keep
  *     startTime and each condition's lastTransitionTime.
  */
-import { deepFreeze } from '../core/clone';
+import { deepFreeze, samePlain } from '../core/clone';
 import type { EffectApi } from '../runner/types';
 import { podSandboxChanged } from './computePodActions';
 import type { ContainerDef, KubeletRun, PodDef } from './config';
@@ -386,8 +386,11 @@ export function commitPodStatus(
 /** statusManager.SetPodStatus: keeps the first start time. */
 export function setPodStatus(d: KubeletDomain, uid: string, s: ApiPodStatus, t: number): void {
   const old = d.status[uid];
+  const next = { ...s, startTime: old?.startTime ?? s.startTime ?? t };
+  // Most syncs change nothing: the stored value stays, so checkpoints keep sharing it.
+  if (old && samePlain(old, next)) return;
   // Frozen: a stored status is a value (changes replace it), shared by checkpoints and seeks.
-  d.status[uid] = deepFreeze({ ...s, startTime: old?.startTime ?? s.startTime ?? t });
+  d.status[uid] = deepFreeze(next);
 }
 
 /** The status with the container's statuses changed by `change` (a new, frozen status). */
