@@ -24,11 +24,12 @@ export interface SimulationRun {
 
 /**
  * Steps between checkpoints. Checkpoints share what did not change with the previous one
- * (core/clone.ts), so 1024 costs less heap and time than full copies every 2048 did, and a
- * seek replays at most 1023 steps. Denser costs run time: each checkpoint still walks the
- * whole state (every 512 took about 30% of the 110-pod run, by the profile).
+ * (core/clone.ts), and a seek replays at most 511 steps. Each checkpoint still walks the whole
+ * state, about as long as a seek's copy of it: with steps cheap (runner/transitionCache.ts),
+ * 512 halves the seek for a few percent of the run, where 256 cost a quarter more run time
+ * (tests/bench, 110-pod node).
  */
-const CHECKPOINT_EVERY = 1024;
+const CHECKPOINT_EVERY = 512;
 
 /**
  * The compiled run a scenario gives (what `SimulationRun.config` holds), for a page

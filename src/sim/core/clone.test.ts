@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clonePlain, cloneSharing, samePlain } from './clone';
+import { clonePlain, cloneSharing, deepFreeze, samePlain } from './clone';
 
 describe('clonePlain', () => {
   it('copies deeply, keeping holes and undefined values', () => {
@@ -50,5 +50,34 @@ describe('samePlain', () => {
     expect(samePlain([1, 2], [1, 2, 3])).toBe(false);
     expect(samePlain({ a: undefined }, {})).toBe(false);
     expect(samePlain([], {})).toBe(false);
+  });
+});
+
+describe('frozen values', () => {
+  it('deepFreeze freezes everything in a value, and a write throws', () => {
+    const v = deepFreeze({ a: { b: [1, { c: 'x' }] } });
+    expect(Object.isFrozen(v.a.b[1])).toBe(true);
+    expect(() => {
+      (v.a.b[1] as { c: string }).c = 'y';
+    }).toThrow(TypeError);
+  });
+
+  it('are shared by both clones, not copied; what holds them is still copied', () => {
+    const record = deepFreeze({ state: 'RUNNING', ids: ['c1'] });
+    const live = { containers: { c1: record }, list: [record], n: { k: 1 } };
+    const plain = clonePlain(live);
+    expect(plain.containers.c1).toBe(record);
+    expect(plain.list[0]).toBe(record);
+    expect(plain.containers).not.toBe(live.containers);
+    expect(plain.n).not.toBe(live.n);
+    const shared = cloneSharing(live, undefined);
+    expect(shared.containers.c1).toBe(record);
+    // A replaced frozen value is taken as it is, the rest still shared with the previous copy.
+    const next = deepFreeze({ state: 'EXITED', ids: ['c1'] });
+    live.containers.c1 = next;
+    const again = cloneSharing(live, shared);
+    expect(again.containers.c1).toBe(next);
+    expect(again.n).toBe(shared.n);
+    expect(again.list).toBe(shared.list);
   });
 });

@@ -1,10 +1,13 @@
 /**
  * A deep copy of the kubelet's state: plain objects, arrays and primitives, as the domain
- * holds (checkpoints and seeks copy it). Several times faster than structuredClone on such
+ * holds (checkpoints and seeks copy it); frozen objects are immutable values, kept as they are. Several times faster than structuredClone on such
  * data; anything else (a Map, a typed array) still goes through structuredClone.
  */
 export function clonePlain<T>(v: T): T {
   if (typeof v !== 'object' || v === null) return v;
+  // A frozen value (a runtime record, a PLEG cache entry, a stored pod status) cannot change:
+  // shared, not copied. Frozen values are frozen all through (deepFreeze), never only on top.
+  if (Object.isFrozen(v)) return v;
   if (Array.isArray(v)) {
     const n = v.length;
     const out = new Array<unknown>(n);
@@ -25,7 +28,7 @@ export function clonePlain<T>(v: T): T {
  * checkpoints share what did not change between them, so dense checkpoints stay small.
  */
 export function cloneSharing<T>(v: T, prev: unknown): T {
-  if (typeof v !== 'object' || v === null) return v;
+  if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return v;
   if (prev === undefined || prev === null || typeof prev !== 'object') return clonePlain(v);
   // A node is allocated only from its first difference on: unchanged subtrees cost a walk.
   if (Array.isArray(v)) {
@@ -98,4 +101,14 @@ export function samePlain(a: unknown, b: unknown): boolean {
       return false;
   }
   return true;
+}
+
+/**
+ * Freezes a plain value and everything in it: the clones above then share it instead of
+ * copying it, and a write to it throws instead of silently changing a checkpoint.
+ */
+export function deepFreeze<T>(v: T): T {
+  if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return v;
+  for (const k in v) deepFreeze((v as Record<string, unknown>)[k]);
+  return Object.freeze(v);
 }

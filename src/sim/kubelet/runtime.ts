@@ -45,7 +45,7 @@ export function runPodSandbox(
     createdAt: t,
     ip,
   };
-  d.runtime.sandboxes[id] = sb;
+  d.runtime.sandboxes[id] = Object.freeze(sb);
   (d.runtime.podSandboxes[pod.uid] ??= []).unshift(id);
   markDirty(d, pod.uid);
   return sb;
@@ -54,7 +54,7 @@ export function runPodSandbox(
 export function stopPodSandbox(d: KubeletDomain, id: string): void {
   const sb = d.runtime.sandboxes[id];
   if (!sb || sb.state === 'SANDBOX_NOTREADY') return;
-  d.runtime.sandboxes[id] = { ...sb, state: 'SANDBOX_NOTREADY' };
+  d.runtime.sandboxes[id] = Object.freeze({ ...sb, state: 'SANDBOX_NOTREADY' as const });
   markDirty(d, sb.podUid);
 }
 
@@ -78,7 +78,7 @@ export function createContainer(
     state: 'CREATED',
     createdAt: t,
   };
-  d.runtime.containers[id] = rec;
+  d.runtime.containers[id] = Object.freeze(rec);
   (d.runtime.podContainers[pod.uid] ??= []).unshift(id);
   markDirty(d, pod.uid);
   return rec;
@@ -87,7 +87,7 @@ export function createContainer(
 export function startContainer(d: KubeletDomain, id: string, t: number): void {
   const c = d.runtime.containers[id];
   if (!c || c.state !== 'CREATED') return;
-  d.runtime.containers[id] = { ...c, state: 'RUNNING', startedAt: t };
+  d.runtime.containers[id] = Object.freeze({ ...c, state: 'RUNNING' as const, startedAt: t });
   markDirty(d, c.podUid);
 }
 
@@ -102,14 +102,14 @@ export function exitContainer(
 ): boolean {
   const c = d.runtime.containers[id];
   if (!c || c.state === 'EXITED') return false;
-  d.runtime.containers[id] = {
+  d.runtime.containers[id] = Object.freeze({
     ...c,
-    state: 'EXITED',
+    state: 'EXITED' as const,
     finishedAt: t,
     exitCode,
     reason,
     ...(message !== undefined ? { message } : {}),
-  };
+  });
   markDirty(d, c.podUid);
   return true;
 }
@@ -125,14 +125,20 @@ export function removeContainer(d: KubeletDomain, id: string): void {
 
 /**
  * GetPodStatus: sandboxes and containers newest first. Records are never mutated in place
- * (every change replaces the object), so the cache can share them with the runtime.
+ * (every change replaces the object), so the cache can share them with the runtime. Records
+ * and cache entries are frozen: checkpoints and seeks share frozen values instead of copying
+ * them (core/clone.ts), and a write to one would throw rather than change a checkpoint.
  */
 export function getPodStatus(d: KubeletDomain, uid: string, t: number): CachedPodStatus {
-  return {
+  return Object.freeze({
     t,
-    sandboxes: (d.runtime.podSandboxes[uid] ?? []).map((id) => d.runtime.sandboxes[id]!),
-    containers: (d.runtime.podContainers[uid] ?? []).map((id) => d.runtime.containers[id]!),
-  };
+    sandboxes: Object.freeze(
+      (d.runtime.podSandboxes[uid] ?? []).map((id) => d.runtime.sandboxes[id]!),
+    ),
+    containers: Object.freeze(
+      (d.runtime.podContainers[uid] ?? []).map((id) => d.runtime.containers[id]!),
+    ),
+  }) as CachedPodStatus;
 }
 
 export function runningContainers(d: KubeletDomain, uid: string): ContainerRecord[] {

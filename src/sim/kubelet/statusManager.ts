@@ -7,6 +7,7 @@
  *   - statusManager.SetPodStatus / SetContainerReadiness / SetContainerStartup, which keep
  *     startTime and each condition's lastTransitionTime.
  */
+import { deepFreeze, samePlain } from '../core/clone';
 import type { EffectApi } from '../runner/types';
 import { podSandboxChanged } from './computePodActions';
 import type { ContainerDef, KubeletRun, PodDef } from './config';
@@ -385,7 +386,29 @@ export function commitPodStatus(
 /** statusManager.SetPodStatus: keeps the first start time. */
 export function setPodStatus(d: KubeletDomain, uid: string, s: ApiPodStatus, t: number): void {
   const old = d.status[uid];
-  d.status[uid] = { ...s, startTime: old?.startTime ?? s.startTime ?? t };
+  const next = { ...s, startTime: old?.startTime ?? s.startTime ?? t };
+  // Most syncs change nothing: the stored value stays, so checkpoints keep sharing it.
+  if (old && samePlain(old, next)) return;
+  // Frozen: a stored status is a value (changes replace it), shared by checkpoints and seeks.
+  d.status[uid] = deepFreeze(next);
+}
+
+/** The status with the container's statuses changed by `change` (a new, frozen status). */
+function withContainer(
+  s: ApiPodStatus,
+  containerId: string,
+  change: (c: ApiContainerStatus) => ApiContainerStatus,
+): ApiPodStatus {
+  const id = containerIdString(containerId);
+  const map = (list: ApiContainerStatus[]) =>
+    list.some((c) => c.containerID === id)
+      ? list.map((c) => (c.containerID === id ? change(c) : c))
+      : list;
+  return {
+    ...s,
+    initContainerStatuses: map(s.initContainerStatuses),
+    containerStatuses: map(s.containerStatuses),
+  };
 }
 
 /** Recomputes ContainersReady/Ready after a readiness change (SetContainerReadiness). */
@@ -402,8 +425,7 @@ export function setContainerReadiness(
   const c = all.find((x) => x.containerID === containerIdString(containerId));
   if (!c) return false;
   if (c.ready === ready) return false;
-  c.ready = ready;
-  const next: ApiPodStatus = { ...s };
+  const next = withContainer(s, containerId, (x) => ({ ...x, ready }));
   const conds = conditions(pod, next, undefined).filter(
     (x) => x.type === 'Ready' || x.type === 'ContainersReady',
   );
@@ -412,7 +434,7 @@ export function setContainerReadiness(
     if (!n) return old;
     return { ...n, lastTransitionTime: n.status === old.status ? old.lastTransitionTime : t };
   });
-  d.status[pod.uid] = next;
+  d.status[pod.uid] = deepFreeze(next);
   return true;
 }
 
@@ -425,9 +447,10 @@ export function setContainerStartup(
 ): void {
   const s = d.status[pod.uid];
   if (!s) return;
-  for (const c of [...s.initContainerStatuses, ...s.containerStatuses]) {
-    if (c.containerID === containerIdString(containerId)) c.started = started;
-  }
+  const id = containerIdString(containerId);
+  if (![...s.initContainerStatuses, ...s.containerStatuses].some((c) => c.containerID === id))
+    return;
+  d.status[pod.uid] = deepFreeze(withContainer(s, containerId, (c) => ({ ...c, started })));
 }
 
 /**

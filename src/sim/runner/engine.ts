@@ -15,7 +15,6 @@
  */
 import {
   initialTransition,
-  transition,
   type AnyEventObject,
   type AnyStateMachine,
   type MachineContext,
@@ -40,6 +39,13 @@ import type {
   TraceRecordKind,
 } from '../trace/types';
 import { setGuardView } from './guardView';
+import {
+  cachedTransition,
+  initialContext,
+  recordDelay,
+  recordGuard,
+  type Interpret,
+} from './transitionCache';
 import type {
   AnySnapshot,
   EffectApi,
@@ -61,41 +67,67 @@ let decided = '';
 /** Sequence numbers of `returned` events: below every ordinary entry of the same instant. */
 const RETURNED_SEQ_BASE = -(2 ** 52);
 
-interface CachedScope {
-  scope: unknown;
-  actions: unknown[];
+interface ActorScope {
+  actionExecutor: (a: unknown) => void;
 }
-const scopes = new WeakMap<AnyStateMachine, CachedScope>();
+const scopes = new WeakMap<AnyStateMachine, ActorScope>();
 
 /**
- * XState's pure `transition()`, with one inert actor scope per machine reused across calls:
- * `transition()` builds a fresh actor (and runs getInitialSnapshot) on every call, which was
- * most of the cost of a step. The scope only collects the actions; machines run here have no
- * children, so nothing else in it changes between calls.
+ * One inert actor scope per machine, reused across calls: XState's pure `transition()` and
+ * `initialTransition()` build a fresh actor on every call (which runs getInitialSnapshot
+ * once more, eagerly, without input), and that was most of the cost of a step. The scope
+ * only collects the actions; machines run here have no children, so nothing else in it
+ * changes between calls. Made outside any transition the cache records.
  */
-function pureTransition(
+export function actorScopeOf(machine: AnyStateMachine): ActorScope {
+  let scope = scopes.get(machine);
+  if (!scope) {
+    // Capture the inert scope xstate builds: the last getInitialSnapshot call is made with it.
+    const probe = Object.create(machine) as AnyStateMachine;
+    probe.getInitialSnapshot = ((s: ActorScope, input: unknown) => {
+      scope = s;
+      return machine.getInitialSnapshot(s as never, input);
+    }) as never;
+    initialTransition(probe, undefined);
+    scopes.set(machine, scope!);
+  }
+  return scope!;
+}
+
+type Step = [AnySnapshot, { type: string; params?: unknown }[]];
+
+/** XState's pure `transition()` through the machine's reused scope. */
+export function pureTransition(
   machine: AnyStateMachine,
   snapshot: AnySnapshot,
   event: AnyEventObject,
-): [AnySnapshot, { type: string; params?: unknown }[]] {
-  let c = scopes.get(machine);
-  if (!c) {
-    const cached: CachedScope = { scope: undefined, actions: [] };
-    // Capture the inert scope xstate builds, by transitioning once through a wrapper.
-    const probe = Object.create(machine) as AnyStateMachine;
-    probe.transition = ((s: AnySnapshot, e: AnyEventObject, scope: { actionExecutor: unknown }) => {
-      cached.scope = scope;
-      return machine.transition(s, e, scope as never);
-    }) as never;
-    transition(probe, snapshot, { type: 'xstate.kubeletscope.probe' });
-    c = cached;
-    scopes.set(machine, c);
-  }
-  const actions: { type: string; params?: unknown }[] = [];
-  const scope = c.scope as { actionExecutor: (a: unknown) => void };
-  scope.actionExecutor = (a) => void actions.push(a as { type: string; params?: unknown });
+): Step {
+  const scope = actorScopeOf(machine);
+  const actions: Step[1] = [];
+  scope.actionExecutor = (a) => void actions.push(a as Step[1][number]);
   const next = machine.transition(snapshot, event, scope as never) as AnySnapshot;
   return [next, actions];
+}
+
+/** XState's pure `initialTransition()` through the machine's reused scope. */
+export function pureInitialTransition(machine: AnyStateMachine, input: unknown): Step {
+  const scope = actorScopeOf(machine);
+  const actions: Step[1] = [];
+  scope.actionExecutor = (a) => void actions.push(a as Step[1][number]);
+  const next = machine.getInitialSnapshot(scope as never, input) as AnySnapshot;
+  return [next, actions];
+}
+
+/**
+ * What the transition cache needs of an instance before its initial transition: the machine
+ * (whose guards and delays it calls) and the context XState will give it. Undefined when that
+ * context cannot be computed outside XState.
+ */
+export function initialBefore(machine: AnyStateMachine, input: unknown): AnySnapshot | undefined {
+  const context = initialContext(machine, input);
+  if (!context) return undefined;
+  const before: Pick<AnySnapshot, 'context'> & { machine: unknown } = { machine, context };
+  return before as AnySnapshot;
 }
 
 /** stateString of each (immutable) object state value already seen: a step needs two. */
@@ -327,7 +359,13 @@ class StepApi<D> implements EffectApi<D> {
   }
 
   log(l: Omit<LogLine, 'step' | 't'>): void {
-    this.rec?.trace.logs.push({ ...l, step: this.step, t: this.world.t });
+    if (!this.rec) return;
+    // Every caller passes a line of its own: stamping it (keys after its own, as a spread
+    // would put them) spares a copy per line, a measurable share of a large run.
+    const line = l as LogLine;
+    line.step = this.step;
+    line.t = this.world.t;
+    this.rec.trace.logs.push(line);
   }
 
   record<K extends TraceRecordKind>(kind: K, data: TraceRecordData[K], entity?: string): void {
@@ -338,8 +376,50 @@ class StepApi<D> implements EffectApi<D> {
 
 /** A machine kind as the engine runs it: guards wrapped to tell which one decided. */
 interface RunnableKind<D> {
+  /** The machine as defined: the transition cache is kept per definition. */
+  definition: AnyStateMachine;
   machine: AnyStateMachine;
+  /** XState's transition through `machine`, for the cache's misses (one closure per kind). */
+  interpret: Interpret;
   effects: Readonly<Record<string, EffectHandler<D, AnyEventObject, MachineContext>>>;
+}
+
+/** One wrapped machine per definition, shared by every engine: the cache's snapshots hold it. */
+const wrappedMachines = new WeakMap<AnyStateMachine, AnyStateMachine>();
+
+/**
+ * The machine with each named guard wrapped: the first guard of a transition list that
+ * holds decides the transition, so the last one to hold in a step is the step's guard.
+ * Guards and delays also report their calls to the transition cache while it records.
+ */
+export function recordingGuards(machine: AnyStateMachine): AnyStateMachine {
+  const known = wrappedMachines.get(machine);
+  if (known) return known;
+  const { guards, delays } = machine.implementations;
+  const wrapped: typeof guards = {};
+  for (const [name, g] of Object.entries(guards)) {
+    if (typeof g !== 'function') continue;
+    const fn = g as (args: unknown, params: unknown) => boolean;
+    wrapped[name] = (args: unknown, params: unknown) => {
+      const held = fn(args, params);
+      if (held) decided = name;
+      recordGuard(name, held, params);
+      return held;
+    };
+  }
+  const timed: typeof delays = {};
+  for (const [name, d] of Object.entries(delays)) {
+    const fn = d as unknown;
+    timed[name] = (args: unknown, params: unknown) => {
+      const v: unknown =
+        typeof fn === 'function' ? (fn as (a: unknown, p: unknown) => unknown)(args, params) : fn;
+      recordDelay(name, v, params);
+      return v as number;
+    };
+  }
+  const provided = machine.provide({ guards: wrapped, delays: timed });
+  wrappedMachines.set(machine, provided);
+  return provided;
 }
 
 export class Engine<D> {
@@ -352,30 +432,15 @@ export class Engine<D> {
     this.view = (world) => spec.guardView(world);
     for (const [kind, k] of Object.entries(spec.machines)) {
       if (kind in this.processes) throw new Error(`kind "${kind}" is both a machine and a process`);
+      const machine = recordingGuards(k.machine);
+      actorScopeOf(machine);
       this.machines[kind] = {
-        machine: this.recordingGuards(k.machine),
+        definition: k.machine,
+        machine,
+        interpret: (snap, e) => pureTransition(machine, snap, e),
         effects: k.effects as RunnableKind<D>['effects'],
       };
     }
-  }
-
-  /**
-   * The machine with each named guard wrapped: the first guard of a transition list that
-   * holds decides the transition, so the last one to hold in a step is the step's guard.
-   */
-  private recordingGuards(machine: AnyStateMachine): AnyStateMachine {
-    const guards = machine.implementations.guards;
-    const wrapped: typeof guards = {};
-    for (const [name, g] of Object.entries(guards)) {
-      if (typeof g !== 'function') continue;
-      const fn = g as (args: unknown, params: unknown) => boolean;
-      wrapped[name] = (args: unknown, params: unknown) => {
-        const held = fn(args, params);
-        if (held) decided = name;
-        return held;
-      };
-    }
-    return Object.keys(wrapped).length > 0 ? machine.provide({ guards: wrapped }) : machine;
   }
 
   /** An effect API bound to a world, for bootstrapping (self = "engine", cause -1). */
@@ -427,10 +492,21 @@ export class Engine<D> {
     const before = inst.snapshot ? stateString(inst.snapshot.value) : '';
     decided = '';
     setGuardView(this.view(world));
+    const input = (event as AnyEventObject & { input?: unknown }).input;
+    const initial = event.type === INIT_EVENT ? initialBefore(kind.machine, input) : undefined;
     const [next, actions] =
-      event.type === INIT_EVENT
-        ? initialTransition(kind.machine, (event as AnyEventObject & { input: unknown }).input)
-        : pureTransition(kind.machine, inst.snapshot, event);
+      event.type !== INIT_EVENT
+        ? cachedTransition(kind.definition, before, inst.snapshot, event, kind.interpret)
+        : initial
+          ? cachedTransition(
+              kind.definition,
+              '',
+              initial,
+              event,
+              () => pureInitialTransition(kind.machine, input),
+              true,
+            )
+          : pureInitialTransition(kind.machine, input);
     setGuardView(undefined);
     // A new instance object: checkpoints share the old one by reference.
     world.machines[id] = { kind: inst.kind, snapshot: next };

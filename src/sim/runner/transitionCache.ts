@@ -1,0 +1,290 @@
+/**
+ * XState's pure transition, memoised per machine definition. For a state value and an event
+ * type, what `machine.transition` does depends only on which guards hold (and, for a raise
+ * with a delay, on the delay's value), as long as the transition assigns no context: the
+ * first time a (state, event, guard outcomes) path is taken it runs through XState with the
+ * guards and delays recorded, and the outcome (next state, actions) is kept in a decision tree
+ * over the guards XState evaluated, in the order it evaluated them. Later steps walk that
+ * tree, calling the same guards and delays with the same arguments, and rebuild the snapshot
+ * and actions XState would return. The machines stay the model of record (definitions, guard
+ * and delay implementations, action names); the tree only skips the interpreter's work.
+ *
+ * Anything the tree could not reproduce runs through XState every time: a machine with an
+ * inline (unnamed) guard, a path that assigns context, touches children or history, returns a
+ * built-in action other than raise/cancel, or resolves a delay to something not a number.
+ * transitionCache.test.ts checks it against `machine.transition` over every machine.
+ */
+import type { AnyEventObject, AnyStateMachine } from 'xstate';
+import type { AnySnapshot } from './types';
+
+export interface StepAction {
+  type: string;
+  params?: unknown;
+}
+
+/** What the tree knows after following some guard outcomes from (state, event type). */
+type Node = GuardNode | Leaf | typeof OPAQUE;
+
+interface GuardNode {
+  kind: 'guard';
+  name: string;
+  /** Called with the implementation the snapshot's machine has (as XState does). */
+  held?: Node;
+  failed?: Node;
+}
+
+interface Leaf {
+  kind: 'leaf';
+  /** XState returned the snapshot it was given (no enabled transition). */
+  same: boolean;
+  /** The snapshot XState returned, for its value, status, nodes (context is replaced). */
+  next: AnySnapshot;
+  /** Actions in order; a raise with a delay names its delay, resolved again at each step. */
+  actions: readonly LeafAction[];
+  /** The snapshot made for each context (instance) that reached this leaf. */
+  byContext: WeakMap<object, AnySnapshot>;
+}
+
+type LeafAction =
+  | { kind: 'fixed'; action: StepAction }
+  | { kind: 'delayed'; delay: string; event: AnyEventObject; id: string | undefined };
+
+/** This path (or machine) runs through XState every time. */
+const OPAQUE = 'opaque' as const;
+
+/** Guard and delay calls of the XState transition being recorded (null when not recording). */
+export interface Recording {
+  guards: { name: string; held: boolean }[];
+  delays: { name: string; value: unknown }[];
+  /** A guard or delay was called with parameters the tree does not keep. */
+  params: boolean;
+}
+let recording: Recording | null = null;
+
+/** Called by the engine's guard and delay wrappers (runner/engine.ts). */
+export function recordGuard(name: string, held: boolean, params: unknown): void {
+  if (!recording) return;
+  recording.guards.push({ name, held });
+  if (params !== undefined) recording.params = true;
+}
+export function recordDelay(name: string, value: unknown, params: unknown): void {
+  if (!recording) return;
+  recording.delays.push({ name, value });
+  if (params !== undefined) recording.params = true;
+}
+
+/** State value string -> event type -> tree, per machine definition. */
+type Table = Map<string, Map<string, Node>>;
+const tables = new WeakMap<AnyStateMachine, Table | typeof OPAQUE>();
+
+/** Whether every guard of the machine is named: inline guards would be invisible to the tree. */
+function namedGuardsOnly(machine: AnyStateMachine): boolean {
+  const stack = [machine.root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    const lists = [...node.transitions.values(), node.always ?? []];
+    for (const list of lists)
+      for (const t of list) if (t.guard !== undefined && typeof t.guard !== 'string') return false;
+    stack.push(...Object.values(node.states));
+  }
+  return true;
+}
+
+function tableOf(machine: AnyStateMachine): Table | typeof OPAQUE {
+  let t = tables.get(machine);
+  if (t === undefined) {
+    t = namedGuardsOnly(machine) ? new Map() : OPAQUE;
+    tables.set(machine, t);
+  }
+  return t;
+}
+
+export type Interpret = (
+  snapshot: AnySnapshot,
+  event: AnyEventObject,
+) => [AnySnapshot, StepAction[]];
+
+/**
+ * The transition of `snapshot` on `event`: from the tree when this path was seen before,
+ * else from `interpret` (XState's transition through `machine`, guards and delays wrapped
+ * to call recordGuard/recordDelay). `stateKey` is the snapshot's state value as a string.
+ * Replaying calls the snapshot machine's guards as XState would, so their wrappers see the
+ * same calls in the same order (the engine's "which guard decided" included).
+ */
+export function cachedTransition(
+  machine: AnyStateMachine,
+  stateKey: string,
+  snapshot: AnySnapshot,
+  event: AnyEventObject,
+  interpret: Interpret,
+  /** An initial transition: `snapshot` only carries the machine and the input as context. */
+  initial = false,
+): [AnySnapshot, StepAction[]] {
+  const table = tableOf(machine);
+  if (table === OPAQUE) return interpret(snapshot, event);
+  let byEvent = table.get(stateKey);
+  if (!byEvent) table.set(stateKey, (byEvent = new Map<string, Node>()));
+  const root = byEvent.get(event.type);
+  const replayed = root === undefined ? undefined : replay(root, snapshot, event);
+  if (replayed !== undefined) return replayed;
+  // Not seen (or opaque): through XState, recording.
+  const rec: Recording = { guards: [], delays: [], params: false };
+  recording = rec;
+  let result: [AnySnapshot, StepAction[]];
+  try {
+    result = interpret(snapshot, event);
+  } finally {
+    recording = null;
+  }
+  if (root !== OPAQUE) byEvent.set(event.type, insert(root, rec, snapshot, result, initial));
+  return result;
+}
+
+/**
+ * The outcome the tree gives, or undefined when the path leaves the tree (or is opaque):
+ * guards evaluated on the way are pure reads of the step's view, so evaluating them again
+ * through XState gives the same answers.
+ */
+function replay(
+  root: Node,
+  snapshot: AnySnapshot,
+  event: AnyEventObject,
+): [AnySnapshot, StepAction[]] | undefined {
+  let node: Node | undefined = root;
+  const context: unknown = snapshot.context;
+  const impl = snapshot.machine.implementations;
+  while (node !== undefined && node !== OPAQUE && node.kind === 'guard') {
+    const g = impl.guards[node.name] as (args: unknown, params: unknown) => boolean;
+    // The wrapper records; outside a recording it only reports the guard that held.
+    node = g({ context, event }, undefined) ? node.held : node.failed;
+  }
+  if (node === undefined || node === OPAQUE) return undefined;
+  const actions: StepAction[] = [];
+  for (const a of node.actions) {
+    if (a.kind === 'fixed') {
+      actions.push(a.action);
+      continue;
+    }
+    const d = (impl.delays as Record<string, unknown>)[a.delay];
+    const delay: unknown =
+      typeof d === 'function'
+        ? (d as (x: unknown, p: unknown) => unknown)({ context, event }, undefined)
+        : d;
+    // XState raises a non-number delay at once, inside the macrostep: let it do so.
+    if (typeof delay !== 'number') return undefined;
+    actions.push({ type: 'xstate.raise', params: { event: a.event, id: a.id, delay } });
+  }
+  if (node.same) return [snapshot, actions];
+  // One snapshot per instance and state: an instance's context never changes on a cached path.
+  if (typeof context !== 'object' || context === null)
+    return [{ ...node.next, context } as AnySnapshot, actions];
+  let made = node.byContext.get(context);
+  if (!made) {
+    made = { ...node.next, context } as AnySnapshot;
+    node.byContext.set(context, made);
+  }
+  return [made, actions];
+}
+
+/** The tree with the recorded path added (the prefix it walked is the tree's own). */
+function insert(
+  root: Node | undefined,
+  rec: Recording,
+  before: AnySnapshot,
+  [next, actions]: [AnySnapshot, StepAction[]],
+  initial: boolean,
+): Node {
+  const leaf = leafOf(rec, before, next, actions, initial);
+  const build = (i: number): Node => {
+    if (i === rec.guards.length) return leaf;
+    const g = rec.guards[i]!;
+    const n: GuardNode = { kind: 'guard', name: g.name };
+    if (g.held) n.held = build(i + 1);
+    else n.failed = build(i + 1);
+    return n;
+  };
+  if (root === undefined) return build(0);
+  let node: Node = root;
+  for (let i = 0; ; i++) {
+    if (node === OPAQUE || node.kind === 'leaf') return root; // seen meanwhile: nothing to add
+    const g = rec.guards[i];
+    // The tree and XState disagree on which guard comes next: keep XState for this event.
+    if (g === undefined || g.name !== node.name) return OPAQUE;
+    const child = g.held ? node.held : node.failed;
+    if (child === undefined) {
+      if (g.held) node.held = build(i + 1);
+      else node.failed = build(i + 1);
+      return root;
+    }
+    node = child;
+  }
+}
+
+const REPLAYABLE = new Set(['xstate.raise', 'xstate.cancel']);
+
+function leafOf(
+  rec: Recording,
+  before: AnySnapshot,
+  next: AnySnapshot,
+  actions: StepAction[],
+  initial: boolean,
+): Leaf | typeof OPAQUE {
+  if (rec.params) return OPAQUE;
+  const same = !initial && next === before;
+  if (!same) {
+    if (initial) {
+      // The context initialContext computed is the one XState made (no assign on entry).
+      if (!shallowEqual(next.context, before.context)) return OPAQUE;
+      if (!isEmpty(next.children) || !isEmpty(next.historyValue)) return OPAQUE;
+    } else {
+      if (next.context !== before.context) return OPAQUE; // an assign
+      if (next.children !== before.children) return OPAQUE;
+      if (next.historyValue !== before.historyValue) return OPAQUE;
+    }
+  }
+  const out: LeafAction[] = [];
+  let delays = 0;
+  for (const a of actions) {
+    if (a.type.startsWith('xstate.') && !REPLAYABLE.has(a.type)) return OPAQUE;
+    const p = a.params as { delay?: unknown; event?: AnyEventObject; id?: string } | undefined;
+    if (a.type === 'xstate.raise' && p?.delay !== undefined) {
+      // Each delayed raise resolved its named delay once, in order.
+      const d = rec.delays[delays++];
+      if (d === undefined || d.value !== p.delay) return OPAQUE;
+      out.push({ kind: 'delayed', delay: d.name, event: p.event!, id: p.id });
+    } else out.push({ kind: 'fixed', action: { type: a.type, params: a.params } });
+  }
+  if (delays !== rec.delays.length) return OPAQUE;
+  return { kind: 'leaf', same, next, actions: out, byContext: new WeakMap() };
+}
+
+function isEmpty(o: unknown): boolean {
+  return typeof o === 'object' && o !== null && Object.keys(o).length === 0;
+}
+
+function shallowEqual(a: unknown, b: unknown): boolean {
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return a === b;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every(
+    (k, i) =>
+      k === kb[i] && (a as Record<string, unknown>)[k] === (b as Record<string, unknown>)[k],
+  );
+}
+
+/**
+ * The context XState's initial transition gives a machine for `input`: its context factory's
+ * result copied into a new object (the assign XState runs), or its static context. Undefined
+ * when the factory needs what a pure transition does not have (spawn, self): XState then.
+ */
+export function initialContext(machine: AnyStateMachine, input: unknown): object | undefined {
+  const c = machine.config.context as unknown;
+  if (typeof c !== 'function') return (c as object | undefined) ?? {};
+  try {
+    const made = (c as (a: unknown) => unknown)({ input, spawn: undefined, self: undefined });
+    return typeof made === 'object' && made !== null ? { ...made } : undefined;
+  } catch {
+    return undefined;
+  }
+}
