@@ -6,7 +6,6 @@
  */
 import {
   describePod,
-  eventsAt,
   formatKlog,
   narrate,
   type SimulationRun,
@@ -20,11 +19,18 @@ import { SPAN_KINDS, SPAN_KIND_LABEL } from '../viz/timeline/spanKinds';
 import { cpuStateAt, describeCpuState, poolAt } from '../viz/topology/cpuHistory';
 import { lowerBound } from '../viz/timeline/windowQuery';
 import { containerInspector } from './inspectContainer';
+import { indexedEventsAt } from './eventsIndex';
 import { whyEntityHeld } from './whyHeld';
 import { cachedPodsAt } from './podsCache';
 import { entityChartAt, entityStateAt } from './machineCharts';
 import type { RunView, Selection } from './types';
-import type { EngineViews, InspectorData, InspectorSection, MachineView } from './viewTypes';
+import type {
+  EngineViews,
+  InspectorData,
+  InspectorSection,
+  LogRow,
+  MachineView,
+} from './viewTypes';
 
 type KRun = RunView<SimulationRun>;
 const raw = (run: RunView): SimulationRun => (run as KRun).raw;
@@ -40,6 +46,42 @@ export function formattedLogs(r: SimulationRun): string[] {
 /** A run received from the engine worker comes with its klog lines already formatted there. */
 export function primeFormattedLogs(r: SimulationRun, lines: string[]): void {
   klogCache.set(r, lines);
+}
+
+/** Each log's step, once per run (ascending: the trace's order). */
+const logStepsCache = new WeakMap<SimulationRun, Int32Array>();
+function logSteps(r: SimulationRun): Int32Array {
+  let steps = logStepsCache.get(r);
+  if (!steps) logStepsCache.set(r, (steps = Int32Array.from(r.trace.logs, (l) => l.step)));
+  return steps;
+}
+
+/**
+ * The log panel's rows at each verbosity, built once per run: a seek takes the rows
+ * before the cursor instead of walking and re-wrapping every line.
+ */
+const logRowsCache = new WeakMap<
+  SimulationRun,
+  Map<number, { rows: LogRow[]; steps: Int32Array }>
+>();
+function logRows(r: SimulationRun, v: number) {
+  let byV = logRowsCache.get(r);
+  if (!byV) logRowsCache.set(r, (byV = new Map<number, { rows: LogRow[]; steps: Int32Array }>()));
+  let hit = byV.get(v);
+  if (!hit) {
+    const logs = r.trace.logs;
+    const text = formattedLogs(r);
+    const rows: LogRow[] = [];
+    const steps: number[] = [];
+    for (let i = 0; i < logs.length; i++) {
+      const l = logs[i]!;
+      if (l.v > v) continue;
+      rows.push({ index: i, v: l.v, severity: l.severity, text: text[i]! });
+      steps.push(l.step);
+    }
+    byV.set(v, (hit = { rows, steps: Int32Array.from(steps) }));
+  }
+  return hit;
 }
 
 /** containerd's lines, derived and formatted once per run. */
@@ -74,10 +116,7 @@ function timeAt(run: RunView, cursor: number): number {
 function stepLogs(r: SimulationRun, step: number, maxV = 4): string[] {
   const logs = r.trace.logs;
   const out: string[] = [];
-  let i = lowerBound(
-    logs.map((l) => l.step),
-    step,
-  );
+  let i = lowerBound(logSteps(r), step);
   for (; i < logs.length && logs[i]!.step === step; i++)
     if (logs[i]!.v <= maxV) out.push(formatKlog(logs[i]!));
   return out;
@@ -220,7 +259,7 @@ function podInspector(run: RunView, cursor: number, pod: string): InspectorData 
 export const kubeletViews: EngineViews = {
   eventsAt(run, cursor) {
     const now = timeAt(run, cursor);
-    return eventsAt(raw(run).trace, cursor).map((e, i) => ({
+    return indexedEventsAt(raw(run).trace, cursor).map((e, i) => ({
       key: `${i}:${e.step}`,
       type: e.type,
       reason: e.reason,
@@ -243,16 +282,8 @@ export const kubeletViews: EngineViews = {
     }));
   },
   logsAt(run, cursor, v) {
-    const out = [];
-    const r = raw(run);
-    const logs = r.trace.logs;
-    const text = formattedLogs(r);
-    for (let i = 0; i < logs.length; i++) {
-      const l = logs[i]!;
-      if (l.step >= cursor) break;
-      if (l.v <= v) out.push({ index: i, v: l.v, severity: l.severity, text: text[i]! });
-    }
-    return out;
+    const { rows, steps } = logRows(raw(run), v);
+    return rows.slice(0, lowerBound(steps, cursor));
   },
   containerdLogAt(run, cursor) {
     const out = [];

@@ -2,6 +2,9 @@
  * The cursor for text panels. While playing, the cursor can move every frame; the
  * tables and logs follow at most a few times a second (a reader cannot read faster,
  * and their views replay from a checkpoint), then catch up exactly on pause.
+ * Paused, a Step or a scrub moves them as a transition too: the clock, the timeline and
+ * the slider answer in the input's own frame, the panels (thousands of Events and klog
+ * lines on a big node) follow in the frames after it, interruptible by the next input.
  */
 import { startTransition, useEffect, useState } from 'react';
 import { useAppStore } from '../app/storeContext';
@@ -19,7 +22,7 @@ export function usePanelCursor(): number {
       if (!s.playing) {
         if (timer) clearTimeout(timer);
         timer = null;
-        setCursor(s.cursor);
+        startTransition(() => setCursor(s.cursor));
         return;
       }
       // A transition: React may spread the panels' renders over several frames.

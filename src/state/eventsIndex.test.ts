@@ -1,0 +1,53 @@
+/**
+ * The indexed Events table equals eventsAt (client-go's correlator run to the cursor) at
+ * every cursor where the table can change, on runs that aggregate, count and spam-filter.
+ */
+import { describe, expect, it } from 'vitest';
+import { eventsAt, parseScenario, simulate } from '../sim';
+import { indexedEventsAt } from './eventsIndex';
+import { podNode } from '../../tests/bench/scenarios';
+
+const FILES = import.meta.glob<string>('/presets/*.yaml', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+function runOf(id: string) {
+  const r = parseScenario(FILES[`/presets/${id}.yaml`] ?? '');
+  if (!r.ok) throw new Error(JSON.stringify(r.problems));
+  return simulate(r.scenario);
+}
+
+function cursors(steps: readonly number[], total: number): number[] {
+  const out = new Set<number>([0, total + 1]);
+  for (const s of steps) for (const d of [-1, 0, 1, 2]) out.add(Math.max(0, s + d));
+  return [...out].sort((a, b) => a - b);
+}
+
+describe('indexedEventsAt', () => {
+  for (const id of ['crashloop-15m', 'image-pull-backoff', 'hello-pod', 'poststart-failure']) {
+    it(`equals eventsAt at every cursor around an emission: ${id}`, () => {
+      const run = runOf(id);
+      const { trace } = run;
+      expect(trace.events.length).toBeGreaterThan(0);
+      for (const c of cursors(
+        trace.events.map((e) => e.step),
+        trace.steps.t.length,
+      ))
+        expect(indexedEventsAt(trace, c), `cursor ${c}`).toEqual(eventsAt(trace, c));
+    });
+  }
+
+  it('counts repeats and combines similar events as eventsAt does (a faulted node)', () => {
+    const { trace } = simulate(podNode(12, { faults: true }));
+    const all = eventsAt(trace, Infinity);
+    // The run exercises counting: the test would not catch a wrong count otherwise.
+    expect(all.some((e) => e.count > 1)).toBe(true);
+    for (const c of cursors(
+      trace.events.filter((_, i) => i % 7 === 0).map((e) => e.step),
+      trace.steps.t.length,
+    ))
+      expect(indexedEventsAt(trace, c), `cursor ${c}`).toEqual(eventsAt(trace, c));
+  });
+});
