@@ -35,24 +35,31 @@ import type {
 type KRun = RunView<SimulationRun>;
 const raw = (run: RunView): SimulationRun => (run as KRun).raw;
 
+/*
+ * The caches of what is derived from the logs are keyed by the logs array: on the page a
+ * run's logs arrive after the run (engineClient.ts), as a new array.
+ */
+type Logs = SimulationRun['trace']['logs'];
+
 /** klog lines formatted once per run (formatting is most of the log panel's cost). */
-const klogCache = new WeakMap<SimulationRun, string[]>();
+const klogCache = new WeakMap<Logs, string[]>();
 export function formattedLogs(r: SimulationRun): string[] {
-  let lines = klogCache.get(r);
-  if (!lines) klogCache.set(r, (lines = r.trace.logs.map(formatKlog)));
+  let lines = klogCache.get(r.trace.logs);
+  if (!lines) klogCache.set(r.trace.logs, (lines = r.trace.logs.map(formatKlog)));
   return lines;
 }
 
-/** A run received from the engine worker comes with its klog lines already formatted there. */
+/** A run received from the engine worker gets its klog lines formatted there. */
 export function primeFormattedLogs(r: SimulationRun, lines: string[]): void {
-  klogCache.set(r, lines);
+  klogCache.set(r.trace.logs, lines);
 }
 
 /** Each log's step, once per run (ascending: the trace's order). */
-const logStepsCache = new WeakMap<SimulationRun, Int32Array>();
+const logStepsCache = new WeakMap<Logs, Int32Array>();
 function logSteps(r: SimulationRun): Int32Array {
-  let steps = logStepsCache.get(r);
-  if (!steps) logStepsCache.set(r, (steps = Int32Array.from(r.trace.logs, (l) => l.step)));
+  let steps = logStepsCache.get(r.trace.logs);
+  if (!steps)
+    logStepsCache.set(r.trace.logs, (steps = Int32Array.from(r.trace.logs, (l) => l.step)));
   return steps;
 }
 
@@ -60,13 +67,14 @@ function logSteps(r: SimulationRun): Int32Array {
  * The log panel's rows at each verbosity, built once per run: a seek takes the rows
  * before the cursor instead of walking and re-wrapping every line.
  */
-const logRowsCache = new WeakMap<
-  SimulationRun,
-  Map<number, { rows: LogRow[]; steps: Int32Array }>
->();
+const logRowsCache = new WeakMap<Logs, Map<number, { rows: LogRow[]; steps: Int32Array }>>();
 function logRows(r: SimulationRun, v: number) {
-  let byV = logRowsCache.get(r);
-  if (!byV) logRowsCache.set(r, (byV = new Map<number, { rows: LogRow[]; steps: Int32Array }>()));
+  let byV = logRowsCache.get(r.trace.logs);
+  if (!byV)
+    logRowsCache.set(
+      r.trace.logs,
+      (byV = new Map<number, { rows: LogRow[]; steps: Int32Array }>()),
+    );
   let hit = byV.get(v);
   if (!hit) {
     const logs = r.trace.logs;
@@ -85,15 +93,12 @@ function logRows(r: SimulationRun, v: number) {
 }
 
 /** containerd's lines, derived and formatted once per run. */
-const containerdCache = new WeakMap<
-  SimulationRun,
-  { step: number; error: boolean; text: string }[]
->();
+const containerdCache = new WeakMap<Logs, { step: number; error: boolean; text: string }[]>();
 function formattedContainerd(r: SimulationRun) {
-  let lines = containerdCache.get(r);
+  let lines = containerdCache.get(r.trace.logs);
   if (!lines)
     containerdCache.set(
-      r,
+      r.trace.logs,
       (lines = containerdLog(r).map((l) => ({
         step: l.step,
         error: l.level === 'error',

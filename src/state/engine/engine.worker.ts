@@ -5,10 +5,10 @@
  * engineClient.ts.
  */
 import { expose } from 'comlink';
-import { DEFAULT_PRESET_ID, encodePermalink, isPresetId, loadPreset } from '../../sim';
+import { DEFAULT_PRESET_ID, encodePermalink, formatKlog, isPresetId, loadPreset } from '../../sim';
 import { compareFragment } from '../compareLink';
 import { buildRunView, type KubeletRunView } from '../buildRunView';
-import { formattedLogs, kubeletViews } from '../kubeletViews';
+import { kubeletViews } from '../kubeletViews';
 import type { EngineApi } from './engineApi';
 import { packRun, pieceOf, type PackedRun } from './packedRun';
 
@@ -55,8 +55,11 @@ const api: EngineApi = {
   },
   part(id, what, start, end) {
     const r = get(id).raw;
-    // Formatting klog is the log panel's main cost: done here, once per run.
-    return what === 'klog' ? formattedLogs(r).slice(start, end) : r.trace[what].slice(start, end);
+    // Formatting klog is the log panel's main cost: done here, a chunk at a time (the
+    // worker stays free to answer between chunks).
+    return what === 'klog'
+      ? r.trace.logs.slice(start, end).map(formatKlog)
+      : r.trace[what].slice(start, end);
   },
   keep(ids) {
     for (const id of [...runs.keys()]) if (!ids.includes(id)) runs.delete(id);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../types';
 import { Cancelled, createEngineClient, isCancelled, type AsyncEngineApi } from './engineClient';
+import { formattedLogs } from '../kubeletViews';
 import { CHUNK, engineIdOf, pieceOf, type PackedRun, type Piece } from './packedRun';
 
 const scenario = (name: string) => ({ metadata: { name } }) as unknown as Scenario;
@@ -137,7 +138,7 @@ describe('engine client', () => {
     expect((await b).raw.scenario.metadata.name).toBe('b');
   });
 
-  it('pulls logs in chunks, one message each', async () => {
+  it('a run lands without its logs; logs(run) pulls them in chunks, one message each', async () => {
     const { workers, spawn } = fakeWorkers();
     const client = createEngineClient(spawn);
     const a = client.simulate(scenario('a'));
@@ -145,6 +146,11 @@ describe('engine client', () => {
     const n = 2 * CHUNK + 7;
     workers[0]!.runs[0]!.done.resolve(packed(workers[0]!.runs[0]!.id, n));
     const run = await a;
+    expect(workers[0]!.parts).toEqual([]);
+    expect(run.raw.trace.logs.length).toBe(0);
+    expect(client.logsReady(run)).toBe(false);
+    // Asked twice at once: fetched once.
+    await Promise.all([client.logs(run), client.logs(run)]);
     // The raw lines, then the same lines formatted by the worker.
     const chunks = [
       [0, CHUNK],
@@ -152,8 +158,41 @@ describe('engine client', () => {
       [2 * CHUNK, n],
     ];
     expect(workers[0]!.parts).toEqual([...chunks, ...chunks]);
+    expect(client.logsReady(run)).toBe(true);
     expect(run.raw.trace.logs.length).toBe(n);
     expect((run.raw.trace.logs[n - 1] as unknown as { i: number }).i).toBe(n - 1);
+    // The klog text is the worker's, not formatted again here.
+    expect((formattedLogs(run.raw)[n - 1] as unknown as { i: number }).i).toBe(n - 1);
+    await client.logs(run);
+    expect(workers[0]!.parts.length).toBe(6);
+  });
+
+  it('logs of a run whose worker was replaced are fetched from a worker that simulates it again', async () => {
+    const { workers, spawn } = fakeWorkers();
+    const client = createEngineClient(spawn);
+    const a = client.simulate(scenario('a'));
+    await tick();
+    workers[0]!.runs[0]!.done.resolve(packed(workers[0]!.runs[0]!.id, 5));
+    const runA = await a;
+    const b = client.simulate(scenario('b'), { from: runA });
+    b.catch(() => {});
+    await tick();
+    const c = client.simulate(scenario('c'), { from: runA });
+    c.catch(() => {});
+    await tick();
+    workers[1]!.runs[0]!.done.reject(new Error('bad'));
+    await expect(c).rejects.toThrow('bad');
+    const logs = client.logs(runA);
+    await tick();
+    const again = workers[1]!.runs[1]!;
+    expect(again.scenario.metadata.name).toBe('a');
+    again.done.resolve(packed(again.id, 5));
+    await logs;
+    expect(runA.raw.trace.logs.length).toBe(5);
+    expect(workers[1]!.parts).toEqual([
+      [0, 5],
+      [0, 5],
+    ]);
   });
 
   it('an engine error rejects as itself, not as a cancellation', async () => {

@@ -61,8 +61,38 @@ export function workerViews(client: EngineClient): EngineViews {
 
   const selKey = (s: Selection) => JSON.stringify(s);
 
+  /** Runs whose logs are being fetched for a view: told once when they arrive. */
+  const fetching = new WeakSet<RunView>();
+  function withLogs<T>(run: RunView, empty: T, read: () => T): T {
+    if (client.logsReady(run)) return read();
+    if (!fetching.has(run)) {
+      fetching.add(run);
+      client.logs(run).then(
+        () => {
+          fetching.delete(run);
+          version++;
+          for (const l of listeners) l();
+        },
+        () => fetching.delete(run),
+      );
+    }
+    return empty;
+  }
+
   return {
     ...kubeletViews,
+    logsAt(run, cursor, v) {
+      return withLogs(run, [], () => kubeletViews.logsAt(run, cursor, v));
+    },
+    containerdLogAt(run, cursor) {
+      return withLogs(run, [], () => kubeletViews.containerdLogAt(run, cursor));
+    },
+    logsLoading(run) {
+      return !client.logsReady(run);
+    },
+    whenLogs(run) {
+      return client.logs(run);
+    },
     podsAt(run, cursor) {
       return ask(run, 'pods', String(cursor), [], () => client.podsAt(run, cursor));
     },

@@ -11,7 +11,7 @@ import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 're
 import { rowOffsets } from '../../viz/log/wrapLines';
 import { useResizeObserver } from '../hooks/useResizeObserver';
 import { useApp } from '../app/storeContext';
-import { useEngineViews } from '../app/engineViews';
+import { useEngineViews, useViewsVersion } from '../app/engineViews';
 import { usePanelCursor } from '../hooks/usePanelCursor';
 import { Panel } from './Panel';
 import { StepsList } from './StepsPanel';
@@ -28,6 +28,8 @@ export function LogPanel() {
   const views = useEngineViews();
   const run = useApp((s) => s.run);
   const cursor = usePanelCursor();
+  // Changes when a run's log lines arrive from the engine worker (fetched when first shown).
+  const version = useViewsVersion(views);
   const [v, setV] = useState(2);
   const [filter, setFilter] = useState('');
   const [mode, setMode] = useState<'klog' | 'containerd' | 'steps'>('klog');
@@ -51,7 +53,8 @@ export function LogPanel() {
         : mode === 'containerd'
           ? views.containerdLogAt(run, cursor)
           : views.logsAt(run, cursor, v),
-    [views, run, cursor, v, mode],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- version: the run's logs arrived
+    [views, run, cursor, v, mode, version],
   );
   const shown = useMemo(
     () => (q ? lines.filter((l) => l.text.toLowerCase().includes(q)) : lines),
@@ -165,8 +168,14 @@ export function LogPanel() {
             />
           </div>
           <div className="panel-foot muted">
-            {shown.length} of {lines.length} lines
-            {mode === 'klog' ? ` at -v=${v}` : ' from containerd'}
+            {run && views.logsLoading?.(run) ? (
+              'Loading the log…'
+            ) : (
+              <>
+                {shown.length} of {lines.length} lines
+                {mode === 'klog' ? ` at -v=${v}` : ' from containerd'}
+              </>
+            )}
           </div>
         </>
       )}

@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ImportOutcome } from '../../replay/importPipeline';
 import type { RunView } from '../../state/types';
 import { useApp, useAppStore } from '../app/storeContext';
+import { useEngineViews } from '../app/engineViews';
 import { downloadChromeTrace } from './downloadTrace';
 import type { Imported } from './overlay';
 
@@ -14,6 +15,7 @@ const ImportDialog = lazy(() => import('./ImportDialog'));
 
 export function ReplayActions() {
   const store = useAppStore();
+  const views = useEngineViews();
   const hasRun = useApp((s) => s.run !== null);
   const [open, setOpen] = useState(false);
   const [imported, setImported] = useState<Imported | null>(null);
@@ -35,6 +37,11 @@ export function ReplayActions() {
       if (s.scenario?.metadata.name !== imported.scenarioName) {
         setImported(null);
         setDiffs([]);
+        return;
+      }
+      // The model's side of the comparison is its klog: fetched from the worker first.
+      if (views.logsLoading?.(run)) {
+        void views.whenLogs?.(run).then(apply, () => {});
         return;
       }
       const { run: next, diffs, shiftUs } = overlayRun(run, imported);
@@ -63,7 +70,7 @@ export function ReplayActions() {
       live = false;
       unsubscribe();
     };
-  }, [imported, store]);
+  }, [imported, store, views]);
 
   const onImported = (out: Extract<ImportOutcome, { ok: true }>) => {
     setOpen(false);
@@ -81,6 +88,8 @@ export function ReplayActions() {
   const exportTrace = async () => {
     const s = store.getState();
     if (!s.run) return;
+    // The trace carries the klog lines: fetched from the engine worker if not yet here.
+    await views.whenLogs?.(s.run);
     const file = await downloadChromeTrace(s.run, s.scenario?.metadata.name ?? 'run');
     s.setNotice({
       tone: 'info',
