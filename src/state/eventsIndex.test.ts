@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eventsAt, parseScenario, simulate } from '../sim';
-import { indexedEventsAt } from './eventsIndex';
+import { eventsIndex, indexedEventsAt } from './eventsIndex';
+import { buildRunView } from './buildRunView';
+import { PIECES, fromPieces, packRun, pieceOf } from './engine/packedRun';
 import { podNode } from '../../tests/bench/scenarios';
 
 const FILES = import.meta.glob<string>('/presets/*.yaml', {
@@ -49,5 +51,19 @@ describe('indexedEventsAt', () => {
       trace.steps.t.length,
     ))
       expect(indexedEventsAt(trace, c), `cursor ${c}`).toEqual(eventsAt(trace, c));
+  });
+});
+
+describe('the index built in the engine worker', () => {
+  it('crosses to the page with the run (structured clone) and answers as eventsAt there', () => {
+    const view = buildRunView(runOf('crashloop-15m').scenario);
+    const p = packRun(1, view);
+    const got = new Map(PIECES.map((k) => [k, structuredClone(pieceOf(p, k))] as const));
+    const page = fromPieces(got);
+    // The page did not build it: it is the worker's, cloned.
+    expect(eventsIndex(page.trace)).toEqual(eventsIndex(view.raw.trace));
+    expect(eventsIndex(page.trace)).not.toBe(eventsIndex(view.raw.trace));
+    for (const c of [0, 10, 100, view.total])
+      expect(indexedEventsAt(page.trace, c)).toEqual(eventsAt(view.raw.trace, c));
   });
 });

@@ -33,10 +33,16 @@ export interface EventsIndex {
   readonly objects: readonly ObjectHistory[];
 }
 
-const cache = new WeakMap<Trace, EventsIndex>();
+/** Keyed by the events array (the trace object is rebuilt on its way to the page). */
+const cache = new WeakMap<Trace['events'], EventsIndex>();
+
+/** The index built by the engine worker, for the page's copy of the same events. */
+export function primeEventsIndex(trace: Trace, index: EventsIndex): void {
+  cache.set(trace.events, index);
+}
 
 export function eventsIndex(trace: Trace): EventsIndex {
-  const hit = cache.get(trace);
+  const hit = cache.get(trace.events);
   if (hit) return hit;
   const c = new EventCorrelator();
   const objects: ObjectHistory[] = [];
@@ -84,7 +90,7 @@ export function eventsIndex(trace: Trace): EventsIndex {
     touched.step.push(o.step);
   });
   const index = { steps: trace.events.map((e) => e.step), objects };
-  cache.set(trace, index);
+  cache.set(trace.events, index);
   return index;
 }
 

@@ -92,6 +92,15 @@ function logRows(r: SimulationRun, v: number) {
   return hit;
 }
 
+/**
+ * Pod keys in order of arrival, once per run. Read from the compiled config, which the page
+ * would compile again for it (a long task on a big node): the worker's answer is primed.
+ */
+const podsCache = new WeakMap<SimulationRun, readonly string[]>();
+export function primePods(r: SimulationRun, keys: readonly string[]): void {
+  podsCache.set(r, keys);
+}
+
 /** containerd's lines, derived and formatted once per run. */
 const containerdCache = new WeakMap<Logs, { step: number; error: boolean; text: string }[]>();
 function formattedContainerd(r: SimulationRun) {
@@ -361,6 +370,10 @@ export const kubeletViews: EngineViews = {
     return narrate(raw(run), cursor);
   },
   pods(run) {
-    return raw(run).config.arrivals.map((a) => raw(run).config.pods[a.uid]?.key ?? a.uid);
+    const r = raw(run);
+    let keys = podsCache.get(r);
+    if (!keys)
+      podsCache.set(r, (keys = r.config.arrivals.map((a) => r.config.pods[a.uid]?.key ?? a.uid)));
+    return keys;
   },
 };

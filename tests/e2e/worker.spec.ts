@@ -65,11 +65,7 @@ async function openNode(page: Page) {
   await page.waitForTimeout(1500);
 }
 
-// FIXME (issue 16): the engine no longer runs on the main thread, but landing a 110-pod
-// run there still costs tasks of 50–150 ms (measured on the shared 2-core VM at load 15–20:
-// receiving and garbage-collecting the trace, the first render of its panels). Until those
-// are sliced or moved to the worker this check fails; it is the one that must pass.
-test.fixme('the 110-pod node: a toggle, a perturbation and a preset switch cause no long task', async ({
+test('the 110-pod node: a toggle, a perturbation and a preset switch cause no long task', async ({
   page,
 }) => {
   await openNode(page);

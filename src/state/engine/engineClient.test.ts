@@ -38,8 +38,8 @@ function packed(id: number, logCount = 0): PackedRun {
     },
     total: 2,
     endT: 5,
-    lanes: { lanes: [] },
-    cpus: { owners: [] },
+    lanes: { lanes: [], groups: [], flows: [], labels: [], endT: 5, spanCount: 0 },
+    cpus: { steps: new Map(), states: new Map(), owners: [], pool: [], initial: { kind: 'idle' } },
   } as unknown as PackedRun;
 }
 
