@@ -67,25 +67,55 @@ function logSteps(r: SimulationRun): Int32Array {
  * The log panel's rows at each verbosity, built once per run: a seek takes the rows
  * before the cursor instead of walking and re-wrapping every line.
  */
-const logRowsCache = new WeakMap<Logs, Map<number, { rows: LogRow[]; steps: Int32Array }>>();
+const logRowsCache = new WeakMap<object, Map<number, { rows: LogRow[]; steps: Int32Array }>>();
+
+/** The klog lines as columns (text, -v, severity, step), without the raw log objects. */
+export interface KlogColumns {
+  readonly text: readonly string[];
+  readonly v: ArrayLike<number>;
+  readonly severity: string;
+  readonly step: ArrayLike<number>;
+}
+const klogColumns = new WeakMap<SimulationRun, KlogColumns>();
+/** On the page, the log panel's lines arrive as columns before (or without) the raw logs. */
+export function primeKlogColumns(r: SimulationRun, c: KlogColumns): void {
+  klogColumns.set(r, c);
+}
+/** The klog text of the columns, when they are here. */
+export function klogText(r: SimulationRun): string[] | undefined {
+  const c = klogColumns.get(r);
+  return c ? [...c.text] : undefined;
+}
+export function hasKlogLines(r: SimulationRun): boolean {
+  return r.trace.logs.length > 0 || klogColumns.has(r);
+}
+
 function logRows(r: SimulationRun, v: number) {
-  let byV = logRowsCache.get(r.trace.logs);
-  if (!byV)
-    logRowsCache.set(
-      r.trace.logs,
-      (byV = new Map<number, { rows: LogRow[]; steps: Int32Array }>()),
-    );
+  const cols = r.trace.logs.length === 0 ? klogColumns.get(r) : undefined;
+  // Keyed by where the lines come from: the raw logs (a new array when they arrive) or columns.
+  const key: object = cols ?? r.trace.logs;
+  let byV = logRowsCache.get(key);
+  if (!byV) logRowsCache.set(key, (byV = new Map<number, { rows: LogRow[]; steps: Int32Array }>()));
   let hit = byV.get(v);
   if (!hit) {
-    const logs = r.trace.logs;
-    const text = formattedLogs(r);
     const rows: LogRow[] = [];
     const steps: number[] = [];
-    for (let i = 0; i < logs.length; i++) {
-      const l = logs[i]!;
-      if (l.v > v) continue;
-      rows.push({ index: i, v: l.v, severity: l.severity, text: text[i]! });
-      steps.push(l.step);
+    if (cols) {
+      for (let i = 0; i < cols.text.length; i++) {
+        const lv = cols.v[i]!;
+        if (lv > v) continue;
+        rows.push({ index: i, v: lv, severity: cols.severity[i]!, text: cols.text[i]! });
+        steps.push(cols.step[i]!);
+      }
+    } else {
+      const logs = r.trace.logs;
+      const text = formattedLogs(r);
+      for (let i = 0; i < logs.length; i++) {
+        const l = logs[i]!;
+        if (l.v > v) continue;
+        rows.push({ index: i, v: l.v, severity: l.severity, text: text[i]! });
+        steps.push(l.step);
+      }
     }
     byV.set(v, (hit = { rows, steps: Int32Array.from(steps) }));
   }

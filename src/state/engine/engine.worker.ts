@@ -10,7 +10,7 @@ import { compareFragment } from '../compareLink';
 import { buildRunView, type KubeletRunView } from '../buildRunView';
 import { kubeletViews } from '../kubeletViews';
 import type { EngineApi } from './engineApi';
-import { packRun, pieceOf, type PackedRun } from './packedRun';
+import { klogLines, packRun, pieceOf, type PackedRun } from './packedRun';
 
 const runs = new Map<number, KubeletRunView>();
 /** Each run packed once for the page, until its pieces have been fetched. */
@@ -52,6 +52,10 @@ const api: EngineApi = {
     const p = packed.get(id) ?? packRun(id, get(id));
     packed.set(id, p);
     return pieceOf(p, what);
+  },
+  lines(id, start, end) {
+    const logs = get(id).raw.trace.logs.slice(start, end);
+    return klogLines(logs, logs.map(formatKlog));
   },
   part(id, what, start, end) {
     const r = get(id).raw;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../types';
 import { Cancelled, createEngineClient, isCancelled, type AsyncEngineApi } from './engineClient';
-import { formattedLogs } from '../kubeletViews';
+import { formattedLogs, kubeletViews } from '../kubeletViews';
 import { CHUNK, engineIdOf, pieceOf, type PackedRun, type Piece } from './packedRun';
 
 const scenario = (name: string) => ({ metadata: { name } }) as unknown as Scenario;
@@ -75,6 +75,16 @@ function fakeWorkers() {
       part(_id: number, _what: string, start: number, end: number) {
         w.parts.push([start, end]);
         return Promise.resolve(Array.from({ length: end - start }, (_, i) => ({ i: start + i })));
+      },
+      lines(_id: number, start: number, end: number) {
+        w.parts.push([start, end]);
+        const n = end - start;
+        return Promise.resolve({
+          text: Array.from({ length: n }, (_, i) => `line ${start + i}`),
+          v: Uint8Array.from({ length: n }, (_, i) => (start + i) % 5),
+          severity: 'I'.repeat(n),
+          step: Int32Array.from({ length: n }, (_, i) => start + i),
+        });
       },
       keep: () => Promise.resolve(),
       has: () => Promise.resolve(true),
@@ -193,6 +203,42 @@ describe('engine client', () => {
       [0, 5],
       [0, 5],
     ]);
+  });
+
+  it('lines(run) brings the klog panel its columns in chunks; the raw logs stay in the worker', async () => {
+    const { workers, spawn } = fakeWorkers();
+    const client = createEngineClient(spawn);
+    const a = client.simulate(scenario('a'));
+    await tick();
+    const n = CHUNK + 10;
+    workers[0]!.runs[0]!.done.resolve(packed(workers[0]!.runs[0]!.id, n));
+    const run = await a;
+    expect(client.linesReady(run)).toBe(false);
+    expect(kubeletViews.logsAt(run, n, 4)).toEqual([]);
+    await client.lines(run);
+    expect(workers[0]!.parts).toEqual([
+      [0, CHUNK],
+      [CHUNK, n],
+    ]);
+    expect(client.linesReady(run)).toBe(true);
+    expect(client.logsReady(run)).toBe(false);
+    expect(run.raw.trace.logs.length).toBe(0);
+    // Steps are the line numbers here: before step 7 at -v=2, lines 0..6 whose v ≤ 2.
+    expect(kubeletViews.logsAt(run, 7, 2).map((l) => l.text)).toEqual([
+      'line 0',
+      'line 1',
+      'line 2',
+      'line 5',
+      'line 6',
+    ]);
+    expect(kubeletViews.logsAt(run, n, 4).length).toBe(n);
+    // The raw logs later reuse the text: only the raw chunks are pulled.
+    await client.logs(run);
+    expect(workers[0]!.parts.slice(2)).toEqual([
+      [0, CHUNK],
+      [CHUNK, n],
+    ]);
+    expect(formattedLogs(run.raw)[n - 1]).toBe(`line ${n - 1}`);
   });
 
   it('an engine error rejects as itself, not as a cancellation', async () => {

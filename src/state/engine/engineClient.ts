@@ -14,7 +14,7 @@
  */
 import type { PermalinkViewState } from '../../sim';
 import type { KubeletRunView } from '../buildRunView';
-import { primeFormattedLogs } from '../kubeletViews';
+import { hasKlogLines, klogText, primeFormattedLogs, primeKlogColumns } from '../kubeletViews';
 import type { RunLane } from '../store';
 import type { RunView, Scenario, Selection } from '../types';
 import type { InspectorData, MachineView, PodRow } from '../viewTypes';
@@ -25,6 +25,7 @@ import {
   engineIdOf,
   fromPieces,
   unpackRun,
+  type KlogLines,
   type Piece,
   type TracePart,
 } from './packedRun';
@@ -70,6 +71,12 @@ export interface EngineClient {
   logs(run: RunView): Promise<void>;
   /** Whether the run's log lines are on the page (a run built in the page always has them). */
   logsReady(run: RunView): boolean;
+  /**
+   * Fetches the klog lines as the log panel shows them (text, -v, severity, step: not the
+   * raw log objects, a fraction of their weight); resolves when they are on the page.
+   */
+  lines(run: RunView): Promise<void>;
+  linesReady(run: RunView): boolean;
   /** How many workers were started (1 + respawns), for tests and the bench. */
   readonly spawned: number;
   dispose(): void;
@@ -120,6 +127,7 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
   /** Runs whose logs are still in the worker (how many), and their fetches in flight. */
   const logsDue = new WeakMap<object, number>();
   const logsLoading = new WeakMap<object, Promise<void>>();
+  const linesLoading = new WeakMap<object, Promise<void>>();
 
   const onWorker = <T>(g: Generation, p: Promise<T>): Promise<T> => Promise.race([p, g.dead]);
 
@@ -219,6 +227,44 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
     logsReady(run) {
       return !logsDue.has((run as KubeletRunView).raw);
     },
+    linesReady(run) {
+      const raw = (run as KubeletRunView).raw;
+      return !logsDue.has(raw) || hasKlogLines(raw);
+    },
+    lines(run) {
+      const raw = (run as KubeletRunView).raw;
+      const count = logsDue.get(raw);
+      if (count === undefined || hasKlogLines(raw)) return Promise.resolve();
+      let p = linesLoading.get(raw);
+      if (!p) {
+        p = (async () => {
+          const [g, id] = await holding(run);
+          const asks: Promise<KlogLines>[] = [];
+          for (let i = 0; i < count; i += CHUNK)
+            asks.push(onWorker(g, g.handle.api.lines(id, i, Math.min(count, i + CHUNK))));
+          const chunks = await Promise.all(asks);
+          const text: string[] = [];
+          const v = new Uint8Array(count);
+          const step = new Int32Array(count);
+          let at = 0;
+          for (const c of chunks) {
+            for (const t of c.text) text.push(t);
+            v.set(c.v, at);
+            step.set(c.step, at);
+            at += c.text.length;
+          }
+          primeKlogColumns(raw, {
+            text,
+            v,
+            step,
+            severity: chunks.map((c) => c.severity).join(''),
+          });
+        })();
+        linesLoading.set(raw, p);
+        p.catch(() => linesLoading.delete(raw));
+      }
+      return p;
+    },
     logs(run) {
       const raw = (run as KubeletRunView).raw;
       const count = logsDue.get(raw);
@@ -228,7 +274,8 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
         p = (async () => {
           const [g, id] = await holding(run);
           const logs = await pull(g, id, 'logs', count);
-          const klog = await pull(g, id, 'klog', count);
+          // The text is the log panel's when it has it already.
+          const klog = klogText(raw) ?? (await pull(g, id, 'klog', count));
           // A new array: what was derived from the empty one is not reused (kubeletViews).
           raw.trace.logs = logs as KubeletRunView['raw']['trace']['logs'];
           primeFormattedLogs(raw, klog as string[]);

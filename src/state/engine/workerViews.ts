@@ -62,18 +62,20 @@ export function workerViews(client: EngineClient): EngineViews {
   const selKey = (s: Selection) => JSON.stringify(s);
 
   /** Runs whose logs are being fetched for a view: told once when they arrive. */
-  const fetching = new WeakSet<RunView>();
-  function withLogs<T>(run: RunView, empty: T, read: () => T): T {
-    if (client.logsReady(run)) return read();
-    if (!fetching.has(run)) {
-      fetching.add(run);
-      client.logs(run).then(
+  const fetching = { lines: new WeakSet<RunView>(), logs: new WeakSet<RunView>() };
+  /** `lines`: the klog panel's columns; `logs`: the raw log objects (containerd's view). */
+  function withLogs<T>(what: 'lines' | 'logs', run: RunView, empty: T, read: () => T): T {
+    if (what === 'lines' ? client.linesReady(run) : client.logsReady(run)) return read();
+    const asked = fetching[what];
+    if (!asked.has(run)) {
+      asked.add(run);
+      (what === 'lines' ? client.lines(run) : client.logs(run)).then(
         () => {
-          fetching.delete(run);
+          asked.delete(run);
           version++;
           for (const l of listeners) l();
         },
-        () => fetching.delete(run),
+        () => asked.delete(run),
       );
     }
     return empty;
@@ -82,13 +84,13 @@ export function workerViews(client: EngineClient): EngineViews {
   return {
     ...kubeletViews,
     logsAt(run, cursor, v) {
-      return withLogs(run, [], () => kubeletViews.logsAt(run, cursor, v));
+      return withLogs('lines', run, [], () => kubeletViews.logsAt(run, cursor, v));
     },
     containerdLogAt(run, cursor) {
-      return withLogs(run, [], () => kubeletViews.containerdLogAt(run, cursor));
+      return withLogs('logs', run, [], () => kubeletViews.containerdLogAt(run, cursor));
     },
     logsLoading(run) {
-      return !client.logsReady(run);
+      return !client.linesReady(run);
     },
     whenLogs(run) {
       return client.logs(run);

@@ -7,13 +7,32 @@
  * lines on a big node) follow in the frames after it, interruptible by the next input.
  */
 import { startTransition, useEffect, useState } from 'react';
+import type { RunView } from '../../state/types';
 import { useAppStore } from '../app/storeContext';
 
 const PLAYING_INTERVAL_MS = 150;
 
+export interface PanelView {
+  readonly run: RunView | null;
+  readonly cursor: number;
+}
+
 export function usePanelCursor(): number {
+  return usePanelView().cursor;
+}
+
+/**
+ * The run and the cursor the panels show, moved together (a cursor always indexes the run
+ * it came with), in a transition: a new run lands on the timeline and the NUMA diagram in
+ * its own task, and the panels (Events, klog, pods, machines, inspector) render after it,
+ * interruptibly, instead of in one long task with them.
+ */
+export function usePanelView(): PanelView {
   const store = useAppStore();
-  const [cursor, setCursor] = useState(() => store.getState().cursor);
+  const [view, setView] = useState<PanelView>(() => {
+    const s = store.getState();
+    return { run: s.run, cursor: s.cursor };
+  });
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
     let last = 0;
@@ -22,19 +41,20 @@ export function usePanelCursor(): number {
       if (!s.playing) {
         if (timer) clearTimeout(timer);
         timer = null;
-        startTransition(() => setCursor(s.cursor));
+        startTransition(() => setView({ run: s.run, cursor: s.cursor }));
         return;
       }
       // A transition: React may spread the panels' renders over several frames.
       const now = performance.now();
       if (now - last >= PLAYING_INTERVAL_MS) {
         last = now;
-        startTransition(() => setCursor(s.cursor));
+        startTransition(() => setView({ run: s.run, cursor: s.cursor }));
       } else if (!timer) {
         timer = setTimeout(() => {
           timer = null;
           last = performance.now();
-          startTransition(() => setCursor(store.getState().cursor));
+          const st = store.getState();
+          startTransition(() => setView({ run: st.run, cursor: st.cursor }));
         }, PLAYING_INTERVAL_MS);
       }
     });
@@ -43,5 +63,5 @@ export function usePanelCursor(): number {
       if (timer) clearTimeout(timer);
     };
   }, [store]);
-  return cursor;
+  return view;
 }

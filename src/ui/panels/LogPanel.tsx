@@ -10,9 +10,8 @@
 import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { rowOffsets } from '../../viz/log/wrapLines';
 import { useResizeObserver } from '../hooks/useResizeObserver';
-import { useApp } from '../app/storeContext';
 import { useEngineViews, useViewsVersion } from '../app/engineViews';
-import { usePanelCursor } from '../hooks/usePanelCursor';
+import { usePanelView } from '../hooks/usePanelCursor';
 import { Panel } from './Panel';
 import { StepsList } from './StepsPanel';
 import { VirtualList } from './VirtualList';
@@ -26,8 +25,7 @@ const PROBE = '0123456789'.repeat(4);
 
 export function LogPanel() {
   const views = useEngineViews();
-  const run = useApp((s) => s.run);
-  const cursor = usePanelCursor();
+  const { run, cursor } = usePanelView();
   // Changes when a run's log lines arrive from the engine worker (fetched when first shown).
   const version = useViewsVersion(views);
   const [v, setV] = useState(2);

@@ -22,6 +22,8 @@ export function ReplayActions() {
   const [diffs, setDiffs] = useState<readonly { text: string; ms: number }[]>([]);
   const [showDiffs, setShowDiffs] = useState(false);
   const merged = useRef(new WeakSet<RunView>());
+  /** Runs whose log lines are on the page (the overlay compares them). */
+  const withLogs = useRef(new WeakSet<RunView>());
   const announce = useRef<string | null>(null);
 
   useEffect(() => {
@@ -40,8 +42,14 @@ export function ReplayActions() {
         return;
       }
       // The model's side of the comparison is its klog: fetched from the worker first.
-      if (views.logsLoading?.(run)) {
-        void views.whenLogs?.(run).then(apply, () => {});
+      if (views.whenLogs && !withLogs.current.has(run)) {
+        void views.whenLogs(run).then(
+          () => {
+            withLogs.current.add(run);
+            apply();
+          },
+          () => {},
+        );
         return;
       }
       const { run: next, diffs, shiftUs } = overlayRun(run, imported);
