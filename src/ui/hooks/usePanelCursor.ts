@@ -1,5 +1,5 @@
 /**
- * The cursor for text panels. While playing, the cursor can move every frame; the
+ * The run and the cursor for text panels. While playing, the cursor can move every frame; the
  * tables and logs follow at most a few times a second (a reader cannot read faster,
  * and their views replay from a checkpoint), then catch up exactly on pause.
  * Paused, a Step or a scrub moves them as a transition too: the clock, the timeline and
@@ -15,10 +15,6 @@ const PLAYING_INTERVAL_MS = 150;
 export interface PanelView {
   readonly run: RunView | null;
   readonly cursor: number;
-}
-
-export function usePanelCursor(): number {
-  return usePanelView().cursor;
 }
 
 /**
