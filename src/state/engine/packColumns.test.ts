@@ -1,11 +1,18 @@
 /** The run's lanes and CPU history survive packing, structured clone and unpacking unchanged. */
 import { describe, expect, it } from 'vitest';
 import { buildRunView } from '../buildRunView';
-import { podNode } from '../../../tests/bench/scenarios';
+import { parseScenario } from '../../sim';
 import { packCpus, packLanes, unpackCpus, unpackLanes } from './packColumns';
 
 describe('packColumns', () => {
-  const view = buildRunView(podNode(6, { faults: true }));
+  const files = import.meta.glob<string>('/presets/*.yaml', {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  });
+  const parsed = parseScenario(files['/presets/crashloop-backoff.yaml'] ?? '');
+  if (!parsed.ok) throw new Error('crashloop-backoff does not parse');
+  const view = buildRunView(parsed.scenario);
 
   it('lanes: every lane, column, group and flow as before', () => {
     const back = unpackLanes(structuredClone(packLanes(view.lanes)));
