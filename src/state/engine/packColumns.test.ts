@@ -10,8 +10,8 @@ describe('packColumns', () => {
     import: 'default',
     eager: true,
   });
-  const parsed = parseScenario(files['/presets/crashloop-backoff.yaml'] ?? '');
-  if (!parsed.ok) throw new Error('crashloop-backoff does not parse');
+  const parsed = parseScenario(files['/presets/static-vs-none.yaml'] ?? '');
+  if (!parsed.ok) throw new Error('static-vs-none does not parse');
   const view = buildRunView(parsed.scenario);
 
   it('lanes: every lane, column, group and flow as before', () => {
@@ -38,6 +38,7 @@ describe('packColumns', () => {
 
   it('CPU history: each CPU’s change steps and states as before', () => {
     const back = unpackCpus(structuredClone(packCpus(view.cpus)));
+    expect([...view.cpus.steps.values()].some((s) => s.length > 0)).toBe(true);
     expect([...back.steps.keys()]).toEqual([...view.cpus.steps.keys()]);
     for (const [id, steps] of view.cpus.steps) expect([...back.steps.get(id)!]).toEqual([...steps]);
     expect(back.states).toEqual(view.cpus.states);
