@@ -8,6 +8,7 @@ import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from './ui/app/ErrorBoundary';
 import { initTheme } from './ui/theme';
+import { prewarmEngineWorker } from './state/engine/spawnWorker';
 import './ui/styles/tokens.css';
 import './ui/styles/base.css';
 import './ui/styles/layout.css';
@@ -19,6 +20,8 @@ import './ui/styles/editor.css';
 import './ui/styles/tours.css';
 
 initTheme();
+// The engine's worker loads while the app's chunk does (the first run needs both).
+prewarmEngineWorker(window.location.search);
 
 const Root = lazy(() => import('./ui/app/Root'));
 

@@ -6,7 +6,6 @@
  */
 import {
   describePod,
-  eventsAt,
   formatKlog,
   narrate,
   type SimulationRun,
@@ -20,38 +19,125 @@ import { SPAN_KINDS, SPAN_KIND_LABEL } from '../viz/timeline/spanKinds';
 import { cpuStateAt, describeCpuState, poolAt } from '../viz/topology/cpuHistory';
 import { lowerBound } from '../viz/timeline/windowQuery';
 import { containerInspector } from './inspectContainer';
+import { indexedEventsAt } from './eventsIndex';
 import { whyEntityHeld } from './whyHeld';
 import { cachedPodsAt } from './podsCache';
 import { entityChartAt, entityStateAt } from './machineCharts';
 import type { RunView, Selection } from './types';
-import type { EngineViews, InspectorData, InspectorSection, MachineView } from './viewTypes';
+import type {
+  EngineViews,
+  InspectorData,
+  InspectorSection,
+  LogRow,
+  MachineView,
+} from './viewTypes';
 
 type KRun = RunView<SimulationRun>;
 const raw = (run: RunView): SimulationRun => (run as KRun).raw;
 
+/*
+ * The caches of what is derived from the logs are keyed by the logs array: on the page a
+ * run's logs arrive after the run (engineClient.ts), as a new array.
+ */
+type Logs = SimulationRun['trace']['logs'];
+
 /** klog lines formatted once per run (formatting is most of the log panel's cost). */
-const klogCache = new WeakMap<SimulationRun, string[]>();
+const klogCache = new WeakMap<Logs, string[]>();
 export function formattedLogs(r: SimulationRun): string[] {
-  let lines = klogCache.get(r);
-  if (!lines) klogCache.set(r, (lines = r.trace.logs.map(formatKlog)));
+  let lines = klogCache.get(r.trace.logs);
+  if (!lines) klogCache.set(r.trace.logs, (lines = r.trace.logs.map(formatKlog)));
   return lines;
 }
 
-/** A run received from the engine worker comes with its klog lines already formatted there. */
+/** A run received from the engine worker gets its klog lines formatted there. */
 export function primeFormattedLogs(r: SimulationRun, lines: string[]): void {
-  klogCache.set(r, lines);
+  klogCache.set(r.trace.logs, lines);
+}
+
+/** Each log's step, once per run (ascending: the trace's order). */
+const logStepsCache = new WeakMap<Logs, Int32Array>();
+function logSteps(r: SimulationRun): Int32Array {
+  let steps = logStepsCache.get(r.trace.logs);
+  if (!steps)
+    logStepsCache.set(r.trace.logs, (steps = Int32Array.from(r.trace.logs, (l) => l.step)));
+  return steps;
+}
+
+/**
+ * The log panel's rows at each verbosity, built once per run: a seek takes the rows
+ * before the cursor instead of walking and re-wrapping every line.
+ */
+const logRowsCache = new WeakMap<object, Map<number, { rows: LogRow[]; steps: Int32Array }>>();
+
+/** The klog lines as columns (text, -v, severity, step), without the raw log objects. */
+export interface KlogColumns {
+  readonly text: readonly string[];
+  readonly v: ArrayLike<number>;
+  readonly severity: string;
+  readonly step: ArrayLike<number>;
+}
+const klogColumns = new WeakMap<SimulationRun, KlogColumns>();
+/** On the page, the log panel's lines arrive as columns before (or without) the raw logs. */
+export function primeKlogColumns(r: SimulationRun, c: KlogColumns): void {
+  klogColumns.set(r, c);
+}
+/** The klog text of the columns, when they are here. */
+export function klogText(r: SimulationRun): string[] | undefined {
+  const c = klogColumns.get(r);
+  return c ? [...c.text] : undefined;
+}
+export function hasKlogLines(r: SimulationRun): boolean {
+  return r.trace.logs.length > 0 || klogColumns.has(r);
+}
+
+function logRows(r: SimulationRun, v: number) {
+  const cols = r.trace.logs.length === 0 ? klogColumns.get(r) : undefined;
+  // Keyed by where the lines come from: the raw logs (a new array when they arrive) or columns.
+  const key: object = cols ?? r.trace.logs;
+  let byV = logRowsCache.get(key);
+  if (!byV) logRowsCache.set(key, (byV = new Map<number, { rows: LogRow[]; steps: Int32Array }>()));
+  let hit = byV.get(v);
+  if (!hit) {
+    const rows: LogRow[] = [];
+    const steps: number[] = [];
+    if (cols) {
+      for (let i = 0; i < cols.text.length; i++) {
+        const lv = cols.v[i]!;
+        if (lv > v) continue;
+        rows.push({ index: i, v: lv, severity: cols.severity[i]!, text: cols.text[i]! });
+        steps.push(cols.step[i]!);
+      }
+    } else {
+      const logs = r.trace.logs;
+      const text = formattedLogs(r);
+      for (let i = 0; i < logs.length; i++) {
+        const l = logs[i]!;
+        if (l.v > v) continue;
+        rows.push({ index: i, v: l.v, severity: l.severity, text: text[i]! });
+        steps.push(l.step);
+      }
+    }
+    byV.set(v, (hit = { rows, steps: Int32Array.from(steps) }));
+  }
+  return hit;
+}
+
+/**
+ * Pod keys in order of arrival, once per run. Read from the compiled config, which the page
+ * would compile again for it (a long task on a big node): the worker's answer is primed.
+ */
+const podsCache = new WeakMap<SimulationRun, readonly string[]>();
+export function primePods(r: SimulationRun, keys: readonly string[]): void {
+  podsCache.set(r, keys);
 }
 
 /** containerd's lines, derived and formatted once per run. */
-const containerdCache = new WeakMap<
-  SimulationRun,
-  { step: number; error: boolean; text: string }[]
->();
+const containerdCache = new WeakMap<Logs, { step: number; error: boolean; text: string }[]>();
 function formattedContainerd(r: SimulationRun) {
-  let lines = containerdCache.get(r);
+  let lines = containerdCache.get(r.trace.logs);
   if (!lines)
     containerdCache.set(
-      r,
+      r.trace.logs,
       (lines = containerdLog(r).map((l) => ({
         step: l.step,
         error: l.level === 'error',
@@ -74,10 +160,7 @@ function timeAt(run: RunView, cursor: number): number {
 function stepLogs(r: SimulationRun, step: number, maxV = 4): string[] {
   const logs = r.trace.logs;
   const out: string[] = [];
-  let i = lowerBound(
-    logs.map((l) => l.step),
-    step,
-  );
+  let i = lowerBound(logSteps(r), step);
   for (; i < logs.length && logs[i]!.step === step; i++)
     if (logs[i]!.v <= maxV) out.push(formatKlog(logs[i]!));
   return out;
@@ -220,7 +303,7 @@ function podInspector(run: RunView, cursor: number, pod: string): InspectorData 
 export const kubeletViews: EngineViews = {
   eventsAt(run, cursor) {
     const now = timeAt(run, cursor);
-    return eventsAt(raw(run).trace, cursor).map((e, i) => ({
+    return indexedEventsAt(raw(run).trace, cursor).map((e, i) => ({
       key: `${i}:${e.step}`,
       type: e.type,
       reason: e.reason,
@@ -243,16 +326,8 @@ export const kubeletViews: EngineViews = {
     }));
   },
   logsAt(run, cursor, v) {
-    const out = [];
-    const r = raw(run);
-    const logs = r.trace.logs;
-    const text = formattedLogs(r);
-    for (let i = 0; i < logs.length; i++) {
-      const l = logs[i]!;
-      if (l.step >= cursor) break;
-      if (l.v <= v) out.push({ index: i, v: l.v, severity: l.severity, text: text[i]! });
-    }
-    return out;
+    const { rows, steps } = logRows(raw(run), v);
+    return rows.slice(0, lowerBound(steps, cursor));
   },
   containerdLogAt(run, cursor) {
     const out = [];
@@ -325,6 +400,10 @@ export const kubeletViews: EngineViews = {
     return narrate(raw(run), cursor);
   },
   pods(run) {
-    return raw(run).config.arrivals.map((a) => raw(run).config.pods[a.uid]?.key ?? a.uid);
+    const r = raw(run);
+    let keys = podsCache.get(r);
+    if (!keys)
+      podsCache.set(r, (keys = r.config.arrivals.map((a) => r.config.pods[a.uid]?.key ?? a.uid)));
+    return keys;
   },
 };

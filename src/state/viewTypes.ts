@@ -93,6 +93,10 @@ export interface EngineViews {
    * arrived; `version` counts answers. Absent for synchronous views.
    */
   subscribe?(listener: () => void): () => void;
+  /** The run's log lines are still being fetched (logsAt answers [] until they are). */
+  logsLoading?(run: RunView): boolean;
+  /** Resolves when the run's log lines are on the page (fetching them if need be). */
+  whenLogs?(run: RunView): Promise<void>;
   version?(): number;
   /** The `#s=` fragment of a scenario and view, encoded off the main thread. */
   readonly encodeLink?: (

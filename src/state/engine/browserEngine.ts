@@ -2,13 +2,11 @@
 import { wrap } from 'comlink';
 import type { EngineApi } from './engineApi';
 import { createEngineClient, type EngineClient } from './engineClient';
+import { spawnEngineWorker } from './spawnWorker';
 
 export function browserEngineClient(): EngineClient {
   return createEngineClient(() => {
-    const worker = new Worker(new URL('./engine.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'kubeletscope-engine',
-    });
+    const worker = spawnEngineWorker();
     return {
       api: wrap<EngineApi>(worker),
       terminate: () => worker.terminate(),

@@ -6,7 +6,7 @@
 import type { PodRow, InspectorData, MachineView } from '../viewTypes';
 import type { PermalinkViewState } from '../../sim';
 import type { Scenario, Selection } from '../types';
-import type { Piece, TracePart } from './packedRun';
+import type { KlogLines, Piece, TracePart } from './packedRun';
 
 export interface RunCounts {
   readonly logCount: number;
@@ -20,6 +20,8 @@ export interface EngineApi {
    */
   run(id: number, scenario: Scenario, from: number | null): RunCounts;
   piece(id: number, what: Piece): unknown;
+  /** Lines [start, end) of the run's klog as the log panel shows them (columns). */
+  lines(id: number, start: number, end: number): KlogLines;
   /** Items [start, end) of the run's logs or records. */
   part(id: number, what: TracePart, start: number, end: number): unknown[];
   /** Forgets every run but these. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../types';
 import { Cancelled, createEngineClient, isCancelled, type AsyncEngineApi } from './engineClient';
+import { formattedLogs, kubeletViews } from '../kubeletViews';
 import { CHUNK, engineIdOf, pieceOf, type PackedRun, type Piece } from './packedRun';
 
 const scenario = (name: string) => ({ metadata: { name } }) as unknown as Scenario;
@@ -37,8 +38,8 @@ function packed(id: number, logCount = 0): PackedRun {
     },
     total: 2,
     endT: 5,
-    lanes: { lanes: [] },
-    cpus: { owners: [] },
+    lanes: { lanes: [], groups: [], flows: [], labels: [], endT: 5, spanCount: 0 },
+    cpus: { steps: new Map(), states: new Map(), owners: [], pool: [], initial: { kind: 'idle' } },
   } as unknown as PackedRun;
 }
 
@@ -74,6 +75,16 @@ function fakeWorkers() {
       part(_id: number, _what: string, start: number, end: number) {
         w.parts.push([start, end]);
         return Promise.resolve(Array.from({ length: end - start }, (_, i) => ({ i: start + i })));
+      },
+      lines(_id: number, start: number, end: number) {
+        w.parts.push([start, end]);
+        const n = end - start;
+        return Promise.resolve({
+          text: Array.from({ length: n }, (_, i) => `line ${start + i}`),
+          v: Uint8Array.from({ length: n }, (_, i) => (start + i) % 5),
+          severity: 'I'.repeat(n),
+          step: Int32Array.from({ length: n }, (_, i) => start + i),
+        });
       },
       keep: () => Promise.resolve(),
       has: () => Promise.resolve(true),
@@ -137,7 +148,7 @@ describe('engine client', () => {
     expect((await b).raw.scenario.metadata.name).toBe('b');
   });
 
-  it('pulls logs in chunks, one message each', async () => {
+  it('a run lands without its logs; logs(run) pulls them in chunks, one message each', async () => {
     const { workers, spawn } = fakeWorkers();
     const client = createEngineClient(spawn);
     const a = client.simulate(scenario('a'));
@@ -145,6 +156,11 @@ describe('engine client', () => {
     const n = 2 * CHUNK + 7;
     workers[0]!.runs[0]!.done.resolve(packed(workers[0]!.runs[0]!.id, n));
     const run = await a;
+    expect(workers[0]!.parts).toEqual([]);
+    expect(run.raw.trace.logs.length).toBe(0);
+    expect(client.logsReady(run)).toBe(false);
+    // Asked twice at once: fetched once.
+    await Promise.all([client.logs(run), client.logs(run)]);
     // The raw lines, then the same lines formatted by the worker.
     const chunks = [
       [0, CHUNK],
@@ -152,8 +168,77 @@ describe('engine client', () => {
       [2 * CHUNK, n],
     ];
     expect(workers[0]!.parts).toEqual([...chunks, ...chunks]);
+    expect(client.logsReady(run)).toBe(true);
     expect(run.raw.trace.logs.length).toBe(n);
     expect((run.raw.trace.logs[n - 1] as unknown as { i: number }).i).toBe(n - 1);
+    // The klog text is the worker's, not formatted again here.
+    expect((formattedLogs(run.raw)[n - 1] as unknown as { i: number }).i).toBe(n - 1);
+    await client.logs(run);
+    expect(workers[0]!.parts.length).toBe(6);
+  });
+
+  it('logs of a run whose worker was replaced are fetched from a worker that simulates it again', async () => {
+    const { workers, spawn } = fakeWorkers();
+    const client = createEngineClient(spawn);
+    const a = client.simulate(scenario('a'));
+    await tick();
+    workers[0]!.runs[0]!.done.resolve(packed(workers[0]!.runs[0]!.id, 5));
+    const runA = await a;
+    const b = client.simulate(scenario('b'), { from: runA });
+    b.catch(() => {});
+    await tick();
+    const c = client.simulate(scenario('c'), { from: runA });
+    c.catch(() => {});
+    await tick();
+    workers[1]!.runs[0]!.done.reject(new Error('bad'));
+    await expect(c).rejects.toThrow('bad');
+    const logs = client.logs(runA);
+    await tick();
+    const again = workers[1]!.runs[1]!;
+    expect(again.scenario.metadata.name).toBe('a');
+    again.done.resolve(packed(again.id, 5));
+    await logs;
+    expect(runA.raw.trace.logs.length).toBe(5);
+    expect(workers[1]!.parts).toEqual([
+      [0, 5],
+      [0, 5],
+    ]);
+  });
+
+  it('lines(run) brings the klog panel its columns in chunks; the raw logs stay in the worker', async () => {
+    const { workers, spawn } = fakeWorkers();
+    const client = createEngineClient(spawn);
+    const a = client.simulate(scenario('a'));
+    await tick();
+    const n = CHUNK + 10;
+    workers[0]!.runs[0]!.done.resolve(packed(workers[0]!.runs[0]!.id, n));
+    const run = await a;
+    expect(client.linesReady(run)).toBe(false);
+    expect(kubeletViews.logsAt(run, n, 4)).toEqual([]);
+    await client.lines(run);
+    expect(workers[0]!.parts).toEqual([
+      [0, CHUNK],
+      [CHUNK, n],
+    ]);
+    expect(client.linesReady(run)).toBe(true);
+    expect(client.logsReady(run)).toBe(false);
+    expect(run.raw.trace.logs.length).toBe(0);
+    // Steps are the line numbers here: before step 7 at -v=2, lines 0..6 whose v ≤ 2.
+    expect(kubeletViews.logsAt(run, 7, 2).map((l) => l.text)).toEqual([
+      'line 0',
+      'line 1',
+      'line 2',
+      'line 5',
+      'line 6',
+    ]);
+    expect(kubeletViews.logsAt(run, n, 4).length).toBe(n);
+    // The raw logs later reuse the text: only the raw chunks are pulled.
+    await client.logs(run);
+    expect(workers[0]!.parts.slice(2)).toEqual([
+      [0, CHUNK],
+      [CHUNK, n],
+    ]);
+    expect(formattedLogs(run.raw)[n - 1]).toBe(`line ${n - 1}`);
   });
 
   it('an engine error rejects as itself, not as a cancellation', async () => {

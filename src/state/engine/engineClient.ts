@@ -8,9 +8,13 @@
  * simulated again on demand from their scenario. Compare's run B has its own lane (its
  * own worker, started when first asked for): a newer B cancels only the B in flight,
  * and A and B run side by side.
+ * A run lands without its klog lines (most of its objects: 48k on the 110-pod node, and
+ * formatting them is seconds of the worker's time): `logs(run)` fetches them when a view
+ * first needs them, in chunks, formatted chunk by chunk in the worker.
  */
 import type { PermalinkViewState } from '../../sim';
 import type { KubeletRunView } from '../buildRunView';
+import { hasKlogLines, klogText, primeFormattedLogs, primeKlogColumns } from '../kubeletViews';
 import type { RunLane } from '../store';
 import type { RunView, Scenario, Selection } from '../types';
 import type { InspectorData, MachineView, PodRow } from '../viewTypes';
@@ -21,6 +25,7 @@ import {
   engineIdOf,
   fromPieces,
   unpackRun,
+  type KlogLines,
   type Piece,
   type TracePart,
 } from './packedRun';
@@ -59,6 +64,19 @@ export interface EngineClient {
   machinesAt(run: RunView, cursor: number, pod: string | null): Promise<readonly MachineView[]>;
   inspect(run: RunView, cursor: number, sel: Selection): Promise<InspectorData | null>;
   link(scenario: Scenario, view: PermalinkViewState, compare?: Scenario | null): Promise<string>;
+  /**
+   * Fetches the run's log lines (and their klog text) when they are not on the page yet;
+   * resolves when they are. A run simulated here lands without them.
+   */
+  logs(run: RunView): Promise<void>;
+  /** Whether the run's log lines are on the page (a run built in the page always has them). */
+  logsReady(run: RunView): boolean;
+  /**
+   * Fetches the klog lines as the log panel shows them (text, -v, severity, step: not the
+   * raw log objects, a fraction of their weight); resolves when they are on the page.
+   */
+  lines(run: RunView): Promise<void>;
+  linesReady(run: RunView): boolean;
   /** How many workers were started (1 + respawns), for tests and the bench. */
   readonly spawned: number;
   dispose(): void;
@@ -106,6 +124,11 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
   /** Scenarios of recent runs, to simulate one again in a respawned worker. */
   const scenarios = new Map<number, Scenario>();
 
+  /** Runs whose logs are still in the worker (how many), and their fetches in flight. */
+  const logsDue = new WeakMap<object, number>();
+  const logsLoading = new WeakMap<object, Promise<void>>();
+  const linesLoading = new WeakMap<object, Promise<void>>();
+
   const onWorker = <T>(g: Generation, p: Promise<T>): Promise<T> => Promise.race([p, g.dead]);
 
   function hold(g: Generation, id: number) {
@@ -117,12 +140,12 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
   }
 
   async function pull(g: Generation, id: number, what: TracePart, count: number) {
+    // One message per chunk, all asked at once: each is its own task on the page when it arrives.
+    const asks: Promise<unknown[]>[] = [];
+    for (let i = 0; i < count; i += CHUNK)
+      asks.push(onWorker(g, g.handle.api.part(id, what, i, Math.min(count, i + CHUNK))));
     const out: unknown[] = [];
-    // One message per chunk: each is its own task on the page when it arrives.
-    for (let i = 0; i < count; i += CHUNK) {
-      const part = await onWorker(g, g.handle.api.part(id, what, i, Math.min(count, i + CHUNK)));
-      for (const x of part) out.push(x);
-    }
+    for (const part of await Promise.all(asks)) for (const x of part) out.push(x);
     return out;
   }
 
@@ -165,20 +188,22 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
       try {
         const counts = await onWorker(g, g.handle.api.run(id, scenario, from));
         hold(g, id);
-        const got = new Map<Piece, unknown>();
-        for (const k of PIECES) got.set(k, await onWorker(g, g.handle.api.piece(id, k)));
-        const packed = fromPieces(got);
-        const logs = await pull(g, id, 'logs', counts.logCount);
-        const klog = await pull(g, id, 'klog', counts.logCount);
-        const records = await pull(g, id, 'records', counts.recordCount);
+        // Every piece asked at once: the worker sends each as soon as the last is out, no
+        // round trip between them; each still arrives as its own task on the page.
+        const [pieces, records] = await Promise.all([
+          Promise.all(PIECES.map((k) => onWorker(g, g.handle.api.piece(id, k)))),
+          pull(g, id, 'records', counts.recordCount),
+        ]);
+        const packed = fromPieces(new Map<Piece, unknown>(PIECES.map((k, i) => [k, pieces[i]])));
         if (l.inFlight !== id) throw new Cancelled();
-        return unpackRun(
+        const run = unpackRun(
           packed,
           scenario,
-          logs as KubeletRunView['raw']['trace']['logs'],
+          [],
           records as KubeletRunView['raw']['trace']['records'],
-          klog as string[],
         );
+        if (counts.logCount > 0) logsDue.set(run.raw, counts.logCount);
+        return run;
       } finally {
         if (l.inFlight === id) l.inFlight = null;
       }
@@ -198,6 +223,69 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
     link(scenario, view, compare) {
       const g = lane('A').gen;
       return onWorker(g, g.handle.api.link(scenario, view, compare ?? null));
+    },
+    logsReady(run) {
+      return !logsDue.has((run as KubeletRunView).raw);
+    },
+    linesReady(run) {
+      const raw = (run as KubeletRunView).raw;
+      return !logsDue.has(raw) || hasKlogLines(raw);
+    },
+    lines(run) {
+      const raw = (run as KubeletRunView).raw;
+      const count = logsDue.get(raw);
+      if (count === undefined || hasKlogLines(raw)) return Promise.resolve();
+      let p = linesLoading.get(raw);
+      if (!p) {
+        p = (async () => {
+          const [g, id] = await holding(run);
+          const asks: Promise<KlogLines>[] = [];
+          for (let i = 0; i < count; i += CHUNK)
+            asks.push(onWorker(g, g.handle.api.lines(id, i, Math.min(count, i + CHUNK))));
+          const chunks = await Promise.all(asks);
+          const text: string[] = [];
+          const v = new Uint8Array(count);
+          const step = new Int32Array(count);
+          let at = 0;
+          for (const c of chunks) {
+            for (const t of c.text) text.push(t);
+            v.set(c.v, at);
+            step.set(c.step, at);
+            at += c.text.length;
+          }
+          primeKlogColumns(raw, {
+            text,
+            v,
+            step,
+            severity: chunks.map((c) => c.severity).join(''),
+          });
+        })();
+        linesLoading.set(raw, p);
+        p.catch(() => linesLoading.delete(raw));
+      }
+      return p;
+    },
+    logs(run) {
+      const raw = (run as KubeletRunView).raw;
+      const count = logsDue.get(raw);
+      if (count === undefined) return Promise.resolve();
+      let p = logsLoading.get(raw);
+      if (!p) {
+        p = (async () => {
+          const [g, id] = await holding(run);
+          const logs = await pull(g, id, 'logs', count);
+          // The text is the log panel's when it has it already.
+          const klog = klogText(raw) ?? (await pull(g, id, 'klog', count));
+          // A new array: what was derived from the empty one is not reused (kubeletViews).
+          raw.trace.logs = logs as KubeletRunView['raw']['trace']['logs'];
+          primeFormattedLogs(raw, klog as string[]);
+          logsDue.delete(raw);
+        })();
+        logsLoading.set(raw, p);
+        // A failed or cancelled fetch is tried again when next asked.
+        p.catch(() => logsLoading.delete(raw));
+      }
+      return p;
     },
     dispose() {
       for (const l of lanes.values()) l.gen.kill();

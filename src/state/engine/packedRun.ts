@@ -9,7 +9,16 @@
  */
 import { compileScenario, type SimulationRun } from '../../sim';
 import type { KubeletRunView } from '../buildRunView';
-import { primeFormattedLogs } from '../kubeletViews';
+import { kubeletViews, primeFormattedLogs, primePods } from '../kubeletViews';
+import {
+  packCpus,
+  packLanes,
+  unpackCpus,
+  unpackLanes,
+  type PackedCpus,
+  type PackedLanes,
+} from './packColumns';
+import { eventsIndex, primeEventsIndex, type EventsIndex } from '../eventsIndex';
 import type { RunView } from '../types';
 
 type Trace = SimulationRun['trace'];
@@ -24,6 +33,8 @@ export interface PackedRun extends Omit<KubeletRunView, 'raw' | 'times'> {
   readonly id: number;
   readonly horizon: number;
   readonly trace: TraceHead;
+  /** kubeletViews.pods of the run, so the page need not compile the scenario for it. */
+  readonly pods: readonly string[];
 }
 
 /** What the page pulls after the head, one message each ('klog': the log lines formatted). */
@@ -33,27 +44,65 @@ export type TracePart = 'logs' | 'records' | 'klog';
  * The packed run itself crosses in pieces too, one message each: deserialising it
  * whole (lanes, CPU history, step columns, Events) was a 70–140 ms task on the page.
  */
-export const PIECES = ['lanes', 'cpus', 'steps', 'events', 'entities', 'view', 'trace'] as const;
+export const PIECES = [
+  'lanes',
+  'cpus',
+  'steps',
+  'events',
+  'entities',
+  'view',
+  'trace',
+  'eventsIndex',
+] as const;
 export type Piece = (typeof PIECES)[number];
 
+/** `eventsIndex`: the Events table's index (eventsIndex.ts), built in the worker too. */
 export function pieceOf(p: PackedRun, k: Piece): unknown {
+  if (k === 'eventsIndex') return eventsIndex(p.trace);
   const { lanes, cpus, trace, ...view } = p;
+  if (k === 'lanes') return packLanes(lanes);
+  if (k === 'cpus') return packCpus(cpus);
   const { steps, events, entities, ...head } = trace;
-  return { lanes, cpus, steps, events, entities, view, trace: head }[k];
+  return { steps, events, entities, view, trace: head }[k];
 }
 
 export function fromPieces(got: ReadonlyMap<Piece, unknown>): PackedRun {
   const at = <T>(k: Piece) => got.get(k) as T;
+  const events = at<TraceHead['events']>('events');
+  const ix = got.get('eventsIndex') as EventsIndex | undefined;
+  if (ix) primeEventsIndex({ events }, ix);
   return {
     ...at<Omit<PackedRun, 'lanes' | 'cpus' | 'trace'>>('view'),
-    lanes: at<PackedRun['lanes']>('lanes'),
-    cpus: at<PackedRun['cpus']>('cpus'),
+    lanes: unpackLanes(at<PackedLanes>('lanes')),
+    cpus: unpackCpus(at<PackedCpus>('cpus')),
     trace: {
       ...at<Omit<TraceHead, 'steps' | 'events' | 'entities'>>('trace'),
       steps: at<TraceHead['steps']>('steps'),
-      events: at<TraceHead['events']>('events'),
+      events,
       entities: at<TraceHead['entities']>('entities'),
     },
+  };
+}
+
+/**
+ * The klog lines as the log panel needs them, as columns: the text (formatted in the
+ * worker), each line's -v level, severity (one character per line) and step. A fraction of
+ * the raw log objects' weight, which only containerd's view, the trace export and the
+ * replay overlay need (fetched then).
+ */
+export interface KlogLines {
+  readonly text: string[];
+  readonly v: Uint8Array;
+  readonly severity: string;
+  readonly step: Int32Array;
+}
+
+export function klogLines(logs: SimulationRun['trace']['logs'], text: string[]): KlogLines {
+  return {
+    text,
+    v: Uint8Array.from(logs, (l) => l.v),
+    severity: logs.map((l) => l.severity).join(''),
+    step: Int32Array.from(logs, (l) => l.step),
   };
 }
 
@@ -67,6 +116,7 @@ export function packRun(id: number, v: KubeletRunView): PackedRun {
     ...rest,
     id,
     horizon: raw.horizon,
+    pods: kubeletViews.pods(v),
     trace: { ...head, logCount: logs.length, recordCount: records.length },
   };
 }
@@ -92,7 +142,7 @@ export function unpackRun(
   records: Trace['records'],
   klog?: string[],
 ): KubeletRunView {
-  const { id, horizon, trace: th, ...rest } = p;
+  const { id, horizon, trace: th, pods, ...rest } = p;
   const { logCount: _l, recordCount: _r, ...head } = th;
   const trace: Trace = { ...head, logs, records, checkpoints: [] };
   let config: SimulationRun['config'] | undefined;
@@ -108,6 +158,7 @@ export function unpackRun(
     },
   };
   if (klog) primeFormattedLogs(raw, klog);
+  if (pods) primePods(raw, pods);
   const view: KubeletRunView = { ...rest, raw, times: trace.steps.t };
   return Object.assign(view, { [ENGINE_ID]: id });
 }

@@ -61,8 +61,40 @@ export function workerViews(client: EngineClient): EngineViews {
 
   const selKey = (s: Selection) => JSON.stringify(s);
 
+  /** Runs whose logs are being fetched for a view: told once when they arrive. */
+  const fetching = { lines: new WeakSet<RunView>(), logs: new WeakSet<RunView>() };
+  /** `lines`: the klog panel's columns; `logs`: the raw log objects (containerd's view). */
+  function withLogs<T>(what: 'lines' | 'logs', run: RunView, empty: T, read: () => T): T {
+    if (what === 'lines' ? client.linesReady(run) : client.logsReady(run)) return read();
+    const asked = fetching[what];
+    if (!asked.has(run)) {
+      asked.add(run);
+      (what === 'lines' ? client.lines(run) : client.logs(run)).then(
+        () => {
+          asked.delete(run);
+          version++;
+          for (const l of listeners) l();
+        },
+        () => asked.delete(run),
+      );
+    }
+    return empty;
+  }
+
   return {
     ...kubeletViews,
+    logsAt(run, cursor, v) {
+      return withLogs('lines', run, [], () => kubeletViews.logsAt(run, cursor, v));
+    },
+    containerdLogAt(run, cursor) {
+      return withLogs('logs', run, [], () => kubeletViews.containerdLogAt(run, cursor));
+    },
+    logsLoading(run) {
+      return !client.linesReady(run);
+    },
+    whenLogs(run) {
+      return client.logs(run);
+    },
     podsAt(run, cursor) {
       return ask(run, 'pods', String(cursor), [], () => client.podsAt(run, cursor));
     },

@@ -7,15 +7,15 @@
  */
 import { useApp, useAppStore } from '../app/storeContext';
 import { useEngineViews } from '../app/engineViews';
-import { usePanelCursor } from '../hooks/usePanelCursor';
+import { usePanelView } from '../hooks/usePanelCursor';
 import { formatClock } from '../../viz/formatTime';
 import { eventLabel } from '../../sim';
 
 export function StepSentence() {
   const store = useAppStore();
   const views = useEngineViews();
-  const cursor = usePanelCursor();
-  const run = useApp((s) => s.run);
+  // The cursor always with the run it indexes (both move in a transition).
+  const { run, cursor } = usePanelView();
   const bookmark = useApp((s) => s.bookmark);
   const caption = useApp((s) => s.scenario?.metadata.caption);
   if (!run) return null;

@@ -1,16 +1,34 @@
 /**
- * The cursor for text panels. While playing, the cursor can move every frame; the
+ * The run and the cursor for text panels. While playing, the cursor can move every frame; the
  * tables and logs follow at most a few times a second (a reader cannot read faster,
  * and their views replay from a checkpoint), then catch up exactly on pause.
+ * Paused, a Step or a scrub moves them as a transition too: the clock, the timeline and
+ * the slider answer in the input's own frame, the panels (thousands of Events and klog
+ * lines on a big node) follow in the frames after it, interruptible by the next input.
  */
 import { startTransition, useEffect, useState } from 'react';
+import type { RunView } from '../../state/types';
 import { useAppStore } from '../app/storeContext';
 
 const PLAYING_INTERVAL_MS = 150;
 
-export function usePanelCursor(): number {
+export interface PanelView {
+  readonly run: RunView | null;
+  readonly cursor: number;
+}
+
+/**
+ * The run and the cursor the panels show, moved together (a cursor always indexes the run
+ * it came with), in a transition: a new run lands on the timeline and the NUMA diagram in
+ * its own task, and the panels (Events, klog, pods, machines, inspector) render after it,
+ * interruptibly, instead of in one long task with them.
+ */
+export function usePanelView(): PanelView {
   const store = useAppStore();
-  const [cursor, setCursor] = useState(() => store.getState().cursor);
+  const [view, setView] = useState<PanelView>(() => {
+    const s = store.getState();
+    return { run: s.run, cursor: s.cursor };
+  });
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
     let last = 0;
@@ -19,19 +37,20 @@ export function usePanelCursor(): number {
       if (!s.playing) {
         if (timer) clearTimeout(timer);
         timer = null;
-        setCursor(s.cursor);
+        startTransition(() => setView({ run: s.run, cursor: s.cursor }));
         return;
       }
       // A transition: React may spread the panels' renders over several frames.
       const now = performance.now();
       if (now - last >= PLAYING_INTERVAL_MS) {
         last = now;
-        startTransition(() => setCursor(s.cursor));
+        startTransition(() => setView({ run: s.run, cursor: s.cursor }));
       } else if (!timer) {
         timer = setTimeout(() => {
           timer = null;
           last = performance.now();
-          startTransition(() => setCursor(store.getState().cursor));
+          const st = store.getState();
+          startTransition(() => setView({ run: st.run, cursor: st.cursor }));
         }, PLAYING_INTERVAL_MS);
       }
     });
@@ -40,5 +59,5 @@ export function usePanelCursor(): number {
       if (timer) clearTimeout(timer);
     };
   }, [store]);
-  return cursor;
+  return view;
 }

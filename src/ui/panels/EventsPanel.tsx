@@ -3,16 +3,14 @@
  * Events: only the rows in view are drawn (useRowWindow), so a seek re-renders a few dozen.
  */
 import { Fragment, useMemo } from 'react';
-import { useApp } from '../app/storeContext';
 import { useEngineViews } from '../app/engineViews';
-import { usePanelCursor } from '../hooks/usePanelCursor';
+import { usePanelView } from '../hooks/usePanelCursor';
 import { Panel } from './Panel';
 import { useRowWindow } from './useRowWindow';
 
 export function EventsPanel() {
   const views = useEngineViews();
-  const run = useApp((s) => s.run);
-  const cursor = usePanelCursor();
+  const { run, cursor } = usePanelView();
   const rows = useMemo(() => (run ? views.eventsAt(run, cursor) : []), [views, run, cursor]);
   const { ref, onScroll, first, end, before, after } = useRowWindow<HTMLDivElement>(rows.length);
   return (

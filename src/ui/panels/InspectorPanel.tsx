@@ -3,10 +3,9 @@
  * cpuset, and the engine's "why" (why pinned, why not, why waiting).
  */
 import { useMemo } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import { useApp, useAppStore } from '../app/storeContext';
 import { useEngineViews, useViewsVersion } from '../app/engineViews';
-import { usePanelCursor } from '../hooks/usePanelCursor';
+import { usePanelView } from '../hooks/usePanelCursor';
 import { Panel } from './Panel';
 import { perturbTargetOf } from '../../state/perturbations';
 import { StartupWaterfall } from '../waterfall/StartupWaterfall';
@@ -14,8 +13,8 @@ import { StartupWaterfall } from '../waterfall/StartupWaterfall';
 export function InspectorPanel() {
   const views = useEngineViews();
   const store = useAppStore();
-  const { run, selection } = useApp(useShallow((s) => ({ run: s.run, selection: s.selection })));
-  const cursor = usePanelCursor();
+  const selection = useApp((s) => s.selection);
+  const { run, cursor } = usePanelView();
   const target = perturbTargetOf(selection);
   const pod = selection && 'pod' in selection ? selection.pod : undefined;
   const now = run && cursor > 0 ? (run.times[Math.min(cursor, run.total) - 1] ?? 0) : 0;

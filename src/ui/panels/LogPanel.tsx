@@ -10,9 +10,8 @@
 import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { rowOffsets } from '../../viz/log/wrapLines';
 import { useResizeObserver } from '../hooks/useResizeObserver';
-import { useApp } from '../app/storeContext';
-import { useEngineViews } from '../app/engineViews';
-import { usePanelCursor } from '../hooks/usePanelCursor';
+import { useEngineViews, useViewsVersion } from '../app/engineViews';
+import { usePanelView } from '../hooks/usePanelCursor';
 import { Panel } from './Panel';
 import { StepsList } from './StepsPanel';
 import { VirtualList } from './VirtualList';
@@ -26,8 +25,9 @@ const PROBE = '0123456789'.repeat(4);
 
 export function LogPanel() {
   const views = useEngineViews();
-  const run = useApp((s) => s.run);
-  const cursor = usePanelCursor();
+  const { run, cursor } = usePanelView();
+  // Changes when a run's log lines arrive from the engine worker (fetched when first shown).
+  const version = useViewsVersion(views);
   const [v, setV] = useState(2);
   const [filter, setFilter] = useState('');
   const [mode, setMode] = useState<'klog' | 'containerd' | 'steps'>('klog');
@@ -51,7 +51,8 @@ export function LogPanel() {
         : mode === 'containerd'
           ? views.containerdLogAt(run, cursor)
           : views.logsAt(run, cursor, v),
-    [views, run, cursor, v, mode],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- version: the run's logs arrived
+    [views, run, cursor, v, mode, version],
   );
   const shown = useMemo(
     () => (q ? lines.filter((l) => l.text.toLowerCase().includes(q)) : lines),
@@ -165,8 +166,14 @@ export function LogPanel() {
             />
           </div>
           <div className="panel-foot muted">
-            {shown.length} of {lines.length} lines
-            {mode === 'klog' ? ` at -v=${v}` : ' from containerd'}
+            {run && views.logsLoading?.(run) ? (
+              'Loading the log…'
+            ) : (
+              <>
+                {shown.length} of {lines.length} lines
+                {mode === 'klog' ? ` at -v=${v}` : ' from containerd'}
+              </>
+            )}
           </div>
         </>
       )}

@@ -10,7 +10,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { formatDuration } from '../../viz/formatTime';
 import { useApp } from '../app/storeContext';
 import { useEngineViews, useViewsVersion } from '../app/engineViews';
-import { usePanelCursor } from '../hooks/usePanelCursor';
+import { usePanelView } from '../hooks/usePanelCursor';
 import type { MachineView } from '../../state/viewTypes';
 import { Panel } from './Panel';
 
@@ -27,10 +27,9 @@ function openByDefault(machines: readonly MachineView[], container: string | nul
 
 export function MachinesPanel() {
   const views = useEngineViews();
-  const cursor = usePanelCursor();
-  const { run, pod, container } = useApp(
+  const { run, cursor } = usePanelView();
+  const { pod, container } = useApp(
     useShallow((s) => ({
-      run: s.run,
       pod:
         s.selection?.kind === 'pod'
           ? s.selection.pod

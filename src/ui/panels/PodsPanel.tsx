@@ -1,21 +1,16 @@
 /** `kubectl get pods` at the cursor: NAME, READY, STATUS, RESTARTS, AGE. */
 import { useMemo } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import { useApp, useAppStore } from '../app/storeContext';
 import { useEngineViews, useViewsVersion } from '../app/engineViews';
-import { usePanelCursor } from '../hooks/usePanelCursor';
+import { usePanelView } from '../hooks/usePanelCursor';
 import { Panel } from './Panel';
 
 export function PodsPanel() {
   const views = useEngineViews();
   const store = useAppStore();
-  const cursor = usePanelCursor();
-  const { run, selPod } = useApp(
-    useShallow((s) => ({
-      run: s.run,
-      selPod:
-        s.selection?.kind === 'pod' || s.selection?.kind === 'container' ? s.selection.pod : null,
-    })),
+  const { run, cursor } = usePanelView();
+  const selPod = useApp((s) =>
+    s.selection?.kind === 'pod' || s.selection?.kind === 'container' ? s.selection.pod : null,
   );
   const answered = useViewsVersion(views);
   const rows = useMemo(

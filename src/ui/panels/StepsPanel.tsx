@@ -4,16 +4,15 @@
  */
 import { useMemo } from 'react';
 import { formatClock } from '../../viz/formatTime';
-import { useApp, useAppStore } from '../app/storeContext';
+import { useAppStore } from '../app/storeContext';
 import { useEngineViews } from '../app/engineViews';
-import { usePanelCursor } from '../hooks/usePanelCursor';
+import { usePanelView } from '../hooks/usePanelCursor';
 import { VirtualList } from './VirtualList';
 
 export function StepsList() {
   const views = useEngineViews();
   const store = useAppStore();
-  const run = useApp((s) => s.run);
-  const cursor = usePanelCursor();
+  const { run, cursor } = usePanelView();
   const rows = useMemo(() => (run ? views.steps(run, 0, run.total) : []), [views, run]);
   return (
     <VirtualList

@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ImportOutcome } from '../../replay/importPipeline';
 import type { RunView } from '../../state/types';
 import { useApp, useAppStore } from '../app/storeContext';
+import { useEngineViews } from '../app/engineViews';
 import { downloadChromeTrace } from './downloadTrace';
 import type { Imported } from './overlay';
 
@@ -14,12 +15,15 @@ const ImportDialog = lazy(() => import('./ImportDialog'));
 
 export function ReplayActions() {
   const store = useAppStore();
+  const views = useEngineViews();
   const hasRun = useApp((s) => s.run !== null);
   const [open, setOpen] = useState(false);
   const [imported, setImported] = useState<Imported | null>(null);
   const [diffs, setDiffs] = useState<readonly { text: string; ms: number }[]>([]);
   const [showDiffs, setShowDiffs] = useState(false);
   const merged = useRef(new WeakSet<RunView>());
+  /** Runs whose log lines are on the page (the overlay compares them). */
+  const withLogs = useRef(new WeakSet<RunView>());
   const announce = useRef<string | null>(null);
 
   useEffect(() => {
@@ -35,6 +39,17 @@ export function ReplayActions() {
       if (s.scenario?.metadata.name !== imported.scenarioName) {
         setImported(null);
         setDiffs([]);
+        return;
+      }
+      // The model's side of the comparison is its klog: fetched from the worker first.
+      if (views.whenLogs && !withLogs.current.has(run)) {
+        void views.whenLogs(run).then(
+          () => {
+            withLogs.current.add(run);
+            apply();
+          },
+          () => {},
+        );
         return;
       }
       const { run: next, diffs, shiftUs } = overlayRun(run, imported);
@@ -63,7 +78,7 @@ export function ReplayActions() {
       live = false;
       unsubscribe();
     };
-  }, [imported, store]);
+  }, [imported, store, views]);
 
   const onImported = (out: Extract<ImportOutcome, { ok: true }>) => {
     setOpen(false);
@@ -81,6 +96,8 @@ export function ReplayActions() {
   const exportTrace = async () => {
     const s = store.getState();
     if (!s.run) return;
+    // The trace carries the klog lines: fetched from the engine worker if not yet here.
+    await views.whenLogs?.(s.run);
     const file = await downloadChromeTrace(s.run, s.scenario?.metadata.name ?? 'run');
     s.setNotice({
       tone: 'info',

@@ -12,8 +12,17 @@ interface ElkLike {
 
 let elk: Promise<ElkLike> | null = null;
 function loadElk(): Promise<ElkLike> {
-  // The bundled build runs in-thread: no worker file to serve.
-  elk ??= import('elkjs/lib/elk.bundled.js').then((m) => new m.default() as unknown as ElkLike);
+  // ELK lays out in its own Web Worker (elk-worker.min.js, served as a file): a chart's layout
+  // takes 20–60 ms, a long task the page's main thread would pay on every new chart.
+  elk ??= Promise.all([
+    import('elkjs/lib/elk-api.js'),
+    import('elkjs/lib/elk-worker.min.js?url'),
+  ]).then(
+    ([api, url]) =>
+      new api.default({
+        workerFactory: () => new Worker(url.default, { name: 'kubeletscope-elk' }),
+      }) as unknown as ElkLike,
+  );
   return elk;
 }
 

@@ -1,0 +1,123 @@
+/**
+ * The run's many small typed arrays, packed for the trip from the engine worker: the
+ * 110-pod node has ~900 lanes of 6 columns each and a change list per CPU, and structured
+ * clone pays per ArrayBuffer (deserialising those was a 50 ms task on the page). Each
+ * column crosses as one array with offsets; the page gets views into it (subarray), and
+ * the causal flows cross as one Int32Array instead of thousands of objects.
+ */
+import type { CpuHistory } from '../../viz/topology/cpuHistory';
+import type { Flow, Lane, LaneModel } from '../../viz/timeline/laneModel';
+
+const COLUMNS = ['start', 'end', 'kind', 'label_', 'step', 'endStep'] as const;
+type Column = (typeof COLUMNS)[number];
+const TYPES = {
+  start: Float64Array,
+  end: Float64Array,
+  kind: Uint8Array,
+  label_: Int32Array,
+  step: Int32Array,
+  endStep: Int32Array,
+} as const;
+
+type LaneMeta = Omit<Lane, Column>;
+
+export interface PackedLanes {
+  readonly meta: readonly LaneMeta[];
+  /** Lane i's spans are [offsets[i], offsets[i + 1]) of every column. */
+  readonly offsets: Int32Array;
+  readonly columns: { readonly [K in Column]: Lane[K] };
+  readonly groups: readonly { id: string; label: string; lanes: readonly number[] }[];
+  /** fromLane, fromIndex, toLane, toIndex per flow. */
+  readonly flows: Int32Array;
+  readonly rest: Omit<LaneModel, 'lanes' | 'groups' | 'flows'>;
+}
+
+export function packLanes(m: LaneModel): PackedLanes {
+  const { lanes, groups, flows, ...rest } = m;
+  const offsets = new Int32Array(lanes.length + 1);
+  lanes.forEach((l, i) => (offsets[i + 1] = offsets[i]! + l.start.length));
+  const total = offsets[lanes.length]!;
+  const columns = Object.fromEntries(
+    COLUMNS.map((c) => {
+      const out = new TYPES[c](total);
+      lanes.forEach((l, i) => out.set(l[c], offsets[i]));
+      return [c, out];
+    }),
+  ) as unknown as PackedLanes['columns'];
+  const index = new Map(lanes.map((l, i) => [l, i]));
+  const f = new Int32Array(flows.length * 4);
+  flows.forEach((x, i) => f.set([x.fromLane, x.fromIndex, x.toLane, x.toIndex], i * 4));
+  return {
+    meta: lanes.map((l) => {
+      const meta: Record<string, unknown> = { ...l };
+      for (const c of COLUMNS) delete meta[c];
+      return meta as unknown as LaneMeta;
+    }),
+    offsets,
+    columns,
+    groups: groups.map((g) => ({
+      id: g.id,
+      label: g.label,
+      lanes: g.lanes.map((l) => {
+        const i = index.get(l);
+        if (i === undefined) throw new Error(`kubeletscope: lane ${l.id} of ${g.id} is not listed`);
+        return i;
+      }),
+    })),
+    flows: f,
+    rest,
+  };
+}
+
+export function unpackLanes(p: PackedLanes): LaneModel {
+  const lanes: Lane[] = p.meta.map((meta, i) => {
+    const a = p.offsets[i]!;
+    const b = p.offsets[i + 1]!;
+    const cols = Object.fromEntries(COLUMNS.map((c) => [c, p.columns[c].subarray(a, b)]));
+    return { ...meta, ...cols } as unknown as Lane;
+  });
+  const flows: Flow[] = [];
+  for (let i = 0; i < p.flows.length; i += 4)
+    flows.push({
+      fromLane: p.flows[i]!,
+      fromIndex: p.flows[i + 1]!,
+      toLane: p.flows[i + 2]!,
+      toIndex: p.flows[i + 3]!,
+    });
+  return {
+    ...p.rest,
+    lanes,
+    groups: p.groups.map((g) => ({
+      id: g.id,
+      label: g.label,
+      lanes: g.lanes.map((i) => lanes[i]!),
+    })),
+    flows,
+  };
+}
+
+export interface PackedCpus extends Omit<CpuHistory, 'steps'> {
+  readonly stepIds: readonly number[];
+  readonly stepOffsets: Int32Array;
+  readonly stepData: Int32Array;
+}
+
+export function packCpus(c: CpuHistory): PackedCpus {
+  const { steps, ...rest } = c;
+  const ids = [...steps.keys()];
+  const offsets = new Int32Array(ids.length + 1);
+  ids.forEach((id, i) => (offsets[i + 1] = offsets[i]! + steps.get(id)!.length));
+  const data = new Int32Array(offsets[ids.length]!);
+  ids.forEach((id, i) => data.set(steps.get(id)!, offsets[i]));
+  return { ...rest, stepIds: ids, stepOffsets: offsets, stepData: data };
+}
+
+export function unpackCpus(p: PackedCpus): CpuHistory {
+  const { stepIds, stepOffsets, stepData, ...rest } = p;
+  return {
+    ...rest,
+    steps: new Map(
+      stepIds.map((id, i) => [id, stepData.subarray(stepOffsets[i], stepOffsets[i + 1])]),
+    ),
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * The indexed Events table equals eventsAt (client-go's correlator run to the cursor) at
+ * every cursor where the table can change, on runs that aggregate, count and spam-filter.
+ */
+import { describe, expect, it } from 'vitest';
+import { eventsAt, parseScenario, simulate } from '../sim';
+import { eventsIndex, indexedEventsAt } from './eventsIndex';
+import { buildRunView } from './buildRunView';
+import { PIECES, fromPieces, packRun, pieceOf } from './engine/packedRun';
+
+const FILES = import.meta.glob<string>('/presets/*.yaml', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+function runOf(id: string) {
+  const r = parseScenario(FILES[`/presets/${id}.yaml`] ?? '');
+  if (!r.ok) throw new Error(JSON.stringify(r.problems));
+  return simulate(r.scenario);
+}
+
+function cursors(steps: readonly number[], total: number): number[] {
+  const out = new Set<number>([0, total + 1]);
+  for (const s of steps) for (const d of [-1, 0, 1, 2]) out.add(Math.max(0, s + d));
+  return [...out].sort((a, b) => a - b);
+}
+
+describe('indexedEventsAt', () => {
+  for (const id of ['crashloop-15m', 'image-pull-backoff', 'hello-pod', 'poststart-failure']) {
+    it(`equals eventsAt at every cursor around an emission: ${id}`, () => {
+      const run = runOf(id);
+      const { trace } = run;
+      expect(trace.events.length).toBeGreaterThan(0);
+      for (const c of cursors(
+        trace.events.map((e) => e.step),
+        trace.steps.t.length,
+      ))
+        expect(indexedEventsAt(trace, c), `cursor ${c}`).toEqual(eventsAt(trace, c));
+    });
+  }
+
+  it('counts repeats as eventsAt does, at every 7th emission (a crash loop)', () => {
+    const { trace } = runOf('crashloop-15m');
+    const all = eventsAt(trace, Infinity);
+    // The run exercises counting: the test would not catch a wrong count otherwise.
+    expect(all.some((e) => e.count > 1)).toBe(true);
+    for (const c of cursors(
+      trace.events.filter((_, i) => i % 7 === 0).map((e) => e.step),
+      trace.steps.t.length,
+    ))
+      expect(indexedEventsAt(trace, c), `cursor ${c}`).toEqual(eventsAt(trace, c));
+  });
+});
+
+describe('the index built in the engine worker', () => {
+  it('crosses to the page with the run (structured clone) and answers as eventsAt there', () => {
+    const view = buildRunView(runOf('crashloop-15m').scenario);
+    const p = packRun(1, view);
+    const got = new Map(PIECES.map((k) => [k, structuredClone(pieceOf(p, k))] as const));
+    const page = fromPieces(got);
+    // The page did not build it: it is the worker's, cloned.
+    expect(eventsIndex(page.trace)).toEqual(eventsIndex(view.raw.trace));
+    expect(eventsIndex(page.trace)).not.toBe(eventsIndex(view.raw.trace));
+    for (const c of [0, 10, 100, view.total])
+      expect(indexedEventsAt(page.trace, c)).toEqual(eventsAt(view.raw.trace, c));
+  });
+});
