@@ -16,6 +16,7 @@ export type {
   ScenarioAction,
 } from './scenario/schema';
 export { eventsAt, type EventRow } from './views/events';
+export { EventCorrelator, type CorrelatedEvent } from './views/eventCorrelator';
 export { podsAt, type PodRow, type ContainerDetail } from './views/pods';
 export { formatKlog, logsAt, KUBELET_PID } from './views/klog';
 export { describePod } from './views/describe';
