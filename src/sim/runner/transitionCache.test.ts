@@ -260,7 +260,11 @@ describe('transition cache agrees with machine.transition', () => {
               (s, e) => {
                 calls = [];
                 // Second pass: only what the tree must leave to XState (an assign) gets here.
-                if (n >= order.length) secondPassInterpreted.push(c.init ? 'init' : c.event.type);
+                // A path that assigns context (backOff's new window, the pod worker's requeue)
+                // always goes through XState by design; only the others count against the tree.
+                const assigns = !c.init && want.next.context !== c.from.context;
+                if (n >= order.length && !assigns)
+                  secondPassInterpreted.push(c.init ? 'init' : c.event.type);
                 return c.init ? pureInitialTransition(m, inputOf(c)) : pureTransition(m, s, e);
               },
               c.init,
@@ -276,7 +280,8 @@ describe('transition cache agrees with machine.transition', () => {
       { numRuns: 12 },
     );
     expect(replayed).toBe(cases.length * 2 * 12);
-    // The tree is used: initial transitions and most steps never reach XState once seen.
+    // The tree is used: initial transitions and most steps that assign nothing never reach
+    // XState once seen.
     expect(secondPassInterpreted).not.toContain('init');
     expect(secondPassInterpreted.length).toBeLessThan((cases.length * 12) / 4);
   });
