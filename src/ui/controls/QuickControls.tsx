@@ -48,7 +48,9 @@ const OWN = '__scenario__';
  * neutral placeholder, never a default that the scenario may not have.
  */
 function Pending() {
-  return <option value="">Loading…</option>;
+  // A first scenario that could not run leaves nothing to load: a dash, not "Loading…".
+  const failed = useApp((s) => s.runError !== null);
+  return <option value="">{failed ? '—' : 'Loading…'}</option>;
 }
 
 export function QuickControls({
