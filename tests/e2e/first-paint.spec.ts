@@ -25,12 +25,18 @@ test('the header shows no wrong values while the first run is on its way', async
     const box = page.getByRole('combobox', { name, exact: true });
     await expect(box, name).toBeDisabled();
     await expect(box, name).toHaveValue('');
-    expect(await box.locator('option').allInnerTexts(), name).toEqual(['Loading…']);
+    // The Scenario picker still lists the presets, below the placeholder.
+    const options = await box.locator('option').allInnerTexts();
+    if (name === 'Scenario') expect(options[0]).toBe('Loading…');
+    else expect(options, name).toEqual(['Loading…']);
   }
+  // No step count or length yet: a dash, not "0/0 · 0 ms".
+  await expect(page.locator('.clock-step')).toHaveText('step — · —');
   release();
   for (const [name, value] of Object.entries(controls)) {
     const box = page.getByRole('combobox', { name, exact: true });
     await expect(box, name).toBeEnabled({ timeout: 20_000 });
     if (value) await expect(box, name).toHaveValue(value);
   }
+  await expect(page.locator('.clock-step')).toHaveText(/^step 0\/\d+ · 2 min 00 s$/);
 });

@@ -83,17 +83,15 @@ export function QuickControls({
           disabled={presetId === ''}
           onChange={(e) => store.getState().loadPreset(e.currentTarget.value)}
         >
-          {presetId === '' ? (
-            <Pending />
-          ) : (
-            <>
-              {presets.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.label}
-                </option>
-              ))}
-              {!presets.some((p) => p.id === presetId) && <option value={presetId}>Custom</option>}
-            </>
+          {/* Nothing picked yet: the presets are listed, none shown as the one on screen. */}
+          {presetId === '' && <Pending />}
+          {presets.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
+          {presetId !== '' && !presets.some((p) => p.id === presetId) && (
+            <option value={presetId}>Custom</option>
           )}
         </select>
       </label>
