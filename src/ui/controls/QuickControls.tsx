@@ -80,10 +80,10 @@ export function QuickControls({
           aria-label="Scenario"
           title={presets.find((p) => p.id === presetId)?.label ?? 'Custom'}
           value={presetId}
-          disabled={presetId === ''}
           onChange={(e) => store.getState().loadPreset(e.currentTarget.value)}
         >
-          {/* Nothing picked yet: the presets are listed, none shown as the one on screen. */}
+          {/* Nothing on screen yet: the presets are listed (one may be picked at once), none
+              shown as the one on screen. */}
           {presetId === '' && <Pending />}
           {presets.map((p) => (
             <option key={p.id} value={p.id}>
