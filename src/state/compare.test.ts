@@ -102,6 +102,46 @@ describe('Compare in the store', () => {
     expect(store.getState().timeMs).toBe(endB);
     expect(store.getState().cursor).toBe(store.getState().run!.total);
   });
+
+  it("steps with ←/→ through both runs' steps, and back through the same places", () => {
+    const store = newStore('hello-pod');
+    void store.getState().setCompare({});
+    // B runs twice as long: its later steps (probes) come after A's last one.
+    void store.getState().editCompareScenario((s) => ({ ...s, horizon: s.horizon * 2 }));
+    const st = () => store.getState();
+    const timesA = new Set(Array.from(st().run!.times));
+    const timesB = new Set(Array.from(st().compare!.run.times));
+    // Stepping goes by kubelet step: the last of B's steps of note.
+    const b = st().compare!.run;
+    const lastB = b.times[b.notable[b.notable.length - 1]!]!;
+    expect(lastB).toBeGreaterThan(Math.max(...timesA));
+    const seen: number[] = [st().timeMs];
+    for (let i = 0; i < 2000 && st().timeMs < lastB; i++) {
+      st().stepForward();
+      seen.push(st().timeMs);
+    }
+    // Every place is a step of A or of B, and B's steps after A's last one are reached.
+    for (const t of seen.slice(1)) expect(timesA.has(t) || timesB.has(t), `${t}`).toBe(true);
+    expect(seen.at(-1)).toBe(lastB);
+    expect(seen.filter((t) => !timesA.has(t)).length).toBeGreaterThan(0);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThanOrEqual(seen[i - 1]!);
+    // Back walks the same times in reverse.
+    const back: number[] = [st().timeMs];
+    for (let i = 0; i < seen.length - 1; i++) {
+      st().stepBack();
+      back.push(st().timeMs);
+    }
+    // (As without Compare, A's end is where → rests after A's last step of note, and ← from
+    // beyond it goes back to that step, not to the end.)
+    const a = st().run!;
+    const endA = a.times[a.total - 1]!;
+    const notableA = new Set(Array.from(a.notable, (i) => a.times[i]));
+    const notableB = new Set(Array.from(b.notable, (i) => b.times[i]));
+    const places = [...new Set(seen)].filter(
+      (t) => t !== endA || notableA.has(t) || notableB.has(t),
+    );
+    expect([...new Set(back)]).toEqual(places.reverse());
+  });
 });
 
 describe('links with both runs', () => {
@@ -126,6 +166,28 @@ describe('links with both runs', () => {
     expect(openLink(b, old, 'hello-pod')).toBe(true);
     expect(b.getState().compare).toBeNull();
     expect(JSON.stringify(b.getState().scenario)).toBe(JSON.stringify(a.getState().scenario));
+  });
+
+  it("carry B's own selection, a span by B's lane id, apart from A's", () => {
+    const a = newStore();
+    void a.getState().setCompare({ cpuManagerPolicy: 'none' });
+    a.getState().seekTime(3000);
+    const lanesB = a.getState().compare!.run.lanes.lanes;
+    const lane = lanesB.findIndex((l) => l.container === 'default/web/app' && !l.instants);
+    expect(lane).toBeGreaterThanOrEqual(0);
+    const spanB = { kind: 'span', span: { lane, index: 0 }, container: 'default/web/app' } as const;
+    a.getState().selectB(spanB);
+    a.getState().select({ kind: 'cpu', cpu: 3 });
+    const link = currentLink(a.getState())!;
+
+    const b = newStore('hello-pod');
+    expect(openLink(b, link.fragment, 'hello-pod')).toBe(true);
+    expect(b.getState().selection).toEqual({ kind: 'cpu', cpu: 3 });
+    expect(b.getState().compare!.selection).toMatchObject({
+      kind: 'span',
+      span: { lane, index: 0 },
+      container: 'default/web/app',
+    });
   });
 
   it('opens A with a warning when B is damaged', () => {

@@ -21,7 +21,7 @@ import type { PanelId, Scenario, Selection } from './types';
 const PANEL_IDS: readonly PanelId[] = ['events', 'log', 'inspector', 'machines', 'pods'];
 
 /** The selection as a link carries it: spans by their lane's id, so they survive a re-run. */
-function selectionOf(s: AppState): ViewState['selection'] {
+function selectionOf(s: Pick<AppState, 'run' | 'selection'>): ViewState['selection'] {
   const sel = s.selection;
   if (!sel) return undefined;
   switch (sel.kind) {
@@ -40,17 +40,23 @@ function selectionOf(s: AppState): ViewState['selection'] {
 
 export function viewStateOf(s: AppState): ViewState {
   const selection = selectionOf(s);
+  // Run B's selection rides along: its spans by B's lane ids.
+  const selectionB = s.compare ? selectionOf(s.compare) : undefined;
   return {
     t: Math.round(s.timeMs),
     step: s.cursor,
     window: [Math.max(0, Math.floor(s.window.start)), Math.ceil(s.window.end)],
     ...(selection ? { selection } : {}),
+    ...(selectionB ? { selectionB } : {}),
     panels: PANEL_IDS.filter((id) => !s.collapsedPanels[id]),
     ...(s.tour ? { tour: { id: s.tour.id, step: s.tour.step } } : {}),
   };
 }
 
-function selectionFrom(s: AppState, v: NonNullable<ViewState['selection']>): Selection | null {
+function selectionFrom(
+  s: Pick<AppState, 'run'>,
+  v: NonNullable<ViewState['selection']>,
+): Selection | null {
   if (v.kind === 'cpu' && typeof v.id === 'number') return { kind: 'cpu', cpu: v.id };
   if (typeof v.id !== 'string') return null;
   if (v.kind === 'container')
@@ -86,6 +92,8 @@ export function applyViewState(store: AppStore, v: ViewState): void {
   }
   if (v.window) st.setWindow({ start: v.window[0], end: v.window[1] }, true);
   if (v.selection) st.select(selectionFrom(store.getState(), v.selection));
+  const b = store.getState().compare;
+  if (v.selectionB && b) st.selectB(selectionFrom(b, v.selectionB));
   if (v.panels) {
     const open = new Set<string>(v.panels);
     const collapsed = { ...store.getState().collapsedPanels };

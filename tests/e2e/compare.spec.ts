@@ -228,3 +228,66 @@ test('the runs sit side by side on a laptop and stack on a phone', async ({ page
   const d = (await diff(page).boundingBox())!;
   expect(d.y).toBeGreaterThanOrEqual(b.y + b.height - 1);
 });
+
+test('the panels show the run last selected or clicked in, and say which', async ({ page }) => {
+  await open(page, 'static-vs-none');
+  await startCompare(page);
+  await runB(page).getByRole('combobox', { name: 'CPU manager policy' }).selectOption('none');
+  await page.getByRole('button', { name: 'Jump to bookmark' }).click();
+  const panels = page.getByRole('group', { name: /^Run [AB]: pods, events/ });
+  const inspector = page.getByRole('region', { name: 'Inspector' });
+  for (const name of ['Pods', 'Events', 'Kubelet log', 'Inspector', 'State machines'])
+    await expect(page.getByRole('region', { name, exact: true })).toHaveCount(1);
+  await expect(panels).toHaveAccessibleName(/^Run A/);
+  await expect(page.getByRole('radio', { name: 'Run A' })).toBeChecked();
+
+  // A CPU of app's in B: B's panels, and B's Inspector says B's truth (shared under none).
+  const namesA = await cpuNames(runA(page));
+  const [mine] = idsOf(namesA, /^exclusive to default\/web\/app$/);
+  await runB(page)
+    .getByRole('img', { name: new RegExp(`^CPU ${mine}: `) })
+    .click();
+  await expect(panels).toHaveAccessibleName(/^Run B/);
+  await expect(page.getByRole('radio', { name: 'Run B' })).toBeChecked();
+  await expect(inspector.getByRole('heading', { level: 3 })).toHaveText(`CPU ${mine}`);
+  await expect(inspector).toContainText('shared');
+  await expect(inspector).not.toContainText('exclusive');
+  // B's Events are B's: the same pods started there.
+  await expect(
+    page.getByRole('region', { name: 'Events' }).getByRole('cell', { name: 'Started' }).first(),
+  ).toBeVisible();
+
+  // The same CPU in A: A's panels, exclusive to app.
+  await runA(page)
+    .getByRole('img', { name: new RegExp(`^CPU ${mine}: `) })
+    .click();
+  await expect(panels).toHaveAccessibleName(/^Run A/);
+  await expect(inspector).toContainText('exclusive');
+  // The switch shows B again without selecting anything in it.
+  await page.getByRole('radio', { name: 'Run B' }).check();
+  await expect(panels).toHaveAccessibleName(/^Run B/);
+  await expect(inspector.getByRole('heading', { level: 3 })).toHaveText(`CPU ${mine}`);
+});
+
+test("a link keeps run B's own selection", async ({ page, context }) => {
+  await open(page, 'static-vs-none');
+  await startCompare(page);
+  await runB(page).getByRole('combobox', { name: 'CPU manager policy' }).selectOption('none');
+  await page.getByRole('button', { name: 'Jump to bookmark' }).click();
+  await runB(page)
+    .getByRole('img', { name: /^CPU 5: / })
+    .click();
+  await expect(page.getByRole('radio', { name: 'Run B' })).toBeChecked();
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect.poll(() => page.url()).toContain('&b=');
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await expect(runB(other).getByRole('img', { name: /^CPU 0: / })).toBeVisible();
+  // B's CPU 5 wears the selection ring in B only, and B's panels open on it.
+  await expect(runB(other).locator('.pu.is-selected[data-cpu="5"]')).toHaveCount(1);
+  await expect(runA(other).locator('.pu.is-selected')).toHaveCount(0);
+  await expect(other.getByRole('radio', { name: 'Run B' })).toBeChecked();
+  await expect(
+    other.getByRole('region', { name: 'Inspector' }).getByRole('heading', { level: 3 }),
+  ).toHaveText('CPU 5');
+});

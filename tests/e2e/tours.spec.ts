@@ -235,3 +235,89 @@ for (const [w, h] of [
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${SHOTS}/tour-question-${w}x${h}.png` });
   });
+
+test("a step about run B's CPUs moves the dialog off run B's diagram (Compare at 1280x800)", async ({
+  page,
+}) => {
+  mkdirSync(SHOTS, { recursive: true });
+  await open(page, 'static-vs-none');
+  await page.getByRole('button', { name: 'Tour', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Choose a tour' }).selectOption('static-vs-none');
+  const dialog = page.getByRole('dialog', {
+    name: 'Static against none on a two-socket NUMA machine',
+  });
+  const runB = page.getByRole('region', { name: 'Run B', exact: true });
+  await expect(runB).toBeVisible({ timeout: 20_000 });
+  for (let i = 2; i <= 5; i++) {
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog.getByText(`Step ${i} of 5`)).toBeVisible();
+  }
+  // Step 5 rings CPU 1 in run B's diagram, shared under none.
+  const cpu = runB.getByRole('img', { name: /^CPU 1: shared/ });
+  await expect(cpu).toBeVisible();
+  const diagram = page.getByRole('region', { name: 'Run B NUMA topology' });
+  // The dialog settles in its corner a frame after the step is drawn.
+  await expect
+    .poll(async () => {
+      const d = (await dialog.boundingBox())!;
+      const r = (await diagram.boundingBox())!;
+      return d.x + d.width <= r.x || d.y + d.height <= r.y || d.x >= r.x + r.width;
+    })
+    .toBe(true);
+  const c = (await cpu.boundingBox())!;
+  expect(c.y + c.height).toBeLessThanOrEqual(800);
+  // What is drawn at the CPU's centre is the CPU, not the dialog.
+  const onTop = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x!, y!)?.closest('[role="dialog"]') !== null,
+    [c.x + c.width / 2, c.y + c.height / 2],
+  );
+  expect(onTop).toBe(false);
+  await page.screenshot({ path: `${SHOTS}/tour-run-b-1280x800.png` });
+  // Back to a step about run A: the dialog may return to the bottom right, off A's diagram.
+  await dialog.getByRole('button', { name: 'Back' }).click();
+  await dialog.getByRole('button', { name: 'Back' }).click();
+  await expect(dialog.getByText('Step 3 of 5')).toBeVisible();
+  const diagramA = page.getByRole('region', { name: 'Run A NUMA topology' });
+  await expect
+    .poll(async () => {
+      const d = (await dialog.boundingBox())!;
+      const r = (await diagramA.boundingBox())!;
+      return d.x >= r.x + r.width || d.y + d.height <= r.y;
+    })
+    .toBe(true);
+});
+
+test('arrow keys typed in the tour dialog stay in it: the timeline does not step', async ({
+  page,
+}) => {
+  await open(page);
+  await page.getByRole('button', { name: 'Tour', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: "A pod's path through the kubelet" });
+  for (let i = 2; i <= 5; i++) {
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog.getByText(`Step ${i} of 7`)).toBeVisible();
+  }
+  const at = await where(page);
+  // On Back/Next: ← and → are not the timeline's.
+  await dialog.getByRole('button', { name: 'Next' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  expect(await where(page)).toBe(at);
+  await expect(dialog.getByText('Step 5 of 7')).toBeVisible();
+  // In the answers, ↓ and ↑ move between them, as in a radio group, and choose nothing.
+  const answers = dialog.getByRole('group', { name: 'Your prediction' }).getByRole('button');
+  await answers.first().focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(answers.nth(1)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(answers.last()).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(answers.first()).toBeFocused();
+  expect(await where(page)).toBe(at);
+  await expect(dialog.getByRole('status')).toHaveText('');
+  // Outside the dialog, → still steps the timeline.
+  await page.getByRole('button', { name: 'Step forward' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => where(page)).not.toBe(at);
+});

@@ -31,6 +31,11 @@ export const LINK_LIMITS = {
 
 const simMillis = z.number().int().min(0).max(LIMITS.maxHorizonMs);
 
+const selectionSchema = z.object({
+  kind: z.string().regex(/^[a-z][a-z-]{0,31}$/),
+  id: z.union([z.string().min(1).max(300), z.number().int().min(0).max(1_000_000)]),
+});
+
 /** View state that travels with a link. Each field is checked on its own; a bad one is dropped. */
 export const viewStateFields = {
   /** Cursor, simulated milliseconds. */
@@ -42,10 +47,9 @@ export const viewStateFields = {
     .tuple([simMillis, simMillis])
     .refine(([t0, t1]) => t0 < t1, 'the window must start before it ends'),
   /** What is selected: { kind: 'container', id: 'default/web/app' }, { kind: 'cpu', id: 3 }. */
-  selection: z.object({
-    kind: z.string().regex(/^[a-z][a-z-]{0,31}$/),
-    id: z.union([z.string().min(1).max(300), z.number().int().min(0).max(1_000_000)]),
-  }),
+  selection: selectionSchema,
+  /** Compare's run B's own selection, as `selection` (pages without Compare ignore it). */
+  selectionB: selectionSchema,
   /** Open panels, by id. */
   panels: z
     .array(z.string().regex(/^[A-Za-z][\w-]{0,39}$/))

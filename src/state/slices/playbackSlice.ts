@@ -11,6 +11,7 @@ import {
   prevCursor,
   speedFromLog,
   timeAtCursor,
+  unionStep,
 } from '../../viz/playback/cursor';
 import { followWindow } from '../../viz/zoomWindow';
 import type { AppState } from '../store';
@@ -45,6 +46,26 @@ export const createPlaybackSlice: StateCreator<AppState, [], [], PlaybackSlice> 
     const { run, granularity } = get();
     return run && granularity === 'kubelet' ? run.notable : null;
   };
+  /** Under Compare, ←/→ walk both runs' steps (unionStep); true when it took the step. */
+  const stepBoth = (dir: 1 | -1): boolean => {
+    const { run, compare, granularity, cursor, timeMs } = get();
+    if (!run || !compare) return false;
+    const kubelet = granularity === 'kubelet';
+    const b = compare.run;
+    const to = unionStep(
+      dir,
+      { times: run.times, total: run.total, notable: notable() },
+      cursor,
+      { times: b.times, total: b.total, notable: kubelet ? b.notable : null },
+      timeMs,
+    );
+    if (to && 'cursor' in to) get().seekCursor(to.cursor);
+    else if (to) {
+      get().seekTime(to.t, true);
+      get().followPlayhead();
+    }
+    return true;
+  };
   return {
     cursor: 0,
     timeMs: 0,
@@ -75,11 +96,13 @@ export const createPlaybackSlice: StateCreator<AppState, [], [], PlaybackSlice> 
       const run = get().run;
       if (!run) return;
       set({ playing: false });
+      if (stepBoth(1)) return;
       get().seekCursor(nextCursor(run.total, get().cursor, notable()));
     },
     stepBack() {
       if (!get().run) return;
       set({ playing: false });
+      if (stepBoth(-1)) return;
       get().seekCursor(prevCursor(get().cursor, notable()));
     },
     jumpStart() {

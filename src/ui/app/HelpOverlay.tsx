@@ -9,7 +9,7 @@ import { useApp, useAppStore } from './storeContext';
  */
 export const KEYS: readonly (readonly [string, string])[] = [
   ['Space', 'Play / pause (Play at the end starts again)'],
-  ['← / →', 'Step back / forward'],
+  ['← / →', 'Step back / forward (under Compare, through both runs’ steps)'],
   ['Home / End', 'Jump to start / end'],
   ['B', "Jump to the preset's bookmark"],
   ['W / S', 'Zoom in / out (about the playhead)'],

@@ -14,14 +14,21 @@ import { useRunStore } from './runStores';
 interface Props {
   readonly id: RunId;
   readonly topologies: readonly CatalogEntry[];
+  /** Told when the user clicks or moves focus into this run (its panels then show). */
+  readonly onActive?: (id: RunId) => void;
 }
 
-export function RunPane({ id, topologies }: Props) {
+export function RunPane({ id, topologies, onActive }: Props) {
   const store = useRunStore(id);
   return (
     <StoreContext.Provider value={store}>
       <RunNameContext.Provider value={`Run ${id}`}>
-        <section className={`compare-run compare-run-${id.toLowerCase()}`} aria-label={`Run ${id}`}>
+        <section
+          className={`compare-run compare-run-${id.toLowerCase()}`}
+          aria-label={`Run ${id}`}
+          onPointerDownCapture={() => onActive?.(id)}
+          onFocusCapture={() => onActive?.(id)}
+        >
           <div className="compare-run-head">
             <h2 className="compare-run-title">
               <span className="compare-run-badge" aria-hidden="true">

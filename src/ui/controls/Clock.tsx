@@ -11,8 +11,11 @@ export function Clock() {
     const write = () => {
       const s = store.getState();
       if (time.current) time.current.textContent = formatClock(s.timeMs);
+      // Before the first run lands there is no step count or length to give: a dash, not 0/0.
       if (step.current)
-        step.current.textContent = `step ${s.cursor}/${s.run?.total ?? 0} · ${formatClock(s.run?.endT ?? 0)}`;
+        step.current.textContent = s.run
+          ? `step ${s.cursor}/${s.run.total} · ${formatClock(s.run.endT)}`
+          : 'step — · —';
     };
     write();
     return store.subscribe((s, p) => {

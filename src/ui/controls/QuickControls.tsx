@@ -43,6 +43,16 @@ interface Props {
 
 const OWN = '__scenario__';
 
+/**
+ * What a control shows before the first run has landed (the engine runs in a worker): a
+ * neutral placeholder, never a default that the scenario may not have.
+ */
+function Pending() {
+  // A first scenario that could not run leaves nothing to load: a dash, not "Loading…".
+  const failed = useApp((s) => s.runError !== null);
+  return <option value="">{failed ? '—' : 'Loading…'}</option>;
+}
+
 export function QuickControls({
   presets,
   topologies,
@@ -72,12 +82,17 @@ export function QuickControls({
           value={presetId}
           onChange={(e) => store.getState().loadPreset(e.currentTarget.value)}
         >
+          {/* Nothing on screen yet: the presets are listed (one may be picked at once), none
+              shown as the one on screen. */}
+          {presetId === '' && <Pending />}
           {presets.map((p) => (
             <option key={p.id} value={p.id}>
               {p.label}
             </option>
           ))}
-          {!presets.some((p) => p.id === presetId) && <option value={presetId}>Custom</option>}
+          {presetId !== '' && !presets.some((p) => p.id === presetId) && (
+            <option value={presetId}>Custom</option>
+          )}
         </select>
       </label>
       <label className="field" hidden={runHidden}>
@@ -91,28 +106,30 @@ export function QuickControls({
                 : undefined
               : topologies.find((t) => t.id === topoPreset)?.label
           }
-          value={topoPreset ?? OWN}
+          value={scenario ? (topoPreset ?? OWN) : ''}
           disabled={!scenario}
           onChange={(e) => {
             const v = e.currentTarget.value;
             if (v !== OWN) edit((s) => withTopologyPreset(s, v));
           }}
         >
+          {!scenario && <Pending />}
           {topoPreset === null && scenario && (
             <option value={OWN}>Scenario's: {describeOwnTopology(scenario)}</option>
           )}
-          {topologies.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.label}
-            </option>
-          ))}
+          {scenario &&
+            topologies.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.label}
+              </option>
+            ))}
         </select>
       </label>
       <label className="field" hidden={runHidden}>
         <span className="field-label">Kubelet</span>
         <select
           aria-label="Kubelet version"
-          value={version}
+          value={scenario ? version : ''}
           disabled={!scenario}
           onChange={(e) => {
             const v = KUBELET_VERSIONS.find((k) => k === e.currentTarget.value);
@@ -130,11 +147,13 @@ export function QuickControls({
             edit((s) => withKubeletVersion(s, v));
           }}
         >
-          {KUBELET_VERSIONS.map((k) => (
-            <option key={k} value={k}>
-              {KUBELET_VERSION_LABELS[k]}
-            </option>
-          ))}
+          {!scenario && <Pending />}
+          {scenario &&
+            KUBELET_VERSIONS.map((k) => (
+              <option key={k} value={k}>
+                {KUBELET_VERSION_LABELS[k]}
+              </option>
+            ))}
         </select>
       </label>
       <label className="field" hidden={runHidden}>
@@ -143,18 +162,20 @@ export function QuickControls({
           aria-label="CPU manager policy"
           aria-describedby={noCpuManager ? noteId : undefined}
           title={noCpuManager ? NO_CPU_MANAGER_REASON : undefined}
-          value={noCpuManager ? 'none' : (kubelet?.cpuManagerPolicy ?? 'none')}
+          value={!kubelet ? '' : noCpuManager ? 'none' : kubelet.cpuManagerPolicy}
           disabled={!scenario || noCpuManager}
           onChange={(e) => {
             const v = CPU_MANAGER_POLICIES.find((p) => p === e.currentTarget.value);
             if (v) edit((s) => withCpuManagerPolicy(s, v));
           }}
         >
-          {CPU_MANAGER_POLICIES.map((p) => (
-            <option key={p} value={p}>
-              {p}
-            </option>
-          ))}
+          {!kubelet && <Pending />}
+          {kubelet &&
+            CPU_MANAGER_POLICIES.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
         </select>
       </label>
       <label className="field" hidden={runHidden}>
@@ -163,18 +184,20 @@ export function QuickControls({
           aria-label="Topology manager policy"
           aria-describedby={noCpuManager ? noteId : undefined}
           title={noCpuManager ? NO_CPU_MANAGER_REASON : undefined}
-          value={noCpuManager ? 'none' : (kubelet?.topologyManagerPolicy ?? 'none')}
+          value={!kubelet ? '' : noCpuManager ? 'none' : kubelet.topologyManagerPolicy}
           disabled={!scenario || noCpuManager}
           onChange={(e) => {
             const v = TOPOLOGY_MANAGER_POLICIES.find((p) => p === e.currentTarget.value);
             if (v) edit((s) => withTopologyManagerPolicy(s, v));
           }}
         >
-          {TOPOLOGY_MANAGER_POLICIES.map((p) => (
-            <option key={p} value={p}>
-              {p}
-            </option>
-          ))}
+          {!kubelet && <Pending />}
+          {kubelet &&
+            TOPOLOGY_MANAGER_POLICIES.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
         </select>
       </label>
       {noCpuManager && !runHidden && (

@@ -50,6 +50,15 @@ describe('who gets a key', () => {
     expect(appGetsKey('ArrowRight', null)).toBe(true);
   });
 
+  it("leaves arrows typed in a dialog (the tour's buttons and answers) to the dialog", () => {
+    const inTour: KeyTarget = { tag: 'button', inDialog: true };
+    for (const k of ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'PageDown'])
+      expect(appGetsKey(k, inTour), k).toBe(false);
+    // Home and End still jump, as from any button; Space presses the button.
+    expect(appGetsKey('Home', inTour)).toBe(true);
+    expect(appGetsKey(' ', inTour)).toBe(false);
+  });
+
   it('gives letter shortcuts to the app outside text fields', () => {
     expect(appGetsKey('w', range)).toBe(true);
     expect(appGetsKey('?', button)).toBe(true);

@@ -9,7 +9,8 @@
  * - Space plays and pauses wherever else focus is, except on things Space presses
  *   (buttons, checkboxes, menu items, tabs), which keep it.
  * - Arrows and PageUp/PageDown stay with a control that uses them (sliders, the CPU grid,
- *   splitters, tabs, menus); on a plain button they step the timeline.
+ *   splitters, tabs, menus); on a plain button they step the timeline, but not inside a
+ *   dialog (the tour's Back/Next and answers): what is typed there is the dialog's.
  */
 export interface KeyTarget {
   /** Lower-case tag name ("input", "button", "svg", "div"…). */
@@ -21,6 +22,8 @@ export interface KeyTarget {
   readonly editable?: boolean;
   /** Inside an <svg> (the CPU grid) or a separator: arrows move there. */
   readonly inWidget?: boolean;
+  /** Inside a dialog (the tour, Import): arrows move there, never the timeline. */
+  readonly inDialog?: boolean;
 }
 
 const NON_TEXT_INPUTS = new Set([
@@ -73,6 +76,7 @@ function usesArrows(t: KeyTarget): boolean {
   return (
     t.tag === 'input' ||
     t.inWidget === true ||
+    t.inDialog === true ||
     t.role === 'slider' ||
     t.role === 'separator' ||
     t.role === 'tab' ||
@@ -101,5 +105,6 @@ export function keyTargetOf(el: EventTarget | null): KeyTarget | null {
     ...(role !== undefined ? { role } : {}),
     editable: el instanceof HTMLElement && el.isContentEditable,
     inWidget: el.closest('[role="separator"], svg') !== null,
+    inDialog: el.closest('[role="dialog"]') !== null,
   };
 }

@@ -52,6 +52,7 @@ export function usePermalinkSync(
         s.cursor === prev.cursor &&
         s.window === prev.window &&
         s.selection === prev.selection &&
+        s.compare?.selection === prev.compare?.selection &&
         s.collapsedPanels === prev.collapsedPanels &&
         s.tour === prev.tour &&
         s.playing === prev.playing

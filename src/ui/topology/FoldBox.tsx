@@ -24,10 +24,13 @@ function FoldBoxImpl({ fold, states, compact, onExpand, onHover }: Props) {
   const kind = first?.kind ?? 'idle';
   const what = kind === 'shared' ? 'in the shared pool' : kind;
   const l3 = fold.level === 'l3';
+  const numa = fold.level === 'numa';
   const label = l3 ? `${fold.groups}× L3 (${fold.cores} cores)` : `${fold.cores}× Core`;
-  const what2 = l3
-    ? `${fold.groups} identical L3 groups (${fold.cores} cores)`
-    : `${fold.cores} identical cores`;
+  const what2 = numa
+    ? `${fold.numas ?? 1} identical NUMA nodes (${fold.cores} cores)`
+    : l3
+      ? `${fold.groups} identical L3 groups (${fold.cores} cores)`
+      : `${fold.cores} identical cores`;
   return (
     <g className="pu-fold-group">
       <g
@@ -54,7 +57,22 @@ function FoldBoxImpl({ fold, states, compact, onExpand, onHover }: Props) {
             <rect className="pu-outline" width={r.w} height={r.h} rx={compact ? 1 : 2} />
           </g>
         ))}
-        {l3 ? (
+        {numa ? (
+          // A run of NUMA nodes, node-sized: "4× NUMANode" over "64 cores", stand-ins below.
+          <text
+            className="pu-fold-label is-centred"
+            x={fold.x + fold.w / 2}
+            y={fold.y + (compact ? 8 : 13)}
+            style={compact ? { fontSize: 7 } : undefined}
+          >
+            <tspan x={fold.x + fold.w / 2}>{fold.numas}× NUMANode</tspan>
+            {!compact && (
+              <tspan x={fold.x + fold.w / 2} dy={12}>
+                {fold.cores} cores
+              </tspan>
+            )}
+          </text>
+        ) : l3 ? (
           // A run of L3 groups is drawn one core wide: "5× L3" over "40 cores".
           <text
             className="pu-fold-label is-centred"

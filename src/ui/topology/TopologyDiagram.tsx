@@ -368,7 +368,11 @@ export function TopologyDiagram() {
               transform: `translate(${Math.min(hoverFold.x + 12, Math.max(0, size.width - 250))}px, ${hoverFold.y + 14}px)`,
             }}
           >
-            <div className="tl-tooltip-title">{hoverFold.fold.cores} identical cores, folded</div>
+            <div className="tl-tooltip-title">
+              {hoverFold.fold.level === 'numa'
+                ? `${hoverFold.fold.numas} identical NUMA nodes, ${hoverFold.fold.cores} identical cores, folded`
+                : `${hoverFold.fold.cores} identical cores, folded`}
+            </div>
             <div>CPUs {formatCPUSet(hoverFold.fold.cpus)}</div>
             <div>
               {states.get(hoverFold.fold.cpus[0]!)?.kind === 'shared'

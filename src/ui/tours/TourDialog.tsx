@@ -5,14 +5,104 @@
  * it). The page stays usable around it; on a phone it docks at the bottom and scrolls the
  * picture the step is about into view above it.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import type { AppStore } from '../../state/store';
+import { dialogCorner, type Corner, type Rect } from '../../viz/tours/dialogCorner';
 import { runRegionName, useApp, useAppStore } from '../app/storeContext';
 import { showStep } from './showStep';
 import { findTour, tourCatalog } from './tourCatalog';
-import type { Tour } from './tourSchema';
+import type { Tour, TourStep } from './tourSchema';
 
 const PHONE = '(max-width: 760px)';
+
+/** The region a step points into: its run's NUMA diagram or timeline ("Run B NUMA topology"). */
+function stepRegionName(store: AppStore, step: TourStep): string {
+  const diagram =
+    (step.look ?? ('cpu' in (step.select ?? {}) ? 'diagram' : 'timeline')) === 'diagram';
+  // Under Compare each run names its own regions.
+  const run = store.getState().compare ? `Run ${step.run ?? 'A'}` : null;
+  return runRegionName(run, diagram ? 'NUMA topology' : 'Timeline');
+}
+
+const rectOf = (r: DOMRect): Rect => ({ x: r.x, y: r.y, width: r.width, height: r.height });
+
+/** The smallest rectangle holding every element, or null for none. */
+function unionRect(els: Iterable<Element>): Rect | null {
+  let out: Rect | null = null;
+  for (const el of els) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    if (!out) out = rectOf(r);
+    else {
+      const x = Math.min(out.x, r.x);
+      const y = Math.min(out.y, r.y);
+      out = {
+        x,
+        y,
+        width: Math.max(out.x + out.width, r.right) - x,
+        height: Math.max(out.y + out.height, r.bottom) - y,
+      };
+    }
+  }
+  return out;
+}
+
+/**
+ * Keeps the floating dialog off what its step points at: measures the step's region and its
+ * ringed CPUs or lane label, and picks the corner that hides least of them (dialogCorner).
+ * On a phone CSS docks the dialog at the bottom instead and the page scrolls above it.
+ */
+function useDialogCorner(
+  store: AppStore,
+  dialog: RefObject<HTMLDivElement | null>,
+  step: TourStep | undefined,
+  deps: readonly unknown[],
+): Corner {
+  const [corner, setCorner] = useState<Corner>('bottom-right');
+  // Selections (the step's ring) and Compare's regions land after the step is asked for.
+  const sel = useApp((s) => s.selection);
+  const selB = useApp((s) => s.compare?.selection);
+  const comparing = useApp((s) => s.compare !== null);
+  useLayoutEffect(() => {
+    if (!step || typeof window === 'undefined') return;
+    let frames = 0;
+    let raf = 0;
+    const place = () => {
+      const el = dialog.current;
+      if (!el || window.matchMedia?.(PHONE).matches) return;
+      const region = document.querySelector(`section[aria-label="${stepRegionName(store, step)}"]`);
+      if (!region) {
+        if (++frames < 120) raf = requestAnimationFrame(place);
+        return;
+      }
+      const target = unionRect(
+        region.querySelectorAll('.pu.is-selected, .tl-lane-label.is-highlight'),
+      );
+      const viewport = { width: window.innerWidth, height: window.innerHeight };
+      const size = { width: el.offsetWidth, height: el.offsetHeight };
+      setCorner(dialogCorner(size, viewport, target, rectOf(region.getBoundingClientRect())));
+    };
+    place();
+    // Once more after the step's cursor and ring have been drawn.
+    const again = requestAnimationFrame(() => (raf = requestAnimationFrame(place)));
+    window.addEventListener('resize', place);
+    return () => {
+      cancelAnimationFrame(raf);
+      cancelAnimationFrame(again);
+      window.removeEventListener('resize', place);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [store, dialog, step, sel, selB, comparing, ...deps]);
+  return corner;
+}
 
 /** Opens tour `id` at its first step (once its runs have landed). */
 export function startTour(store: AppStore, id: string): Promise<string | null> {
@@ -26,11 +116,7 @@ async function goTo(store: AppStore, tour: Tour, index: number): Promise<string 
   const step = tour.steps[index];
   const error = await showStep(store, tour, index, step?.question ? 'ask' : 'answer');
   if (step && typeof window !== 'undefined' && window.matchMedia?.(PHONE).matches) {
-    const diagram =
-      (step.look ?? ('cpu' in (step.select ?? {}) ? 'diagram' : 'timeline')) === 'diagram';
-    // Under Compare each run names its own regions.
-    const run = store.getState().compare ? `Run ${step.run ?? 'A'}` : null;
-    const name = runRegionName(run, diagram ? 'NUMA topology' : 'Timeline');
+    const name = stepRegionName(store, step);
     // After React has drawn the step, so the picture is where it will stay; Compare's
     // two-run view loads lazily, so its regions may take a few frames to appear.
     let frames = 0;
@@ -44,6 +130,22 @@ async function goTo(store: AppStore, tour: Tour, index: number): Promise<string 
   return error;
 }
 
+/** ↑/↓ (and ←/→) move focus between the answers, as in a radio group; choosing stays a press. */
+function moveAmongChoices(e: KeyboardEvent<HTMLDivElement>) {
+  const dir =
+    e.key === 'ArrowDown' || e.key === 'ArrowRight'
+      ? 1
+      : e.key === 'ArrowUp' || e.key === 'ArrowLeft'
+        ? -1
+        : 0;
+  if (!dir) return;
+  const all = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('button')];
+  const i = all.indexOf(e.target as HTMLButtonElement);
+  if (i < 0) return;
+  e.preventDefault();
+  all[(i + dir + all.length) % all.length]?.focus();
+}
+
 export function TourDialog({ onClose }: { readonly onClose: () => void }) {
   const store = useAppStore();
   const place = useApp((s) => s.tour);
@@ -52,6 +154,13 @@ export function TourDialog({ onClose }: { readonly onClose: () => void }) {
   const [answer, setAnswer] = useState<{ key: string; choice: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const tour = place ? findTour(place.id) : undefined;
+  const shownStep =
+    place && tour ? tour.steps[Math.min(place.step, tour.steps.length - 1)] : undefined;
+  const shownKey = place ? `${place.id}:${place.step}` : '';
+  const corner = useDialogCorner(store, ref, shownStep, [
+    shownKey,
+    answer?.key === shownKey ? answer.choice : null,
+  ]);
 
   useEffect(() => {
     ref.current?.querySelector<HTMLElement>('h2')?.focus();
@@ -87,7 +196,7 @@ export function TourDialog({ onClose }: { readonly onClose: () => void }) {
   return (
     <div
       ref={ref}
-      className="tour-dialog"
+      className={`tour-dialog at-${corner}`}
       role="dialog"
       aria-modal="false"
       aria-labelledby={titleId}
@@ -130,7 +239,12 @@ export function TourDialog({ onClose }: { readonly onClose: () => void }) {
       {q ? (
         <>
           <p className="tour-text tour-prompt">{q.prompt}</p>
-          <div className="tour-choices" role="group" aria-label="Your prediction">
+          <div
+            className="tour-choices"
+            role="group"
+            aria-label="Your prediction"
+            onKeyDown={(e) => moveAmongChoices(e)}
+          >
             {q.choices.map((c, i) => (
               <button
                 key={c.text}

@@ -35,6 +35,52 @@ export function prevCursor(cursor: number, notable: Int32Array | null): number {
   return i >= 0 ? notable[i]! + 1 : 0;
 }
 
+/** A run's steps as stepping sees them: times per step, and the notable steps (or all). */
+export interface SteppedRun {
+  readonly times: ArrayLike<number>;
+  readonly total: number;
+  readonly notable: Int32Array | null;
+}
+
+/** Where ←/→ go under Compare: A's cursor (exact, as without Compare) or a shared time. */
+export type UnionStep = { readonly cursor: number } | { readonly t: number } | null;
+
+/** Time of B's next (dir 1) or previous (dir −1) step of note strictly after/before t. */
+function otherStepTime(run: SteppedRun, t: number, dir: 1 | -1): number | null {
+  const at = (k: number) => run.times[run.notable ? run.notable[k]! : k]!;
+  const n = run.notable ? run.notable.length : Math.min(run.total, run.times.length);
+  // Binary search over the steps of note by their (non-decreasing) times.
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (dir === 1 ? at(mid) <= t : at(mid) < t) lo = mid + 1;
+    else hi = mid;
+  }
+  const k = dir === 1 ? lo : lo - 1;
+  return k >= 0 && k < n ? at(k) : null;
+}
+
+/**
+ * ←/→ under Compare walk the union of both runs' steps: the nearer of A's next step (by
+ * its cursor) and B's next step (by its time, B's cursor being derived from the shared
+ * time). A tie goes to A, whose cursor is exact; null when neither run has a step that way.
+ */
+export function unionStep(
+  dir: 1 | -1,
+  a: SteppedRun,
+  cursor: number,
+  b: SteppedRun,
+  timeMs: number,
+): UnionStep {
+  const nextA = dir === 1 ? nextCursor(a.total, cursor, a.notable) : prevCursor(cursor, a.notable);
+  const aMoves = nextA !== cursor;
+  const tA = timeAtCursor(a.times, nextA);
+  const tB = otherStepTime(b, timeMs, dir);
+  if (tB !== null && (!aMoves || (dir === 1 ? tB < tA : tB > tA))) return { t: tB };
+  return aMoves ? { cursor: nextA } : null;
+}
+
 /** Speed control: a log10 exponent in [-2, 2] as a multiplier, and its label. */
 export const SPEED_MIN_LOG = -2;
 export const SPEED_MAX_LOG = 2;

@@ -117,4 +117,65 @@ describe('folding identical cores (lstopo factorization)', () => {
     for (const b of l.boxes.filter((x) => x.kind === 'l3' || x.kind === 'core'))
       expect(b.x + b.w <= box.x || b.x >= box.x + box.w || b.y + b.h <= box.y).toBe(true);
   });
+
+  it('folds runs of identical whole NUMA nodes into one narrow box, never the busy node', () => {
+    // 2 sockets × 4 NUMA nodes × 2 L3 × 4 cores, 2 threads (NPS4-like): CPU c + 64 is c's
+    // sibling; NUMA node n holds cores 8n..8n+7.
+    const cpus: TopoCpu[] = [];
+    for (let c = 0; c < 64; c++)
+      for (let t = 0; t < 2; t++)
+        cpus.push({
+          id: c + t * 64,
+          core: c,
+          socket: Math.floor(c / 32),
+          numa: Math.floor(c / 8),
+          l3: Math.floor(c / 4),
+        });
+    const h = buildCpuHistory([
+      { step: 1, t: 0, cpus: all(128), state: { kind: 'shared' } },
+      { step: 1, t: 0, cpus: [0], state: { kind: 'reserved' } },
+      { step: 4, t: 9, cpus: [1, 65], state: { kind: 'exclusive', owner: 'd/p/app' } },
+      // Node 6 gets work late in the run, then gives it back: still never folded.
+      { step: 7, t: 20, cpus: [50], state: { kind: 'assigned', owner: 'd/p/init' } },
+      { step: 8, t: 30, cpus: [50], state: { kind: 'shared' } },
+    ]);
+    const folds = planFolds({ cpus }, (c) => foldSignature(h, c));
+    const numa = folds.filter((f) => f.level === 'numa');
+    // Socket 0: node 0 is busy, 1..3 fold; socket 1: node 6 splits 4..7 into 4..5 and 7 alone.
+    expect(numa.map((f) => f.numas)).toEqual([
+      ['0/1', '0/2', '0/3'],
+      ['1/4', '1/5'],
+    ]);
+    expect(numa[0]!.cpus).toHaveLength(48);
+    for (const c of [0, 1, 65, 50, 56]) for (const f of numa) expect(f.cpus).not.toContain(c);
+    for (let cursor = 0; cursor < 10; cursor++)
+      for (const cpu of numa.flatMap((f) => f.cpus))
+        expect(['idle', 'shared']).toContain(cpuStateAt(h, cpu, cursor).kind);
+
+    const open = layoutTopology({ cpus }, 440, 230);
+    const l = layoutTopology({ cpus }, 440, 230, 'm', folds);
+    const boxes = l.folds.filter((f) => f.level === 'numa');
+    expect(boxes.map((b) => [b.numas, b.cores])).toEqual([
+      [3, 24],
+      [2, 16],
+    ]);
+    // Drawn NUMA nodes: 0, 6 and 7; every CPU once, drawn or on a fold, with its L#.
+    expect(l.boxes.filter((b) => b.kind === 'numa').map((b) => b.os)).toEqual([0, 6, 7]);
+    const seen = [...l.pus, ...l.folded].map((p) => p.cpu).sort((a, b) => a - b);
+    expect(seen).toEqual(all(128));
+    const logical = new Map(open.pus.map((p) => [p.cpu, p.logical]));
+    for (const p of [...l.pus, ...l.folded]) expect(p.logical).toBe(logical.get(p.cpu));
+    // A folded run is narrower than a whole node, overlaps nothing drawn, and the machine
+    // is drawn larger in a panel's room than unfolded.
+    const node = l.boxes.find((b) => b.kind === 'numa')!;
+    for (const b of boxes) {
+      expect(b.w).toBeLessThan(node.w);
+      for (const x of l.boxes.filter((k) => k.kind === 'numa' || k.kind === 'core'))
+        expect(x.x + x.w <= b.x || x.x >= b.x + b.w || x.y + x.h <= b.y || x.y >= b.y + b.h).toBe(
+          true,
+        );
+    }
+    const scale = (x: { width: number; height: number }) => Math.min(440 / x.width, 230 / x.height);
+    expect(scale(l)).toBeGreaterThan(scale(open) * 1.1);
+  });
 });

@@ -11,16 +11,26 @@ import type { TopoCpu, TopologyInput } from './topologyInput';
 
 /** lstopo folds runs of at least this many identical children, keeping the first and last. */
 export const MIN_FOLD_RUN = 4;
+/**
+ * NUMA nodes come 2 to 4 to a package, too few for lstopo's "first, N×, last" to hide any:
+ * a run of at least this many identical whole NUMA nodes folds whole, into one box.
+ */
+export const MIN_NUMA_FOLD_RUN = 2;
 
 export interface CoreFold {
   /** Stable id: the first folded core's key ("<socket>:<core>"), or "l3:<group>". */
   readonly key: string;
-  /** 'core': a run of cores under one L3; 'l3': a run of whole L3 groups under one NUMA node. */
-  readonly level: 'core' | 'l3';
+  /**
+   * 'core': a run of cores under one L3; 'l3': a run of whole L3 groups under one NUMA node;
+   * 'numa': a run of whole NUMA nodes under one package.
+   */
+  readonly level: 'core' | 'l3' | 'numa';
   /** Keys of the folded cores, in topology order (the run without its first and last). */
   readonly cores: readonly string[];
-  /** Keys ("<socket>/<numa>/<l3>") of the folded L3 groups ('l3' folds only). */
+  /** Keys ("<socket>/<numa>/<l3>") of the folded L3 groups ('l3' and 'numa' folds). */
   readonly groups: readonly string[];
+  /** Keys ("<socket>/<numa>") of the folded NUMA nodes ('numa' folds only). */
+  readonly numas?: readonly string[];
   /** OS ids of every CPU in the folded cores. */
   readonly cpus: readonly number[];
 }
@@ -59,11 +69,12 @@ function runsOf(sigs: readonly (string | null)[], minRun: number): [number, numb
 const byId = <V>(m: Map<number, V>) => [...m.entries()].sort((a, b) => a[0] - b[0]);
 
 /**
- * The folds for a topology, lstopo's way at two levels: under each NUMA node, every run of at
+ * The folds for a topology, lstopo's way: under each package, every run of at least
+ * MIN_NUMA_FOLD_RUN identical whole NUMA nodes folds whole; under each NUMA node, every run of at
  * least `minRun` identical L3 groups (same cores, all CPUs with one foldable signature) folds
  * all but its first and last group; and under each L3 group, every such run of
- * identical cores folds all but its first and last core (a core fold inside a folded group
- * applies once the group is unfolded).
+ * identical cores folds all but its first and last core (a fold inside a folded NUMA node or
+ * group applies once that is unfolded).
  */
 export function planFolds(
   input: TopologyInput,
@@ -92,7 +103,33 @@ export function planFolds(
   const ids = (cores: readonly (readonly TopoCpu[])[]) =>
     cores.flatMap((pus) => pus.map((p) => p.id)).sort((a, b) => a - b);
   const folds: CoreFold[] = [];
-  for (const [socket, numas] of byId(tree))
+  for (const [socket, numas] of byId(tree)) {
+    // Whole NUMA nodes first: every core alike (one foldable history) in the same shape.
+    const nodes = byId(numas).map(([numa, l3s]) => ({
+      key: `${socket}/${numa}`,
+      groups: byId(l3s).map(([l3, cores]) => ({
+        key: `${socket}/${numa}/${l3}`,
+        cores: byId(cores).map(([, pus]) => pus),
+      })),
+    }));
+    const nsigs = nodes.map((n) => {
+      const sigs = n.groups.flatMap((g) => g.cores.map(coreSig));
+      if (sigs.length === 0 || !sigs.every((x) => x !== null && x === sigs[0])) return null;
+      return `${n.groups.map((g) => `${g.key.split('/')[2] === '-1' ? '?' : ''}${g.cores.length}`).join(',')}#${sigs[0]}`;
+    });
+    for (const [i, j] of runsOf(nsigs, MIN_NUMA_FOLD_RUN)) {
+      const hidden = nodes.slice(i, j + 1);
+      const groups = hidden.flatMap((n) => n.groups);
+      const cores = groups.flatMap((g) => g.cores);
+      folds.push({
+        key: `numa:${hidden[0]!.key}`,
+        level: 'numa',
+        cores: cores.map((pus) => coreKey(pus[0]!)),
+        groups: groups.map((g) => g.key),
+        numas: hidden.map((n) => n.key),
+        cpus: ids(cores),
+      });
+    }
     for (const [numa, l3s] of byId(numas)) {
       const groups = byId(l3s).map(([l3, cores]) => ({
         key: `${socket}/${numa}/${l3}`,
@@ -132,5 +169,6 @@ export function planFolds(
         }
       }
     }
+  }
   return folds;
 }

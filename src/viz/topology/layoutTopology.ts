@@ -5,8 +5,9 @@
  * chosen to fit the available box, the way lstopo's aspect heuristic does; past 128
  * CPUs the cells shrink and lose their text ("compact"), so 256+ CPUs stay legible.
  * Logical indexes (L#) follow lstopo: PUs numbered in topology order. Folds (foldCores.ts)
- * draw a run of identical cores as one core box, and a run of identical L3 groups as one box
- * a core wide; their CPUs are kept, placed on the fold's box.
+ * draw a run of identical cores as one core box, a run of identical L3 groups as one box
+ * a core wide, and a run of identical NUMA nodes as one NUMA-node-sized box; their CPUs are
+ * kept, placed on the fold's box.
  */
 import type { TopoCpu, TopologyInput } from './topologyInput';
 import type { CoreFold } from './foldCores';
@@ -44,10 +45,12 @@ export interface PuCell {
 /** A run of identical cores drawn as one core-sized box ("N× Core"), lstopo's factorization. */
 export interface FoldCell {
   readonly key: string;
-  /** A run of cores ("N× Core") or of whole L3 groups ("N× L3"). */
-  readonly level: 'core' | 'l3';
+  /** A run of cores ("N× Core"), of whole L3 groups ("N× L3") or of NUMA nodes ("N× NUMANode"). */
+  readonly level: 'core' | 'l3' | 'numa';
   /** How many L3 groups it stands for ('l3' folds). */
   readonly groups: number;
+  /** How many NUMA nodes it stands for ('numa' folds). */
+  readonly numas?: number;
   /** How many cores it stands for, and their CPUs (OS ids, ascending). */
   readonly cores: number;
   readonly cpus: readonly number[];
@@ -148,6 +151,8 @@ interface Dims {
   /** Per NUMA node: L3 groups drawn whole, and folded runs of them (each one core wide). */
   numaSlots: readonly (readonly [number, number])[];
   numaPerPkg: number;
+  /** Per package, the NUMA grid's items in order: true for a folded run (drawn narrow). */
+  pkgItems: readonly (readonly boolean[])[];
   pkgs: number;
   hasL3: boolean;
 }
@@ -213,9 +218,13 @@ export function layoutTopology(
   const foldOf = new Map<string, CoreFold>();
   for (const f of folds) if (f.level === 'core') for (const k of f.cores) foldOf.set(k, f);
   for (const f of folds) if (f.level === 'l3') for (const k of f.cores) foldOf.delete(k);
+  // Folded NUMA nodes hide everything in them, L3 and core folds included.
+  const numaFold = new Map<string, CoreFold>();
+  for (const f of folds) if (f.level === 'numa') for (const k of f.numas ?? []) numaFold.set(k, f);
   const hiddenCpus = new Set<number>();
   for (const f of folds)
-    if (f.level === 'l3' || foldOf.get(f.cores[0]!) === f) f.cpus.forEach((c) => hiddenCpus.add(c));
+    if (f.level !== 'core' || foldOf.get(f.cores[0]!) === f)
+      f.cpus.forEach((c) => hiddenCpus.add(c));
   /** L3 groups drawn whole in a NUMA node, and folded runs of them (each drawn one core wide). */
   const groupItems = (pkg: number, n: NumaNode): [number, number] => {
     let whole = 0;
@@ -243,8 +252,17 @@ export function layoutTopology(
   let numaPerPkg = 1;
   let hasL3 = false;
   for (const p of tree) {
-    numaPerPkg = Math.max(numaPerPkg, p.numas.length);
+    // A folded run of NUMA nodes takes one NUMA node's place.
+    numaPerPkg = Math.max(
+      numaPerPkg,
+      p.numas.filter((n) => {
+        const f = numaFold.get(`${p.id}/${n.id}`);
+        return !f || f.numas?.[0] === `${p.id}/${n.id}`;
+      }).length,
+    );
     for (const n of p.numas) {
+      for (const l of n.l3s) for (const c of l.cores) threads = Math.max(threads, c.pus.length);
+      if (numaFold.has(`${p.id}/${n.id}`)) continue;
       const slots = groupItems(p.id, n);
       numaSlots.push(slots);
       l3PerNuma = Math.max(l3PerNuma, slots[0] + slots[1]);
@@ -261,6 +279,14 @@ export function layoutTopology(
     l3PerNuma,
     numaSlots,
     numaPerPkg,
+    pkgItems: tree.map((p) =>
+      p.numas
+        .filter((n) => {
+          const f = numaFold.get(`${p.id}/${n.id}`);
+          return !f || f.numas?.[0] === `${p.id}/${n.id}`;
+        })
+        .map((n) => numaFold.has(`${p.id}/${n.id}`)),
+    ),
     pkgs: tree.length,
     hasL3,
   };
@@ -288,7 +314,7 @@ export function layoutTopology(
     logical: 0,
     os: 0,
   });
-  const { pkgW, pkgH, numaW, numaH, l3w } = sizes(m, d, a, cw, ch);
+  const { pkgW, pkgH, numaW, numaH, l3w, foldW } = sizes(m, d, a, cw, ch);
   tree.forEach((p, pi) => {
     const px = m.pad + (pi % a.pkgCols) * (pkgW + 2 * m.gap);
     const py = MACHINE_LABEL + m.pad + Math.floor(pi / a.pkgCols) * (pkgH + 2 * m.gap);
@@ -303,10 +329,66 @@ export function layoutTopology(
       logical: pi,
       os: p.id,
     });
-    p.numas.forEach((n, ni) => {
+    let ni = 0;
+    let rowX = px + m.pad;
+    p.numas.forEach((n) => {
       const nc = Math.min(a.numaCols, d.numaPerPkg);
-      const nx = px + m.pad + (ni % nc) * (numaW + 2 * m.gap);
+      const nf = numaFold.get(`${p.id}/${n.id}`);
+      const first = !nf || nf.numas?.[0] === `${p.id}/${n.id}`;
+      // Items fill rows of nc; a folded run is narrower than a whole node.
+      if (first && ni % nc === 0) rowX = px + m.pad;
+      const nx = rowX;
       const ny = py + PACKAGE_LABEL + m.pad + Math.floor(ni / nc) * (numaH + 2 * m.gap);
+      if (first) {
+        ni++;
+        rowX += (nf ? foldW : numaW) + 2 * m.gap;
+      }
+      if (nf) {
+        // A folded run of NUMA nodes: one node-sized box; logical indexes still count them.
+        if (first) {
+          const repW = n.l3s[0]?.cores[0]?.pus.length ?? 1;
+          foldCells.push({
+            key: nf.key,
+            level: 'numa',
+            groups: nf.groups.length,
+            numas: nf.numas?.length ?? 1,
+            cores: nf.cores.length,
+            cpus: nf.cpus,
+            x: nx,
+            y: ny,
+            w: foldW,
+            h: numaH,
+            reps: Array.from({ length: repW }, (_, ti) => ({
+              x: nx + (foldW - repW * m.pu[0] - (repW - 1) * m.gap) / 2 + ti * (m.pu[0] + m.gap),
+              y: ny + numaH - m.pad - m.pu[1],
+              w: m.pu[0],
+              h: m.pu[1],
+            })),
+          });
+        }
+        const box = foldCells[foldCells.length - 1]!;
+        logicalNuma++;
+        for (const l of n.l3s) {
+          if (l.id >= 0) logicalL3++;
+          for (const c of l.cores) {
+            logicalCore++;
+            for (const pu of c.pus)
+              folded.push({
+                cpu: pu.id,
+                logical: logicalPu++,
+                socket: pu.socket,
+                numa: pu.numa,
+                coreKey: c.key,
+                x: box.x,
+                y: box.y,
+                w: box.w,
+                h: box.h,
+                fold: nf.key,
+              });
+          }
+        }
+        return;
+      }
       boxes.push({
         kind: 'numa',
         key: `numa${n.id}`,
@@ -467,6 +549,8 @@ interface Sizes {
   numaW: number;
   numaH: number;
   l3w: number;
+  /** Width of a folded run of NUMA nodes: room for "N× NUMANode". */
+  foldW: number;
 }
 
 function sizes(m: Metrics, d: Dims, a: Arrangement, cw: number, ch: number): Sizes {
@@ -481,7 +565,20 @@ function sizes(m: Metrics, d: Dims, a: Arrangement, cw: number, ch: number): Siz
   const numaH = m.bar + m.gap + l3h;
   const nc = Math.min(a.numaCols, d.numaPerPkg);
   const nr = Math.ceil(d.numaPerPkg / nc);
-  const pkgW = 2 * m.pad + nc * numaW + (nc - 1) * m.gap * 2;
+  // "N× NUMANode" over "N cores" fits a folded run's box.
+  const foldW = Math.max(cw, m.label > 0 ? 96 : 48);
+  // The widest row of any package's NUMA grid (folded runs drawn narrow).
+  let inner = nc * numaW + (nc - 1) * m.gap * 2;
+  if (d.pkgItems.some((items) => items.includes(true))) {
+    inner = 0;
+    for (const items of d.pkgItems)
+      for (let r = 0; r < items.length; r += nc) {
+        const row = items.slice(r, r + nc);
+        const w = row.reduce((sum, f) => sum + (f ? foldW : numaW), 0);
+        inner = Math.max(inner, w + (row.length - 1) * m.gap * 2);
+      }
+  }
+  const pkgW = 2 * m.pad + inner;
   const pkgH = PACKAGE_LABEL + 2 * m.pad + nr * numaH + (nr - 1) * m.gap * 2;
-  return { pkgW, pkgH, numaW, numaH, l3w };
+  return { pkgW, pkgH, numaW, numaH, l3w, foldW };
 }
