@@ -29,6 +29,14 @@ export function usePanelView(): PanelView {
     const s = store.getState();
     return { run: s.run, cursor: s.cursor };
   });
+  // Compare's panels switch between runs by switching the store they read: the view is the
+  // new store's at once, never the other run's under this one's name.
+  const [viewStore, setViewStore] = useState(store);
+  if (viewStore !== store) {
+    const s = store.getState();
+    setViewStore(store);
+    setView({ run: s.run, cursor: s.cursor });
+  }
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
     let last = 0;
