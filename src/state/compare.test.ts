@@ -51,6 +51,19 @@ describe('Compare in the store', () => {
     expect(lens.getState()).toBe(b);
   });
 
+  it('puts B before its first step when A is before its first, though both are at 0 ms', () => {
+    const store = newStore();
+    void store.getState().setCompare({});
+    store.getState().seekCursor(0);
+    const lens = runBStore(store);
+    expect(store.getState().timeMs).toBe(0);
+    // The same scenario: several steps share instant 0, and B applies none of them, as A.
+    expect(cursorAtTime(lens.getState().run!.times, 0)).toBeGreaterThan(0);
+    expect(lens.getState().cursor).toBe(0);
+    store.getState().seekCursor(1);
+    expect(lens.getState().cursor).toBe(cursorAtTime(lens.getState().run!.times, 0));
+  });
+
   it('edits and perturbs only B from its lens; undo and redo cover B', () => {
     const store = newStore();
     void store.getState().setCompare({});

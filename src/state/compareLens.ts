@@ -17,8 +17,11 @@ export function projectB(s: AppState): AppState | null {
     scenario: c.scenario,
     run: c.run,
     runError: null,
-    // One playhead: B's cursor is every step of B at or before the shared time.
-    cursor: cursorAtTime(c.run.times, s.timeMs),
+    // One playhead: B's cursor is every step of B at or before the shared time. Before A's
+    // first step (the run's start, time 0) B is before its first too: several steps share
+    // instant 0 (the pod's admission allocates its CPUs there), and B must not show a CPU
+    // assigned that A, at the same instant, does not show yet.
+    cursor: s.cursor === 0 ? 0 : cursorAtTime(c.run.times, s.timeMs),
     selection: c.selection,
     select: s.selectB,
     editScenario: (edit) => void s.editCompareScenario(edit),
