@@ -301,6 +301,23 @@ export function layoutTopology(
   let logicalCore = 0;
   let logicalL3 = 0;
   let logicalNuma = 0;
+  /** A folded core's CPUs: each keeps its name and logical index, drawn at its fold's box. */
+  const foldCore = (c: CoreNode, box: FoldCell, fold: string) => {
+    logicalCore++;
+    for (const pu of c.pus)
+      folded.push({
+        cpu: pu.id,
+        logical: logicalPu++,
+        socket: pu.socket,
+        numa: pu.numa,
+        coreKey: c.key,
+        x: box.x,
+        y: box.y,
+        w: box.w,
+        h: box.h,
+        fold,
+      });
+  };
 
   const [mw, mh] = measure(m, d, a);
   boxes.push({
@@ -371,20 +388,7 @@ export function layoutTopology(
         for (const l of n.l3s) {
           if (l.id >= 0) logicalL3++;
           for (const c of l.cores) {
-            logicalCore++;
-            for (const pu of c.pus)
-              folded.push({
-                cpu: pu.id,
-                logical: logicalPu++,
-                socket: pu.socket,
-                numa: pu.numa,
-                coreKey: c.key,
-                x: box.x,
-                y: box.y,
-                w: box.w,
-                h: box.h,
-                fold: nf.key,
-              });
+            foldCore(c, box, nf.key);
           }
         }
         return;
@@ -435,20 +439,7 @@ export function layoutTopology(
           const box = foldCells[foldCells.length - 1]!;
           logicalL3++;
           for (const c of l.cores) {
-            logicalCore++;
-            for (const pu of c.pus)
-              folded.push({
-                cpu: pu.id,
-                logical: logicalPu++,
-                socket: pu.socket,
-                numa: pu.numa,
-                coreKey: c.key,
-                x: box.x,
-                y: box.y,
-                w: box.w,
-                h: box.h,
-                fold: gf.key,
-              });
+            foldCore(c, box, gf.key);
           }
           return;
         }
@@ -499,20 +490,7 @@ export function layoutTopology(
                 reps: c.pus.map((_, ti) => puAt(ti)),
               });
             const box = foldCells[foldCells.length - 1]!;
-            logicalCore++;
-            for (const pu of c.pus)
-              folded.push({
-                cpu: pu.id,
-                logical: logicalPu++,
-                socket: pu.socket,
-                numa: pu.numa,
-                coreKey: c.key,
-                x: box.x,
-                y: box.y,
-                w: box.w,
-                h: box.h,
-                fold: f.key,
-              });
+            foldCore(c, box, f.key);
             continue;
           }
           boxes.push({
