@@ -15,13 +15,13 @@
 import { assign, setup } from 'xstate';
 import { jitter } from '../core/prng';
 import { workType } from '../kubelet/podWorkers';
+import { runningContainers } from '../kubelet/runtime';
 import { kubelet } from '../kubelet/view';
 
 export type PodWorkerEvent =
   | { type: 'UPDATE' }
   | { type: 'CACHE_READY' }
   | { type: 'SYNC_DONE'; isTerminal: boolean; error?: string }
-  | { type: 'TERMINATING_DONE' }
   | {
       type: 'PRESTOP_DONE';
       id: string;
@@ -89,6 +89,12 @@ export const podWorkerMachine = setup({
      */
     'last container stopped': ({ context }) =>
       (kubelet().domain.workers[context.uid]!.killsPending ?? 1) <= 1,
+    /**
+     * killPod found no running container (kubeGenericRuntimeManager.killContainersWithSyncResult
+     * over an empty list): it returns at once and SyncTerminatingPod goes on.
+     */
+    'no containers running': ({ context }) =>
+      runningContainers(kubelet().domain, context.uid).length === 0,
   },
   delays: {
     // In the kubelet's memory: no time passes.
@@ -172,6 +178,12 @@ export const podWorkerMachine = setup({
     },
     terminating: {
       entry: 'startTerminating',
+      // Nothing was running: killPod returns at once.
+      always: {
+        guard: 'no containers running',
+        target: 'idle.requeued',
+        actions: [assign({ requeueMs: 0 }), 'completeTerminating'],
+      },
       on: {
         // killContainer per running container: PreStop returns, then StopContainer returns.
         PRESTOP_DONE: { actions: 'preStopDone' },
@@ -183,11 +195,6 @@ export const podWorkerMachine = setup({
           },
           { actions: 'containerStopped' },
         ],
-        // Nothing was running: killPod returns at once.
-        TERMINATING_DONE: {
-          target: 'idle.requeued',
-          actions: [assign({ requeueMs: 0 }), 'completeTerminating'],
-        },
       },
     },
     terminated: {
