@@ -82,3 +82,25 @@ test("a pull in flight has its own chart: pulling, then after the image's pull t
   await expect(chart.getByText('after 3 s', { exact: true })).toBeAttached();
   await expect(chart.getByRole('img', { name: 'state pulled' })).toBeAttached();
 });
+
+test("with pods, the node's own machines (sync loop, PLEG, image puller) open on request", async ({
+  page,
+}) => {
+  await open(page, 'hello-pod');
+  await page.getByRole('button', { name: 'Jump to bookmark' }).click();
+  const panel = machinesPanel(page);
+  const scope = panel.getByRole('group', { name: 'Show the machines of' });
+  // A pod's machines first.
+  await expect(scope.getByRole('button', { name: 'Pod' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(panel.getByRole('button', { name: /^syncPod:/ })).toBeVisible();
+  await scope.getByRole('button', { name: 'Node' }).click();
+  await expect(panel).toContainText('Node at the cursor');
+  await expect(panel.getByRole('button', { name: /^syncPod:/ })).toHaveCount(0);
+  for (const id of ['syncLoop', 'pleg', 'imagePuller'])
+    await expect(panel.getByRole('button', { name: id, exact: true })).toBeVisible();
+  await panel.getByRole('button', { name: 'pleg', exact: true }).click();
+  await expect(panel.getByRole('group', { name: 'pleg chart' })).toBeVisible();
+  // Back to the pod's.
+  await scope.getByRole('button', { name: 'Pod' }).click();
+  await expect(panel.getByRole('button', { name: /^syncPod:/ })).toBeVisible();
+});

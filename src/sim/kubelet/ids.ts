@@ -12,6 +12,8 @@ export const syncPodId = (key: string) => `syncPod:${key}`;
 export const startContainerId = (key: string, container: string) =>
   `startContainer:${key}/${container}`;
 /** One image pull in flight for a container (the puller's goroutine for it). */
+export const killContainerId = (key: string, container: string) =>
+  `killContainer:${key}/${container}`;
 export const imagePullId = (key: string, container: string) => `imagePull:${key}/${container}`;
 /** A container's restart (CrashLoopBackOff) or image pull (ImagePullBackOff) back-off window. */
 export const backOffId = (key: string, container: string, reason: string) =>

@@ -21,15 +21,6 @@ export type PodWorkerEvent =
   | { type: 'UPDATE' }
   | { type: 'CACHE_READY' }
   | { type: 'SYNC_DONE'; isTerminal: boolean; error?: string }
-  | { type: 'TERMINATING_DONE' }
-  | {
-      type: 'PRESTOP_DONE';
-      id: string;
-      name: string;
-      grace: number;
-      usedMs: number;
-      timedOut: boolean;
-    }
   | { type: 'CONTAINER_STOPPED'; id: string; name: string };
 
 /** backOffPeriod (pod_workers.go, NewMainKubelet): requeue after a sync error. */
@@ -89,6 +80,17 @@ export const podWorkerMachine = setup({
      */
     'last container stopped': ({ context }) =>
       (kubelet().domain.workers[context.uid]!.killsPending ?? 1) <= 1,
+    /**
+     * killPod found no running container (kubeGenericRuntimeManager.killContainersWithSyncResult
+     * over an empty list): it returns at once and SyncTerminatingPod goes on.
+     */
+    'no containers running': ({ context }) => {
+      const { runtime } = kubelet().domain;
+      // runtime.ts runningContainers: every container of the pod that has not exited.
+      return (runtime.podContainers[context.uid] ?? []).every(
+        (id) => runtime.containers[id]!.state === 'EXITED',
+      );
+    },
   },
   delays: {
     // In the kubelet's memory: no time passes.
@@ -103,7 +105,6 @@ export const podWorkerMachine = setup({
     startSyncPod: () => {},
     completeSync: () => {},
     startTerminating: () => {},
-    preStopDone: () => {},
     containerStopped: () => {},
     completeTerminating: () => {},
     startTerminated: () => {},
@@ -141,7 +142,7 @@ export const podWorkerMachine = setup({
     // podWorkerLoop's switch on the work type.
     dispatching: {
       always: [
-        { guard: 'pod is terminating', target: 'terminating' },
+        { guard: 'pod is terminating', target: 'startingTermination' },
         { guard: 'pod is terminated', target: 'terminated' },
         { target: 'syncing' },
       ],
@@ -170,11 +171,22 @@ export const podWorkerMachine = setup({
         ],
       },
     },
-    terminating: {
+    // SyncTerminatingPod begins: killPod over the running containers, decided as it starts.
+    startingTermination: {
       entry: 'startTerminating',
+      always: [
+        // Nothing was running: killPod returns at once.
+        {
+          guard: 'no containers running',
+          target: 'idle.requeued',
+          actions: [assign({ requeueMs: 0 }), 'completeTerminating'],
+        },
+        { target: 'terminating' },
+      ],
+    },
+    terminating: {
       on: {
-        // killContainer per running container: PreStop returns, then StopContainer returns.
-        PRESTOP_DONE: { actions: 'preStopDone' },
+        // A killContainer instance per running container: its StopContainer returned.
         CONTAINER_STOPPED: [
           {
             guard: 'last container stopped',
@@ -183,11 +195,6 @@ export const podWorkerMachine = setup({
           },
           { actions: 'containerStopped' },
         ],
-        // Nothing was running: killPod returns at once.
-        TERMINATING_DONE: {
-          target: 'idle.requeued',
-          actions: [assign({ requeueMs: 0 }), 'completeTerminating'],
-        },
       },
     },
     terminated: {

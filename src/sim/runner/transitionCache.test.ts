@@ -220,6 +220,8 @@ describe('transition cache agrees with machine.transition', () => {
     expect(cases.length).toBeGreaterThan(0);
     let replayed = 0;
     const secondPassInterpreted: string[] = [];
+    /** Of those, the ones whose transition assigned no context (the tree could have kept them). */
+    const secondPassNotAssigning: string[] = [];
     fc.assert(
       fc.property(
         // Indices, not cases: a counterexample is printed, and a snapshot holds its machine.
@@ -259,13 +261,14 @@ describe('transition cache agrees with machine.transition', () => {
               // (in the engine guards are pure reads of the step, so asking twice is harmless).
               (s, e) => {
                 calls = [];
+                const out = c.init ? pureInitialTransition(m, inputOf(c)) : pureTransition(m, s, e);
                 // Second pass: only what the tree must leave to XState (an assign) gets here.
-                // A path that assigns context (backOff's new window, the pod worker's requeue)
-                // always goes through XState by design; only the others count against the tree.
-                const assigns = !c.init && want.next.context !== c.from.context;
-                if (n >= order.length && !assigns)
+                if (n >= order.length) {
                   secondPassInterpreted.push(c.init ? 'init' : c.event.type);
-                return c.init ? pureInitialTransition(m, inputOf(c)) : pureTransition(m, s, e);
+                  if (c.init || out[0].context === s.context)
+                    secondPassNotAssigning.push(c.init ? 'init' : c.event.type);
+                }
+                return out;
               },
               c.init,
             );
@@ -280,9 +283,10 @@ describe('transition cache agrees with machine.transition', () => {
       { numRuns: 12 },
     );
     expect(replayed).toBe(cases.length * 2 * 12);
-    // The tree is used: initial transitions and most steps that assign nothing never reach
-    // XState once seen.
+    // The tree is used: initial transitions and most steps never reach XState once seen.
     expect(secondPassInterpreted).not.toContain('init');
-    expect(secondPassInterpreted.length).toBeLessThan((cases.length * 12) / 4);
+    // A path that assigns context always runs through XState (a back-off window's BACK_OFF
+    // does on every state); of the others, most come from the tree.
+    expect(secondPassNotAssigning.length).toBeLessThan((cases.length * 12) / 4);
   });
 });

@@ -1,5 +1,6 @@
 /**
- * The state machines of the selected pod (or the node's own, with no pod selected): one row
+ * The state machines of the selected pod (or the first pod's), or on request the node's own
+ * (sync loop, PLEG, image puller, ...: the only ones shown while there is no pod): one row
  * per machine instance with its active state and how long it has been there, and the
  * statechart of the ones that matter to the selection (the selected container's machines and
  * the pod's SyncPod; any other opens on request), drawn from the XState definitions.
@@ -48,7 +49,11 @@ export function MachinesPanel() {
   );
   const timeMs = run ? (cursor > 0 ? (run.times[cursor - 1] ?? 0) : 0) : 0;
   const firstPod = run ? (views.pods(run)[0] ?? null) : null;
-  const shownPod = pod ?? firstPod;
+  const podShown = pod ?? firstPod;
+  // The node's machines, asked for while this pod was shown (another pod shows its own again).
+  const [nodeFor, setNodeFor] = useState<string | null>(null);
+  const nodeShown = podShown !== null && nodeFor === podShown;
+  const shownPod = nodeShown ? null : podShown;
   const answered = useViewsVersion(views);
   const machines = useMemo(
     () => (run ? views.machinesAt(run, cursor, shownPod) : []),
@@ -73,9 +78,19 @@ export function MachinesPanel() {
   return (
     <Panel id="machines" title="State machines" className="machines-panel">
       <div className="machines-scroll" tabIndex={0} role="group" aria-label="Machine states">
+        {podShown !== null && (
+          <div className="machines-scope" role="group" aria-label="Show the machines of">
+            <button type="button" aria-pressed={!nodeShown} onClick={() => setNodeFor(null)}>
+              Pod
+            </button>
+            <button type="button" aria-pressed={nodeShown} onClick={() => setNodeFor(podShown)}>
+              Node
+            </button>
+          </div>
+        )}
         <p className="muted machines-for">
           {shownPod ? `Pod ${shownPod}` : 'Node'} at the cursor
-          {pod ? '' : shownPod ? ' (select another pod on the timeline)' : ''}
+          {pod || nodeShown ? '' : shownPod ? ' (select another pod on the timeline)' : ''}
         </p>
         {machines.length === 0 && <p className="empty">No machine has started yet.</p>}
         {[...machines]

@@ -189,6 +189,9 @@ export function makePlacer(nodeName: string) {
       case 'imagePull':
         // A pull is drawn in its container's lane (startContainer's pullingImage).
         return null;
+      case 'killContainer':
+        // A kill is drawn in the pod worker's terminating span and its container's Killing event.
+        return null;
       case 'backOff':
         // Back-off windows are drawn in the container's lane from its Events (gaps).
         return null;

@@ -20,6 +20,7 @@ const INPUTS: Record<string, unknown> = {
   prober: { uid: 'u', container: 'c', probe: 'readiness', workerStartedAt: 0 },
   cpuContainer: { uid: 'u', container: 'c', assignedBefore: false },
   imagePull: { id: 1, requester: 'r', image: 'i', pullMs: 1 },
+  killContainer: { uid: 'u', worker: 'w', name: 'c', id: 'i', grace: 30, hookMs: 1 },
   backOff: { reason: 'CrashLoopBackOff', since: 0, backoffMs: 10_000 },
 };
 
@@ -41,11 +42,17 @@ function offers(machine: AnyStateMachine): AnyEventObject[] {
   return out;
 }
 
-/** The machine with each named guard answered by the event's `holds`. */
+/**
+ * The machine with each named guard answered by the event's `holds` (the initial transition's
+ * eventless guards by its input's `holds`).
+ */
 function byEvent(machine: AnyStateMachine): AnyStateMachine {
-  const guards: Record<string, (a: { event: { holds?: string } }) => boolean> = {};
+  const guards: Record<
+    string,
+    (a: { event: { holds?: string; input?: { holds?: string } } }) => boolean
+  > = {};
   for (const name of Object.keys(machine.implementations.guards))
-    guards[name] = ({ event }) => event.holds === name;
+    guards[name] = ({ event }) => (event.holds ?? event.input?.holds) === name;
   const delays: Record<string, number> = {};
   for (const name of Object.keys(machine.implementations.delays)) delays[name] = 1;
   return machine.provide({ guards, delays } as never);
@@ -56,11 +63,14 @@ describe('machine models', () => {
     it(`${kind}: every state is reachable, and none is a dead end`, () => {
       const machine = byEvent(original);
       const events = offers(machine);
-      const paths = getShortestPaths(machine, {
-        events,
-        input: INPUTS[kind],
-        serializeState: (s: { value: unknown }) => JSON.stringify(s.value),
-      } as never);
+      // One exploration per guard the initial transition may find holding.
+      const paths = [undefined, ...Object.keys(machine.implementations.guards)].flatMap((holds) =>
+        getShortestPaths(machine, {
+          events,
+          input: { ...(INPUTS[kind] as object), holds },
+          serializeState: (s: { value: unknown }) => JSON.stringify(s.value),
+        } as never),
+      );
       const reached = new Set<string>();
       for (const p of paths) {
         const snap = p.state;

@@ -42,4 +42,37 @@ describe('terminating pod worker', () => {
     )!;
     expect(done.t).toBe(rows[1]!.t);
   });
+
+  it('with nothing running, killPod returns at once: the guard decides as termination starts', () => {
+    const run = runText(
+      scenario({
+        pods: pod(
+          'job',
+          `restartPolicy: Never
+containers:
+  - { name: work, image: busybox:1.36 }`,
+        ),
+        faults:
+          '  - { kind: ContainerExit, target: default/job/work, afterSeconds: 2, exitCode: 1, reason: Error }',
+      }),
+    );
+    const { steps, strings, entities } = run.trace;
+    const ent = entities.findIndex((e) => e.id === 'podWorker:default/job');
+    const rows = steps.t
+      .map((t, i) => ({
+        t,
+        ent: steps.entity[i],
+        to: strings[steps.to[i]!],
+        guard: strings[steps.guard[i]!],
+      }))
+      .filter((r) => r.ent === ent && r.guard === 'no containers running');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.to).toBe('idle.requeued');
+    // No kill instance was started, and the worker logs the end of termination in that step.
+    expect(entities.some((e) => e.kind === 'killContainer')).toBe(false);
+    const done = run.trace.logs.find(
+      (l) => l.msg === 'Pod terminated all containers successfully',
+    )!;
+    expect(done.t).toBe(rows[0]!.t);
+  });
 });

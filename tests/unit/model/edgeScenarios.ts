@@ -114,4 +114,29 @@ pods:
               initialDelaySeconds: 5
               periodSeconds: 1
 `,
+  // A PreStop hook longer than the deletion's grace period: executePreStopHook gives up when
+  // the grace period runs out ("PreStop hook not completed in grace period").
+  'a PreStop hook that outlives the grace period': `
+apiVersion: kubeletscope/v1
+kind: Scenario
+metadata: { name: edge }
+seed: 1
+horizon: 30s
+${node}
+pods:
+  - at: 0s
+    manifest:
+      apiVersion: v1
+      kind: Pod
+      metadata: { name: web, namespace: default }
+      spec:
+        containers:
+          - name: app
+            image: busybox:1.36
+            lifecycle:
+              preStop:
+                sleep: { seconds: 10 }
+actions:
+  - { kind: DeletePod, at: 5s, target: default/web, gracePeriodSeconds: 3 }
+`,
 };

@@ -31,6 +31,7 @@ function preset(id: string, version?: string): Scenario {
 const FLOW_MACHINES = [
   'syncLoop',
   'podWorker',
+  'killContainer',
   'syncPod',
   'startContainer',
   'imagePuller',

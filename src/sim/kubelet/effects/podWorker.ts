@@ -9,7 +9,8 @@ import type { podWorkerMachine } from '../../machines/podWorker.machine';
 import type { EffectApi, EffectsOf } from '../../runner/types';
 import { commitPodStatus, generateAPIPodStatus } from '../statusManager';
 import { recordEvent, type Env } from '../env';
-import { API_SERVER, proberId, syncPodId } from '../ids';
+import type { KillContainerInput } from '../../machines/killContainer.machine';
+import { API_SERVER, killContainerId, proberId, syncPodId } from '../ids';
 import { killContainerWithGracePeriod, MIN_GRACE_S } from '../killContainer';
 import { klog, podKV, q } from '../klog';
 import { enqueueWork, workType } from '../podWorkers';
@@ -144,63 +145,38 @@ export function podWorkerEffects(env: Env): Effects {
         `Stopping container ${container.name}`,
         container.fieldPath,
       );
+      // The kill's goroutine: a killContainer instance, whose named delays are the PreStop
+      // hook's wait and StopContainer's.
+      let hookMs: number | undefined;
       if (container.preStop && grace > 0) {
         klog(api, 'Running preStop hook', [
           ...podKV(pod.key, pod.uid),
           ['containerName', q(container.name)],
           ['containerID', q(`containerd://${record.id}`)],
         ]);
-        const hookMs =
+        hookMs =
           container.preStop.kind === 'sleep' ? container.preStop.sleepMs : cfg.latencies.hook;
-        const usedMs = Math.min(hookMs, grace * 1000);
-        api.send(
-          api.self,
-          {
-            type: 'PRESTOP_DONE',
-            id: record.id,
-            name: container.name,
-            grace,
-            usedMs,
-            timedOut: hookMs > grace * 1000,
-          },
-          usedMs,
-        );
       } else {
-        stopContainer(api, pod, container.name, record.id, Math.max(MIN_GRACE_S, grace));
+        killContainerWithGracePeriod(
+          api,
+          cfg,
+          pod,
+          container.name,
+          record.id,
+          Math.max(MIN_GRACE_S, grace),
+          true,
+        );
       }
+      api.spawn('killContainer', killContainerId(pod.key, container.name), {
+        uid: pod.uid,
+        worker: api.self,
+        name: container.name,
+        id: record.id,
+        grace,
+        ...(hookMs === undefined ? {} : { hookMs }),
+      } satisfies KillContainerInput);
     }
-    if (running.length === 0) api.send(api.self, { type: 'TERMINATING_DONE' });
-  };
-
-  /** killContainer after StopContainer is called: log it and let the runtime stop the process. */
-  function stopContainer(
-    api: Api,
-    pod: (typeof cfg.pods)[string],
-    name: string,
-    id: string,
-    gracePeriod: number,
-  ): void {
-    const stopMs = killContainerWithGracePeriod(api, cfg, pod, name, id, gracePeriod, true);
-    api.send(api.self, { type: 'CONTAINER_STOPPED', id, name }, stopMs);
-  }
-
-  /** executePreStopHook returned (hook done, or the grace period ran out). */
-  const preStopDone: H = (api, ev, ctx) => {
-    if (ev.type !== 'PRESTOP_DONE') return;
-    const pod = cfg.pods[ctx.uid]!;
-    const kv = [
-      ...podKV(pod.key, pod.uid),
-      ['containerName', q(ev.name)],
-      ['containerID', q(`containerd://${ev.id}`)],
-    ] as [string, string][];
-    if (ev.timedOut)
-      klog(api, 'PreStop hook not completed in grace period', [
-        ...kv,
-        ['gracePeriod', String(ev.grace)],
-      ]);
-    else klog(api, 'PreStop hook completed', kv);
-    const grace = Math.max(MIN_GRACE_S, ev.grace - Math.floor(ev.usedMs / 1000));
-    stopContainer(api, pod, ev.name, ev.id, grace);
+    // No running container: the machine's 'no containers running' guard goes on at once.
   };
 
   /** StopContainer returned: "Container exited normally" (the machine's guard sees the last one). */
@@ -267,7 +243,6 @@ export function podWorkerEffects(env: Env): Effects {
     startSyncPod,
     completeSync,
     startTerminating,
-    preStopDone,
     containerStopped,
     completeTerminating,
     startTerminated,

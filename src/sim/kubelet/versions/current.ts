@@ -2,6 +2,7 @@
 import { backOffMachine } from '../../machines/backOff.machine';
 import { cpuContainerMachine, cpuManagerMachine } from '../../machines/cpuManager.machine';
 import { imagePullMachine } from '../../machines/imagePull.machine';
+import { killContainerMachine } from '../../machines/killContainer.machine';
 import { imagePullerMachine } from '../../machines/imagePuller.machine';
 import { kubeletProcessMachine } from '../../machines/kubeletProcess.machine';
 import { plegMachine } from '../../machines/pleg.machine';
@@ -16,6 +17,7 @@ import { apiServerProcess } from '../effects/apiServer';
 import { containerRuntimeProcess } from '../effects/containerRuntime';
 import { cpuContainerEffects, cpuManagerEffects } from '../effects/cpuManager';
 import { imagePullEffects, imagePullerEffects } from '../effects/imagePuller';
+import { killContainerEffects } from '../effects/killContainer';
 import { kubeletProcessEffects } from '../effects/kubeletProcess';
 import { plegEffects } from '../effects/pleg';
 import { podWorkerEffects } from '../effects/podWorker';
@@ -35,6 +37,7 @@ export const currentKubelet: KubeletVersion = {
   machines: {
     syncLoop: syncLoopMachine,
     podWorker: podWorkerMachine,
+    killContainer: killContainerMachine,
     syncPod: syncPodMachine,
     startContainer: startContainerMachine,
     imagePuller: imagePullerMachine,
@@ -53,6 +56,10 @@ export const currentKubelet: KubeletVersion = {
       machines: {
         syncLoop: machineKind<D, typeof syncLoopMachine>(syncLoopMachine, syncLoopEffects(env)),
         podWorker: machineKind<D, typeof podWorkerMachine>(podWorkerMachine, podWorkerEffects(env)),
+        killContainer: machineKind<D, typeof killContainerMachine>(
+          killContainerMachine,
+          killContainerEffects(env),
+        ),
         syncPod: machineKind<D, typeof syncPodMachine>(syncPodMachine, syncPodEffects(env)),
         startContainer: machineKind<D, typeof startContainerMachine>(
           startContainerMachine,
