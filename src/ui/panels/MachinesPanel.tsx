@@ -80,10 +80,20 @@ export function MachinesPanel() {
       <div className="machines-scroll" tabIndex={0} role="group" aria-label="Machine states">
         {podShown !== null && (
           <div className="machines-scope" role="group" aria-label="Show the machines of">
-            <button type="button" aria-pressed={!nodeShown} onClick={() => setNodeFor(null)}>
+            <button
+              type="button"
+              className="seg-btn"
+              aria-pressed={!nodeShown}
+              onClick={() => setNodeFor(null)}
+            >
               Pod
             </button>
-            <button type="button" aria-pressed={nodeShown} onClick={() => setNodeFor(podShown)}>
+            <button
+              type="button"
+              className="seg-btn"
+              aria-pressed={nodeShown}
+              onClick={() => setNodeFor(podShown)}
+            >
               Node
             </button>
           </div>
