@@ -77,7 +77,7 @@ export interface CpuDomain {
   state: CpuManagerState;
   tm: TopologyManagerState;
   /** AddContainer's containerMap: container id -> [pod uid, container name]. */
-  containers: Record<string, [string, string]>;
+  containers: Record<string, readonly [string, string]>;
 }
 
 /** NewContainerManager's CPU and topology managers, or the error the kubelet exits with. */
@@ -258,7 +258,8 @@ export function preStartContainer(
   container: string,
   id: string,
 ): void {
-  cpu.containers[id] = [podUid, container];
+  // Frozen: checkpoints and seeks share the (pod, container) pair instead of copying it.
+  cpu.containers[id] = Object.freeze([podUid, container] as const);
 }
 
 export function postStopContainer(cpu: CpuDomain, id: string): void {

@@ -46,7 +46,8 @@ export function runPodSandbox(
     ip,
   };
   d.runtime.sandboxes[id] = Object.freeze(sb);
-  (d.runtime.podSandboxes[pod.uid] ??= []).unshift(id);
+  // Frozen lists, replaced rather than changed: checkpoints and seeks share them.
+  d.runtime.podSandboxes[pod.uid] = Object.freeze([id, ...(d.runtime.podSandboxes[pod.uid] ?? [])]);
   markDirty(d, pod.uid);
   return sb;
 }
@@ -79,7 +80,10 @@ export function createContainer(
     createdAt: t,
   };
   d.runtime.containers[id] = Object.freeze(rec);
-  (d.runtime.podContainers[pod.uid] ??= []).unshift(id);
+  d.runtime.podContainers[pod.uid] = Object.freeze([
+    id,
+    ...(d.runtime.podContainers[pod.uid] ?? []),
+  ]);
   markDirty(d, pod.uid);
   return rec;
 }
@@ -119,7 +123,7 @@ export function removeContainer(d: KubeletDomain, id: string): void {
   if (!c) return;
   delete d.runtime.containers[id];
   const list = d.runtime.podContainers[c.podUid];
-  if (list) d.runtime.podContainers[c.podUid] = list.filter((x) => x !== id);
+  if (list) d.runtime.podContainers[c.podUid] = Object.freeze(list.filter((x) => x !== id));
   markDirty(d, c.podUid);
 }
 

@@ -99,8 +99,8 @@ export interface RuntimeState {
   sandboxes: Record<string, SandboxRecord>;
   containers: Record<string, ContainerRecord>;
   /** Per pod UID, ids newest first. */
-  podSandboxes: Record<string, string[]>;
-  podContainers: Record<string, string[]>;
+  podSandboxes: Record<string, readonly string[]>;
+  podContainers: Record<string, readonly string[]>;
   nextIp: number;
   nextId: number;
 }
@@ -275,7 +275,7 @@ export interface KubeletDomain {
   containerBackOff: Record<string, BackoffEntry>;
   imageBackOff: Record<string, BackoffEntry>;
   /** ReasonCache: uid -> container name -> last start error. */
-  reasonCache: Record<string, Record<string, WaitingReason>>;
+  reasonCache: Record<string, Readonly<Record<string, Readonly<WaitingReason>>>>;
   /** Probe results managers: "<type>/<containerId>" -> result. */
   probeResults: Record<string, ProbeResult>;
   probers: Record<string, ProberWorkerState>;

@@ -171,6 +171,21 @@ describe('engine', () => {
     }
   });
 
+  it('a seek changes nothing it shares with the checkpoints (queue entries, frozen state)', () => {
+    const { engine, world } = fresh(5);
+    const trace = engine.run(world, 30_000, { checkpointEvery: 16 });
+    const total = trace.steps.t.length;
+    const before = JSON.stringify(trace.checkpoints);
+    const first = Array.from({ length: total + 1 }, (_, n) =>
+      JSON.stringify(engine.stateAt(trace, n, 30_000)),
+    );
+    // Had a replay written into an entry or object it shares with its checkpoint, the
+    // checkpoint (and every later seek from it) would differ.
+    expect(JSON.stringify(trace.checkpoints)).toBe(before);
+    for (let n = total; n >= 0; n--)
+      expect(JSON.stringify(engine.stateAt(trace, n, 30_000))).toBe(first[n]);
+  });
+
   it('a worker that is never pinged times out and stops taking events', () => {
     const engine = new Engine(spec);
     const world = createWorld<Domain>(1, { ticks: 0, log: [] });

@@ -5,6 +5,7 @@
  * "Creating container in pod", hand-off to the container's startContainer instance) and the
  * SyncResult bookkeeping that becomes the reason cache and the pod worker's error.
  */
+import { deepFreeze } from '../../core/clone';
 import { runtimeId } from '../../core/ids';
 import { hashString } from '../../core/prng';
 import { formatGoDuration } from '../../core/time';
@@ -398,13 +399,15 @@ export function syncPodEffects(env: Env): Effects {
     const domain = api.domain;
     const runtimeSync = sync(api, pod.uid);
     // reasonCache.Update: StartContainer results only.
-    const reasons = (domain.reasonCache[pod.uid] ??= {});
+    // A new frozen map each time, not an edit: checkpoints and seeks share it.
+    const reasons = { ...domain.reasonCache[pod.uid] };
     for (const result of runtimeSync.results) {
       if (result.action !== 'StartContainer') continue;
       if (result.error !== undefined)
         reasons[result.target] = { reason: result.error, message: result.message ?? '' };
       else delete reasons[result.target];
     }
+    domain.reasonCache[pod.uid] = deepFreeze(reasons);
     // "Do not return error if the only failures were pods in backoff": the loop also meets
     // successful results (ConfigPodSandbox), so any failure is returned (kubernetes#123602).
     let error = syncError(runtimeSync.results);

@@ -6,6 +6,7 @@
  * kills, the start helper's back-off and hand-off, the sync result) are the current effects,
  * printed through v1.3's message table.
  */
+import { deepFreeze } from '../../core/clone';
 import { syncError, syncPodEffects } from '../../kubelet/effects/syncPod';
 import { podWorkerId } from '../../kubelet/ids';
 import type { Env } from '../../kubelet/env';
@@ -81,13 +82,15 @@ export function dockerSyncPodEffects(env: Env): Effects {
       for (const r of s.results)
         if (r.error === 'CrashLoopBackOff' && r.message)
           r.message = r.message.replace(/^back-off/, 'Back-off');
-      const reasons = (d.reasonCache[pod.uid] ??= {});
+      // A new frozen map each time, not an edit: checkpoints and seeks share it.
+      const reasons = { ...d.reasonCache[pod.uid] };
       for (const r of s.results) {
         if (r.action !== 'StartContainer') continue;
         if (r.error !== undefined)
           reasons[r.target] = { reason: r.error, message: r.message ?? '' };
         else delete reasons[r.target];
       }
+      d.reasonCache[pod.uid] = deepFreeze(reasons);
       api.send(podWorkerId(pod.key), {
         type: 'SYNC_DONE',
         isTerminal: s.isTerminal,
