@@ -21,7 +21,7 @@ export { podsAt, type PodRow, type ContainerDetail } from './views/pods';
 export { formatKlog, logsAt, KUBELET_PID } from './views/klog';
 export { describePod } from './views/describe';
 export { narrate } from './views/narrate';
-export { eventLabel } from './views/eventLabel';
+export { eventLabel, stepChange } from './views/eventLabel';
 export { cpuStateFileHistory, type CpuStateFileVersion } from './views/cpuStateFile';
 export { klogTime, describeTime } from './views/clock';
 export type { Trace, KubeEvent, LogLine, TraceRecord, EntityInfo } from './trace/types';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventLabel } from './eventLabel';
+import { eventLabel, stepChange } from './eventLabel';
 
 describe('eventLabel', () => {
   it('reads an after transition by its named delay', () => {
@@ -10,6 +10,11 @@ describe('eventLabel', () => {
   });
   it('leaves other events as they are', () => {
     expect(eventLabel('CONFIG')).toBe('CONFIG');
-    expect(eventLabel('xstate.init')).toBe('xstate.init');
+  });
+  it('reads an actor spawned into its first state as a start, not an XState name', () => {
+    expect(eventLabel('xstate.init')).toBe('start');
+    expect(stepChange('', 'waiting', 'xstate.init')).toBe('started in waiting');
+    expect(stepChange('a', 'a', 'SYNC')).toBe('handled SYNC');
+    expect(stepChange('a', 'b', 'SYNC', ' → ')).toBe('a → b');
   });
 });

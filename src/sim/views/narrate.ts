@@ -3,7 +3,7 @@
  * the most telling Kubernetes Event of that step if there is one, else the transition.
  */
 import type { SimulationRun } from '../simulate';
-import { eventLabel } from './eventLabel';
+import { stepChange } from './eventLabel';
 
 function describeEvent(
   reason: string,
@@ -53,6 +53,6 @@ export function narrate(run: SimulationRun, step: number): string {
   const ev = run.trace.strings[s.event[i]!]!;
   const from = run.trace.strings[s.from[i]!]!;
   const to = run.trace.strings[s.to[i]!]!;
-  const change = from === to || from === '' ? `handled ${eventLabel(ev)}` : `${from} to ${to}`;
+  const change = stepChange(from, to, ev);
   return `${formatSeconds(t)}: ${ent.id}, ${change}`;
 }

@@ -9,7 +9,7 @@ import { useApp, useAppStore } from '../app/storeContext';
 import { useEngineViews } from '../app/engineViews';
 import { usePanelView } from '../hooks/usePanelCursor';
 import { formatClock } from '../../viz/formatTime';
-import { eventLabel } from '../../sim';
+import { stepChange } from '../../sim';
 
 export function StepSentence() {
   const store = useAppStore();
@@ -21,11 +21,7 @@ export function StepSentence() {
   if (!run) return null;
   const sentence = views.narrate(run, cursor);
   const step = cursor > 0 ? views.steps(run, cursor - 1, cursor)[0] : undefined;
-  const moved =
-    step &&
-    (step.from === step.to || step.from === ''
-      ? `${step.entity} handled ${eventLabel(step.event)}`
-      : `${step.entity}: ${step.from} → ${step.to}`);
+  const moved = step && `${step.entity}: ${stepChange(step.from, step.to, step.event, ' → ')}`;
   return (
     <div className="step-line">
       {/* The live region speaks the sentence; this copy is for the eyes. */}

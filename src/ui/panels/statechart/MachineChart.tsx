@@ -5,6 +5,7 @@
  * (lazy); drawn as React SVG, every state named for assistive technology.
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { eventLabel } from '../../../sim';
 import type { MachineView } from '../../../state/viewTypes';
 import { transitionLabel } from '../../../viz/statechart/chartModel';
 import type { ChartLayout } from '../../../viz/statechart/elkGraph';
@@ -43,7 +44,7 @@ export function takenSentence(m: MachineView): string | null {
   const event = tr
     ? (m.chart.labels.get(tr.id)?.replace(/ \[[^\]]*\]$/, '') ??
       transitionLabel({ ...tr, guard: null }))
-    : tk.event;
+    : eventLabel(tk.event);
   const leaf = (s: string) => (s ? s.split('.').pop()! : 'start');
   const guard = tk.guard ? ` [${tk.guard}]` : '';
   return `${leaf(tk.from)} → ${leaf(tk.to)} on ${event}${guard} at ${formatClock(tk.t)}`;
