@@ -77,7 +77,18 @@ test("a pull in flight has its own chart: pulling, then after the image's pull t
   const chart = panel.getByRole('group', { name: 'imagePull app chart' });
   const forward = page.getByRole('button', { name: 'Step forward' });
   for (let i = 0; i < 120 && (await chart.count()) === 0; i++) await forward.click();
-  await expect(chart.getByRole('img', { name: 'state pulling (active)' })).toBeVisible();
+  // The panels follow a Step a frame or more later (a React transition), so quick clicks can
+  // overshoot the 3 s pull: step back, a step at a time once the panel has caught up, to it.
+  const back = page.getByRole('button', { name: 'Step back' });
+  const pulling = chart.getByRole('img', { name: 'state pulling (active)' });
+  await expect(async () => {
+    if ((await pulling.count()) > 0) return;
+    if ((await chart.getByRole('img', { name: 'state pulled (active)' }).count()) > 0)
+      await back.click();
+    else if ((await chart.count()) === 0) await forward.click();
+    await expect(pulling).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(pulling).toBeVisible();
   // The named delay `pullTime`, resolved from this pull's context: nginx's 3 s.
   await expect(chart.getByText('after 3 s', { exact: true })).toBeAttached();
   await expect(chart.getByRole('img', { name: 'state pulled' })).toBeAttached();
