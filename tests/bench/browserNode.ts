@@ -20,7 +20,8 @@ export interface NodePage {
   close: () => Promise<void>;
 }
 
-async function watchLongTasks(page: Page) {
+/** Records every long task of the page from its first script on (also used by e2e worker.spec). */
+export async function watchLongTasks(page: Page) {
   await page.addInitScript(() => {
     const w = window as unknown as { __long: { start: number; ms: number }[] };
     w.__long = [];

@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import LZString from 'lz-string';
+import { watchLongTasks } from '../bench/browserNode';
 import { podNodeInput } from '../bench/scenarios';
 
 test.describe.configure({ timeout: 120_000 });
@@ -18,17 +19,6 @@ function nodeLink(): string {
   delete s.apiVersion;
   delete s.kind;
   return `#s=1.${LZString.compressToEncodedURIComponent(JSON.stringify({ s }))}`;
-}
-
-/** Records every long task of the page from its first script on. */
-async function watchLongTasks(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __long: { start: number; ms: number }[] };
-    w.__long = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__long.push({ start: e.startTime, ms: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  });
 }
 
 const now = (page: Page) => page.evaluate(() => performance.now());
