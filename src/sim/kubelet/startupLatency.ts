@@ -16,10 +16,14 @@ import type { EffectApi } from '../runner/types';
 import type { PodDef } from './config';
 import { klog, q } from './klog';
 import type { ApiPodStatus, KubeletDomain, StartupLatencyState } from './types';
+import { own } from '../core/cow';
 
 type Api = Pick<EffectApi<KubeletDomain>, 'log' | 'domain' | 't'>;
 
-const tracker = (d: KubeletDomain) => (d.startupLatency ??= {});
+const tracker = (d: KubeletDomain) => {
+  d.startupLatency ??= {};
+  return own(d, 'startupLatency')!;
+};
 
 /** Go's time.Time.String() on the run's wall clock; kubelet clock readings carry "m=+<s>". */
 export function goTimeString(t: number | undefined, monotonicSince?: number): string {
@@ -45,12 +49,12 @@ export function observedOnWatch(d: KubeletDomain, uid: string, status: ApiPodSta
 }
 
 export function recordImageStartedPulling(d: KubeletDomain, uid: string, t: number): void {
-  const s = tracker(d)[uid];
+  const s = own(tracker(d), uid);
   if (s && s.firstStartedPulling === undefined) s.firstStartedPulling = t;
 }
 
 export function recordImageFinishedPulling(d: KubeletDomain, uid: string, t: number): void {
-  const s = tracker(d)[uid];
+  const s = own(tracker(d), uid);
   if (s) s.lastFinishedPulling = t;
 }
 
@@ -65,7 +69,7 @@ export function afterStatusPatch(api: Api, pod: PodDef, status: ApiPodStatus): v
     delete st[pod.uid];
     return;
   }
-  const s: StartupLatencyState | undefined = st[pod.uid];
+  const s: StartupLatencyState | undefined = own(st, pod.uid);
   if (!s || s.recorded) return;
   // RecordStatusUpdated's V(3) "Mark when the pod was running for the first time" carries the
   // pod's resourceVersion, which is not modelled: the line is left out.

@@ -19,7 +19,7 @@ import {
   type AnyStateMachine,
   type MachineContext,
 } from 'xstate';
-import { clonePlain, cloneSharing } from '../core/clone';
+import { clonePlain, cloneSharing, deepFreeze } from '../core/clone';
 import { nextId as nextCounterId } from '../core/ids';
 import { createRng } from '../core/prng';
 import {
@@ -246,11 +246,23 @@ export function byTimeThenSeq<E>(a: QueueEntry<E>, b: QueueEntry<E>): number {
 /**
  * A checkpoint: a copy of the world whose queue is in pop order, so two worlds that will
  * pop the same entries are equal whatever their heap layouts (a resumed run's and a full one's).
+ * With a copy-on-write domain (EngineSpec.copyOnWrite) the checkpoint freezes what changed since
+ * the previous one (all else is frozen already) and shares all of it with the live world, which
+ * copies a frozen object before writing to it (core/cow.ts): a checkpoint costs what changed.
  */
-export function checkpointOf<D>(w: World<D>, prev?: World<D>): World<D> {
+export function checkpointOf<D>(
+  w: World<D>,
+  prev?: World<D>,
+  copyOnWrite?: EngineSpec<D>['copyOnWrite'],
+): World<D> {
+  if (copyOnWrite) {
+    const d = w.domain as Record<string, unknown>;
+    for (const k in d) if (!copyOnWrite.inPlace.includes(k)) deepFreeze(d[k]);
+  }
   const c: World<D> = {
     ...cloneWorld(w, false),
-    // What did not change since the previous checkpoint is that checkpoint's (never mutated).
+    // What did not change since the previous checkpoint is that checkpoint's (never mutated);
+    // frozen values are shared as they are.
     domain: cloneSharing(w.domain, prev?.domain),
   };
   c.queue.sort(byTimeThenSeq);
@@ -428,9 +440,11 @@ export class Engine<D> {
   private readonly machines: Record<string, RunnableKind<D>> = {};
   private readonly processes: Record<string, ProcessKind<D>>;
   private readonly view: (world: World<D>) => unknown;
+  private readonly copyOnWrite: EngineSpec<D>['copyOnWrite'];
 
   constructor(spec: EngineSpec<D>) {
     this.processes = { ...spec.processes };
+    this.copyOnWrite = spec.copyOnWrite;
     this.view = (world) => spec.guardView(world);
     for (const [kind, k] of Object.entries(spec.machines)) {
       if (kind in this.processes) throw new Error(`kind "${kind}" is both a machine and a process`);
@@ -563,12 +577,13 @@ export class Engine<D> {
     const every = rec.trace.checkpointEvery;
     const maxSteps = opts.maxSteps ?? 2_000_000;
     const trace = rec.trace as Trace<World<D>>;
-    if (!opts.recorder) trace.checkpoints.push(checkpointOf(world));
+    const cow = this.copyOnWrite;
+    if (!opts.recorder) trace.checkpoints.push(checkpointOf(world, undefined, cow));
     let reason: Trace['stopReason'] = 'idle';
     while (this.step(world, horizon, rec)) {
       if (world.step % every === 0)
         trace.checkpoints.push(
-          checkpointOf(world, trace.checkpoints[trace.checkpoints.length - 1]),
+          checkpointOf(world, trace.checkpoints[trace.checkpoints.length - 1], cow),
         );
       if (world.step >= maxSteps) {
         reason = 'step-limit';

@@ -136,4 +136,10 @@ export interface EngineSpec<D> {
    * transition. Called once per step: update and return one object, do not copy the world.
    */
   guardView(world: World<D>): unknown;
+  /**
+   * The domain is written copy-on-write (core/cow.ts): checkpoints freeze it and share it with
+   * the live world instead of copying it. The top-level fields named in `inPlace` are written in
+   * place instead (small records of work in flight): checkpoints and seeks copy them.
+   */
+  copyOnWrite?: { inPlace: readonly string[] };
 }
