@@ -3,7 +3,7 @@
  * gives the same trace, byte for byte. The run keeps what the views need to rebuild the
  * kubelet's state after any step (checkpoints + replay).
  */
-import { cloneWorld, createWorld, Engine } from './runner/engine';
+import { createWorld, Engine } from './runner/engine';
 import { resumePoint } from './rerun';
 import type { World } from './runner/types';
 import type { Scenario } from './scenario/schema';
@@ -48,17 +48,29 @@ export interface SimulateOptions {
   from?: SimulationRun;
   /** Steps between checkpoints (tests use small ones so short runs have several). */
   checkpointEvery?: number;
+  /**
+   * Checkpoints freeze the state they share (tests): a write that skips core/cow.ts's copy
+   * throws instead of changing a checkpoint. Slower, the same run.
+   */
+  freezeCheckpoints?: boolean;
 }
 
 export function simulate(scenario: Scenario, opts: SimulateOptions = {}): SimulationRun {
   // The scenario's kubeletVersion picks the machines and message tables (src/sim/versions).
   const config = compileRun(scenarioForVersion(scenario));
-  const engine = new Engine(kubeletEngineSpec(config, kubeletOf(scenario)));
+  const spec = kubeletEngineSpec(config, kubeletOf(scenario));
+  const engine = new Engine(
+    opts.freezeCheckpoints && spec.copyOnWrite
+      ? { ...spec, copyOnWrite: { ...spec.copyOnWrite, freeze: true } }
+      : spec,
+  );
   const world = createWorld<KubeletDomain>(scenario.seed, emptyDomain(config));
   bootstrap(config, engine.api(world, 'engine', null));
   const horizon = scenario.horizon;
   const every = opts.checkpointEvery ?? CHECKPOINT_EVERY;
-  const resume = opts.from ? resumePoint(opts.from, scenario, world, every, cloneWorld) : null;
+  const resume = opts.from
+    ? resumePoint(opts.from, scenario, world, every, (w) => engine.copyWorld(w))
+    : null;
   const trace = resume
     ? engine.run(resume.world, horizon, { recorder: resume.recorder })
     : engine.run(world, horizon, { checkpointEvery: every });

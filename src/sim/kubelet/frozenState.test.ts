@@ -47,8 +47,11 @@ describe('frozen kubelet state', () => {
     }
   });
 
-  it('a checkpoint is frozen but for the work in flight, and shares what did not change', () => {
-    const run = simulate(preset('crashloop-backoff'), { checkpointEvery: 16 });
+  it('a checkpoint (checked) is frozen but for the work in flight, and shares what did not change', () => {
+    const run = simulate(preset('crashloop-backoff'), {
+      checkpointEvery: 16,
+      freezeCheckpoints: true,
+    });
     const cps = run.trace.checkpoints;
     expect(cps.length).toBeGreaterThan(4);
     const d = cps[cps.length - 2]!.domain;
@@ -70,7 +73,7 @@ describe('frozen kubelet state', () => {
     (id) => {
       const s = preset(id);
       const sparse = simulate(s, { checkpointEvery: 1_000_000 });
-      const dense = simulate(s, { checkpointEvery: 1 });
+      const dense = simulate(s, { checkpointEvery: 1, freezeCheckpoints: true });
       expect(recorded(dense)).toBe(recorded(sparse));
       const n = sparse.trace.steps.t.length;
       for (const k of [1, Math.floor(n / 3), Math.floor(n / 2), n - 1, n])

@@ -137,9 +137,10 @@ export interface EngineSpec<D> {
    */
   guardView(world: World<D>): unknown;
   /**
-   * The domain is written copy-on-write (core/cow.ts): checkpoints freeze it and share it with
-   * the live world instead of copying it. The top-level fields named in `inPlace` are written in
-   * place instead (small records of work in flight): checkpoints and seeks copy them.
+   * The domain is written copy-on-write (core/cow.ts): checkpoints and seeks share it instead of
+   * copying it. The top-level fields named in `inPlace` are written in place instead (small
+   * records of work in flight): checkpoints and seeks copy them. `freeze` (for tests) freezes
+   * what each checkpoint shares, so a write that does not copy first throws.
    */
-  copyOnWrite?: { inPlace: readonly string[] };
+  copyOnWrite?: { inPlace: readonly string[]; freeze?: boolean };
 }
