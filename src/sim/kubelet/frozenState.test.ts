@@ -80,4 +80,23 @@ describe('frozen kubelet state', () => {
         expect(view(dense.stateAt(k))).toBe(view(sparse.stateAt(k)));
     },
   );
+
+  // Most checkpoints keep the machine map as the changes since the previous one (runner/engine.ts):
+  // rebuilt, it must be the live map, key order included (a respawned instance goes last).
+  it.each(['crashloop-backoff', 'delete-grace-period', 'init-cpu-handoff'] as const)(
+    '%s: every checkpoint’s machine map is the live one, in the same order',
+    (id) => {
+      const s = preset(id);
+      const dense = simulate(s, { checkpointEvery: 3 });
+      const sparse = simulate(s, { checkpointEvery: 1_000_000 });
+      const cps = dense.trace.checkpoints;
+      expect(cps.length).toBeGreaterThan(20);
+      for (const cp of cps) {
+        const live = sparse.stateAt(cp.step).machines;
+        expect(Object.keys(cp.machines)).toEqual(Object.keys(live));
+        expect(JSON.stringify(cp.machines)).toBe(JSON.stringify(live));
+        expect(Object.keys(dense.stateAt(cp.step).machines)).toEqual(Object.keys(live));
+      }
+    },
+  );
 });

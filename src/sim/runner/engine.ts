@@ -157,6 +157,11 @@ function stateStringOf(value: object): string {
 /** Collects what the views need. Absent while replaying to a checkpoint (nothing is recorded twice). */
 export class Recorder {
   readonly trace: Trace<World<unknown>>;
+  /**
+   * Changes to the world's machine map since the last checkpoint, as (id, instance) pairs, a
+   * stopped instance as (id, undefined): checkpoints between full copies of the map keep these.
+   */
+  machineOps: unknown[] = [];
   private stringIndex = new Map<string, number>();
   private entityIndex = new Map<string, number>();
 
@@ -275,14 +280,26 @@ export function checkpointOf<D>(
   w: World<D>,
   prev?: World<D>,
   cow?: EngineSpec<D>['copyOnWrite'],
+  /** The machine map's changes since `prev`: kept instead of a copy of the map. */
+  machineOps?: unknown[],
 ): World<D> {
   if (cow?.freeze) {
     const d = w.domain as Record<string, unknown>;
     for (const k in d) if (!cow.inPlace.includes(k)) deepFreeze(d[k]);
   }
-  const c: World<D> = { ...cloneWorld(w, false), domain: copyDomain(w.domain, cow, prev?.domain) };
+  const c: World<D> = {
+    t: w.t,
+    seq: w.seq,
+    step: w.step,
+    rng: { state: w.rng.state },
+    ids: { ...w.ids },
+    queue: w.queue.slice(),
+    machines: machineOps ? (undefined as unknown as Machines) : copyMap(w.machines),
+    domain: copyDomain(w.domain, cow, prev?.domain),
+  };
   if (cow) shareAll();
   c.queue.sort(byTimeThenSeq);
+  if (machineOps && prev) withMachineDelta(c, { prev: prev, ops: machineOps });
   return c;
 }
 
@@ -290,6 +307,78 @@ function copyMap<V>(m: Record<string, V>): Record<string, V> {
   const out: Record<string, V> = {};
   for (const k in m) out[k] = m[k]!;
   return out;
+}
+
+type Machines = World<unknown>['machines'];
+
+/**
+ * A checkpoint's machine map kept as the changes since the previous checkpoint (the map has
+ * ~900 instances on a 110-pod node, and a copy of it was most of a checkpoint's cost): only
+ * every MACHINE_KEYFRAME-th checkpoint holds a copy.
+ */
+interface MachineDelta {
+  prev: World<unknown>;
+  ops: unknown[];
+}
+const machineDeltas = new WeakMap<object, MachineDelta>();
+const MACHINE_KEYFRAME = 8;
+
+/**
+ * A new copy of a checkpoint's machine map: the last full copy before it, then the changes
+ * after it in order (a stopped and respawned instance ends up last, as in the live map).
+ */
+function machinesOf(w: World<unknown>): Machines {
+  const chain: MachineDelta[] = [];
+  let at = w;
+  for (let d = machineDeltas.get(at); d; d = machineDeltas.get(at)) {
+    chain.push(d);
+    at = d.prev;
+  }
+  const out = copyMap(at.machines);
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const ops = chain[i]!.ops;
+    for (let j = 0; j < ops.length; j += 2) {
+      const id = ops[j] as string;
+      const inst = ops[j + 1] as Machines[string] | undefined;
+      if (inst) out[id] = inst;
+      else delete out[id];
+    }
+  }
+  return out;
+}
+
+/** `w` with `machines` read through its delta (a new copy at each read). */
+function withMachineDelta<W extends World<unknown>>(w: W, delta: MachineDelta): W {
+  machineDeltas.set(w, delta);
+  // Redefined in place, so the key keeps its position (JSON of a checkpoint is unchanged).
+  Object.defineProperty(w, 'machines', {
+    get: () => machinesOf(w),
+    enumerable: true,
+    configurable: true,
+  });
+  return w;
+}
+
+/**
+ * A checkpoint with some fields replaced (a re-run's remap), its machine map still kept as a
+ * delta when it was one.
+ */
+export function checkpointWith<D>(w: World<D>, changes: Partial<World<D>>): World<D> {
+  const delta = machineDeltas.get(w);
+  if (!delta) return { ...w, ...changes };
+  // Read field by field: a spread would build the machine map.
+  const c: World<D> = {
+    t: w.t,
+    seq: w.seq,
+    step: w.step,
+    rng: w.rng,
+    ids: w.ids,
+    queue: w.queue,
+    machines: undefined as unknown as Machines,
+    domain: w.domain,
+    ...changes,
+  };
+  return withMachineDelta(c, delta);
 }
 
 /** A copy of the world that shares nothing mutable with it. */
@@ -370,12 +459,15 @@ class StepApi<D> implements EffectApi<D> {
     const w = this.world;
     if (w.machines[id]) throw new Error(`machine instance "${id}" already exists`);
     // The instance exists from now on; its initial transition is its first step.
-    w.machines[id] = { kind, snapshot: null as unknown as AnySnapshot };
+    const inst = { kind, snapshot: null as unknown as AnySnapshot };
+    w.machines[id] = inst;
+    this.rec?.machineOps.push(id, inst);
     this.send(id, { type: INIT_EVENT, input });
   }
 
   stop(id: string): void {
     delete this.world.machines[id];
+    this.rec?.machineOps.push(id, undefined);
     queueDropTarget(this.world.queue, id);
   }
 
@@ -488,9 +580,11 @@ export class Engine<D> {
    * lets it share; the original is left as it was.
    */
   copyWorld(w: World<D>): World<D> {
-    if (!this.copyOnWrite) return cloneWorld(w);
+    // A checkpoint kept as a delta builds a new map: no second copy of it.
+    const machines = machineDeltas.has(w) ? machinesOf(w) : copyMap(w.machines);
+    if (!this.copyOnWrite) return { ...cloneWorld(w), machines };
     shareAll();
-    return { ...cloneWorld(w, false), domain: copyDomain(w.domain, this.copyOnWrite) };
+    return { ...cloneWorld(w, false), machines, domain: copyDomain(w.domain, this.copyOnWrite) };
   }
 
   /** An effect API bound to a world, for bootstrapping (self = "engine", cause -1). */
@@ -559,7 +653,9 @@ export class Engine<D> {
           : pureInitialTransition(kind.machine, input);
     setGuardView(undefined);
     // A new instance object: checkpoints share the old one by reference.
-    world.machines[id] = { kind: inst.kind, snapshot: next };
+    const updated = { kind: inst.kind, snapshot: next };
+    world.machines[id] = updated;
+    rec?.machineOps.push(id, updated);
     if (rec) {
       const ent = rec.entity(id, inst.kind, world.step);
       rec.row(world.t, ent, event.type, before, stateString(next.value), cause, decided);
@@ -616,11 +712,14 @@ export class Engine<D> {
     if (cow) shareAll();
     if (!opts.recorder) trace.checkpoints.push(checkpointOf(world, undefined, cow));
     let reason: Trace['stopReason'] = 'idle';
+    rec.machineOps = [];
     while (this.step(world, horizon, rec)) {
-      if (world.step % every === 0)
-        trace.checkpoints.push(
-          checkpointOf(world, trace.checkpoints[trace.checkpoints.length - 1], cow),
-        );
+      if (world.step % every === 0) {
+        const n = trace.checkpoints.length;
+        const delta = n % MACHINE_KEYFRAME !== 0 ? rec.machineOps : undefined;
+        trace.checkpoints.push(checkpointOf(world, trace.checkpoints[n - 1], cow, delta));
+        rec.machineOps = [];
+      }
       if (world.step >= maxSteps) {
         reason = 'step-limit';
         break;
