@@ -249,66 +249,6 @@ export function byTimeThenSeq<E>(a: QueueEntry<E>, b: QueueEntry<E>): number {
   return a.t - b.t || a.seq - b.seq;
 }
 
-/**
- * The domain as a checkpoint or a seek holds it. A copy-on-write domain (EngineSpec.copyOnWrite)
- * is shared but for its root and its in-place fields (core/cow.ts: writers copy what they
- * change); any other is copied deeply, sharing with `prev` (the previous checkpoint's) what did
- * not change since.
- */
-function copyDomain<D>(d: D, cow: EngineSpec<D>['copyOnWrite'], prev?: D): D {
-  if (!cow) return prev === undefined ? clonePlain(d) : cloneSharing(d, prev);
-  const src = d as Record<string, unknown>;
-  const before = prev as Record<string, unknown> | undefined;
-  const out: Record<string, unknown> = {};
-  for (const k in src)
-    out[k] = cow.inPlace.includes(k)
-      ? before === undefined
-        ? clonePlain(src[k])
-        : cloneSharing(src[k], before[k])
-      : src[k];
-  return out as D;
-}
-
-/**
- * A checkpoint: a copy of the world whose queue is in pop order, so two worlds that will
- * pop the same entries are equal whatever their heap layouts (a resumed run's and a full one's).
- * A copy-on-write domain is shared with the live world, which from now on copies what it
- * changes; with `freeze` on, what the checkpoint shares is frozen first, so a write that does
- * not copy throws.
- */
-export function checkpointOf<D>(
-  w: World<D>,
-  prev?: World<D>,
-  cow?: EngineSpec<D>['copyOnWrite'],
-  /** The machine map's changes since `prev`: kept instead of a copy of the map. */
-  machineOps?: unknown[],
-): World<D> {
-  if (cow?.freeze) {
-    const d = w.domain as Record<string, unknown>;
-    for (const k in d) if (!cow.inPlace.includes(k)) deepFreeze(d[k]);
-  }
-  const c: World<D> = {
-    t: w.t,
-    seq: w.seq,
-    step: w.step,
-    rng: { state: w.rng.state },
-    ids: { ...w.ids },
-    queue: w.queue.slice(),
-    machines: machineOps ? (undefined as unknown as Machines) : copyMap(w.machines),
-    domain: copyDomain(w.domain, cow, prev?.domain),
-  };
-  if (cow) shareAll();
-  c.queue.sort(byTimeThenSeq);
-  if (machineOps && prev) withMachineDelta(c, { prev: prev, ops: machineOps });
-  return c;
-}
-
-function copyMap<V>(m: Record<string, V>): Record<string, V> {
-  const out: Record<string, V> = {};
-  for (const k in m) out[k] = m[k]!;
-  return out;
-}
-
 type Machines = World<unknown>['machines'];
 
 /**
@@ -334,7 +274,7 @@ function machinesOf(w: World<unknown>): Machines {
     chain.push(d);
     at = d.prev;
   }
-  const out = copyMap(at.machines);
+  const out = copyTable(at.machines);
   for (let i = chain.length - 1; i >= 0; i--) {
     const ops = chain[i]!.ops;
     for (let j = 0; j < ops.length; j += 2) {
@@ -381,6 +321,75 @@ export function checkpointWith<D>(w: World<D>, changes: Partial<World<D>>): Worl
   return withMachineDelta(c, delta);
 }
 
+/**
+ * The domain as a checkpoint or a seek holds it. A copy-on-write domain (EngineSpec.copyOnWrite)
+ * is shared but for its root and its in-place fields (core/cow.ts: writers copy what they
+ * change); any other is copied deeply, sharing with `prev` (the previous checkpoint's) what did
+ * not change since.
+ */
+function copyDomain<D>(d: D, cow: EngineSpec<D>['copyOnWrite'], prev?: D): D {
+  if (!cow) return prev === undefined ? clonePlain(d) : cloneSharing(d, prev);
+  const src = d as Record<string, unknown>;
+  const before = prev as Record<string, unknown> | undefined;
+  const out: Record<string, unknown> = {};
+  for (const k in src)
+    out[k] = cow.inPlace.includes(k)
+      ? before === undefined
+        ? clonePlain(src[k])
+        : cloneSharing(src[k], before[k])
+      : src[k];
+  return out as D;
+}
+
+/**
+ * A checkpoint: a copy of the world whose queue is in pop order, so two worlds that will
+ * pop the same entries are equal whatever their heap layouts (a resumed run's and a full one's).
+ * A copy-on-write domain is shared with the live world, which from now on copies what it
+ * changes; with `freeze` on, what the checkpoint shares is frozen first, so a write that does
+ * not copy throws.
+ */
+export function checkpointOf<D>(
+  w: World<D>,
+  prev?: World<D>,
+  cow?: EngineSpec<D>['copyOnWrite'],
+  /** The machine map's changes since `prev`: kept instead of a copy of the map. */
+  machineOps?: unknown[],
+): World<D> {
+  if (cow?.freeze) {
+    const d = w.domain as Record<string, unknown>;
+    for (const k in d) if (!cow.inPlace.includes(k)) deepFreeze(d[k]);
+  }
+  const c: World<D> = {
+    t: w.t,
+    seq: w.seq,
+    step: w.step,
+    rng: { state: w.rng.state },
+    ids: { ...w.ids },
+    queue: w.queue.slice(),
+    machines: machineOps ? (undefined as unknown as Machines) : copyTable(w.machines),
+    domain: copyDomain(w.domain, cow, prev?.domain),
+  };
+  if (cow) shareAll();
+  c.queue.sort(byTimeThenSeq);
+  if (machineOps && prev) withMachineDelta(c, { prev: prev, ops: machineOps });
+  return c;
+}
+
+/**
+ * A shallow copy of a table keyed by instance id (hundreds of keys), made as a hash table from
+ * the start: a spread builds it as a fast-mode object, one hidden class per key (about a
+ * megabyte and a third of a millisecond for a 110-pod node's machines), at every checkpoint
+ * and seek.
+ */
+function copyTable<V>(from: Record<string, V>): Record<string, V> {
+  const to: Record<string, V> = { a: undefined as V, b: undefined as V };
+  // Removing a property that is not the last one turns the object into a dictionary.
+  delete to.a;
+  delete to.b;
+  for (const k in from) to[k] = from[k]!;
+  return to;
+}
+
 /** A copy of the world that shares nothing mutable with it. */
 export function cloneWorld<D>(w: World<D>, domain = true): World<D> {
   return {
@@ -392,9 +401,8 @@ export function cloneWorld<D>(w: World<D>, domain = true): World<D> {
     // Queue entries are never changed in place (the heap only moves them; a re-run's remap
     // builds new ones), so the copy shares them: a seek copies one array, not ~200 objects.
     queue: w.queue.slice(),
-    // Snapshots are immutable: sharing them is safe. A for-in copy: the map (~900 instances on
-    // a 110-pod node) is in dictionary mode, which a spread copies far slower.
-    machines: copyMap(w.machines),
+    // Snapshots are immutable: sharing them is safe.
+    machines: copyTable(w.machines),
     domain: domain ? clonePlain(w.domain) : w.domain,
   };
 }
@@ -581,7 +589,7 @@ export class Engine<D> {
    */
   copyWorld(w: World<D>): World<D> {
     // A checkpoint kept as a delta builds a new map: no second copy of it.
-    const machines = machineDeltas.has(w) ? machinesOf(w) : copyMap(w.machines);
+    const machines = machineDeltas.has(w) ? machinesOf(w) : copyTable(w.machines);
     if (!this.copyOnWrite) return { ...cloneWorld(w), machines };
     shareAll();
     return { ...cloneWorld(w, false), machines, domain: copyDomain(w.domain, this.copyOnWrite) };

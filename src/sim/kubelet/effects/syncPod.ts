@@ -5,7 +5,7 @@
  * "Creating container in pod", hand-off to the container's startContainer instance) and the
  * SyncResult bookkeeping that becomes the reason cache and the pod worker's error.
  */
-import { deepFreeze, samePlain } from '../../core/clone';
+import { deepFreeze } from '../../core/clone';
 import { runtimeId } from '../../core/ids';
 import { hashString } from '../../core/prng';
 import { formatGoDuration } from '../../core/time';
@@ -408,9 +408,7 @@ export function syncPodEffects(env: Env): Effects {
         reasons[result.target] = { reason: result.error, message: result.message ?? '' };
       else delete reasons[result.target];
     }
-    const old = domain.reasonCache[pod.uid];
-    // An unchanged entry is kept: the map is copied (core/cow.ts) only for a change.
-    if (!old || !samePlain(old, reasons)) own(domain, 'reasonCache')[pod.uid] = deepFreeze(reasons);
+    own(domain, 'reasonCache')[pod.uid] = deepFreeze(reasons);
     // "Do not return error if the only failures were pods in backoff": the loop also meets
     // successful results (ConfigPodSandbox), so any failure is returned (kubernetes#123602).
     let error = syncError(runtimeSync.results);
