@@ -218,7 +218,7 @@ test('a long scenario name is cut short with an ellipsis, not wrapped: the heade
       ctx.font = getComputedStyle(sel).font;
       return {
         rows: new Set([bar.querySelector('h1')!, ...fields].map(mid)).size,
-        cut: ctx.measureText(sel.title).width > sel.clientWidth,
+        cut: ctx.measureText((sel as HTMLSelectElement).title).width > sel.clientWidth,
         ellipsis: getComputedStyle(sel).textOverflow,
         pageWidth: document.documentElement.scrollWidth,
       };
