@@ -13,7 +13,8 @@ import { stepChange } from '../../sim';
 
 /**
  * `run`: under Compare, which run this line describes ("Run A"); each run has its own steps
- * at the shared playhead, so each gets its own line. The bookmark is given once, on A's.
+ * at the shared playhead, so each gets its own line. The bookmark is given once, on the last
+ * (B's), so on a phone it does not sit between the two.
  */
 export function StepSentence({ run: runName }: { readonly run?: string } = {}) {
   const store = useAppStore();
@@ -43,7 +44,7 @@ export function StepSentence({ run: runName }: { readonly run?: string } = {}) {
           <span className="muted">moved:</span> {moved}
         </p>
       )}
-      {bookmark !== null && !b && (
+      {bookmark !== null && (runName === undefined || b) && (
         <button
           type="button"
           className="text-btn bookmark-btn"
