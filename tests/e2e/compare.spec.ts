@@ -302,7 +302,7 @@ test("the header's step line and step count name each run and describe both", as
   await page.getByRole('button', { name: 'Jump to end' }).click();
   // Each run's own step at the shared playhead, named: static (A) and none (B) take different
   // steps, so their counts differ, and each count is its own run's.
-  const stepA = page.locator('.clock-step').first();
+  const stepA = page.locator('.clock-step');
   const stepB = page.locator('.clock-step-b');
   await expect(stepA).toHaveText(/^A step (\d+)\/\1 · /);
   await expect(stepB).toHaveText(/^B step (\d+)\/\1 · /);
@@ -327,5 +327,5 @@ test("the header's step line and step count name each run and describe both", as
   await page.getByRole('button', { name: 'Compare' }).click();
   await expect(page.getByTestId('step-sentence-b')).toHaveCount(0);
   await expect(stepB).toBeHidden();
-  await expect(page.locator('.clock-step').first()).toHaveText(/^step \d+\/\d+ · /);
+  await expect(stepA).toHaveText(/^step \d+\/\d+ · /);
 });

@@ -43,6 +43,7 @@ async function stepUntilStarted(page: Page) {
   for (let i = 0; i < 80; i++) {
     if ((await events(page).getByText('Started container app').count()) > 0) break;
     await forward.click();
+    await expect(events(page)).not.toHaveAttribute('aria-busy', 'true');
   }
   await expect(events(page).getByText('Started container app')).toBeVisible();
 }

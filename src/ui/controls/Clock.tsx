@@ -47,7 +47,7 @@ export function Clock() {
     <div className="clock" aria-hidden="true">
       <span ref={time} className="clock-time" />
       <span ref={step} className="clock-step" />
-      <span ref={stepB} className="clock-step clock-step-b" hidden />
+      <span ref={stepB} className="clock-step-b" hidden />
     </div>
   );
 }
