@@ -11,7 +11,7 @@ import { activityTimes, notableSteps } from '../viz/kubelet/notableSteps';
 import { admissionMarks } from '../viz/kubelet/admissionMarks';
 import { cpuManagerMarks } from '../viz/kubelet/cpuManagerMarks';
 import { probeMarks } from '../viz/kubelet/probeMarks';
-import { faultMarks } from '../viz/kubelet/faultMarks';
+import { faultMarks, type FaultOccasion } from '../viz/kubelet/faultMarks';
 import { shortName } from '../viz/kubelet/entityNames';
 import { busyIntervals } from '../viz/kubelet/busyIntervals';
 import { ensureAttempts, pullSpans, pullWaits } from '../viz/kubelet/pullSpans';
@@ -64,12 +64,18 @@ export function buildRunView(scenario: Scenario, opts: BuildRunOptions = {}): Ku
     container,
   });
   extra.push(
-    ...faultMarks(scenario.faults, scenario.actions, trace.steps.t, {
-      container: (k) =>
-        podLane(k.slice(0, k.lastIndexOf('/')), `${shortName(k)}: faults & actions`, 11, k),
-      pod: (k) => podLane(k, 'faults & actions', 2, null),
-      node: { ...cpuManagerPlacement(scenario.node.name), lane: 'actions', order: -0.5 },
-    }),
+    ...faultMarks(
+      scenario.faults,
+      scenario.actions,
+      trace.steps.t,
+      {
+        container: (k) =>
+          podLane(k.slice(0, k.lastIndexOf('/')), `${shortName(k)}: faults & actions`, 11, k),
+        pod: (k) => podLane(k, 'faults & actions', 2, null),
+        node: { ...cpuManagerPlacement(scenario.node.name), lane: 'actions', order: -0.5 },
+      },
+      faultOccasions(trace.records, podKeyOf),
+    ),
   );
   const { model } = layoutLanes(trace, place, groupOrder, causalLinks(trace), extra);
   const topology = toTopologyInput(topo, scenario.node.name);
@@ -102,4 +108,22 @@ export function buildRunView(scenario: Scenario, opts: BuildRunOptions = {}): Ku
 /** Where a scenario opens: metadata.openAt, else the start. */
 export function scenarioOpenAt(s: Scenario): number {
   return s.metadata.openAt ?? 0;
+}
+
+/** Container starts and sandboxes created, keyed as faults name their targets (delayed faults act from them). */
+function faultOccasions(
+  records: KubeletRunView['raw']['trace']['records'],
+  podKeyOf: (uid: string) => string | undefined,
+): FaultOccasion[] {
+  const out: FaultOccasion[] = [];
+  for (const r of records) {
+    if (r.kind === 'containerStarted') {
+      const pod = podKeyOf(r.data.uid);
+      if (pod) out.push({ kind: r.kind, t: r.t, key: `${pod}/${r.data.container}` });
+    } else if (r.kind === 'sandboxCreated') {
+      const pod = podKeyOf(r.data.uid);
+      if (pod) out.push({ kind: r.kind, t: r.t, key: pod });
+    }
+  }
+  return out;
 }

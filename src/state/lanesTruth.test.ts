@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildRunView } from './buildRunView';
-import { loadPreset } from '../sim';
+import { loadPreset, simulate } from '../sim';
+import { perturb } from './perturbations';
 import { SPAN_KINDS } from '../viz/timeline/spanKinds';
 
 function runOf(id: Parameters<typeof loadPreset>[0]) {
@@ -85,5 +86,36 @@ describe('lanes that match reality', () => {
     const acts = flip.lanes.lanes.find((l) => l.label === 'actions')!;
     const at = flip.raw.scenario.actions.map((a) => a.at);
     expect(Array.from(acts.start)).toEqual(at);
+  });
+
+  it('a ContainerExit is marked where it acts: afterSeconds after the container started', () => {
+    const run = runOf('init-cpu-handoff');
+    const lane = run.lanes.lanes.find((l) => l.label === 'warm-cache: faults & actions')!;
+    const { records } = run.raw.trace;
+    const started = records.find(
+      (r) => r.kind === 'containerStarted' && r.data.container === 'warm-cache',
+    )!;
+    const id = started.kind === 'containerStarted' ? started.data.id : '';
+    const exited = records.find((r) => r.kind === 'containerExited' && r.data.id === id)!;
+    // "exit 0 after 5s": 5 s after the start, where the engine's exit is, not where it was armed.
+    expect(lane.start[0]).toBe(started.t + 5000);
+    expect(lane.start[0]).toBe(exited.t);
+  });
+
+  it('a SandboxDied made "here" is marked here, not at the sandbox it is armed from', () => {
+    const r = loadPreset('hello-pod');
+    if (!r.ok) throw new Error('hello-pod');
+    const base = r.scenario;
+    const t = 30_000;
+    const s = perturb(base, 'SandboxDied', { pod: 'default/web' }, t, simulate(base));
+    const fault = s.faults.at(-1)!;
+    // Armed at RunPodSandbox, it fires (afterSeconds) at the instant it was made.
+    expect(fault.at).toBeLessThan(t);
+    const run = buildRunView(s);
+    const lane = run.lanes.lanes.find(
+      (l) => l.label === 'faults & actions' && l.group === 'default/web',
+    )!;
+    expect(Array.from(lane.start)).toEqual([t + 1]);
+    expect(run.lanes.labels[lane.label_[0]!]).toBe('fault: SandboxDied (×1)');
   });
 });

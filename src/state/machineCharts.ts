@@ -108,6 +108,25 @@ export interface EntityChart {
   readonly labels: ReadonlyMap<string, string>;
 }
 
+/**
+ * Named delays labelled by a duration in the instance's context rather than by the delay's
+ * value at the cursor. backOff's delay is what is left of the window (since + backoffMs - now,
+ * so 0 once it expired); its label is the window's length, the entry's duration in
+ * flowcontrol.Backoff (Backoff.Get): "after 10 s", "after 20 s", ... up to 300 s.
+ */
+const DURATION_DELAYS: Readonly<Record<string, (context: unknown) => number | null>> = {
+  // machine id . delay name
+  'backOff.backOff': (context) => {
+    const ms = (context as { backoffMs?: unknown } | null)?.backoffMs;
+    return typeof ms === 'number' && Number.isFinite(ms) ? ms : null;
+  },
+};
+
+function instanceContext(world: ReturnType<typeof cachedStateAt>, instanceId: string): unknown {
+  return (world.machines[instanceId] as { snapshot?: { context?: unknown } } | undefined)?.snapshot
+    ?.context;
+}
+
 /** Where one machine instance stands in its chart after `cursor` steps. */
 export function entityChartAt(run: SimulationRun, entity: number, cursor: number): EntityChart {
   const info = run.trace.entities[entity];
@@ -144,7 +163,10 @@ export function entityChartAt(run: SimulationRun, entity: number, cursor: number
     const world = cachedStateAt(run, cursor);
     for (const t of named) {
       if (t.delay?.kind !== 'named') continue;
-      const ms = namedDelayMs(run, world, info.id, t.delay.name);
+      const duration = DURATION_DELAYS[`${chart.machineId}.${t.delay.name}`];
+      const ms = duration
+        ? duration(instanceContext(world, info.id))
+        : namedDelayMs(run, world, info.id, t.delay.name);
       if (ms !== null)
         labels.set(t.id, transitionLabel({ ...t, event: delayLabel({ kind: 'ms', ms }) }));
     }

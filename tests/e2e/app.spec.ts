@@ -19,6 +19,9 @@ test('opens the default scenario and steps forward until the container is Starte
   for (let i = 0; i < 60; i++) {
     if ((await events.getByRole('cell', { name: 'Started', exact: true }).count()) > 0) break;
     await forward.click();
+    // The panel follows a Step in a React transition (aria-busy meanwhile): read it after,
+    // so the loop stops at the step that started the container, not a few past it.
+    await expect(events).not.toHaveAttribute('aria-busy', 'true');
   }
   await expect(events.getByRole('cell', { name: 'Started', exact: true })).toBeVisible();
   await expect(events.getByText('Started container app')).toBeVisible();
@@ -46,6 +49,11 @@ test('lists the steps of the run in order', async ({ page }) => {
   await page.getByRole('combobox', { name: 'Step granularity' }).selectOption('kubelet');
   await forward.click();
   await expect(current).not.toHaveText('3');
+  // The list follows the cursor in a transition: read the current row once it has caught up.
+  await expect(page.getByRole('region', { name: 'Kubelet log' })).not.toHaveAttribute(
+    'aria-busy',
+    'true',
+  );
   const n = Number(await current.textContent());
   const position = page.getByRole('slider', { name: 'Timeline position' });
   await expect(position).toHaveAttribute('aria-valuetext', new RegExp(`step ${n} of`));

@@ -291,3 +291,41 @@ test("a link keeps run B's own selection", async ({ page, context }) => {
     other.getByRole('region', { name: 'Inspector' }).getByRole('heading', { level: 3 }),
   ).toHaveText('CPU 5');
 });
+
+test("the header's step line and step count name each run and describe both", async ({ page }) => {
+  await open(page, 'static-vs-none');
+  // One run: the header says nothing of runs.
+  await expect(page.getByTestId('step-sentence')).not.toContainText('Run A');
+  await startCompare(page);
+  await runB(page).getByRole('combobox', { name: 'CPU manager policy' }).selectOption('none');
+  await expect(page.locator('main[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Jump to end' }).click();
+  // Each run's own step at the shared playhead, named: static (A) and none (B) take different
+  // steps, so their counts differ, and each count is its own run's.
+  const stepA = page.locator('.clock-step');
+  const stepB = page.locator('.clock-step-b');
+  await expect(stepA).toHaveText(/^A step (\d+)\/\1 · /);
+  await expect(stepB).toHaveText(/^B step (\d+)\/\1 · /);
+  const totalA = /\/(\d+)/.exec((await stepA.textContent())!)![1];
+  const totalB = /\/(\d+)/.exec((await stepB.textContent())!)![1];
+  expect(totalA).not.toBe(totalB);
+  const position = page.getByRole('slider', { name: 'Timeline position' });
+  await expect(position).toHaveAttribute(
+    'aria-valuetext',
+    new RegExp(`step ${totalA} of ${totalA}`),
+  );
+  await expect(page.getByTestId('step-sentence')).toContainText(/^Run A/);
+  await expect(page.getByTestId('step-sentence-b')).toContainText(/^Run B/);
+  // B's sentence is B's narration, not A's repeated: both runs say what their last step did.
+  await expect(page.getByTestId('narration')).toContainText(/^Run A: .+ Run B: .+/);
+  const [a, b] = [
+    (await page.getByTestId('step-sentence').textContent())!.replace(/^Run A/, ''),
+    (await page.getByTestId('step-sentence-b').textContent())!.replace(/^Run B/, ''),
+  ];
+  await expect(page.getByTestId('narration')).toHaveText(`Run A: ${a} Run B: ${b}`);
+  // Compare off: one run again, unnamed.
+  await page.getByRole('button', { name: 'Compare' }).click();
+  await expect(page.getByTestId('step-sentence-b')).toHaveCount(0);
+  await expect(stepB).toBeHidden();
+  await expect(stepA).toHaveText(/^step \d+\/\d+ · /);
+});

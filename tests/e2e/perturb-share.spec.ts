@@ -12,6 +12,14 @@ async function open(page: Page, url = '/?preset=hello-pod') {
 }
 
 const position = (page: Page) => page.getByRole('slider', { name: 'Timeline position' });
+
+/**
+ * Waits until no run is in flight in the worker and every panel has caught up with the
+ * cursor (they follow it in a React transition, aria-busy meanwhile), before reading them.
+ */
+async function settled(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+}
 const pods = (page: Page) => page.getByRole('region', { name: 'Pods' });
 const events = (page: Page) => page.getByRole('region', { name: 'Events' });
 
@@ -35,6 +43,7 @@ async function stepUntilStarted(page: Page) {
   for (let i = 0; i < 80; i++) {
     if ((await events(page).getByText('Started container app').count()) > 0) break;
     await forward.click();
+    await expect(events(page)).not.toHaveAttribute('aria-busy', 'true');
   }
   await expect(events(page).getByText('Started container app')).toBeVisible();
 }
@@ -46,6 +55,7 @@ test('a container made to exit from its context menu restarts; the past is uncha
   await stepUntilStarted(page);
   for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Step forward' }).click();
   const at = await position(page).getAttribute('aria-valuetext');
+  await settled(page);
   const eventsBefore = await events(page).getByRole('row').allInnerTexts();
 
   await rightClickApp(page);
@@ -62,6 +72,7 @@ test('a container made to exit from its context menu restarts; the past is uncha
   const here = at!.replace(/ of \d+$/, ' of ');
   await expect(position(page)).toHaveAttribute('aria-valuetext', new RegExp(`^${here}\\d+$`));
   expect(here).toMatch(/^\d/);
+  await settled(page);
   expect(await events(page).getByRole('row').allInnerTexts()).toEqual(eventsBefore);
 
   // The future forked: the container dies and is restarted.
@@ -106,7 +117,7 @@ test('a CPU request changed from the menu pins the container under static', asyn
   await page.getByRole('button', { name: 'Jump to end' }).click();
   const exclusive = async () =>
     (await cpuNames(page)).filter((n) => n.includes('exclusive to default/web/app')).length;
-  expect(await exclusive()).toBe(2);
+  await expect.poll(exclusive).toBe(2);
   await rightClickApp(page);
   await page.getByRole('menuitem', { name: /Change its CPU request/ }).click();
   const input = page.getByRole('textbox', { name: 'CPU request' });
@@ -140,6 +151,7 @@ test('a copied link opens the same scenario, cursor, selection and CPUs in a new
   const other = await context.newPage();
   await open(other, link.replace(/^https?:\/\/[^/]+/, ''));
   const inspector = (p: Page) => p.getByRole('region', { name: 'Inspector' });
+  await settled(page);
   await expect(inspector(other)).toHaveText((await inspector(page).textContent())!);
   await expect(position(other)).toHaveAttribute(
     'aria-valuetext',
@@ -147,6 +159,7 @@ test('a copied link opens the same scenario, cursor, selection and CPUs in a new
   );
   expect(await cpuNames(other)).toEqual(await cpuNames(page));
   await expect(other.getByRole('combobox', { name: 'Scenario' })).toHaveValue('static-vs-none');
+  await settled(other);
   expect(await events(other).getByRole('row').allInnerTexts()).toEqual(
     await events(page).getByRole('row').allInnerTexts(),
   );

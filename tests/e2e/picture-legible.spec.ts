@@ -189,3 +189,45 @@ test('folded diagram, scrolling viewport and wrapped log have no accessibility v
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
 });
+
+test('a long scenario name is cut short with an ellipsis, not wrapped: the header stays one row', async ({
+  page,
+}) => {
+  const name = 'PostStart deadlock, fixed with a native sidecar';
+  const scenario = page.getByRole('combobox', { name: 'Scenario' });
+  for (const [w, h] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.goto('/?preset=poststart-deadlock-sidecar');
+    await expect(page.getByRole('region', { name: 'Timeline' })).toBeVisible();
+    await expect(scenario).toHaveValue('poststart-deadlock-sidecar');
+    // The whole name is the select's description (its title) wherever it is cut.
+    await expect(scenario).toHaveAccessibleDescription(name);
+    const look = await scenario.evaluate((sel) => {
+      const bar = sel.closest('.topbar')!;
+      const fields = [...bar.querySelectorAll<HTMLElement>('.quick-controls > .field')].filter(
+        (f) => !f.hidden,
+      );
+      const mid = (e: Element) => {
+        const r = e.getBoundingClientRect();
+        return Math.round(r.top + r.height / 2);
+      };
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.font = getComputedStyle(sel).font;
+      return {
+        rows: new Set([bar.querySelector('h1')!, ...fields].map(mid)).size,
+        cut: ctx.measureText((sel as HTMLSelectElement).title).width > sel.clientWidth,
+        ellipsis: getComputedStyle(sel).textOverflow,
+        pageWidth: document.documentElement.scrollWidth,
+      };
+    });
+    expect(look.pageWidth).toBeLessThanOrEqual(w);
+    expect(look.ellipsis).toBe('ellipsis');
+    // On a laptop the brand and every control share one row, the name cut short to fit;
+    // on a phone the controls sit in a grid, each select as wide as its cell.
+    if (w === 1280) expect(look).toMatchObject({ rows: 1, cut: true });
+    else expect(look.cut).toBe(true);
+  }
+});

@@ -115,3 +115,47 @@ test("with pods, the node's own machines (sync loop, PLEG, image puller) open on
   await scope.getByRole('button', { name: 'Pod' }).click();
   await expect(panel.getByRole('button', { name: /^syncPod:/ })).toBeVisible();
 });
+
+test('a wide statechart opens on its active state with no state cut at its left or top edge', async ({
+  page,
+}) => {
+  for (const [w, h] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await open(page, 'slow-image-blocks-neighbour');
+    await page.getByRole('button', { name: 'Jump to bookmark' }).click();
+    await page.getByRole('button', { name: 'nginx', exact: true }).click();
+    const chart = machinesPanel(page).getByRole('group', { name: 'startContainer nginx chart' });
+    await expect(chart.getByRole('img', { name: 'state pullingImage (active)' })).toBeVisible();
+    // Wider and taller than its view: it opens scrolled, at actual size.
+    expect(await chart.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+    const seen = () =>
+      chart.evaluate((el) => {
+        const v = el.getBoundingClientRect();
+        const left = v.left + el.clientLeft;
+        const top = v.top + el.clientTop;
+        const states = [...el.querySelectorAll('.sc-state:not(.is-compound)')].map((s) => ({
+          name: s.getAttribute('aria-label') ?? '',
+          r: s.getBoundingClientRect(),
+        }));
+        const active = states.find((s) => s.name.endsWith('(active)'))!.r;
+        return {
+          activeWhole:
+            active.left >= left - 0.5 &&
+            active.right <= left + el.clientWidth + 0.5 &&
+            active.top >= top - 0.5 &&
+            active.bottom <= top + el.clientHeight + 0.5,
+          cut: states
+            .filter(
+              ({ r }) =>
+                (r.left < left - 0.5 && left + 0.5 < r.right) ||
+                (r.top < top - 0.5 && top + 0.5 < r.bottom),
+            )
+            .map((s) => s.name),
+        };
+      });
+    await expect.poll(seen).toEqual({ activeWhole: true, cut: [] });
+  }
+});

@@ -20,7 +20,21 @@ const where = (page: Page) => position(page).getAttribute('aria-valuetext');
 const inspectorTitle = (page: Page) =>
   page.getByRole('region', { name: 'Inspector' }).getByRole('heading', { level: 3 });
 
+/**
+ * Waits until the tour's step is on screen: the dialog says its step at once, but the cursor
+ * moves once the step's runs have landed (aria-busy meanwhile), and the Inspector follows the
+ * cursor in a React transition (aria-busy until it has caught up).
+ */
+async function stepShown(page: Page) {
+  await expect(page.getByRole('dialog')).not.toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByRole('region', { name: 'Inspector' })).not.toHaveAttribute(
+    'aria-busy',
+    'true',
+  );
+}
+
 async function snapshot(page: Page) {
+  await stepShown(page);
   return { at: await where(page), sel: await inspectorTitle(page).textContent() };
 }
 
@@ -73,14 +87,14 @@ test('predict, then reveal: a wrong answer and a right one', async ({ page }) =>
   const verdict = dialog.getByRole('status');
   await expect(verdict).toHaveText('');
   // Asked while app's hook runs: logger has not started.
-  expect(await where(page)).toMatch(/^1\.3 s/);
+  await expect(position(page)).toHaveAttribute('aria-valuetext', /^1\.3 s/);
   await dialog.getByRole('button', { name: 'At once, beside app (about 1.3 s)' }).click();
   await expect(verdict).toContainText(
     'Not quite: the answer is “About 20 s later, after the hook returns”.',
   );
   await expect(verdict).toContainText('waits for it before the next container');
   // The answer moves the cursor to logger's start and selects it.
-  expect(await where(page)).toMatch(/^21\.5 s/);
+  await expect(position(page)).toHaveAttribute('aria-valuetext', /^21\.5 s/);
   await expect(inspectorTitle(page)).toContainText('logger');
   await dialog.getByRole('button', { name: 'About 20 s later, after the hook returns' }).click();
   await expect(verdict).toContainText('Right.');
@@ -98,7 +112,16 @@ test('a trainer sends one link that opens a tour at its step', async ({ page, br
   const dialog = page.getByRole('dialog', { name });
   await dialog.getByRole('button', { name: 'Next' }).click();
   await expect(dialog.getByText('Step 2 of 5')).toBeVisible();
+  // The step's text shows at once; its preset runs in the engine worker and the cursor and
+  // ring follow once it has landed: read the place only when they are on screen.
+  await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue(
+    'v1-18-prestart-cpuset',
+  );
+  const cpu = 'CPU 1: idle, assigned to default/web/app';
+  await expect(page.getByRole('img', { name: cpu })).toBeVisible();
+  await stepShown(page);
   const at = await where(page);
+  expect(at).not.toMatch(/^0 ms, step 0 of/);
   // What a trainer does: Copy link, and send it.
   await page.getByRole('button', { name: 'Copy link' }).click();
   await expect(page.getByText('Link copied')).toBeVisible();
@@ -109,10 +132,9 @@ test('a trainer sends one link that opens a tour at its step', async ({ page, br
   const opened = other.getByRole('dialog', { name });
   await expect(opened).toBeVisible();
   await expect(opened.getByText('Step 2 of 5')).toBeVisible();
-  expect(await where(other)).toBe(at);
-  await expect(
-    other.getByRole('img', { name: 'CPU 1: idle, assigned to default/web/app' }),
-  ).toBeVisible();
+  // The linked run lands from the worker after the dialog shows: wait for its cursor.
+  await expect(position(other)).toHaveAttribute('aria-valuetext', at!);
+  await expect(other.getByRole('img', { name: cpu })).toBeVisible();
   await expect(other.getByRole('combobox', { name: 'Scenario' })).toHaveValue(
     'v1-18-prestart-cpuset',
   );
@@ -213,16 +235,21 @@ for (const [w, h] of [
     await expect(page.getByRole('progressbar', { name: /Simulating/ })).toHaveCount(0, {
       timeout: 20_000,
     });
-    await page.waitForTimeout(300);
+    await stepShown(page);
     const cpu = page.getByRole('img', { name: 'CPU 1: exclusive to default/web/app' });
     await expect(cpu).toBeVisible();
-    const box = (await cpu.boundingBox())!;
-    const d = (await dialog.boundingBox())!;
-    // The CPU the step points at is on screen and not under the dialog.
-    expect(box.y).toBeGreaterThanOrEqual(0);
-    expect(box.y + box.height <= d.y || box.x + box.width <= d.x || box.x >= d.x + d.width).toBe(
-      true,
-    );
+    // The CPU the step points at is on screen and not under the dialog (which settles in its
+    // corner, or the phone's page scrolls, a few frames after the step is drawn).
+    await expect
+      .poll(async () => {
+        const box = (await cpu.boundingBox())!;
+        const d = (await dialog.boundingBox())!;
+        return (
+          box.y >= 0 &&
+          (box.y + box.height <= d.y || box.x + box.width <= d.x || box.x >= d.x + d.width)
+        );
+      })
+      .toBe(true);
     await page.screenshot({ path: `${SHOTS}/tour-numa-${w}x${h}.png` });
     // A timeline step, then a question, on the same tour.
     await page.getByRole('combobox', { name: 'Choose a tour' }).selectOption('pod-path');
@@ -232,7 +259,8 @@ for (const [w, h] of [
       .getByRole('dialog')
       .getByRole('button', { name: 'PullImage again, to be sure' })
       .click();
-    await page.waitForTimeout(300);
+    await expect(page.getByRole('dialog').getByRole('status')).toContainText('Not quite');
+    await stepShown(page);
     await page.screenshot({ path: `${SHOTS}/tour-question-${w}x${h}.png` });
   });
 
@@ -297,6 +325,7 @@ test('arrow keys typed in the tour dialog stay in it: the timeline does not step
     await dialog.getByRole('button', { name: 'Next' }).click();
     await expect(dialog.getByText(`Step ${i} of 7`)).toBeVisible();
   }
+  await stepShown(page);
   const at = await where(page);
   // On Back/Next: ← and → are not the timeline's.
   await dialog.getByRole('button', { name: 'Next' }).focus();

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAppStore } from './storeContext';
 import { useEngineViews } from './engineViews';
+import { projectB } from '../../state/compareLens';
 
 const PLAYING_MIN_GAP_MS = 1500;
 
@@ -15,11 +16,15 @@ export function LiveRegion() {
   const last = useRef(0);
   useEffect(() => {
     return store.subscribe((s, p) => {
-      if (!s.run || (s.cursor === p.cursor && s.run === p.run)) return;
+      const b = projectB(s);
+      const bMoved = b !== null && (b.cursor !== projectB(p)?.cursor || b.run !== p.compare?.run);
+      if (!s.run || (s.cursor === p.cursor && s.run === p.run && !bMoved)) return;
       const now = performance.now();
       if (s.playing && now - last.current < PLAYING_MIN_GAP_MS) return;
       last.current = now;
-      setText(views.narrate(s.run, s.cursor));
+      const a = views.narrate(s.run, s.cursor);
+      // Under Compare each run has its own step at the shared playhead: both are said, named.
+      setText(b?.run ? `Run A: ${a} Run B: ${views.narrate(b.run, b.cursor)}` : a);
     });
   }, [store, views]);
   return (

@@ -13,16 +13,19 @@ import { PodsPanel } from '../panels/PodsPanel';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Splitter } from './Splitter';
+import { useApp } from './storeContext';
 
 export function Workspace() {
   const phone = useMediaQuery('(max-width: 760px)');
+  // A run in flight in the engine worker: the run on screen is about to be replaced.
+  const busy = useApp((s) => s.simulating || s.simulatingB) || undefined;
   const [topShare, setTopShare] = useState(56);
   const [timelineShare, setTimelineShare] = useState(64);
   const [eventsShare, setEventsShare] = useState(38);
   const [logShare, setLogShare] = useState(48);
   if (phone) {
     return (
-      <main className="workspace is-phone">
+      <main className="workspace is-phone" aria-busy={busy}>
         <ErrorBoundary what="The timeline">
           <Timeline />
         </ErrorBoundary>
@@ -44,7 +47,7 @@ export function Workspace() {
     '--log': `${logShare}%`,
   } as CSSProperties;
   return (
-    <main className="workspace" style={style}>
+    <main className="workspace" style={style} aria-busy={busy}>
       <div className="ws-top">
         <ErrorBoundary what="The timeline">
           <Timeline />

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import type { CatalogEntry } from '../controls/QuickControls';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { ErrorBoundary } from '../app/ErrorBoundary';
-import { useAppStore } from '../app/storeContext';
+import { useApp, useAppStore } from '../app/storeContext';
 import type { RunId } from '../../state/types';
 import { DiffPanel } from './DiffPanel';
 import { RunPanels } from './RunPanels';
@@ -21,6 +21,8 @@ export default function CompareWorkspace({
 }) {
   const phone = useMediaQuery('(max-width: 760px)');
   const store = useAppStore();
+  // A run in flight in the engine worker (A's or B's): what is on screen is about to change.
+  const busy = useApp((s) => s.simulating || s.simulatingB) || undefined;
   const [active, setActive] = useState<RunId>(() =>
     store.getState().compare?.selection && !store.getState().selection ? 'B' : 'A',
   );
@@ -34,7 +36,7 @@ export default function CompareWorkspace({
     [store],
   );
   return (
-    <main className={`workspace compare-workspace${phone ? ' is-phone' : ''}`}>
+    <main className={`workspace compare-workspace${phone ? ' is-phone' : ''}`} aria-busy={busy}>
       <div className="compare-runs">
         <RunPane id="A" topologies={topologies} onActive={setActive} />
         <RunPane id="B" topologies={topologies} onActive={setActive} />

@@ -4,7 +4,8 @@
  * clock move every frame while playing, so they are written through store
  * subscriptions, not React renders.
  */
-import { useApp, useAppStore } from '../app/storeContext';
+import { StoreContext, useApp, useAppStore } from '../app/storeContext';
+import { storeForRun } from '../compare/runStores';
 import { PositionSlider } from './PositionSlider';
 import { SpeedControl } from './SpeedControl';
 import { Clock } from './Clock';
@@ -15,6 +16,7 @@ export function PlaybackControls() {
   const playing = useApp((s) => s.playing);
   const granularity = useApp((s) => s.granularity);
   const hasRun = useApp((s) => s.run !== null);
+  const comparing = useApp((s) => s.compare !== null);
   const st = () => store.getState();
   return (
     <section className="transport" aria-label="Playback">
@@ -102,7 +104,17 @@ export function PlaybackControls() {
           <option value="every">every transition</option>
         </select>
       </label>
-      <StepSentence />
+      {comparing ? (
+        <>
+          {/* One playhead, two runs: each run's own step at it, named. */}
+          <StepSentence run="Run A" />
+          <StoreContext.Provider value={storeForRun(store, 'B')}>
+            <StepSentence run="Run B" />
+          </StoreContext.Provider>
+        </>
+      ) : (
+        <StepSentence />
+      )}
     </section>
   );
 }

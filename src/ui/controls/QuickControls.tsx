@@ -74,7 +74,7 @@ export function QuickControls({
   const noCpuManager = version === '1.3';
   return (
     <div className="quick-controls" role="group" aria-label={label}>
-      <label className="field" hidden={part === 'run'}>
+      <label className="field field-long" hidden={part === 'run'}>
         <span className="field-label">Scenario</span>
         <select
           aria-label="Scenario"
@@ -95,7 +95,7 @@ export function QuickControls({
           )}
         </select>
       </label>
-      <label className="field" hidden={runHidden}>
+      <label className="field field-long" hidden={runHidden}>
         <span className="field-label">Node</span>
         <select
           aria-label="Node topology"

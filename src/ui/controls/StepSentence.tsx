@@ -11,7 +11,12 @@ import { usePanelView } from '../hooks/usePanelCursor';
 import { formatClock } from '../../viz/formatTime';
 import { stepChange } from '../../sim';
 
-export function StepSentence() {
+/**
+ * `run`: under Compare, which run this line describes ("Run A"); each run has its own steps
+ * at the shared playhead, so each gets its own line. The bookmark is given once, on the last
+ * (B's), so on a phone it does not sit between the two.
+ */
+export function StepSentence({ run: runName }: { readonly run?: string } = {}) {
   const store = useAppStore();
   const views = useEngineViews();
   // The cursor always with the run it indexes (both move in a transition).
@@ -22,18 +27,24 @@ export function StepSentence() {
   const sentence = views.narrate(run, cursor);
   const step = cursor > 0 ? views.steps(run, cursor - 1, cursor)[0] : undefined;
   const moved = step && `${step.entity}: ${stepChange(step.from, step.to, step.event, ' → ')}`;
+  const b = runName === 'Run B';
   return (
-    <div className="step-line">
+    <div className={`step-line${runName ? ' is-run' : ''}`}>
       {/* The live region speaks the sentence; this copy is for the eyes. */}
-      <p className="step-sentence" data-testid="step-sentence" aria-hidden="true">
+      <p
+        className="step-sentence"
+        data-testid={b ? 'step-sentence-b' : 'step-sentence'}
+        aria-hidden="true"
+      >
+        {runName && <span className="step-run">{runName}</span>}
         {sentence}
       </p>
       {moved && (
-        <p className="step-moved" data-testid="step-moved" title={moved}>
+        <p className="step-moved" data-testid={b ? 'step-moved-b' : 'step-moved'} title={moved}>
           <span className="muted">moved:</span> {moved}
         </p>
       )}
-      {bookmark !== null && (
+      {bookmark !== null && (runName === undefined || b) && (
         <button
           type="button"
           className="text-btn bookmark-btn"

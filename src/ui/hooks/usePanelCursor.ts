@@ -8,13 +8,15 @@
  */
 import { startTransition, useEffect, useState } from 'react';
 import type { RunView } from '../../state/types';
-import { useAppStore } from '../app/storeContext';
+import { useApp, useAppStore } from '../app/storeContext';
 
 const PLAYING_INTERVAL_MS = 150;
 
 export interface PanelView {
   readonly run: RunView | null;
   readonly cursor: number;
+  /** The view has not caught up with the store's cursor or run yet (a panel's aria-busy). */
+  readonly behind: boolean;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface PanelView {
  */
 export function usePanelView(): PanelView {
   const store = useAppStore();
-  const [view, setView] = useState<PanelView>(() => {
+  const [view, setView] = useState<Omit<PanelView, 'behind'>>(() => {
     const s = store.getState();
     return { run: s.run, cursor: s.cursor };
   });
@@ -67,5 +69,8 @@ export function usePanelView(): PanelView {
       if (timer) clearTimeout(timer);
     };
   }, [store]);
-  return view;
+  // Read urgently, so the render that moves the clock marks the panels behind until the
+  // transition that catches them up commits.
+  const behind = useApp((s) => s.cursor !== view.cursor || s.run !== view.run);
+  return { ...view, behind };
 }

@@ -10,11 +10,11 @@ import { useRowWindow } from './useRowWindow';
 
 export function EventsPanel() {
   const views = useEngineViews();
-  const { run, cursor } = usePanelView();
+  const { run, cursor, behind } = usePanelView();
   const rows = useMemo(() => (run ? views.eventsAt(run, cursor) : []), [views, run, cursor]);
   const { ref, onScroll, first, end, before, after } = useRowWindow<HTMLDivElement>(rows.length);
   return (
-    <Panel id="events" title="Events" className="events-panel">
+    <Panel busy={behind} id="events" title="Events" className="events-panel">
       <div
         className="table-scroll"
         ref={ref}

@@ -14,7 +14,7 @@ export function InspectorPanel() {
   const views = useEngineViews();
   const store = useAppStore();
   const selection = useApp((s) => s.selection);
-  const { run, cursor } = usePanelView();
+  const { run, cursor, behind } = usePanelView();
   const target = perturbTargetOf(selection);
   const pod = selection && 'pod' in selection ? selection.pod : undefined;
   const now = run && cursor > 0 ? (run.times[Math.min(cursor, run.total) - 1] ?? 0) : 0;
@@ -26,6 +26,7 @@ export function InspectorPanel() {
   );
   return (
     <Panel
+      busy={behind}
       id="inspector"
       title="Inspector"
       className="inspector-panel"

@@ -25,7 +25,7 @@ const PROBE = '0123456789'.repeat(4);
 
 export function LogPanel() {
   const views = useEngineViews();
-  const { run, cursor } = usePanelView();
+  const { run, cursor, behind } = usePanelView();
   // Changes when a run's log lines arrive from the engine worker (fetched when first shown).
   const version = useViewsVersion(views);
   const [v, setV] = useState(2);
@@ -70,6 +70,7 @@ export function LogPanel() {
   }, [wrap, cols, shown]);
   return (
     <Panel
+      busy={behind}
       id="log"
       title="Kubelet log"
       className="log-panel"

@@ -28,7 +28,7 @@ function openByDefault(machines: readonly MachineView[], container: string | nul
 
 export function MachinesPanel() {
   const views = useEngineViews();
-  const { run, cursor } = usePanelView();
+  const { run, cursor, behind } = usePanelView();
   const { pod, container } = useApp(
     useShallow((s) => ({
       pod:
@@ -76,7 +76,7 @@ export function MachinesPanel() {
     setToggled({ key: selKey, ids });
   };
   return (
-    <Panel id="machines" title="State machines" className="machines-panel">
+    <Panel busy={behind} id="machines" title="State machines" className="machines-panel">
       <div className="machines-scroll" tabIndex={0} role="group" aria-label="Machine states">
         {podShown !== null && (
           <div className="machines-scope" role="group" aria-label="Show the machines of">

@@ -13,9 +13,11 @@ interface Props {
   readonly tools?: ReactNode;
   readonly children: ReactNode;
   readonly className?: string;
+  /** Still catching up with the cursor (panels follow a Step in a React transition). */
+  readonly busy?: boolean;
 }
 
-export function Panel({ id, title, tools, children, className }: Props) {
+export function Panel({ id, title, tools, children, className, busy = false }: Props) {
   const store = useAppStore();
   const collapsed = useApp((s) => s.collapsedPanels[id]);
   const bodyId = useId();
@@ -23,6 +25,7 @@ export function Panel({ id, title, tools, children, className }: Props) {
     <section
       className={`panel${collapsed ? ' is-collapsed' : ''}${className ? ` ${className}` : ''}`}
       aria-label={title}
+      aria-busy={busy || undefined}
     >
       <div className="panel-head">
         <button

@@ -8,7 +8,7 @@ import { Panel } from './Panel';
 export function PodsPanel() {
   const views = useEngineViews();
   const store = useAppStore();
-  const { run, cursor } = usePanelView();
+  const { run, cursor, behind } = usePanelView();
   const selPod = useApp((s) =>
     s.selection?.kind === 'pod' || s.selection?.kind === 'container' ? s.selection.pod : null,
   );
@@ -19,7 +19,7 @@ export function PodsPanel() {
     [views, run, cursor, answered],
   );
   return (
-    <Panel id="pods" title="Pods" className="pods-panel">
+    <Panel busy={behind} id="pods" title="Pods" className="pods-panel">
       <div className="table-scroll" tabIndex={0} role="group" aria-label="kubectl get pods">
         <table className="kubectl-table">
           <thead>

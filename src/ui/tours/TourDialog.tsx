@@ -11,6 +11,7 @@ import {
   useLayoutEffect,
   useRef,
   useState,
+  useSyncExternalStore,
   type KeyboardEvent,
   type RefObject,
 } from 'react';
@@ -104,11 +105,37 @@ function useDialogCorner(
   return corner;
 }
 
+/**
+ * Steps still being put on screen (their runs in the engine worker): the dialog is
+ * aria-busy meanwhile, so what it says and what the page shows are known to agree after.
+ */
+let inFlight = 0;
+const busyListeners = new Set<() => void>();
+function track<T>(p: Promise<T>): Promise<T> {
+  const tell = () => busyListeners.forEach((l) => l());
+  inFlight++;
+  tell();
+  return p.finally(() => {
+    inFlight--;
+    tell();
+  });
+}
+function useStepsInFlight(): boolean {
+  return useSyncExternalStore(
+    (l) => {
+      busyListeners.add(l);
+      return () => busyListeners.delete(l);
+    },
+    () => inFlight > 0,
+    () => false,
+  );
+}
+
 /** Opens tour `id` at its first step (once its runs have landed). */
 export function startTour(store: AppStore, id: string): Promise<string | null> {
   const tour = findTour(id);
   if (!tour) return Promise.resolve(`no tour "${id}"`);
-  return goTo(store, tour, 0);
+  return track(goTo(store, tour, 0));
 }
 
 async function goTo(store: AppStore, tour: Tour, index: number): Promise<string | null> {
@@ -153,6 +180,7 @@ export function TourDialog({ onClose }: { readonly onClose: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   const [answer, setAnswer] = useState<{ key: string; choice: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const stepsInFlight = useStepsInFlight();
   const tour = place ? findTour(place.id) : undefined;
   const shownStep =
     place && tour ? tour.steps[Math.min(place.step, tour.steps.length - 1)] : undefined;
@@ -182,10 +210,10 @@ export function TourDialog({ onClose }: { readonly onClose: () => void }) {
   const key = `${tour.id}:${index}`;
   const chosen = answer?.key === key ? answer.choice : null;
   const q = step.question;
-  const go = (i: number) => void goTo(store, tour, i).then(setError);
+  const go = (i: number) => void track(goTo(store, tour, i)).then(setError);
   const choose = (c: number) => {
     setAnswer({ key, choice: c });
-    void showStep(store, tour, index, 'answer').then(setError);
+    void track(showStep(store, tour, index, 'answer')).then(setError);
     // The verdict may be below the fold of a short dialog: bring it into view.
     requestAnimationFrame(() =>
       ref.current?.querySelector('.tour-verdict')?.scrollIntoView({ block: 'nearest' }),
@@ -200,6 +228,7 @@ export function TourDialog({ onClose }: { readonly onClose: () => void }) {
       role="dialog"
       aria-modal="false"
       aria-labelledby={titleId}
+      aria-busy={stepsInFlight || undefined}
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
           e.stopPropagation();

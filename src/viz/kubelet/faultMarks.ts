@@ -1,8 +1,11 @@
 /**
  * Each armed fault and timed action as a labelled mark where it acts: a container's
  * faults on that container's "faults" lane, a pod's on the pod's, node actions (kubelet
- * restart, CPU policy change) on the Kubelet group. A fault marks the instant it is armed
- * (its `at`, or the start); what it then does shows on the lanes it perturbs.
+ * restart, CPU policy change) on the Kubelet group. Most faults mark the instant they are
+ * armed (their `at`, or the start); what they then do shows on the lanes they perturb. A
+ * ContainerExit or SandboxDied acts later, `afterSeconds` after the container started or
+ * RunPodSandbox returned (startContainer's and syncPod's takeFault, then the runtime's
+ * delayed EXIT / SANDBOX_DIED): it is marked there, once for each start it takes.
  */
 import type { ExtraSpan, Placement } from '../timeline/layoutLanes';
 import { lowerBound } from '../timeline/windowQuery';
@@ -45,6 +48,51 @@ export function faultLabel(f: FaultLike, action: boolean): string {
   }
 }
 
+/** A container start ("ns/pod/ctr") or a sandbox created ("ns/pod"), from the trace's records. */
+export interface FaultOccasion {
+  readonly kind: 'containerStarted' | 'sandboxCreated';
+  readonly t: number;
+  readonly key: string;
+}
+
+const DELAYED: Readonly<Record<string, FaultOccasion['kind']>> = {
+  ContainerExit: 'containerStarted',
+  SandboxDied: 'sandboxCreated',
+};
+
+/**
+ * When each delayed fault acts: at each occasion the engine's fault lookup (kubelet/faults.ts
+ * find) would give it — the container's own faults before its pod's, in scenario order, from
+ * `at`, `times` times — plus its afterSeconds. Fault index → instants (ms).
+ */
+export function delayedFaultTimes(
+  faults: readonly FaultLike[],
+  occasions: readonly FaultOccasion[],
+): Map<number, number[]> {
+  const hits = faults.map(() => 0);
+  const out = new Map<number, number[]>();
+  for (const o of occasions) {
+    const podKey = o.kind === 'containerStarted' ? o.key.slice(0, o.key.lastIndexOf('/')) : o.key;
+    const keys = o.kind === 'containerStarted' ? [o.key, podKey] : [podKey];
+    let hit = -1;
+    for (const key of keys) {
+      hit = faults.findIndex(
+        (f, i) =>
+          DELAYED[f.kind] === o.kind &&
+          f.target === key &&
+          !(f.at !== undefined && o.t < f.at) &&
+          !(f.times !== undefined && hits[i]! >= f.times),
+      );
+      if (hit >= 0) break;
+    }
+    if (hit < 0) continue;
+    hits[hit]!++;
+    const at = o.t + Math.round((faults[hit]!.afterSeconds ?? 0) * 1000);
+    out.set(hit, [...(out.get(hit) ?? []), at]);
+  }
+  return out;
+}
+
 export function faultMarks(
   faults: readonly FaultLike[],
   actions: readonly FaultLike[],
@@ -54,10 +102,11 @@ export function faultMarks(
     pod: (key: string) => Placement | null;
     node: Placement;
   },
+  occasions: readonly FaultOccasion[] = [],
 ): ExtraSpan[] {
   const out: ExtraSpan[] = [];
-  const mark = (f: FaultLike, action: boolean) => {
-    const t = f.at ?? 0;
+  const acts = delayedFaultTimes(faults, occasions);
+  const mark = (f: FaultLike, action: boolean, t = f.at ?? 0) => {
     const parts = f.target?.split('/') ?? [];
     const p =
       parts.length >= 3
@@ -78,7 +127,13 @@ export function faultMarks(
       instant: true,
     });
   };
-  for (const f of faults) mark(f, false);
+  faults.forEach((f, i) => {
+    // A delayed fault that never met its occasion (the container never started after `at`)
+    // is marked where it was armed.
+    const times = DELAYED[f.kind] ? acts.get(i) : undefined;
+    if (times) for (const t of times) mark(f, false, t);
+    else mark(f, false);
+  });
   for (const a of actions) if (a.kind !== 'AddPod') mark(a, true);
   return out;
 }

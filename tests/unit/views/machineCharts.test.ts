@@ -76,3 +76,26 @@ describe('entityChartAt: the guard that decided, from trace.steps.guard', () => 
     expect([...at.active]).toEqual(['startContainer.postStart']);
   });
 });
+
+describe("a back-off's chart labels its window by the window's length", () => {
+  const r = run('crashloop-backoff');
+  const { steps, strings } = r.trace;
+  const id = 'backOff:default/flaky/worker/CrashLoopBackOff';
+  const e = entityIndex(r, id);
+  const mine = stepsOf(r, id);
+  const expiries = mine.filter((i) => strings[steps.to[i]!] === 'expired');
+  const label = (cursor: number) => [...entityChartAt(r, e, cursor).labels.values()];
+
+  it('reads the back-off duration, not what is left of it (0 ms once it expired)', () => {
+    expect(expiries.length).toBeGreaterThan(2);
+    // The first window: 10 s, in back-off and once expired alike.
+    expect(label(mine[0]! + 1)).toEqual(['after 10 s']);
+    expect(label(expiries[0]! + 1)).toEqual(['after 10 s']);
+    // Each later window doubles (flowcontrol.Backoff.Next): 20 s, then 40 s.
+    expect(label(expiries[1]! + 1)).toEqual(['after 20 s']);
+    expect(label(expiries[2]! + 1)).toEqual(['after 40 s']);
+    // Halfway through a window it is still the window's length.
+    const mid = mine.find((i) => i > expiries[0]! && strings[steps.to[i]!] === 'backingOff')!;
+    expect(label(mine[mine.indexOf(mid) + 1]!)).toEqual(['after 20 s']);
+  });
+});

@@ -8,6 +8,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { eventLabel } from '../../../sim';
 import type { MachineView } from '../../../state/viewTypes';
 import { transitionLabel } from '../../../viz/statechart/chartModel';
+import { scrollToActive } from '../../../viz/statechart/chartScroll';
 import type { ChartLayout } from '../../../viz/statechart/elkGraph';
 import { CHART_FONT_PX } from '../../../viz/statechart/elkGraph';
 import { formatClock } from '../../../viz/formatTime';
@@ -60,14 +61,26 @@ export default function MachineChart({ m }: { m: MachineView }) {
     (s) => active.has(s.id) && !chart.states.some((c) => c.parent === s.id && active.has(c.id)),
   );
 
-  // Keep the active state in view when it changes (actual size only; fit shows it all).
+  // Keep the active state in view when it changes (actual size only; fit shows it all),
+  // without cutting a state or a label at the left or top edge (chartScroll).
   useLayoutEffect(() => {
     const el = scroller.current;
     const box = leafActive && layout?.states.get(leafActive.id);
-    if (!el || !box || fit) return;
-    el.scrollLeft = Math.max(0, box.x + box.width / 2 - el.clientWidth / 2);
-    el.scrollTop = Math.max(0, box.y + box.height / 2 - el.clientHeight / 2);
-  }, [layout, leafActive, fit]);
+    if (!el || !box || !layout || fit) return;
+    const leaves = chart.states
+      .filter((st) => !chart.states.some((c) => c.parent === st.id))
+      .flatMap((st) => layout.states.get(st.id) ?? []);
+    const labels = layout.edges.flatMap((e) => e.label ?? []);
+    const at = scrollToActive(
+      box,
+      leaves,
+      { width: el.clientWidth, height: el.clientHeight },
+      { width: el.scrollWidth, height: el.scrollHeight },
+      labels,
+    );
+    el.scrollLeft = at.left;
+    el.scrollTop = at.top;
+  }, [layout, leafActive, fit, chart]);
 
   if (error) return <p className="empty">Could not lay the chart out: {error}</p>;
   const sentence = takenSentence(m);
