@@ -300,7 +300,11 @@ function podInspector(run: RunView, cursor: number, pod: string): InspectorData 
   };
 }
 
-export const kubeletViews: EngineViews = {
+/**
+ * The views that read only the trace (and the run's compiled config): the page answers
+ * them itself, over its copy of the run, without the engine's code.
+ */
+export const traceViews: Omit<EngineViews, 'podsAt' | 'inspect' | 'machinesAt'> = {
   eventsAt(run, cursor) {
     const now = timeAt(run, cursor);
     return indexedEventsAt(raw(run).trace, cursor).map((e, i) => ({
@@ -312,17 +316,6 @@ export const kubeletViews: EngineViews = {
       message: e.message,
       // kubectl describe is per pod; across pods the table names pod and container.
       object: `${shortName(e.object)}${e.fieldPath ? `/${/\{(.+)\}/.exec(e.fieldPath)?.[1] ?? e.fieldPath}` : ''}`,
-    }));
-  },
-  podsAt(run, cursor) {
-    return cachedPodsAt(raw(run), cursor).map((p) => ({
-      key: p.key,
-      namespace: p.namespace,
-      name: p.name,
-      ready: p.ready,
-      status: p.status,
-      restarts: p.restarts,
-      age: p.age,
     }));
   },
   logsAt(run, cursor, v) {
@@ -358,44 +351,6 @@ export const kubeletViews: EngineViews = {
       });
     return out;
   },
-  inspect(run, cursor, sel) {
-    switch (sel.kind) {
-      case 'span':
-        return spanInspector(run, cursor, sel);
-      case 'container':
-        return containerInspector(run, cursor, sel.container);
-      case 'pod':
-        return podInspector(run, cursor, sel.pod);
-      case 'cpu':
-        return cpuInspector(run, cursor, sel.cpu);
-    }
-  },
-  machinesAt(run, cursor, pod) {
-    const r = raw(run);
-    const out: MachineView[] = [];
-    const last = cursor > 0 ? r.trace.steps.entity[cursor - 1] : undefined;
-    r.trace.entities.forEach((e, i) => {
-      if (e.created >= cursor) return;
-      const n = parseEntityId(e.id, e.kind);
-      if (pod !== null && n.pod !== pod) return;
-      if (pod === null && n.pod !== null) return;
-      const { state, since } = entityStateAt(r, i, cursor);
-      const chart = entityChartAt(r, i, cursor);
-      out.push({
-        id: n.container
-          ? `${e.kind} ${shortName(n.container)}${n.probe ? ` ${n.probe}` : ''}`
-          : e.id,
-        kind: e.kind,
-        states: chart.chart.states.map((s) => s.path),
-        active: state,
-        since,
-        container: n.container,
-        chart,
-        moved: i === last,
-      });
-    });
-    return out;
-  },
   narrate(run, cursor) {
     return narrate(raw(run), cursor);
   },
@@ -407,3 +362,65 @@ export const kubeletViews: EngineViews = {
     return keys;
   },
 };
+
+/**
+ * Every view; podsAt, inspect and machinesAt need the kubelet's state at the cursor (the
+ * engine worker answers them). Built by a call marked pure, so the page, which takes only
+ * traceViews, does not bring their code (the kubelet's state, its machines, describe).
+ */
+export const kubeletViews: EngineViews = /* @__PURE__ */ withStateViews(traceViews);
+
+function withStateViews(t: typeof traceViews): EngineViews {
+  return {
+    ...t,
+    podsAt(run, cursor) {
+      return cachedPodsAt(raw(run), cursor).map((p) => ({
+        key: p.key,
+        namespace: p.namespace,
+        name: p.name,
+        ready: p.ready,
+        status: p.status,
+        restarts: p.restarts,
+        age: p.age,
+      }));
+    },
+    inspect(run, cursor, sel) {
+      switch (sel.kind) {
+        case 'span':
+          return spanInspector(run, cursor, sel);
+        case 'container':
+          return containerInspector(run, cursor, sel.container);
+        case 'pod':
+          return podInspector(run, cursor, sel.pod);
+        case 'cpu':
+          return cpuInspector(run, cursor, sel.cpu);
+      }
+    },
+    machinesAt(run, cursor, pod) {
+      const r = raw(run);
+      const out: MachineView[] = [];
+      const last = cursor > 0 ? r.trace.steps.entity[cursor - 1] : undefined;
+      r.trace.entities.forEach((e, i) => {
+        if (e.created >= cursor) return;
+        const n = parseEntityId(e.id, e.kind);
+        if (pod !== null && n.pod !== pod) return;
+        if (pod === null && n.pod !== null) return;
+        const { state, since } = entityStateAt(r, i, cursor);
+        const chart = entityChartAt(r, i, cursor);
+        out.push({
+          id: n.container
+            ? `${e.kind} ${shortName(n.container)}${n.probe ? ` ${n.probe}` : ''}`
+            : e.id,
+          kind: e.kind,
+          states: chart.chart.states.map((s) => s.path),
+          active: state,
+          since,
+          container: n.container,
+          chart,
+          moved: i === last,
+        });
+      });
+      return out;
+    },
+  };
+}

@@ -5,7 +5,14 @@
  * engineClient.ts.
  */
 import { expose } from 'comlink';
-import { DEFAULT_PRESET_ID, encodePermalink, formatKlog, isPresetId, loadPreset } from '../../sim';
+import {
+  DEFAULT_PRESET_ID,
+  encodePermalink,
+  formatKlog,
+  formatProblem,
+  isPresetId,
+  loadPreset,
+} from '../../sim';
 import { compareFragment } from '../compareLink';
 import { buildRunView, type KubeletRunView } from '../buildRunView';
 import { kubeletViews } from '../kubeletViews';
@@ -47,6 +54,16 @@ const api: EngineApi = {
     const p = packRun(id, view);
     packed.set(id, p);
     return { logCount: p.trace.logCount, recordCount: p.trace.recordCount };
+  },
+  preset(id) {
+    if (!isPresetId(id)) return { ok: false, error: `There is no preset named "${id}".` };
+    const r = loadPreset(id);
+    if (!r.ok)
+      return {
+        ok: false,
+        error: `Preset "${id}" is invalid: ${r.problems.map(formatProblem).join('; ')}`,
+      };
+    return { ok: true, scenario: r.scenario };
   },
   piece(id, what) {
     const p = packed.get(id) ?? packRun(id, get(id));

@@ -6,6 +6,7 @@
 import type { PodRow, InspectorData, MachineView } from '../viewTypes';
 import type { PermalinkViewState } from '../../sim';
 import type { Scenario, Selection } from '../types';
+import type { PresetLoad } from '../store';
 import type { KlogLines, Piece, TracePart } from './packedRun';
 
 export interface RunCounts {
@@ -19,6 +20,11 @@ export interface EngineApi {
    * Answers how many logs and records it has; the run itself is fetched by `piece`.
    */
   run(id: number, scenario: Scenario, from: number | null): RunCounts;
+  /**
+   * A bundled preset, parsed and validated here: the YAML parser and the schema stay out
+   * of the page's code (the worker has them for its first run anyway).
+   */
+  preset(id: string): PresetLoad;
   piece(id: number, what: Piece): unknown;
   /** Lines [start, end) of the run's klog as the log panel shows them (columns). */
   lines(id: number, start: number, end: number): KlogLines;

@@ -4,7 +4,6 @@
  * props, so the same App runs in the page and in tests.
  */
 import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
-import { openLink } from '../../state/permalinkSession';
 import type { AppStore } from '../../state/store';
 import { PlaybackControls } from '../controls/PlaybackControls';
 import { SimulatingProgress } from '../controls/SimulatingProgress';
@@ -40,13 +39,23 @@ interface Props {
   readonly initialLink?: string;
 }
 
+/** Stores whose first scenario has been asked for (StrictMode runs the effect twice). */
+const opened = new WeakSet<AppStore>();
+
 export function App(p: Props) {
   useEffect(() => {
     const st = p.store.getState();
     // (StrictMode runs this twice: a run already asked for is not asked again.)
-    if (st.run !== null || st.simulating) return;
-    if (p.initialLink) void openLink(p.store, p.initialLink, p.initialPreset);
-    else st.loadPreset(p.initialPreset);
+    if (st.run !== null || st.simulating || opened.has(p.store)) return;
+    opened.add(p.store);
+    const { store, initialLink, initialPreset } = p;
+    // A link's codec (lz-string, the schema, the YAML parser) is fetched only for a link.
+    if (initialLink)
+      void import('../../state/permalinkLinks').then(
+        (m) => m.openLink(store, initialLink, initialPreset),
+        () => st.loadPreset(initialPreset),
+      );
+    else st.loadPreset(initialPreset);
   }, [p.store, p.initialPreset, p.initialLink]);
   return (
     <StoreContext.Provider value={p.store}>

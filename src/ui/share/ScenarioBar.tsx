@@ -6,7 +6,6 @@
 import { TourButton } from '../tours/TourDialog';
 import { ThemeSwitch } from '../controls/ThemeSwitch';
 import { useEffect, useRef, useState } from 'react';
-import { currentLink } from '../../state/permalinkSession';
 import { after } from '../../state/slices/scenarioSlice';
 import { useApp, useAppStore } from '../app/storeContext';
 import { ReplayActions } from '../replay/ReplayActions';
@@ -30,6 +29,7 @@ export function ScenarioBar({ onEdit }: { readonly onEdit: () => void }) {
 
   const copy = async () => {
     const base = `${window.location.origin}${window.location.pathname}${window.location.search}`;
+    const { currentLink } = await import('../../state/permalinkLinks');
     const link = currentLink(store.getState(), base);
     if (!link) return;
     const url = `${base}${link.fragment}`;

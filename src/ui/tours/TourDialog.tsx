@@ -17,7 +17,11 @@ import {
 import type { AppStore } from '../../state/store';
 import { dialogCorner, type Corner, type Rect } from '../../viz/tours/dialogCorner';
 import { runRegionName, useApp, useAppStore } from '../app/storeContext';
-import { showStep } from './showStep';
+import type { showStep as ShowStep } from './showStep';
+
+/** showStep parses presets (the YAML parser and the schema): fetched when a tour starts. */
+const showStep = async (...a: Parameters<typeof ShowStep>): ReturnType<typeof ShowStep> =>
+  (await import('./showStep')).showStep(...a);
 import { findTour, tourCatalog } from './tourCatalog';
 import type { Tour, TourStep } from './tourSchema';
 

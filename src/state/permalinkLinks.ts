@@ -1,0 +1,101 @@
+/**
+ * Opening a link and the link of what is on screen: the part of the address bar's
+ * session that needs the engine's link codec and scenario parser, so it is its own
+ * module, imported lazily by the page (permalinkSession.ts holds the light part).
+ */
+import { decodePermalink, encodePermalink, LINK_LIMITS, parseScenario, listPresets } from '../sim';
+import { compareFragment } from './compareLink';
+import { applyViewState, compareParam, viewStateOf } from './permalinkSession';
+import { after, type RunOutcome } from './slices/scenarioSlice';
+import type { AppState, AppStore } from './store';
+import type { Scenario } from './types';
+
+let presetNames: Map<string, string> | null = null;
+
+/** The bundled preset a scenario came from, by name, for the Scenario picker. */
+export function presetIdOf(s: Scenario): string {
+  if (!presetNames) {
+    presetNames = new Map();
+    for (const p of listPresets()) {
+      const r = parseScenario(p.text);
+      if (r.ok) presetNames.set(r.scenario.metadata.name, p.id);
+    }
+  }
+  return presetNames.get(s.metadata.name) ?? 'custom';
+}
+
+/**
+ * Opens a link: its scenario and view, or, when it cannot be opened, the default
+ * scenario with a banner saying why. Never throws.
+ */
+export function openLink(
+  store: AppStore,
+  link: string,
+  fallbackPreset: string,
+): boolean | Promise<boolean> {
+  const d = decodePermalink(link);
+  const st = store.getState();
+  if (!d.ok) {
+    st.loadPreset(fallbackPreset);
+    st.setNotice({
+      tone: 'error',
+      text: `This link could not be opened, so the default scenario is shown instead. ${d.reason}`,
+    });
+    return false;
+  }
+  return after(st.setScenario(d.scenario, presetIdOf(d.scenario)), (outcome) => {
+    // Something newer (a preset picked meanwhile) replaced the link's run: leave it be.
+    if (outcome === 'dropped') return false;
+    if (outcome === 'failed' || store.getState().scenario !== d.scenario) {
+      st.loadPreset(fallbackPreset);
+      st.setNotice({
+        tone: 'error',
+        text: `The scenario in this link could not be run, so the default scenario is shown instead. ${store.getState().runError ?? ''}`.trim(),
+      });
+      return false;
+    }
+    // Compare's run B travels as a second scenario (`&b=`); links without it open one run.
+    const notes = [...d.warnings];
+    const b = compareParam(link);
+    const db = b === null ? null : decodePermalink(`#s=${b}`);
+    const refuse = (why: string, more = '') => {
+      void st.setCompare(null);
+      notes.push(`Run B in this link could not be ${why}, so only run A is shown.${more}`);
+    };
+    let ranB: RunOutcome | Promise<RunOutcome> = 'ran';
+    if (db === null) void st.setCompare(null);
+    else if (!db.ok) refuse('opened', ` ${db.reason}`);
+    else
+      ranB = after(st.setCompareScenario(db.scenario), (o) => {
+        if (o === 'failed') refuse('run');
+        return o;
+      });
+    return after(ranB, () => {
+      store.setState({ past: [], future: [] });
+      applyViewState(store, d.view);
+      if (d.format < 1) notes.unshift('This link was made by an older version and was upgraded.');
+      st.setNotice(notes.length ? { tone: 'warning', text: notes.join(' ') } : null);
+      return true;
+    });
+  });
+}
+
+export interface CurrentLink {
+  readonly fragment: string;
+  readonly linkLength: number;
+  readonly tooLong: boolean;
+}
+
+/** The link of what is on screen; null before anything has run. */
+export function currentLink(s: AppState, baseUrl?: string): CurrentLink | null {
+  if (!s.scenario) return null;
+  const a = encodePermalink(s.scenario, viewStateOf(s), baseUrl ? { baseUrl } : {});
+  if (!s.compare) return a;
+  const b = compareFragment(s.compare.scenario);
+  const linkLength = a.linkLength + b.length;
+  return {
+    fragment: a.fragment + b,
+    linkLength,
+    tooLong: linkLength > LINK_LIMITS.warnLength,
+  };
+}
