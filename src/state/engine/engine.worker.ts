@@ -5,15 +5,8 @@
  * engineClient.ts.
  */
 import { expose } from 'comlink';
-import {
-  DEFAULT_PRESET_ID,
-  encodePermalink,
-  formatKlog,
-  formatProblem,
-  isPresetId,
-  loadPreset,
-} from '../../sim';
-import { compareFragment } from '../compareLink';
+import { DEFAULT_PRESET_ID, formatKlog, isPresetId } from '../../sim';
+import type { Scenario } from '../types';
 import { buildRunView, type KubeletRunView } from '../buildRunView';
 import { kubeletViews } from '../kubeletViews';
 import type { EngineApi } from './engineApi';
@@ -35,12 +28,24 @@ function get(id: number): KubeletRunView {
  * that same scenario; either way the engine's code is compiled by then.
  */
 let warm: { json: string; view: KubeletRunView } | null = null;
+
+/**
+ * The bundled presets, each parsed and validated at build time (scripts/presetScenarios.ts)
+ * and fetched when first opened: the worker's first run needs no YAML parser nor schema.
+ */
+const presetFiles = import.meta.glob<Scenario>('/presets/*.yaml', {
+  query: '?scenario',
+  import: 'default',
+});
+function presetScenario(id: string): Promise<Scenario> | undefined {
+  return isPresetId(id) ? presetFiles[`/presets/${id}.yaml`]?.() : undefined;
+}
+
 const warmPreset = / warm=(.*)$/.exec(self.name)?.[1];
 if (warmPreset !== undefined)
-  setTimeout(() => {
-    const r = loadPreset(isPresetId(warmPreset) ? warmPreset : DEFAULT_PRESET_ID);
-    if (r.ok) warm = { json: JSON.stringify(r.scenario), view: buildRunView(r.scenario) };
-  }, 0);
+  void presetScenario(isPresetId(warmPreset) ? warmPreset : DEFAULT_PRESET_ID)?.then((s) => {
+    if (!warm) warm = { json: JSON.stringify(s), view: buildRunView(s) };
+  });
 
 const api: EngineApi = {
   run(id, scenario, from) {
@@ -55,15 +60,10 @@ const api: EngineApi = {
     packed.set(id, p);
     return { logCount: p.trace.logCount, recordCount: p.trace.recordCount };
   },
-  preset(id) {
-    if (!isPresetId(id)) return { ok: false, error: `There is no preset named "${id}".` };
-    const r = loadPreset(id);
-    if (!r.ok)
-      return {
-        ok: false,
-        error: `Preset "${id}" is invalid: ${r.problems.map(formatProblem).join('; ')}`,
-      };
-    return { ok: true, scenario: r.scenario };
+  async preset(id) {
+    const s = presetScenario(id);
+    if (!s) return { ok: false, error: `There is no preset named "${id}".` };
+    return { ok: true, scenario: await s };
   },
   piece(id, what) {
     const p = packed.get(id) ?? packRun(id, get(id));
@@ -98,8 +98,8 @@ const api: EngineApi = {
   inspect(id, cursor, sel) {
     return kubeletViews.inspect(get(id), cursor, sel);
   },
-  link(scenario, view, compare) {
-    return encodePermalink(scenario, view).fragment + (compare ? compareFragment(compare) : '');
+  async link(scenario, view, compare) {
+    return (await import('./workerLinks')).link(scenario, view, compare);
   },
 };
 

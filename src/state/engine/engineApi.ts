@@ -24,7 +24,7 @@ export interface EngineApi {
    * A bundled preset, parsed and validated here: the YAML parser and the schema stay out
    * of the page's code (the worker has them for its first run anyway).
    */
-  preset(id: string): PresetLoad;
+  preset(id: string): PresetLoad | Promise<PresetLoad>;
   piece(id: number, what: Piece): unknown;
   /** Lines [start, end) of the run's klog as the log panel shows them (columns). */
   lines(id: number, start: number, end: number): KlogLines;
@@ -40,5 +40,9 @@ export interface EngineApi {
    * encodePermalink's fragment (lz-string over a big scenario takes ~100 ms), with Compare's
    * run B after it when `compare` is given (as currentLink does).
    */
-  link(scenario: Scenario, view: PermalinkViewState, compare?: Scenario | null): string;
+  link(
+    scenario: Scenario,
+    view: PermalinkViewState,
+    compare?: Scenario | null,
+  ): string | Promise<string>;
 }

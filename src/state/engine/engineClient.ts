@@ -32,7 +32,9 @@ import {
 
 /** The remote side as Comlink presents it: every method answers with a promise. */
 export type AsyncEngineApi = {
-  [K in keyof EngineApi]: (...a: Parameters<EngineApi[K]>) => Promise<ReturnType<EngineApi[K]>>;
+  [K in keyof EngineApi]: (
+    ...a: Parameters<EngineApi[K]>
+  ) => Promise<Awaited<ReturnType<EngineApi[K]>>>;
 };
 
 export interface EngineWorkerHandle {

@@ -165,7 +165,7 @@ export function unpackRun(
   const { id, horizon, trace: th, pods, config: pc, ...rest } = p;
   const { logCount: _l, recordCount: _r, ...head } = th;
   const trace: Trace = { ...head, logs, records, checkpoints: [] };
-  const config = {
+  const config: Config = {
     ...pc,
     generations: (pc?.generations ?? []).map((g) =>
       Object.defineProperty({ ...g }, 'resourceManagers', {
@@ -174,7 +174,7 @@ export function unpackRun(
         },
       }),
     ),
-  } as unknown as Config;
+  };
   const raw: SimulationRun = {
     scenario,
     config,

@@ -43,12 +43,12 @@ interface Props {
 const opened = new WeakSet<AppStore>();
 
 export function App(p: Props) {
+  const { store, initialLink, initialPreset } = p;
   useEffect(() => {
-    const st = p.store.getState();
+    const st = store.getState();
     // (StrictMode runs this twice: a run already asked for is not asked again.)
-    if (st.run !== null || st.simulating || opened.has(p.store)) return;
-    opened.add(p.store);
-    const { store, initialLink, initialPreset } = p;
+    if (st.run !== null || st.simulating || opened.has(store)) return;
+    opened.add(store);
     // A link's codec (lz-string, the schema, the YAML parser) is fetched only for a link.
     if (initialLink)
       void import('../../state/permalinkLinks').then(
@@ -56,7 +56,7 @@ export function App(p: Props) {
         () => st.loadPreset(initialPreset),
       );
     else st.loadPreset(initialPreset);
-  }, [p.store, p.initialPreset, p.initialLink]);
+  }, [store, initialPreset, initialLink]);
   return (
     <StoreContext.Provider value={p.store}>
       <EngineViewsContext.Provider value={p.views}>

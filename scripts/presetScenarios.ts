@@ -1,0 +1,37 @@
+/**
+ * Vite plugin: `/presets/<id>.yaml?scenario` is that preset parsed and validated at build
+ * time (parseScenario, as the app would at run time), as a JSON module. The engine worker
+ * opens a preset from it, so its first run needs neither the YAML parser nor the schema
+ * (they load when a link or a pasted scenario needs them). A preset that does not
+ * validate fails the build with its problems.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { runnerImport, type Plugin } from 'vite';
+
+const QUERY = 'scenario';
+const PARSE = fileURLToPath(new URL('../src/sim/scenario/parse.ts', import.meta.url));
+
+let loaded: ReturnType<typeof loadParser> | undefined;
+const parser = () => (loaded ??= loadParser());
+function loadParser() {
+  return runnerImport<typeof import('../src/sim/scenario/parse')>(PARSE, { configFile: false });
+}
+
+export function presetScenarios(): Plugin {
+  return {
+    name: 'kubeletscope:preset-scenarios',
+    enforce: 'pre',
+    async load(id) {
+      const [file, query] = id.split('?');
+      if (query !== QUERY || file === undefined || !file.endsWith('.yaml')) return null;
+      // Through Vite's module runner, not an import: the config file stays clear of the
+      // engine's modules (Vite bundles what a config imports, and they are TypeScript).
+      const { formatProblem, parseScenario } = (await parser()).module;
+      const r = parseScenario(readFileSync(file, 'utf8'));
+      if (!r.ok) throw new Error(`${file}: ${r.problems.map(formatProblem).join('; ')}`);
+      // JSON.parse of a string literal: parsed faster than the same object as a literal.
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(r.scenario))});`;
+    },
+  };
+}
