@@ -1,6 +1,7 @@
 /**
  * Vite plugin: `/presets/<id>.yaml?scenario` is that preset parsed and validated at build
- * time (parseScenario, as the app would at run time), as a JSON module. The engine worker
+ * time (parseScenario, as the app would at run time), as a JSON module; `?title` is its
+ * title alone (the Scenario picker's label), so the page's code carries no preset text. The engine worker
  * opens a preset from it, so its first run needs neither the YAML parser nor the schema
  * (they load when a link or a pasted scenario needs them). A preset that does not
  * validate fails the build with its problems.
@@ -18,13 +19,28 @@ function loadParser() {
   return runnerImport<typeof import('../src/sim/scenario/parse')>(PARSE, { configFile: false });
 }
 
+/** "Hello, pod" from the file's metadata, without a full parse (the file's name if none). */
+export function presetTitle(text: string, file: string): string {
+  return (
+    /metadata:\s*\n\s+name:\s*(.+)/
+      .exec(text)?.[1]
+      ?.trim()
+      .replace(/^["']|["']$/g, '') ??
+    /([^/\\]+)\.yaml$/.exec(file)?.[1] ??
+    file
+  );
+}
+
 export function presetScenarios(): Plugin {
   return {
     name: 'kubeletscope:preset-scenarios',
     enforce: 'pre',
     async load(id) {
       const [file, query] = id.split('?');
-      if (query !== QUERY || file === undefined || !file.endsWith('.yaml')) return null;
+      if (file === undefined || !file.endsWith('.yaml')) return null;
+      if (query === 'title')
+        return `export default ${JSON.stringify(presetTitle(readFileSync(file, 'utf8'), file))};`;
+      if (query !== QUERY) return null;
       // Through Vite's module runner, not an import: the config file stays clear of the
       // engine's modules (Vite bundles what a config imports, and they are TypeScript).
       const { formatProblem, parseScenario } = (await parser()).module;

@@ -57,6 +57,7 @@ export {
   presetText,
   isPresetId,
   DEFAULT_PRESET_ID,
+  PRESET_IDS,
   type PresetId,
 } from './scenario/presets';
 export {

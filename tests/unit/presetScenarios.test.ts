@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { presetScenarios } from '../../scripts/presetScenarios';
 import { listPresets, parseScenario } from '../../src/sim';
+import { presetCatalog } from '../../src/ui/app/catalog';
 
 type Load = (id: string) => Promise<string | null>;
 const load = presetScenarios().load as unknown as Load;
@@ -43,5 +44,15 @@ describe('presets parsed at build time', () => {
     const file = join(dir, 'bad.yaml');
     writeFileSync(file, 'metadata:\n  name: bad\nnode:\n  cpus: -3\n');
     await expect(load.call({}, `${file}?scenario`)).rejects.toThrow(/bad\.yaml: .*node/);
+  });
+
+  it("the Scenario picker lists every preset in order, each by its metadata's name", () => {
+    const presets = listPresets();
+    const names = presets.map((p) => {
+      const r = parseScenario(p.text);
+      if (!r.ok) throw new Error(`${p.id} does not parse`);
+      return { id: p.id, label: r.scenario.metadata.name };
+    });
+    expect(presetCatalog()).toEqual(names);
   });
 });

@@ -13,7 +13,6 @@ import { useShortcuts } from '../hooks/useShortcuts';
 import { useInputModality } from '../hooks/useInputModality';
 import { EngineViewsContext, useEngineViews, type EngineViews } from './engineViews';
 import { ErrorBoundary } from './ErrorBoundary';
-import { HelpOverlay } from './HelpOverlay';
 import { LiveRegion } from './LiveRegion';
 import { StoreContext, useApp } from './storeContext';
 import { Workspace } from './Workspace';
@@ -21,13 +20,35 @@ import { Splitter } from './Splitter';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { ScenarioBar } from '../share/ScenarioBar';
 import { usePermalinkSync } from '../share/usePermalinkSync';
-import { PerturbMenu } from '../perturb/PerturbMenu';
 import { storeForRun } from '../compare/runStores';
 
 // The editor (CodeMirror and the forms) is fetched the first time it is opened.
 const EditorDialog = lazy(() => import('../editor/EditorDialog'));
 // Compare's two-run workspace and its diff, the first time Compare is turned on.
 const CompareWorkspace = lazy(() => import('../compare/CompareWorkspace'));
+// The keyboard help and the perturbation menu, the first time each is opened.
+const HelpOverlay = lazy(() => import('./HelpOverlay').then((m) => ({ default: m.HelpOverlay })));
+const PerturbMenu = lazy(() =>
+  import('../perturb/PerturbMenu').then((m) => ({ default: m.PerturbMenu })),
+);
+
+function LazyHelp() {
+  const open = useApp((s) => s.helpOpen);
+  return open ? (
+    <Suspense fallback={null}>
+      <HelpOverlay />
+    </Suspense>
+  ) : null;
+}
+
+function LazyPerturbMenu() {
+  const open = useApp((s) => s.perturbMenu !== null);
+  return open ? (
+    <Suspense fallback={null}>
+      <PerturbMenu />
+    </Suspense>
+  ) : null;
+}
 
 interface Props {
   readonly store: AppStore;
@@ -132,9 +153,9 @@ function Shell({
         <Workspace />
       )}
       <LiveRegion />
-      <HelpOverlay />
+      <LazyHelp />
       <StoreContext.Provider value={storeForRun(store, menuRun)}>
-        <PerturbMenu />
+        <LazyPerturbMenu />
       </StoreContext.Provider>
       {docked && (
         <Splitter

@@ -5,23 +5,24 @@ import {
   DEFAULT_PRESET_ID,
   isPresetId,
   listPresets,
+  PRESET_IDS,
 } from '../../sim';
 import { TOPOLOGY_CATALOG } from '../../state/resolveTopology';
 import type { PresetLoad } from '../../state/store';
 import type { CatalogEntry } from '../controls/QuickControls';
 
-/** "Hello, pod" from the file's metadata, without a full parse. */
-function presetTitle(text: string, id: string): string {
-  return (
-    /metadata:\s*\n\s+name:\s*(.+)/
-      .exec(text)?.[1]
-      ?.trim()
-      .replace(/^["']|["']$/g, '') ?? id
-  );
-}
+/** Each preset's title, read at build time (scripts/presetScenarios.ts): not its text. */
+const titles = import.meta.glob<string>('/presets/*.yaml', {
+  query: '?title',
+  import: 'default',
+  eager: true,
+});
 
 export function presetCatalog(): CatalogEntry[] {
-  return listPresets().map((p) => ({ id: p.id, label: presetTitle(p.text, p.id) }));
+  return PRESET_IDS.flatMap((id) => {
+    const label = titles[`/presets/${id}.yaml`];
+    return label === undefined ? [] : [{ id, label }];
+  });
 }
 
 export function topologyCatalog(): CatalogEntry[] {

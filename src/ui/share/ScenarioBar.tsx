@@ -3,7 +3,7 @@
  * file or an edit went wrong) and the scenario's actions: undo and redo of edits,
  * the editor, and Copy link.
  */
-import { TourButton } from '../tours/TourDialog';
+import { TourButton } from '../tours/TourButton';
 import { ThemeSwitch } from '../controls/ThemeSwitch';
 import { useEffect, useRef, useState } from 'react';
 import { after } from '../../state/slices/scenarioSlice';
