@@ -8,7 +8,7 @@ import { expose } from 'comlink';
 import { DEFAULT_PRESET_ID, formatKlog, isPresetId } from '../../sim';
 import type { Scenario } from '../types';
 import { buildRunView, type KubeletRunView } from '../buildRunView';
-import { kubeletViews } from '../kubeletViews';
+import { cursorViews } from '../kubeletViews';
 import type { EngineApi } from './engineApi';
 import { klogLines, packRun, pieceOf, type PackedRun } from './packedRun';
 
@@ -90,13 +90,15 @@ const api: EngineApi = {
     return runs.has(id);
   },
   podsAt(id, cursor) {
-    return kubeletViews.podsAt(get(id), cursor);
+    return cursorViews.podsAt(get(id), cursor);
   },
   machinesAt(id, cursor, pod) {
-    return kubeletViews.machinesAt(get(id), cursor, pod);
+    return cursorViews.machinesAt(get(id), cursor, pod);
   },
-  inspect(id, cursor, sel) {
-    return kubeletViews.inspect(get(id), cursor, sel);
+  async inspect(id, cursor, sel) {
+    // The inspector's code (and the YAML printer) is fetched when first asked for.
+    const run = get(id);
+    return (await import('../stateViews')).kubeletViews.inspect(run, cursor, sel);
   },
   async link(scenario, view, compare) {
     return (await import('./workerLinks')).link(scenario, view, compare);

@@ -35,7 +35,11 @@ export interface EngineApi {
   has(id: number): boolean;
   podsAt(id: number, cursor: number): readonly PodRow[];
   machinesAt(id: number, cursor: number, pod: string | null): readonly MachineView[];
-  inspect(id: number, cursor: number, sel: Selection): InspectorData | null;
+  inspect(
+    id: number,
+    cursor: number,
+    sel: Selection,
+  ): InspectorData | null | Promise<InspectorData | null>;
   /**
    * encodePermalink's fragment (lz-string over a big scenario takes ~100 ms), with Compare's
    * run B after it when `compare` is given (as currentLink does).
