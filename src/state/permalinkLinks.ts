@@ -1,13 +1,13 @@
 /**
- * Opening a link and the link of what is on screen: the part of the address bar's
- * session that needs the engine's link codec and scenario parser, so it is its own
- * module, imported lazily by the page (permalinkSession.ts holds the light part).
+ * Opening a link: the part of the address bar's session that needs the engine's link
+ * decoder and scenario parser (the YAML parser, the schema), so it is its own module,
+ * imported lazily by the page (permalinkSession.ts holds the light part, currentLink.ts
+ * the encoder, which Copy link needs at once).
  */
-import { decodePermalink, encodePermalink, LINK_LIMITS, parseScenario, listPresets } from '../sim';
-import { compareFragment } from './compareLink';
-import { applyViewState, compareParam, viewStateOf } from './permalinkSession';
+import { decodePermalink, parseScenario, listPresets } from '../sim';
+import { applyViewState, compareParam } from './permalinkSession';
 import { after, type RunOutcome } from './slices/scenarioSlice';
-import type { AppState, AppStore } from './store';
+import type { AppStore } from './store';
 import type { Scenario } from './types';
 
 let presetNames: Map<string, string> | null = null;
@@ -78,24 +78,4 @@ export function openLink(
       return true;
     });
   });
-}
-
-export interface CurrentLink {
-  readonly fragment: string;
-  readonly linkLength: number;
-  readonly tooLong: boolean;
-}
-
-/** The link of what is on screen; null before anything has run. */
-export function currentLink(s: AppState, baseUrl?: string): CurrentLink | null {
-  if (!s.scenario) return null;
-  const a = encodePermalink(s.scenario, viewStateOf(s), baseUrl ? { baseUrl } : {});
-  if (!s.compare) return a;
-  const b = compareFragment(s.compare.scenario);
-  const linkLength = a.linkLength + b.length;
-  return {
-    fragment: a.fragment + b,
-    linkLength,
-    tooLong: linkLength > LINK_LIMITS.warnLength,
-  };
 }

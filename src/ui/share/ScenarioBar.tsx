@@ -6,6 +6,7 @@
 import { TourButton } from '../tours/TourButton';
 import { ThemeSwitch } from '../controls/ThemeSwitch';
 import { useEffect, useRef, useState } from 'react';
+import { currentLink } from '../../state/currentLink';
 import { after } from '../../state/slices/scenarioSlice';
 import { useApp, useAppStore } from '../app/storeContext';
 import { ReplayActions } from '../replay/ReplayActions';
@@ -29,7 +30,6 @@ export function ScenarioBar({ onEdit }: { readonly onEdit: () => void }) {
 
   const copy = async () => {
     const base = `${window.location.origin}${window.location.pathname}${window.location.search}`;
-    const { currentLink } = await import('../../state/permalinkLinks');
     const link = currentLink(store.getState(), base);
     if (!link) return;
     const url = `${base}${link.fragment}`;

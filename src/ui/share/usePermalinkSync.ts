@@ -4,9 +4,10 @@
  * into the address bar of an open page (hashchange).
  */
 import { useEffect } from 'react';
+import { currentLink } from '../../state/currentLink';
 import { viewStateOf } from '../../state/permalinkSession';
 
-/** The link codec, fetched the first time a link is written without the worker or opened. */
+/** The link decoder (the schema, the YAML parser), fetched when a link is opened. */
 const links = () => import('../../state/permalinkLinks');
 import type { AppStore } from '../../state/store';
 import type { EngineViews } from '../../state/viewTypes';
@@ -44,11 +45,8 @@ export function usePermalinkSync(
         );
         return;
       }
-      const mine = ++asked;
-      void links().then((m) => {
-        const link = m.currentLink(store.getState());
-        if (link && mine === asked) put(link.fragment);
-      });
+      const link = currentLink(s);
+      if (link) put(link.fragment);
     };
     const unsubscribe = store.subscribe((s, prev) => {
       if (
