@@ -13,6 +13,15 @@ import { runnerImport, type Plugin } from 'vite';
 const QUERY = 'scenario';
 const PARSE = fileURLToPath(new URL('../src/sim/scenario/parse.ts', import.meta.url));
 
+const PRESETS = fileURLToPath(new URL('../src/sim/scenario/presets.ts', import.meta.url));
+let index: ReturnType<typeof loadIndex> | undefined;
+const presetIndex = () => (index ??= loadIndex());
+function loadIndex() {
+  return runnerImport<typeof import('../src/sim/scenario/presets')>(PRESETS, {
+    configFile: false,
+  });
+}
+
 let loaded: ReturnType<typeof loadParser> | undefined;
 const parser = () => (loaded ??= loadParser());
 function loadParser() {
@@ -38,8 +47,14 @@ export function presetScenarios(): Plugin {
     async load(id) {
       const [file, query] = id.split('?');
       if (file === undefined || !file.endsWith('.yaml')) return null;
-      if (query === 'title')
-        return `export default ${JSON.stringify(presetTitle(readFileSync(file, 'utf8'), file))};`;
+      if (query === 'title') {
+        // The picker's order and default are the engine's (PRESET_IDS, DEFAULT_PRESET_ID).
+        const { PRESET_IDS, DEFAULT_PRESET_ID } = (await presetIndex()).module;
+        const id = /([^/\\]+)\.yaml$/.exec(file)?.[1] ?? '';
+        const title = presetTitle(readFileSync(file, 'utf8'), file);
+        const order = (PRESET_IDS as readonly string[]).indexOf(id);
+        return `export default ${JSON.stringify({ title, order, isDefault: id === DEFAULT_PRESET_ID })};`;
+      }
       if (query !== QUERY) return null;
       // Through Vite's module runner, not an import: the config file stays clear of the
       // engine's modules (Vite bundles what a config imports, and they are TypeScript).

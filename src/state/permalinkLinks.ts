@@ -4,24 +4,16 @@
  * imported lazily by the page (permalinkSession.ts holds the light part, currentLink.ts
  * the encoder, which Copy link needs at once).
  */
-import { decodePermalink, parseScenario, listPresets } from '../sim';
+import { decodePermalink } from '../sim';
+import { presetIdByName } from './presetTitles';
 import { applyViewState, compareParam } from './permalinkSession';
 import { after, type RunOutcome } from './slices/scenarioSlice';
 import type { AppStore } from './store';
 import type { Scenario } from './types';
 
-let presetNames: Map<string, string> | null = null;
-
 /** The bundled preset a scenario came from, by name, for the Scenario picker. */
 export function presetIdOf(s: Scenario): string {
-  if (!presetNames) {
-    presetNames = new Map();
-    for (const p of listPresets()) {
-      const r = parseScenario(p.text);
-      if (r.ok) presetNames.set(r.scenario.metadata.name, p.id);
-    }
-  }
-  return presetNames.get(s.metadata.name) ?? 'custom';
+  return presetIdByName(s.metadata.name);
 }
 
 /**

@@ -5,7 +5,8 @@
  * engineClient.ts.
  */
 import { expose } from 'comlink';
-import { DEFAULT_PRESET_ID, formatKlog, isPresetId } from '../../sim';
+import { formatKlog } from '../../sim';
+import { DEFAULT_PRESET, isBundledPreset } from '../presetTitles';
 import type { Scenario } from '../types';
 import { buildRunView, type KubeletRunView } from '../buildRunView';
 import { cursorViews } from '../kubeletViews';
@@ -38,12 +39,12 @@ const presetFiles = import.meta.glob<Scenario>('/presets/*.yaml', {
   import: 'default',
 });
 function presetScenario(id: string): Promise<Scenario> | undefined {
-  return isPresetId(id) ? presetFiles[`/presets/${id}.yaml`]?.() : undefined;
+  return isBundledPreset(id) ? presetFiles[`/presets/${id}.yaml`]?.() : undefined;
 }
 
 const warmPreset = / warm=(.*)$/.exec(self.name)?.[1];
 if (warmPreset !== undefined)
-  void presetScenario(isPresetId(warmPreset) ? warmPreset : DEFAULT_PRESET_ID)?.then((s) => {
+  void presetScenario(isBundledPreset(warmPreset) ? warmPreset : DEFAULT_PRESET)?.then((s) => {
     if (!warm) warm = { json: JSON.stringify(s), view: buildRunView(s) };
   });
 

@@ -47,6 +47,8 @@ export interface ScenarioSlice {
   readonly bookmark: number | null;
   jumpToBookmark: () => void;
   loadPreset: (id: string) => void;
+  /** A bundled preset's scenario, without opening it (a tour's run B, its next step). */
+  presetScenario: (id: string) => PresetLoad | Promise<PresetLoad>;
   /** Replaces the scenario and re-runs, keeping the playhead's simulated time. */
   setScenario: (scenario: Scenario, presetId?: string) => RunOutcome | Promise<RunOutcome>;
   /** Edits the scenario through a pure function and re-runs; undoable. */
@@ -231,6 +233,9 @@ export const createScenarioSlice =
             if (token === presetSeq && at === seq && !deps.isCancelled?.(e)) failed(e);
           },
         );
+      },
+      presetScenario(id) {
+        return deps.loadPreset(id);
       },
       jumpToBookmark() {
         const at = get().bookmark;

@@ -1,28 +1,12 @@
 /** The pickers' options: bundled preset scenarios and named node topologies. */
-import {
-  parseScenario,
-  formatProblem,
-  DEFAULT_PRESET_ID,
-  isPresetId,
-  listPresets,
-  PRESET_IDS,
-} from '../../sim';
+import { parseScenario, formatProblem, listPresets } from '../../sim';
+import { DEFAULT_PRESET, isBundledPreset, presetTitles } from '../../state/presetTitles';
 import { TOPOLOGY_CATALOG } from '../../state/resolveTopology';
 import type { PresetLoad } from '../../state/store';
 import type { CatalogEntry } from '../controls/QuickControls';
 
-/** Each preset's title, read at build time (scripts/presetScenarios.ts): not its text. */
-const titles = import.meta.glob<string>('/presets/*.yaml', {
-  query: '?title',
-  import: 'default',
-  eager: true,
-});
-
 export function presetCatalog(): CatalogEntry[] {
-  return PRESET_IDS.flatMap((id) => {
-    const label = titles[`/presets/${id}.yaml`];
-    return label === undefined ? [] : [{ id, label }];
-  });
+  return presetTitles();
 }
 
 export function topologyCatalog(): CatalogEntry[] {
@@ -47,5 +31,5 @@ export function loadBundledPreset(id: string): PresetLoad {
 /** The preset named by `?preset=` in the address, or the default. */
 export function initialPresetId(search: string): string {
   const id = new URLSearchParams(search).get('preset');
-  return id !== null && isPresetId(id) ? id : DEFAULT_PRESET_ID;
+  return id !== null && isBundledPreset(id) ? id : DEFAULT_PRESET;
 }

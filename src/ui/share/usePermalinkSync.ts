@@ -4,7 +4,6 @@
  * into the address bar of an open page (hashchange).
  */
 import { useEffect } from 'react';
-import { currentLink } from '../../state/currentLink';
 import { viewStateOf } from '../../state/permalinkSession';
 
 /** The link decoder (the schema, the YAML parser), fetched when a link is opened. */
@@ -45,8 +44,12 @@ export function usePermalinkSync(
         );
         return;
       }
-      const link = currentLink(s);
-      if (link) put(link.fragment);
+      // Without the worker's encoder (tests): the page's, fetched when first needed.
+      const mine = ++asked;
+      void import('../../state/currentLink').then((m) => {
+        const link = m.currentLink(store.getState());
+        if (link && mine === asked) put(link.fragment);
+      });
     };
     const unsubscribe = store.subscribe((s, prev) => {
       if (
