@@ -72,15 +72,18 @@ export const PIECES = [
   'view',
   'trace',
   'eventsIndex',
+  // The compiled config (the 110-pod node's pod definitions): its own task on the page.
+  'config',
 ] as const;
 export type Piece = (typeof PIECES)[number];
 
 /** `eventsIndex`: the Events table's index (eventsIndex.ts), built in the worker too. */
 export function pieceOf(p: PackedRun, k: Piece): unknown {
   if (k === 'eventsIndex') return eventsIndex(p.trace);
-  const { lanes, cpus, trace, ...view } = p;
+  const { lanes, cpus, trace, config, ...view } = p;
   if (k === 'lanes') return packLanes(lanes);
   if (k === 'cpus') return packCpus(cpus);
+  if (k === 'config') return config;
   const { steps, events, entities, ...head } = trace;
   return { steps, events, entities, view, trace: head }[k];
 }
@@ -91,7 +94,8 @@ export function fromPieces(got: ReadonlyMap<Piece, unknown>): PackedRun {
   const ix = got.get('eventsIndex') as EventsIndex | undefined;
   if (ix) primeEventsIndex({ events }, ix);
   return {
-    ...at<Omit<PackedRun, 'lanes' | 'cpus' | 'trace'>>('view'),
+    ...at<Omit<PackedRun, 'lanes' | 'cpus' | 'trace' | 'config'>>('view'),
+    config: at<PageConfig>('config'),
     lanes: unpackLanes(at<PackedLanes>('lanes')),
     cpus: unpackCpus(at<PackedCpus>('cpus')),
     trace: {
