@@ -3,8 +3,11 @@
  */
 export { simulate, compileScenario, type SimulationRun, type SimulateOptions } from './simulate';
 import { currentKubelet } from './kubelet/versions/current';
-/** The kubelet's machines by kind (XState definitions), for the statecharts panel. */
-export const machines = currentKubelet.machines;
+/**
+ * The kubelet's machines by kind (XState definitions), for the statecharts panel. Marked pure
+ * so a bundle that takes only a view helper from this index does not keep the whole kubelet.
+ */
+export const machines = /* @__PURE__ */ (() => currentKubelet.machines)();
 export type { KubeletVersion } from './kubelet/versions/version';
 export { parseScenario, validateScenario, formatProblem } from './scenario/parse';
 export type { ParseResult, ScenarioProblem } from './scenario/parse';
@@ -54,6 +57,7 @@ export {
   presetText,
   isPresetId,
   DEFAULT_PRESET_ID,
+  PRESET_IDS,
   type PresetId,
 } from './scenario/presets';
 export {

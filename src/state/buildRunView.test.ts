@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildRunView } from './buildRunView';
-import { kubeletViews } from './kubeletViews';
+import { kubeletViews } from './stateViews';
 import { loadPreset } from '../sim';
 import type { Scenario } from './types';
 import { SPAN_KINDS } from '../viz/timeline/spanKinds';

@@ -5,7 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildRunView, scenarioOpenAt } from './buildRunView';
 import { loadBundledPreset } from '../ui/app/catalog';
-import { compareParam, currentLink, openLink } from './permalinkSession';
+import { compareParam } from './permalinkSession';
+import { openLink } from './permalinkLinks';
+import { currentLink } from './currentLink';
 import { createAppStore, type AppStore } from './store';
 import { runBStore } from './compareLens';
 import { perturb } from './perturbations';

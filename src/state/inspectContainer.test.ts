@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildRunView } from './buildRunView';
-import { kubeletViews } from './kubeletViews';
+import { kubeletViews } from './stateViews';
 import { loadPreset } from '../sim';
 
 function inspect(presetId: Parameters<typeof loadPreset>[0], key: string) {

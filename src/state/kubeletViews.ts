@@ -5,7 +5,6 @@
  * re-runs the simulation.
  */
 import {
-  describePod,
   formatKlog,
   narrate,
   type SimulationRun,
@@ -13,27 +12,16 @@ import {
   containerdLog,
   formatContainerdLine,
 } from '../sim';
-import { formatClock, formatDuration } from '../viz/formatTime';
 import { parseEntityId, shortName } from '../viz/kubelet/entityNames';
-import { SPAN_KINDS, SPAN_KIND_LABEL } from '../viz/timeline/spanKinds';
-import { cpuStateAt, describeCpuState, poolAt } from '../viz/topology/cpuHistory';
 import { lowerBound } from '../viz/timeline/windowQuery';
-import { containerInspector } from './inspectContainer';
 import { indexedEventsAt } from './eventsIndex';
-import { whyEntityHeld } from './whyHeld';
 import { cachedPodsAt } from './podsCache';
 import { entityChartAt, entityStateAt } from './machineCharts';
-import type { RunView, Selection } from './types';
-import type {
-  EngineViews,
-  InspectorData,
-  InspectorSection,
-  LogRow,
-  MachineView,
-} from './viewTypes';
+import type { RunView } from './types';
+import type { EngineViews, LogRow, MachineView } from './viewTypes';
 
 type KRun = RunView<SimulationRun>;
-const raw = (run: RunView): SimulationRun => (run as KRun).raw;
+export const raw = (run: RunView): SimulationRun => (run as KRun).raw;
 
 /*
  * The caches of what is derived from the logs are keyed by the logs array: on the page a
@@ -56,7 +44,7 @@ export function primeFormattedLogs(r: SimulationRun, lines: string[]): void {
 
 /** Each log's step, once per run (ascending: the trace's order). */
 const logStepsCache = new WeakMap<Logs, Int32Array>();
-function logSteps(r: SimulationRun): Int32Array {
+export function logSteps(r: SimulationRun): Int32Array {
   let steps = logStepsCache.get(r.trace.logs);
   if (!steps)
     logStepsCache.set(r.trace.logs, (steps = Int32Array.from(r.trace.logs, (l) => l.step)));
@@ -157,150 +145,11 @@ function timeAt(run: RunView, cursor: number): number {
   return cursor <= 0 ? 0 : (run.times[Math.min(cursor, run.total) - 1] ?? 0);
 }
 
-function stepLogs(r: SimulationRun, step: number, maxV = 4): string[] {
-  const logs = r.trace.logs;
-  const out: string[] = [];
-  let i = lowerBound(logSteps(r), step);
-  for (; i < logs.length && logs[i]!.step === step; i++)
-    if (logs[i]!.v <= maxV) out.push(formatKlog(logs[i]!));
-  return out;
-}
-
-function spanInspector(
-  run: RunView,
-  cursor: number,
-  sel: Extract<Selection, { kind: 'span' }>,
-): InspectorData | null {
-  const lane = run.lanes.lanes[sel.span.lane];
-  if (!lane) return null;
-  const i = sel.span.index;
-  const r = raw(run);
-  const { steps, strings, entities } = r.trace;
-  const s = lane.start[i] ?? 0;
-  const e = lane.end[i] ?? s;
-  const step = lane.step[i] ?? -1;
-  const endStep = lane.endStep[i] ?? -1;
-  const kind = SPAN_KINDS[lane.kind[i] ?? 0] ?? 'sync';
-  const label = run.lanes.labels[lane.label_[i] ?? 0] ?? '';
-  const ent = step >= 0 ? entities[steps.entity[step]!] : undefined;
-  const rows: [string, string][] = [
-    ['lane', `${lane.group} › ${lane.label}`],
-    ['kind', SPAN_KIND_LABEL[kind]],
-    ['start', `${formatClock(s)} (step ${step + 1})`],
-  ];
-  if (!lane.instants)
-    rows.push([
-      'duration',
-      endStep < 0 && e >= run.endT
-        ? `${formatDuration(e - s)}, still at the end`
-        : formatDuration(e - s),
-    ]);
-  if (ent) {
-    rows.push(['machine', `${ent.id} (${ent.kind})`]);
-    rows.push(['state', strings[steps.to[step]!] ?? '']);
-    rows.push(['entered on', strings[steps.event[step]!] ?? '']);
-  }
-  if (endStep >= 0 && !lane.instants)
-    rows.push([
-      'left on',
-      `${strings[steps.event[endStep]!] ?? ''} at ${formatClock(steps.t[endStep] ?? e)}`,
-    ]);
-  const sections: InspectorSection[] = [{ heading: 'Span', rows }];
-  if (step >= 0) {
-    const evs = r.trace.events.filter((x) => x.step === step);
-    if (evs.length)
-      sections.push({
-        heading: 'Events at this step',
-        code: evs.map((x) => `${x.type}  ${x.reason}  ${x.message}`).join('\n'),
-      });
-    const logs = stepLogs(r, step);
-    if (logs.length) sections.push({ heading: 'klog at this step', code: logs.join('\n') });
-  }
-  // A pod-level machine's span (SyncPod, pod worker): what held it, at the cursor inside the
-  // span, else just after the step that began it.
-  if (!lane.container && ent && step >= 0) {
-    const last = endStep >= 0 ? endStep : run.total;
-    const holdAt = cursor > step && cursor <= last ? cursor : step + 1;
-    const held = whyEntityHeld(r, ent.id, holdAt);
-    if (held.length > 0)
-      sections.splice(1, 0, {
-        heading:
-          holdAt === cursor
-            ? 'What holds it'
-            : `What holds it (at ${formatClock(run.times[holdAt - 1] ?? 0)})`,
-        notes: held,
-      });
-  }
-  const base: InspectorData = { title: label, subtitle: `${lane.group} · ${lane.label}`, sections };
-  if (lane.container) {
-    // What held the container during this span: at the cursor when it lies inside the span,
-    // else just after the step that began it.
-    const last = endStep >= 0 ? endStep : run.total;
-    const holdAt = cursor > step && cursor <= last ? cursor : step + 1;
-    const c = containerInspector(run, cursor, lane.container, holdAt);
-    if (c) {
-      // The span, then what held it, then the rest.
-      const hold = c.sections.filter((x) => x.heading.startsWith('What holds it'));
-      const rest = c.sections.filter((x) => !hold.includes(x));
-      const [span, ...more] = base.sections;
-      return { ...base, sections: [span!, ...hold, ...more, ...rest] };
-    }
-  }
-  return base;
-}
-
-function cpuInspector(run: RunView, cursor: number, cpu: number): InspectorData {
-  const info = run.topology.cpus.find((c) => c.id === cpu);
-  const st = cpuStateAt(run.cpus, cpu, cursor);
-  const siblings = info
-    ? run.topology.cpus
-        .filter((c) => c.socket === info.socket && c.core === info.core)
-        .map((c) => c.id)
-    : [];
-  const what = describeCpuState(cpu, st).replace(/^CPU \d+: /, '');
-  const runs =
-    st.kind === 'exclusive'
-      ? (st.owner ?? '?')
-      : st.kind === 'shared' || st.kind === 'reserved'
-        ? poolAt(run.cpus, cursor).join(', ') || 'nothing'
-        : 'nothing';
-  return {
-    title: `CPU ${cpu}`,
-    subtitle: what,
-    sections: [
-      {
-        heading: 'Place',
-        rows: info
-          ? [
-              ['socket', String(info.socket)],
-              ['NUMA node', String(info.numa)],
-              ['L3 group', String(info.l3 ?? '—')],
-              ['core', String(info.core)],
-              ['SMT siblings', siblings.join(', ')],
-            ]
-          : [],
-      },
-      {
-        heading: 'At the cursor',
-        rows: [
-          ['state', what],
-          ['runs here', runs],
-          ['since', st.sinceStep < 0 ? 'the start' : formatClock(st.since)],
-        ],
-      },
-    ],
-  };
-}
-
-function podInspector(run: RunView, cursor: number, pod: string): InspectorData {
-  return {
-    title: pod,
-    subtitle: 'kubectl describe pod, at the cursor',
-    sections: [{ heading: 'kubectl describe', code: describePod(raw(run), pod, cursor) }],
-  };
-}
-
-export const kubeletViews: EngineViews = {
+/**
+ * The views that read only the trace (and the run's compiled config): the page answers
+ * them itself, over its copy of the run, without the engine's code.
+ */
+export const traceViews: Omit<EngineViews, 'podsAt' | 'inspect' | 'machinesAt'> = {
   eventsAt(run, cursor) {
     const now = timeAt(run, cursor);
     return indexedEventsAt(raw(run).trace, cursor).map((e, i) => ({
@@ -312,17 +161,6 @@ export const kubeletViews: EngineViews = {
       message: e.message,
       // kubectl describe is per pod; across pods the table names pod and container.
       object: `${shortName(e.object)}${e.fieldPath ? `/${/\{(.+)\}/.exec(e.fieldPath)?.[1] ?? e.fieldPath}` : ''}`,
-    }));
-  },
-  podsAt(run, cursor) {
-    return cachedPodsAt(raw(run), cursor).map((p) => ({
-      key: p.key,
-      namespace: p.namespace,
-      name: p.name,
-      ready: p.ready,
-      status: p.status,
-      restarts: p.restarts,
-      age: p.age,
     }));
   },
   logsAt(run, cursor, v) {
@@ -358,17 +196,33 @@ export const kubeletViews: EngineViews = {
       });
     return out;
   },
-  inspect(run, cursor, sel) {
-    switch (sel.kind) {
-      case 'span':
-        return spanInspector(run, cursor, sel);
-      case 'container':
-        return containerInspector(run, cursor, sel.container);
-      case 'pod':
-        return podInspector(run, cursor, sel.pod);
-      case 'cpu':
-        return cpuInspector(run, cursor, sel.cpu);
-    }
+  narrate(run, cursor) {
+    return narrate(raw(run), cursor);
+  },
+  pods(run) {
+    const r = raw(run);
+    let keys = podsCache.get(r);
+    if (!keys)
+      podsCache.set(r, (keys = r.config.arrivals.map((a) => r.config.pods[a.uid]?.key ?? a.uid)));
+    return keys;
+  },
+};
+
+/**
+ * The views that need the kubelet's state at the cursor (stateAt replays from the run's
+ * checkpoints): the engine worker answers them. The inspector is in stateViews.ts.
+ */
+export const cursorViews: Pick<EngineViews, 'podsAt' | 'machinesAt'> = {
+  podsAt(run, cursor) {
+    return cachedPodsAt(raw(run), cursor).map((p) => ({
+      key: p.key,
+      namespace: p.namespace,
+      name: p.name,
+      ready: p.ready,
+      status: p.status,
+      restarts: p.restarts,
+      age: p.age,
+    }));
   },
   machinesAt(run, cursor, pod) {
     const r = raw(run);
@@ -395,15 +249,5 @@ export const kubeletViews: EngineViews = {
       });
     });
     return out;
-  },
-  narrate(run, cursor) {
-    return narrate(raw(run), cursor);
-  },
-  pods(run) {
-    const r = raw(run);
-    let keys = podsCache.get(r);
-    if (!keys)
-      podsCache.set(r, (keys = r.config.arrivals.map((a) => r.config.pods[a.uid]?.key ?? a.uid)));
-    return keys;
   },
 };

@@ -6,7 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildRunView, scenarioOpenAt } from './buildRunView';
 import { loadBundledPreset } from '../ui/app/catalog';
-import { currentLink, openLink, presetIdOf, viewStateOf } from './permalinkSession';
+import { viewStateOf } from './permalinkSession';
+import { openLink, presetIdOf } from './permalinkLinks';
+import { currentLink } from './currentLink';
 import { createAppStore, type AppStore } from './store';
 import { withCpuManagerPolicy } from './scenarioEdits';
 import { perturb } from './perturbations';

@@ -1,22 +1,14 @@
 /**
  * The store and the address bar: what a link carries of the view (cursor, zoom
- * window, selection, open panels), opening a link, and the link of what is on
- * screen. The codec itself (bounded, never throws) is the engine's
- * scenario/permalink module; this is the part that knows the store.
+ * window, selection, open panels). Opening a link and the link of what is on screen
+ * are in permalinkLinks.ts, loaded when first needed (they bring the codec: the YAML
+ * parser, the schema and lz-string). The codec itself (bounded, never throws) is the
+ * engine's scenario/permalink module; this is the part that knows the store.
  */
-import {
-  decodePermalink,
-  encodePermalink,
-  LINK_LIMITS,
-  type PermalinkViewState as ViewState,
-  parseScenario,
-  listPresets,
-} from '../sim';
+import type { PermalinkViewState as ViewState } from '../sim';
 import { splitContainer } from './perturbations';
-import { compareFragment } from './compareLink';
-import { after, type RunOutcome } from './slices/scenarioSlice';
 import type { AppState, AppStore } from './store';
-import type { PanelId, Scenario, Selection } from './types';
+import type { PanelId, Selection } from './types';
 
 const PANEL_IDS: readonly PanelId[] = ['events', 'log', 'inspector', 'machines', 'pods'];
 
@@ -104,99 +96,9 @@ export function applyViewState(store: AppStore, v: ViewState): void {
   st.setTour(v.tour ? { id: v.tour.id, step: v.tour.step } : null);
 }
 
-let presetNames: Map<string, string> | null = null;
-
-/** The bundled preset a scenario came from, by name, for the Scenario picker. */
-export function presetIdOf(s: Scenario): string {
-  if (!presetNames) {
-    presetNames = new Map();
-    for (const p of listPresets()) {
-      const r = parseScenario(p.text);
-      if (r.ok) presetNames.set(r.scenario.metadata.name, p.id);
-    }
-  }
-  return presetNames.get(s.metadata.name) ?? 'custom';
-}
-
-/**
- * Opens a link: its scenario and view, or, when it cannot be opened, the default
- * scenario with a banner saying why. Never throws.
- */
-export function openLink(
-  store: AppStore,
-  link: string,
-  fallbackPreset: string,
-): boolean | Promise<boolean> {
-  const d = decodePermalink(link);
-  const st = store.getState();
-  if (!d.ok) {
-    st.loadPreset(fallbackPreset);
-    st.setNotice({
-      tone: 'error',
-      text: `This link could not be opened, so the default scenario is shown instead. ${d.reason}`,
-    });
-    return false;
-  }
-  return after(st.setScenario(d.scenario, presetIdOf(d.scenario)), (outcome) => {
-    // Something newer (a preset picked meanwhile) replaced the link's run: leave it be.
-    if (outcome === 'dropped') return false;
-    if (outcome === 'failed' || store.getState().scenario !== d.scenario) {
-      st.loadPreset(fallbackPreset);
-      st.setNotice({
-        tone: 'error',
-        text: `The scenario in this link could not be run, so the default scenario is shown instead. ${store.getState().runError ?? ''}`.trim(),
-      });
-      return false;
-    }
-    // Compare's run B travels as a second scenario (`&b=`); links without it open one run.
-    const notes = [...d.warnings];
-    const b = compareParam(link);
-    const db = b === null ? null : decodePermalink(`#s=${b}`);
-    const refuse = (why: string, more = '') => {
-      void st.setCompare(null);
-      notes.push(`Run B in this link could not be ${why}, so only run A is shown.${more}`);
-    };
-    let ranB: RunOutcome | Promise<RunOutcome> = 'ran';
-    if (db === null) void st.setCompare(null);
-    else if (!db.ok) refuse('opened', ` ${db.reason}`);
-    else
-      ranB = after(st.setCompareScenario(db.scenario), (o) => {
-        if (o === 'failed') refuse('run');
-        return o;
-      });
-    return after(ranB, () => {
-      store.setState({ past: [], future: [] });
-      applyViewState(store, d.view);
-      if (d.format < 1) notes.unshift('This link was made by an older version and was upgraded.');
-      st.setNotice(notes.length ? { tone: 'warning', text: notes.join(' ') } : null);
-      return true;
-    });
-  });
-}
-
-export interface CurrentLink {
-  readonly fragment: string;
-  readonly linkLength: number;
-  readonly tooLong: boolean;
-}
-
 /** Compare's run B in a link: the `b=` part of the fragment, in the `s=` format, or null. */
 export function compareParam(link: string): string | null {
   const hash = link.includes('#') ? link.slice(link.indexOf('#') + 1) : link;
   for (const part of hash.split('&')) if (part.startsWith('b=')) return part.slice(2);
   return null;
-}
-
-/** The link of what is on screen; null before anything has run. */
-export function currentLink(s: AppState, baseUrl?: string): CurrentLink | null {
-  if (!s.scenario) return null;
-  const a = encodePermalink(s.scenario, viewStateOf(s), baseUrl ? { baseUrl } : {});
-  if (!s.compare) return a;
-  const b = compareFragment(s.compare.scenario);
-  const linkLength = a.linkLength + b.length;
-  return {
-    fragment: a.fragment + b,
-    linkLength,
-    tooLong: linkLength > LINK_LIMITS.warnLength,
-  };
 }

@@ -38,7 +38,8 @@ export interface StoreDeps {
     opts: { from: RunView | null; lane?: RunLane },
   ): RunView | Promise<RunView>;
   isCancelled?(e: unknown): boolean;
-  loadPreset(id: string): PresetLoad;
+  /** A bundled preset: at once (tests, Node) or as a promise (parsed in the engine worker). */
+  loadPreset(id: string): PresetLoad | Promise<PresetLoad>;
   /** Where a scenario opens (its metadata.openAt), ms. */
   openAt(scenario: Scenario): number;
 }

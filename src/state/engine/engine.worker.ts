@@ -5,10 +5,11 @@
  * engineClient.ts.
  */
 import { expose } from 'comlink';
-import { DEFAULT_PRESET_ID, encodePermalink, formatKlog, isPresetId, loadPreset } from '../../sim';
-import { compareFragment } from '../compareLink';
+import { formatKlog } from '../../sim';
+import { DEFAULT_PRESET, isBundledPreset } from '../presetTitles';
+import type { Scenario } from '../types';
 import { buildRunView, type KubeletRunView } from '../buildRunView';
-import { kubeletViews } from '../kubeletViews';
+import { cursorViews } from '../kubeletViews';
 import type { EngineApi } from './engineApi';
 import { klogLines, packRun, pieceOf, type PackedRun } from './packedRun';
 
@@ -28,12 +29,24 @@ function get(id: number): KubeletRunView {
  * that same scenario; either way the engine's code is compiled by then.
  */
 let warm: { json: string; view: KubeletRunView } | null = null;
+
+/**
+ * The bundled presets, each parsed and validated at build time (scripts/presetScenarios.ts)
+ * and fetched when first opened: the worker's first run needs no YAML parser nor schema.
+ */
+const presetFiles = import.meta.glob<Scenario>('/presets/*.yaml', {
+  query: '?scenario',
+  import: 'default',
+});
+function presetScenario(id: string): Promise<Scenario> | undefined {
+  return isBundledPreset(id) ? presetFiles[`/presets/${id}.yaml`]?.() : undefined;
+}
+
 const warmPreset = / warm=(.*)$/.exec(self.name)?.[1];
 if (warmPreset !== undefined)
-  setTimeout(() => {
-    const r = loadPreset(isPresetId(warmPreset) ? warmPreset : DEFAULT_PRESET_ID);
-    if (r.ok) warm = { json: JSON.stringify(r.scenario), view: buildRunView(r.scenario) };
-  }, 0);
+  void presetScenario(isBundledPreset(warmPreset) ? warmPreset : DEFAULT_PRESET)?.then((s) => {
+    if (!warm) warm = { json: JSON.stringify(s), view: buildRunView(s) };
+  });
 
 const api: EngineApi = {
   run(id, scenario, from) {
@@ -47,6 +60,11 @@ const api: EngineApi = {
     const p = packRun(id, view);
     packed.set(id, p);
     return { logCount: p.trace.logCount, recordCount: p.trace.recordCount };
+  },
+  async preset(id) {
+    const s = presetScenario(id);
+    if (!s) return { ok: false, error: `There is no preset named "${id}".` };
+    return { ok: true, scenario: await s };
   },
   piece(id, what) {
     const p = packed.get(id) ?? packRun(id, get(id));
@@ -73,16 +91,18 @@ const api: EngineApi = {
     return runs.has(id);
   },
   podsAt(id, cursor) {
-    return kubeletViews.podsAt(get(id), cursor);
+    return cursorViews.podsAt(get(id), cursor);
   },
   machinesAt(id, cursor, pod) {
-    return kubeletViews.machinesAt(get(id), cursor, pod);
+    return cursorViews.machinesAt(get(id), cursor, pod);
   },
-  inspect(id, cursor, sel) {
-    return kubeletViews.inspect(get(id), cursor, sel);
+  async inspect(id, cursor, sel) {
+    // The inspector's code (and the YAML printer) is fetched when first asked for.
+    const run = get(id);
+    return (await import('../stateViews')).kubeletViews.inspect(run, cursor, sel);
   },
-  link(scenario, view, compare) {
-    return encodePermalink(scenario, view).fragment + (compare ? compareFragment(compare) : '');
+  async link(scenario, view, compare) {
+    return (await import('./workerLinks')).link(scenario, view, compare);
   },
 };
 

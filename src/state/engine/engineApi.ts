@@ -6,6 +6,7 @@
 import type { PodRow, InspectorData, MachineView } from '../viewTypes';
 import type { PermalinkViewState } from '../../sim';
 import type { Scenario, Selection } from '../types';
+import type { PresetLoad } from '../store';
 import type { KlogLines, Piece, TracePart } from './packedRun';
 
 export interface RunCounts {
@@ -19,6 +20,11 @@ export interface EngineApi {
    * Answers how many logs and records it has; the run itself is fetched by `piece`.
    */
   run(id: number, scenario: Scenario, from: number | null): RunCounts;
+  /**
+   * A bundled preset, parsed and validated here: the YAML parser and the schema stay out
+   * of the page's code (the worker has them for its first run anyway).
+   */
+  preset(id: string): PresetLoad | Promise<PresetLoad>;
   piece(id: number, what: Piece): unknown;
   /** Lines [start, end) of the run's klog as the log panel shows them (columns). */
   lines(id: number, start: number, end: number): KlogLines;
@@ -29,10 +35,18 @@ export interface EngineApi {
   has(id: number): boolean;
   podsAt(id: number, cursor: number): readonly PodRow[];
   machinesAt(id: number, cursor: number, pod: string | null): readonly MachineView[];
-  inspect(id: number, cursor: number, sel: Selection): InspectorData | null;
+  inspect(
+    id: number,
+    cursor: number,
+    sel: Selection,
+  ): InspectorData | null | Promise<InspectorData | null>;
   /**
    * encodePermalink's fragment (lz-string over a big scenario takes ~100 ms), with Compare's
    * run B after it when `compare` is given (as currentLink does).
    */
-  link(scenario: Scenario, view: PermalinkViewState, compare?: Scenario | null): string;
+  link(
+    scenario: Scenario,
+    view: PermalinkViewState,
+    compare?: Scenario | null,
+  ): string | Promise<string>;
 }

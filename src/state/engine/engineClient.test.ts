@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../types';
 import { Cancelled, createEngineClient, isCancelled, type AsyncEngineApi } from './engineClient';
-import { formattedLogs, kubeletViews } from '../kubeletViews';
+import { formattedLogs } from '../kubeletViews';
+import { kubeletViews } from '../stateViews';
 import { CHUNK, engineIdOf, pieceOf, type PackedRun, type Piece } from './packedRun';
 
 const scenario = (name: string) => ({ metadata: { name } }) as unknown as Scenario;

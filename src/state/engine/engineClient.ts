@@ -15,7 +15,7 @@
 import type { PermalinkViewState } from '../../sim';
 import type { KubeletRunView } from '../buildRunView';
 import { hasKlogLines, klogText, primeFormattedLogs, primeKlogColumns } from '../kubeletViews';
-import type { RunLane } from '../store';
+import type { PresetLoad, RunLane } from '../store';
 import type { RunView, Scenario, Selection } from '../types';
 import type { InspectorData, MachineView, PodRow } from '../viewTypes';
 import type { EngineApi } from './engineApi';
@@ -32,7 +32,9 @@ import {
 
 /** The remote side as Comlink presents it: every method answers with a promise. */
 export type AsyncEngineApi = {
-  [K in keyof EngineApi]: (...a: Parameters<EngineApi[K]>) => Promise<ReturnType<EngineApi[K]>>;
+  [K in keyof EngineApi]: (
+    ...a: Parameters<EngineApi[K]>
+  ) => Promise<Awaited<ReturnType<EngineApi[K]>>>;
 };
 
 export interface EngineWorkerHandle {
@@ -60,6 +62,8 @@ export interface EngineClient {
     scenario: Scenario,
     opts?: { from?: RunView | null; lane?: RunLane },
   ): Promise<KubeletRunView>;
+  /** A bundled preset, parsed and validated in the worker (the page has no YAML parser). */
+  preset(id: string): Promise<PresetLoad>;
   podsAt(run: RunView, cursor: number): Promise<readonly PodRow[]>;
   machinesAt(run: RunView, cursor: number, pod: string | null): Promise<readonly MachineView[]>;
   inspect(run: RunView, cursor: number, sel: Selection): Promise<InspectorData | null>;
@@ -206,6 +210,17 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
         return run;
       } finally {
         if (l.inFlight === id) l.inFlight = null;
+      }
+    },
+    async preset(id) {
+      // A run started meanwhile may replace the worker: ask the one that replaced it.
+      for (;;) {
+        const g = lane('A').gen;
+        try {
+          return await onWorker(g, g.handle.api.preset(id));
+        } catch (e) {
+          if (!isCancelled(e) || lane('A').gen === g) throw e;
+        }
       }
     },
     async podsAt(run, cursor) {

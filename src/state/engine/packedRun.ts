@@ -7,9 +7,9 @@
  * logs and records (most of the trace's objects) follow in chunks, so no single
  * message costs the page a long task to deserialise.
  */
-import { compileScenario, type SimulationRun } from '../../sim';
+import type { SimulationRun } from '../../sim';
 import type { KubeletRunView } from '../buildRunView';
-import { kubeletViews, primeFormattedLogs, primePods } from '../kubeletViews';
+import { primeFormattedLogs, primePods, traceViews } from '../kubeletViews';
 import {
   packCpus,
   packLanes,
@@ -35,6 +35,25 @@ export interface PackedRun extends Omit<KubeletRunView, 'raw' | 'times'> {
   readonly trace: TraceHead;
   /** kubeletViews.pods of the run, so the page need not compile the scenario for it. */
   readonly pods: readonly string[];
+  /**
+   * The run's compiled config as plain data: everything but each kubelet generation's
+   * resource managers (closures, which the page never reads). Compiling it on the page
+   * would bring the whole engine into the page's code.
+   */
+  readonly config: PageConfig;
+}
+
+type Config = SimulationRun['config'];
+type Generation = Config['generations'][number];
+export type PageConfig = Omit<Config, 'generations'> & {
+  readonly generations: readonly Omit<Generation, 'resourceManagers'>[];
+};
+
+function pageConfig(c: Config): PageConfig {
+  return {
+    ...c,
+    generations: c.generations.map(({ resourceManagers: _rm, ...g }) => g),
+  };
 }
 
 /** What the page pulls after the head, one message each ('klog': the log lines formatted). */
@@ -53,15 +72,18 @@ export const PIECES = [
   'view',
   'trace',
   'eventsIndex',
+  // The compiled config (the 110-pod node's pod definitions): its own task on the page.
+  'config',
 ] as const;
 export type Piece = (typeof PIECES)[number];
 
 /** `eventsIndex`: the Events table's index (eventsIndex.ts), built in the worker too. */
 export function pieceOf(p: PackedRun, k: Piece): unknown {
   if (k === 'eventsIndex') return eventsIndex(p.trace);
-  const { lanes, cpus, trace, ...view } = p;
+  const { lanes, cpus, trace, config, ...view } = p;
   if (k === 'lanes') return packLanes(lanes);
   if (k === 'cpus') return packCpus(cpus);
+  if (k === 'config') return config;
   const { steps, events, entities, ...head } = trace;
   return { steps, events, entities, view, trace: head }[k];
 }
@@ -72,7 +94,8 @@ export function fromPieces(got: ReadonlyMap<Piece, unknown>): PackedRun {
   const ix = got.get('eventsIndex') as EventsIndex | undefined;
   if (ix) primeEventsIndex({ events }, ix);
   return {
-    ...at<Omit<PackedRun, 'lanes' | 'cpus' | 'trace'>>('view'),
+    ...at<Omit<PackedRun, 'lanes' | 'cpus' | 'trace' | 'config'>>('view'),
+    config: at<PageConfig>('config'),
     lanes: unpackLanes(at<PackedLanes>('lanes')),
     cpus: unpackCpus(at<PackedCpus>('cpus')),
     trace: {
@@ -116,7 +139,8 @@ export function packRun(id: number, v: KubeletRunView): PackedRun {
     ...rest,
     id,
     horizon: raw.horizon,
-    pods: kubeletViews.pods(v),
+    pods: traceViews.pods(v),
+    config: pageConfig(raw.config),
     trace: { ...head, logCount: logs.length, recordCount: records.length },
   };
 }
@@ -132,8 +156,8 @@ export function engineIdOf(run: RunView | null | undefined): number | undefined 
 }
 
 /**
- * The page's copy: a SimulationRun over the received trace. The compiled config
- * (closures included) is rebuilt here, lazily and deterministically, from the scenario.
+ * The page's copy: a SimulationRun over the received trace and compiled config. A kubelet
+ * generation's resource managers (closures) stay in the worker, like `stateAt`.
  */
 export function unpackRun(
   p: PackedRun,
@@ -142,15 +166,22 @@ export function unpackRun(
   records: Trace['records'],
   klog?: string[],
 ): KubeletRunView {
-  const { id, horizon, trace: th, pods, ...rest } = p;
+  const { id, horizon, trace: th, pods, config: pc, ...rest } = p;
   const { logCount: _l, recordCount: _r, ...head } = th;
   const trace: Trace = { ...head, logs, records, checkpoints: [] };
-  let config: SimulationRun['config'] | undefined;
+  const config: Config = {
+    ...pc,
+    generations: (pc?.generations ?? []).map((g) =>
+      Object.defineProperty({ ...g }, 'resourceManagers', {
+        get() {
+          throw new Error('kubeletscope: the resource managers run in the engine worker');
+        },
+      }),
+    ),
+  };
   const raw: SimulationRun = {
     scenario,
-    get config() {
-      return (config ??= compileScenario(scenario));
-    },
+    config,
     trace,
     horizon,
     stateAt() {

@@ -6,7 +6,7 @@
  * that run (so a panel does not blink while stepping) and asks; when the answer
  * comes, subscribers are told and the panel reads it.
  */
-import { kubeletViews } from '../kubeletViews';
+import { traceViews } from '../kubeletViews';
 import type { RunView, Selection } from '../types';
 import type { EngineViews } from '../viewTypes';
 import type { EngineClient } from './engineClient';
@@ -82,12 +82,12 @@ export function workerViews(client: EngineClient): EngineViews {
   }
 
   return {
-    ...kubeletViews,
+    ...traceViews,
     logsAt(run, cursor, v) {
-      return withLogs('lines', run, [], () => kubeletViews.logsAt(run, cursor, v));
+      return withLogs('lines', run, [], () => traceViews.logsAt(run, cursor, v));
     },
     containerdLogAt(run, cursor) {
-      return withLogs('logs', run, [], () => kubeletViews.containerdLogAt(run, cursor));
+      return withLogs('logs', run, [], () => traceViews.containerdLogAt(run, cursor));
     },
     logsLoading(run) {
       return !client.linesReady(run);

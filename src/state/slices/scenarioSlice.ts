@@ -6,7 +6,7 @@
  * what is on screen.
  */
 import type { StateCreator } from 'zustand';
-import type { AppState, StoreDeps } from '../store';
+import type { AppState, PresetLoad, StoreDeps } from '../store';
 import type { RunView, Scenario } from '../types';
 import { overridesOf, withOverrides } from './compareSlice';
 
@@ -47,6 +47,8 @@ export interface ScenarioSlice {
   readonly bookmark: number | null;
   jumpToBookmark: () => void;
   loadPreset: (id: string) => void;
+  /** A bundled preset's scenario, without opening it (a tour's run B, its next step). */
+  presetScenario: (id: string) => PresetLoad | Promise<PresetLoad>;
   /** Replaces the scenario and re-runs, keeping the playhead's simulated time. */
   setScenario: (scenario: Scenario, presetId?: string) => RunOutcome | Promise<RunOutcome>;
   /** Edits the scenario through a pure function and re-runs; undoable. */
@@ -68,6 +70,8 @@ export const createScenarioSlice =
   (set, get) => {
     /** Counts runs asked for: only the newest one's result is applied. */
     let seq = 0;
+    /** Counts presets asked for while the worker parses them: only the newest opens. */
+    let presetSeq = 0;
     /** The scenario of the run in flight, so quick edits build on each other. */
     let pending: Scenario | null = null;
     /** What becomes of that run, for whoever asks for the same scenario meanwhile. */
@@ -170,6 +174,35 @@ export const createScenarioSlice =
       });
     }
 
+    /** Runs a parsed preset (or says why it could not be loaded). */
+    function openPreset(id: string, parsed: PresetLoad) {
+      if (!parsed.ok) {
+        set({ presetId: id, runError: parsed.error });
+        return;
+      }
+      const b = get().compare;
+      const r = get().replaceScenario(parsed.scenario, id);
+      const token = seq;
+      void after(r, (outcome) => {
+        if (outcome === 'dropped' || token !== seq) return;
+        // A new preset opens at its start, so Play shows it from the beginning; its
+        // interesting moment (openAt) is the bookmark beside the transport.
+        const open = () => {
+          if (token !== seq) return;
+          get().seekCursor(0);
+          set({ timeMs: 0, playing: false });
+          get().fitAll();
+        };
+        if (!b || get().scenario !== parsed.scenario) return open();
+        // Compare stays on: B is the new preset with B's own quick-control settings
+        // (a plain copy when its settings cannot run the new preset; the notice says why).
+        return after(
+          get().setCompareScenario(withOverrides(parsed.scenario, overridesOf(b.scenario))),
+          (o) => after(o === 'failed' ? get().setCompareScenario(parsed.scenario) : o, open),
+        );
+      });
+    }
+
     return {
       presetId: '',
       scenario: null,
@@ -181,32 +214,28 @@ export const createScenarioSlice =
       future: [],
       notice: null,
       loadPreset(id) {
-        const parsed = deps.loadPreset(id);
-        if (!parsed.ok) {
-          set({ presetId: id, runError: parsed.error });
+        let loaded: PresetLoad | Promise<PresetLoad>;
+        try {
+          loaded = deps.loadPreset(id);
+        } catch (e) {
+          failed(e);
           return;
         }
-        const b = get().compare;
-        const r = get().replaceScenario(parsed.scenario, id);
-        const token = seq;
-        void after(r, (outcome) => {
-          if (outcome === 'dropped' || token !== seq) return;
-          // A new preset opens at its start, so Play shows it from the beginning; its
-          // interesting moment (openAt) is the bookmark beside the transport.
-          const open = () => {
-            if (token !== seq) return;
-            get().seekCursor(0);
-            set({ timeMs: 0, playing: false });
-            get().fitAll();
-          };
-          if (!b || get().scenario !== parsed.scenario) return open();
-          // Compare stays on: B is the new preset with B's own quick-control settings
-          // (a plain copy when its settings cannot run the new preset; the notice says why).
-          return after(
-            get().setCompareScenario(withOverrides(parsed.scenario, overridesOf(b.scenario))),
-            (o) => after(o === 'failed' ? get().setCompareScenario(parsed.scenario) : o, open),
-          );
-        });
+        if (!(loaded instanceof Promise)) return openPreset(id, loaded);
+        // Parsed in the engine worker: a newer preset or edit asked meanwhile wins.
+        const token = ++presetSeq;
+        const at = seq;
+        loaded.then(
+          (parsed) => {
+            if (token === presetSeq && at === seq) openPreset(id, parsed);
+          },
+          (e: unknown) => {
+            if (token === presetSeq && at === seq && !deps.isCancelled?.(e)) failed(e);
+          },
+        );
+      },
+      presetScenario(id) {
+        return deps.loadPreset(id);
       },
       jumpToBookmark() {
         const at = get().bookmark;

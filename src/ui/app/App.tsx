@@ -4,7 +4,6 @@
  * props, so the same App runs in the page and in tests.
  */
 import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
-import { openLink } from '../../state/permalinkSession';
 import type { AppStore } from '../../state/store';
 import { PlaybackControls } from '../controls/PlaybackControls';
 import { SimulatingProgress } from '../controls/SimulatingProgress';
@@ -14,7 +13,6 @@ import { useShortcuts } from '../hooks/useShortcuts';
 import { useInputModality } from '../hooks/useInputModality';
 import { EngineViewsContext, useEngineViews, type EngineViews } from './engineViews';
 import { ErrorBoundary } from './ErrorBoundary';
-import { HelpOverlay } from './HelpOverlay';
 import { LiveRegion } from './LiveRegion';
 import { StoreContext, useApp } from './storeContext';
 import { Workspace } from './Workspace';
@@ -22,13 +20,35 @@ import { Splitter } from './Splitter';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { ScenarioBar } from '../share/ScenarioBar';
 import { usePermalinkSync } from '../share/usePermalinkSync';
-import { PerturbMenu } from '../perturb/PerturbMenu';
 import { storeForRun } from '../compare/runStores';
 
 // The editor (CodeMirror and the forms) is fetched the first time it is opened.
 const EditorDialog = lazy(() => import('../editor/EditorDialog'));
 // Compare's two-run workspace and its diff, the first time Compare is turned on.
 const CompareWorkspace = lazy(() => import('../compare/CompareWorkspace'));
+// The keyboard help and the perturbation menu, the first time each is opened.
+const HelpOverlay = lazy(() => import('./HelpOverlay').then((m) => ({ default: m.HelpOverlay })));
+const PerturbMenu = lazy(() =>
+  import('../perturb/PerturbMenu').then((m) => ({ default: m.PerturbMenu })),
+);
+
+function LazyHelp() {
+  const open = useApp((s) => s.helpOpen);
+  return open ? (
+    <Suspense fallback={null}>
+      <HelpOverlay />
+    </Suspense>
+  ) : null;
+}
+
+function LazyPerturbMenu() {
+  const open = useApp((s) => s.perturbMenu !== null);
+  return open ? (
+    <Suspense fallback={null}>
+      <PerturbMenu />
+    </Suspense>
+  ) : null;
+}
 
 interface Props {
   readonly store: AppStore;
@@ -40,14 +60,24 @@ interface Props {
   readonly initialLink?: string;
 }
 
+/** Stores whose first scenario has been asked for (StrictMode runs the effect twice). */
+const opened = new WeakSet<AppStore>();
+
 export function App(p: Props) {
+  const { store, initialLink, initialPreset } = p;
   useEffect(() => {
-    const st = p.store.getState();
+    const st = store.getState();
     // (StrictMode runs this twice: a run already asked for is not asked again.)
-    if (st.run !== null || st.simulating) return;
-    if (p.initialLink) void openLink(p.store, p.initialLink, p.initialPreset);
-    else st.loadPreset(p.initialPreset);
-  }, [p.store, p.initialPreset, p.initialLink]);
+    if (st.run !== null || st.simulating || opened.has(store)) return;
+    opened.add(store);
+    // A link's codec (lz-string, the schema, the YAML parser) is fetched only for a link.
+    if (initialLink)
+      void import('../../state/permalinkLinks').then(
+        (m) => m.openLink(store, initialLink, initialPreset),
+        () => st.loadPreset(initialPreset),
+      );
+    else st.loadPreset(initialPreset);
+  }, [store, initialPreset, initialLink]);
   return (
     <StoreContext.Provider value={p.store}>
       <EngineViewsContext.Provider value={p.views}>
@@ -123,9 +153,9 @@ function Shell({
         <Workspace />
       )}
       <LiveRegion />
-      <HelpOverlay />
+      <LazyHelp />
       <StoreContext.Provider value={storeForRun(store, menuRun)}>
-        <PerturbMenu />
+        <LazyPerturbMenu />
       </StoreContext.Provider>
       {docked && (
         <Splitter

@@ -11,7 +11,7 @@ import { isCancelled } from '../../state/engine/engineClient';
 import { workerViews } from '../../state/engine/workerViews';
 import { createAppStore } from '../../state/store';
 import { App } from './App';
-import { initialPresetId, loadBundledPreset, presetCatalog, topologyCatalog } from './catalog';
+import { initialPresetId, presetCatalog, topologyCatalog } from './catalog';
 
 export default function Root() {
   const [boot] = useState(() => {
@@ -20,7 +20,8 @@ export default function Root() {
       store: createAppStore({
         buildRun: (scenario, opts) => engine.simulate(scenario, opts),
         isCancelled,
-        loadPreset: loadBundledPreset,
+        // Parsed in the worker: the page's code has no YAML parser nor the scenario schema.
+        loadPreset: (id) => engine.preset(id),
         openAt: scenarioOpenAt,
       }),
       views: workerViews(engine),

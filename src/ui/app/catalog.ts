@@ -1,27 +1,12 @@
 /** The pickers' options: bundled preset scenarios and named node topologies. */
-import {
-  parseScenario,
-  formatProblem,
-  DEFAULT_PRESET_ID,
-  isPresetId,
-  listPresets,
-} from '../../sim';
+import { parseScenario, formatProblem, listPresets } from '../../sim';
+import { DEFAULT_PRESET, isBundledPreset, presetTitles } from '../../state/presetTitles';
 import { TOPOLOGY_CATALOG } from '../../state/resolveTopology';
 import type { PresetLoad } from '../../state/store';
 import type { CatalogEntry } from '../controls/QuickControls';
 
-/** "Hello, pod" from the file's metadata, without a full parse. */
-function presetTitle(text: string, id: string): string {
-  return (
-    /metadata:\s*\n\s+name:\s*(.+)/
-      .exec(text)?.[1]
-      ?.trim()
-      .replace(/^["']|["']$/g, '') ?? id
-  );
-}
-
 export function presetCatalog(): CatalogEntry[] {
-  return listPresets().map((p) => ({ id: p.id, label: presetTitle(p.text, p.id) }));
+  return presetTitles();
 }
 
 export function topologyCatalog(): CatalogEntry[] {
@@ -46,5 +31,5 @@ export function loadBundledPreset(id: string): PresetLoad {
 /** The preset named by `?preset=` in the address, or the default. */
 export function initialPresetId(search: string): string {
   const id = new URLSearchParams(search).get('preset');
-  return id !== null && isPresetId(id) ? id : DEFAULT_PRESET_ID;
+  return id !== null && isBundledPreset(id) ? id : DEFAULT_PRESET;
 }

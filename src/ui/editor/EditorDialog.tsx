@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { parseScenario, formatProblem, toYaml } from '../../sim';
-import { presetIdOf } from '../../state/permalinkSession';
+import { presetIdOf } from '../../state/permalinkLinks';
 import { useApp, useAppStore } from '../app/storeContext';
 import type { CatalogEntry } from '../controls/QuickControls';
 import { FaultsForm } from './FaultsForm';

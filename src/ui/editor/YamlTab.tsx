@@ -12,7 +12,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatProblem, parseScenario, type ScenarioProblem, toYaml } from '../../sim';
 import { barePodOf, wrapBarePod } from '../../state/barePod';
-import { presetIdOf } from '../../state/permalinkSession';
+import { presetIdOf } from '../../state/permalinkLinks';
 import { addPod, POD_TEMPLATES } from '../../state/podTemplates';
 import { runErrorLine } from '../../state/runErrorLine';
 import { after as afterRun } from '../../state/slices/scenarioSlice';

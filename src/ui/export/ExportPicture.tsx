@@ -4,11 +4,18 @@
  * pictures are built from the view models (src/viz/export), not from the screen.
  */
 import { useRef, useState } from 'react';
-import { timelineSvg } from '../../viz/export/timelineSvg';
-import { topologySvg } from '../../viz/export/topologySvg';
 import type { SvgPicture } from '../../viz/export/timelineSvg';
+import type { AppState } from '../../state/store';
 import { useApp, useAppStore } from '../app/storeContext';
-import { downloadPng, downloadSvg, fileStem } from './downloadPicture';
+
+/** The picture builders and the download, fetched on the first export. */
+const exporters = () =>
+  Promise.all([
+    import('../../viz/export/timelineSvg'),
+    import('../../viz/export/topologySvg'),
+    import('./downloadPicture'),
+  ]);
+type Exporters = Awaited<ReturnType<typeof exporters>>;
 
 type What = 'timeline' | 'numa';
 
@@ -19,8 +26,11 @@ export function ExportPicture() {
   const [status, setStatus] = useState('');
   const btn = useRef<HTMLButtonElement>(null);
 
-  const picture = (what: What): { pic: SvgPicture; stem: string } | null => {
-    const s = store.getState();
+  const picture = (
+    [{ timelineSvg }, { topologySvg }, { fileStem }]: Exporters,
+    s: AppState,
+    what: What,
+  ): { pic: SvgPicture; stem: string } | null => {
     if (!s.run || !s.scenario) return null;
     const name = s.scenario.metadata.name;
     const pic =
@@ -42,11 +52,21 @@ export function ExportPicture() {
           });
     return { pic, stem: fileStem(name, what === 'timeline' ? 'timeline' : 'numa') };
   };
-  const run = (what: What, format: 'svg' | 'png') => {
-    const p = picture(what);
-    if (!p) return;
+  const run = async (what: What, format: 'svg' | 'png') => {
+    // The picture is of the moment of the click, whenever its builders arrive.
+    const s = store.getState();
     setOpen(false);
     btn.current?.focus();
+    let ex: Exporters;
+    try {
+      ex = await exporters();
+    } catch (e) {
+      setStatus(`The picture could not be made: ${e instanceof Error ? e.message : String(e)}`);
+      return;
+    }
+    const p = picture(ex, s, what);
+    if (!p) return;
+    const { downloadPng, downloadSvg } = ex[2];
     if (format === 'svg') {
       downloadSvg(p.pic, p.stem);
       setStatus(`Saved ${p.stem}.svg`);
@@ -58,7 +78,7 @@ export function ExportPicture() {
       );
   };
   const item = (what: What, format: 'svg' | 'png', label: string) => (
-    <button type="button" className="text-btn" onClick={() => run(what, format)}>
+    <button type="button" className="text-btn" onClick={() => void run(what, format)}>
       {label}
     </button>
   );

@@ -3,13 +3,21 @@
  * file or an edit went wrong) and the scenario's actions: undo and redo of edits,
  * the editor, and Copy link.
  */
-import { TourButton } from '../tours/TourDialog';
+import { TourButton } from '../tours/TourButton';
 import { ThemeSwitch } from '../controls/ThemeSwitch';
 import { useEffect, useRef, useState } from 'react';
-import { currentLink } from '../../state/permalinkSession';
 import { after } from '../../state/slices/scenarioSlice';
 import { useApp, useAppStore } from '../app/storeContext';
 import { ReplayActions } from '../replay/ReplayActions';
+
+/**
+ * The link encoder (lz-string, the scenario serialiser, the presets' prose): fetched a
+ * moment after the first run is on screen, so Copy link still writes the address at once.
+ */
+type LinkModule = typeof import('../../state/currentLink');
+let linkModule: LinkModule | null = null;
+const loadLinks = (): Promise<LinkModule> =>
+  import('../../state/currentLink').then((m) => (linkModule = m));
 
 export function ScenarioBar({ onEdit }: { readonly onEdit: () => void }) {
   const store = useAppStore();
@@ -27,9 +35,15 @@ export function ScenarioBar({ onEdit }: { readonly onEdit: () => void }) {
   const undoRef = useRef<HTMLButtonElement>(null);
   const redoRef = useRef<HTMLButtonElement>(null);
   useEffect(() => () => window.clearTimeout(clear.current), []);
+  useEffect(() => {
+    if (!hasRun || linkModule) return;
+    const t = window.setTimeout(() => void loadLinks().catch(() => {}), 1000);
+    return () => window.clearTimeout(t);
+  }, [hasRun]);
 
   const copy = async () => {
     const base = `${window.location.origin}${window.location.pathname}${window.location.search}`;
+    const { currentLink } = linkModule ?? (await loadLinks());
     const link = currentLink(store.getState(), base);
     if (!link) return;
     const url = `${base}${link.fragment}`;

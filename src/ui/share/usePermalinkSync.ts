@@ -4,7 +4,10 @@
  * into the address bar of an open page (hashchange).
  */
 import { useEffect } from 'react';
-import { currentLink, openLink, viewStateOf } from '../../state/permalinkSession';
+import { viewStateOf } from '../../state/permalinkSession';
+
+/** The link decoder (the schema, the YAML parser), fetched when a link is opened. */
+const links = () => import('../../state/permalinkLinks');
 import type { AppStore } from '../../state/store';
 import type { EngineViews } from '../../state/viewTypes';
 
@@ -41,8 +44,12 @@ export function usePermalinkSync(
         );
         return;
       }
-      const link = currentLink(s);
-      if (link) put(link.fragment);
+      // Without the worker's encoder (tests): the page's, fetched when first needed.
+      const mine = ++asked;
+      void import('../../state/currentLink').then((m) => {
+        const link = m.currentLink(store.getState());
+        if (link && mine === asked) put(link.fragment);
+      });
     };
     const unsubscribe = store.subscribe((s, prev) => {
       if (
@@ -65,7 +72,7 @@ export function usePermalinkSync(
       if (window.location.hash === written) return;
       written = window.location.hash;
       if (window.location.hash.includes('s='))
-        void openLink(store, window.location.hash, fallbackPreset);
+        void links().then((m) => m.openLink(store, window.location.hash, fallbackPreset));
     };
     window.addEventListener('hashchange', onHash);
     return () => {

@@ -18,9 +18,13 @@ import {
 import type { AppStore } from '../../state/store';
 import { dialogCorner, type Corner, type Rect } from '../../viz/tours/dialogCorner';
 import { runRegionName, useApp, useAppStore } from '../app/storeContext';
-import { showStep } from './showStep';
+import type { showStep as ShowStep } from './showStep';
 import { findTour, tourCatalog } from './tourCatalog';
 import type { Tour, TourStep } from './tourSchema';
+
+/** showStep parses presets (the YAML parser and the schema): fetched when a tour starts. */
+const showStep = async (...a: Parameters<typeof ShowStep>): ReturnType<typeof ShowStep> =>
+  (await import('./showStep')).showStep(...a);
 
 const PHONE = '(max-width: 760px)';
 
@@ -325,43 +329,11 @@ export function TourDialog({ onClose }: { readonly onClose: () => void }) {
   );
 }
 
-/** The `Tour` button and, while a tour is open, its dialog. */
-export function TourButton() {
-  const store = useAppStore();
-  const open = useApp((s) => s.tour !== null);
-  const hasRun = useApp((s) => s.run !== null);
-  const btn = useRef<HTMLButtonElement>(null);
-  const last = useRef<string | null>(null);
-  const close = () => {
-    last.current = store.getState().tour?.id ?? last.current;
-    store.getState().setTour(null);
-    btn.current?.focus();
-  };
-  return (
-    <>
-      <button
-        ref={btn}
-        type="button"
-        className="text-btn"
-        aria-haspopup="dialog"
-        disabled={!hasRun}
-        title="Guided tours of the kubelet: each step moves the cursor and points at what to look at"
-        onClick={() => {
-          if (open) return close();
-          const first = last.current ?? tourCatalog().tours[0]?.id;
-          void (first ? startTour(store, first) : Promise.resolve('no tours are bundled')).then(
-            (error) => {
-              if (error)
-                store
-                  .getState()
-                  .setNotice({ tone: 'error', text: `The tour could not start: ${error}` });
-            },
-          );
-        }}
-      >
-        Tour
-      </button>
-      {open && <TourDialog onClose={close} />}
-    </>
-  );
+/** Starts the tour last shown, else the first bundled one (the `Tour` button). */
+export function startLastTour(store: AppStore, last: string | null): Promise<string | null> {
+  const first = last ?? tourCatalog().tours[0]?.id;
+  return first ? startTour(store, first) : Promise.resolve('no tours are bundled');
 }
+
+/** For React.lazy (TourButton.tsx). */
+export default TourDialog;

@@ -4,7 +4,6 @@
  * the inspector all ring). While a question is open the cursor waits at `question.ask`,
  * before the answer happens; answering moves it to `at`.
  */
-import { loadPreset, isPresetId } from '../../sim';
 import type { AppStore } from '../../state/store';
 import type { Scenario } from '../../state/types';
 import { applyCompare } from './applyCompare';
@@ -13,12 +12,12 @@ import type { Tour } from './tourSchema';
 
 const presetCache = new Map<string, Scenario>();
 
-export function presetScenario(id: string): Scenario | string {
+/** A tour's preset, opened as the store opens presets (in the engine worker on the page). */
+async function presetScenario(store: AppStore, id: string): Promise<Scenario | string> {
   const hit = presetCache.get(id);
   if (hit) return hit;
-  if (!isPresetId(id)) return `no preset "${id}"`;
-  const r = loadPreset(id);
-  if (!r.ok) return `preset ${id} does not parse`;
+  const r = await store.getState().presetScenario(id);
+  if (!r.ok) return r.error;
   presetCache.set(id, r.scenario);
   return r.scenario;
 }
@@ -39,7 +38,7 @@ export async function showStep(
   const step = tour.steps[index];
   if (!step) return `the tour has no step ${index + 1}`;
   const presetId = step.preset ?? tour.preset;
-  const base = presetScenario(presetId);
+  const base = await presetScenario(store, presetId);
   if (typeof base === 'string') return base;
   const before = store.getState().scenario;
   const ran = await applyCompare(store, tour.compare, base, presetId);

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildRunView, scenarioOpenAt } from '../../state/buildRunView';
 import { loadBundledPreset } from '../app/catalog';
-import { currentLink, openLink } from '../../state/permalinkSession';
+import { openLink } from '../../state/permalinkLinks';
+import { currentLink } from '../../state/currentLink';
 import { createAppStore, type AppStore } from '../../state/store';
 import { cpuStateAt } from '../../viz/topology/cpuHistory';
 import { showStep } from './showStep';

@@ -6,7 +6,7 @@
  */
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { isPresetId } from '../../sim';
+import { isBundledPreset } from '../../state/presetTitles';
 
 const name = z.string().min(1).max(200);
 const sentences = z.string().min(1).max(600);
@@ -87,7 +87,7 @@ export const compareSchema = z.strictObject({
 });
 export type CompareOverrides = z.output<typeof compareSchema>;
 
-const presetId = z.string().refine(isPresetId, { message: 'not a bundled preset id' });
+const presetId = z.string().refine(isBundledPreset, { message: 'not a bundled preset id' });
 
 export const stepSchema = z.strictObject({
   /** Another preset for this step (a tour across presets); the tour's by default. */

@@ -6,11 +6,23 @@
 import { describe, expect, it } from 'vitest';
 import { buildRunView } from '../../state/buildRunView';
 import { withOverrides } from '../../state/slices/compareSlice';
-import { presetScenario } from './showStep';
+import { isPresetId, loadPreset } from '../../sim';
 import { resolveAt, resolveTarget } from './resolveStep';
 import { tourCatalog, toursFromFiles } from './tourCatalog';
 import { parseTour } from './tourSchema';
 import type { Scenario } from '../../state/types';
+
+const presets = new Map<string, Scenario>();
+/** A tour's preset (the page opens it in the engine worker, as the store's presetScenario). */
+function presetScenario(id: string): Scenario | string {
+  const hit = presets.get(id);
+  if (hit) return hit;
+  if (!isPresetId(id)) return `no preset "${id}"`;
+  const r = loadPreset(id);
+  if (!r.ok) return `preset ${id} does not parse`;
+  presets.set(id, r.scenario);
+  return r.scenario;
+}
 
 const runs = new Map<Scenario, ReturnType<typeof buildRunView>>();
 const runOf = (s: Scenario) => {

@@ -1,0 +1,58 @@
+/**
+ * The `Tour` button and, while a tour is open, its dialog. The dialog, the tours and their
+ * step logic are fetched when a tour first opens (from this button or a link's view).
+ */
+import { lazy, Suspense, useRef } from 'react';
+import { useApp, useAppStore } from '../app/storeContext';
+
+const TourDialog = lazy(() => import('./TourDialog'));
+
+export function TourButton() {
+  const store = useAppStore();
+  const open = useApp((s) => s.tour !== null);
+  const hasRun = useApp((s) => s.run !== null);
+  const btn = useRef<HTMLButtonElement>(null);
+  const last = useRef<string | null>(null);
+  const close = () => {
+    last.current = store.getState().tour?.id ?? last.current;
+    store.getState().setTour(null);
+    btn.current?.focus();
+  };
+  return (
+    <>
+      <button
+        ref={btn}
+        type="button"
+        className="text-btn"
+        aria-haspopup="dialog"
+        disabled={!hasRun}
+        title="Guided tours of the kubelet: each step moves the cursor and points at what to look at"
+        onClick={() => {
+          if (open) return close();
+          void import('./TourDialog')
+            .then((m) => m.startLastTour(store, last.current))
+            .then(
+              (error) => {
+                if (error)
+                  store
+                    .getState()
+                    .setNotice({ tone: 'error', text: `The tour could not start: ${error}` });
+              },
+              (e: unknown) =>
+                store.getState().setNotice({
+                  tone: 'error',
+                  text: `The tour could not start: ${e instanceof Error ? e.message : String(e)}`,
+                }),
+            );
+        }}
+      >
+        Tour
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <TourDialog onClose={close} />
+        </Suspense>
+      )}
+    </>
+  );
+}
