@@ -38,6 +38,9 @@ test('every preset runs to its end and steps back to its start', async ({ page }
   const errors = watchErrors(page);
   await open(page);
   const scenario = page.getByRole('combobox', { name: 'Scenario' });
+  // Until the first run lands the picker also holds a "Loading…" placeholder: read the
+  // presets once hello-pod is the one on screen.
+  await expect(scenario).toHaveValue('hello-pod');
   const ids = await scenario
     .locator('option')
     .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
