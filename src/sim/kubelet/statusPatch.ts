@@ -54,8 +54,31 @@ function containerJson(c: ApiContainerStatus): Record<string, unknown> {
   };
 }
 
-/** v1.PodStatus as the API returns it, in its Go field order (JSON drops undefined). */
+/** podStatusJson of each stored (frozen) status, and its text: a patch needs both sides. */
+const statusJsons = new WeakMap<ApiPodStatus, Record<string, unknown>>();
+const statusTexts = new WeakMap<ApiPodStatus, string>();
+
+/**
+ * v1.PodStatus as the API returns it, in its Go field order (JSON drops undefined). Built once
+ * per stored status (a frozen value): the next patch's old side is this patch's new side.
+ * The result is shared: callers only read it.
+ */
 export function podStatusJson(s: ApiPodStatus): Record<string, unknown> {
+  if (!Object.isFrozen(s)) return buildPodStatusJson(s);
+  let j = statusJsons.get(s);
+  if (!j) statusJsons.set(s, (j = buildPodStatusJson(s)));
+  return j;
+}
+
+/** JSON.stringify(podStatusJson(s)), kept per stored status. */
+export function podStatusText(s: ApiPodStatus): string {
+  if (!Object.isFrozen(s)) return JSON.stringify(buildPodStatusJson(s));
+  let t = statusTexts.get(s);
+  if (t === undefined) statusTexts.set(s, (t = JSON.stringify(podStatusJson(s))));
+  return t;
+}
+
+function buildPodStatusJson(s: ApiPodStatus): Record<string, unknown> {
   return {
     phase: s.phase,
     conditions: s.conditions.length
@@ -150,7 +173,7 @@ export function syncStatusToApi(api: Api, pod: PodDef, before: ApiPodStatus | un
     klog(api, 'Status for pod updated successfully', [
       ['pod', q(pod.key)],
       ['statusVersion', String(v[pod.uid])],
-      ['status', JSON.stringify(podStatusJson(after))],
+      ['status', podStatusText(after)],
     ]),
   );
 }
