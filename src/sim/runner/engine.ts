@@ -257,6 +257,21 @@ export function checkpointOf<D>(w: World<D>, prev?: World<D>): World<D> {
   return c;
 }
 
+/**
+ * A shallow copy of a table keyed by instance id (hundreds of keys), made as a hash table from
+ * the start: a spread builds it as a fast-mode object, one hidden class per key (about a
+ * megabyte and a third of a millisecond for a 110-pod node's machines), at every checkpoint
+ * and seek.
+ */
+function copyTable<V>(from: Record<string, V>): Record<string, V> {
+  const to: Record<string, V> = { a: undefined as V, b: undefined as V };
+  // Removing a property that is not the last one turns the object into a dictionary.
+  delete to.a;
+  delete to.b;
+  for (const k in from) to[k] = from[k]!;
+  return to;
+}
+
 /** A copy of the world that shares nothing mutable with it. */
 export function cloneWorld<D>(w: World<D>, domain = true): World<D> {
   return {
@@ -269,7 +284,7 @@ export function cloneWorld<D>(w: World<D>, domain = true): World<D> {
     // builds new ones), so the copy shares them: a seek copies one array, not ~200 objects.
     queue: w.queue.slice(),
     // Snapshots are immutable: sharing them is safe.
-    machines: { ...w.machines },
+    machines: copyTable(w.machines),
     domain: domain ? clonePlain(w.domain) : w.domain,
   };
 }
