@@ -312,14 +312,22 @@ function stampConditions(
   t: number,
   scheduledAt: number,
 ): PodCondition[] {
-  return conds.map((c) => {
-    const prev = old?.find((o) => o.type === c.type);
+  const out: PodCondition[] = [];
+  for (const c of conds) {
+    let prev: PodCondition | undefined;
+    if (old)
+      for (const o of old)
+        if (o.type === c.type) {
+          prev = o;
+          break;
+        }
     const since = c.type === 'PodScheduled' ? scheduledAt : t;
-    return {
+    out.push({
       ...c,
       lastTransitionTime: prev && prev.status === c.status ? prev.lastTransitionTime : since,
-    };
-  });
+    });
+  }
+  return out;
 }
 
 export interface Generated {
