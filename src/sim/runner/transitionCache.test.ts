@@ -10,7 +10,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  assign,
   initialTransition,
+  setup,
   transition,
   type AnyEventObject,
   type AnyStateMachine,
@@ -285,8 +287,67 @@ describe('transition cache agrees with machine.transition', () => {
     expect(replayed).toBe(cases.length * 2 * 12);
     // The tree is used: initial transitions and most steps never reach XState once seen.
     expect(secondPassInterpreted).not.toContain('init');
-    // A path that assigns context always runs through XState (a back-off window's BACK_OFF
-    // does on every state); of the others, most come from the tree.
+    // Of the paths the tree does not keep (guards after an assign, …), few assign no context.
     expect(secondPassNotAssigning.length).toBeLessThan((cases.length * 12) / 4);
+  });
+});
+
+describe('transition cache: paths that assign context', () => {
+  /** GO assigns the wait from the event; the state it enters waits that long (a delay of the context). */
+  const waiter = setup({
+    types: {
+      context: {} as { wait: number; count: number },
+      events: {} as { type: 'GO'; wait: number },
+    },
+    delays: { waitDelay: ({ context }) => context.wait },
+  }).createMachine({
+    context: { wait: 0, count: 0 },
+    initial: 'idle',
+    states: {
+      idle: {
+        on: {
+          GO: {
+            target: 'waiting',
+            actions: [
+              assign({ wait: ({ event }) => event.wait }),
+              assign(({ context }) => ({ count: context.count + 1 })),
+            ],
+          },
+        },
+      },
+      waiting: { after: { waitDelay: 'idle' } },
+    },
+  });
+
+  it('replays the assigns and resolves later delays with the assigned context', () => {
+    const m = recordingGuards(waiter);
+    actorScopeOf(m);
+    const key = waiter.provide({});
+    let interpreted = 0;
+    const interpret = (s: AnySnapshot, e: AnyEventObject) => {
+      interpreted++;
+      return pureTransition(m, s, e);
+    };
+    const start = (wait: number, count: number) =>
+      ({ ...initialTransition(m)[0], context: { wait, count } }) as AnySnapshot;
+    for (const [wait, count] of [
+      [100, 0],
+      [2500, 7],
+      [40, 1],
+    ] as const) {
+      const from = start(0, count);
+      const event = { type: 'GO', wait };
+      const [want, wantActions] = transition(m, from, event);
+      const [got, gotActions] = cachedTransition(key, 'idle', from, event, interpret);
+      expect(got.context).toEqual({ wait, count: count + 1 });
+      expect(got.context).toEqual(want.context);
+      expect(got.value).toEqual(want.value);
+      const delays = (xs: unknown[]) =>
+        xs.map((a) => (a as { params?: { delay?: number } }).params?.delay).filter(Boolean);
+      expect(delays(gotActions)).toEqual([wait]);
+      expect(delays(gotActions)).toEqual(delays(wantActions));
+    }
+    // Only the first GO went through XState: the others came from the tree.
+    expect(interpreted).toBe(1);
   });
 });

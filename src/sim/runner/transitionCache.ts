@@ -9,8 +9,13 @@
  * and actions XState would return. The machines stay the model of record (definitions, guard
  * and delay implementations, action names); the tree only skips the interpreter's work.
  *
+ * A path that assigns context keeps its assigns, in order among its delays: replaying it calls
+ * each assignment on the context as it stands at that point (as XState's resolveAssign does) and
+ * resolves later delays with the assigned context.
+ *
  * Anything the tree could not reproduce runs through XState every time: a machine with an
- * inline (unnamed) guard, a path that assigns context, touches children or history, returns a
+ * inline (unnamed) guard, a path whose guards run after an assign, whose assign takes parameters
+ * or does not give the context XState gave, that touches children or history, returns a
  * built-in action other than raise/cancel, or resolves a delay to something not a number.
  * transitionCache.test.ts checks it against `machine.transition` over every machine.
  */
@@ -43,11 +48,25 @@ interface Leaf {
   actions: readonly LeafAction[];
   /** The snapshot made for each context (instance) that reached this leaf. */
   byContext: WeakMap<object, AnySnapshot>;
+  /** The path assigns context: each replay makes a new snapshot with the new context. */
+  assigns: boolean;
 }
 
 type LeafAction =
   | { kind: 'fixed'; action: StepAction }
-  | { kind: 'delayed'; delay: string; event: AnyEventObject; id: string | undefined };
+  | { kind: 'delayed'; delay: string; event: AnyEventObject; id: string | undefined }
+  /** An assign, at its place among the delays (it emits no action). */
+  | { kind: 'assign'; assignment: Assignment };
+
+/** An assign action's argument: a function of ({ context, event }), or an object of such. */
+type Assignment = ((args: AssignArgs, params: unknown) => object) | Record<string, unknown>;
+interface AssignArgs {
+  context: object;
+  event: AnyEventObject;
+  spawn: undefined;
+  self: undefined;
+  system: undefined;
+}
 
 /** This path (or machine) runs through XState every time. */
 const OPAQUE = 'opaque' as const;
@@ -56,7 +75,9 @@ const OPAQUE = 'opaque' as const;
 export interface Recording {
   guards: { name: string; held: boolean }[];
   delays: { name: string; value: unknown }[];
-  /** A guard or delay was called with parameters the tree does not keep. */
+  /** Assigns and delays in the order XState resolved them (guards too, to see one after an assign). */
+  order: ({ kind: 'guard' | 'delay' } | { kind: 'assign'; assignment: Assignment })[];
+  /** A guard, delay or assign was called with parameters the tree does not keep. */
   params: boolean;
 }
 let recording: Recording | null = null;
@@ -65,12 +86,53 @@ let recording: Recording | null = null;
 export function recordGuard(name: string, held: boolean, params: unknown): void {
   if (!recording) return;
   recording.guards.push({ name, held });
+  recording.order.push(GUARD);
   if (params !== undefined) recording.params = true;
 }
 export function recordDelay(name: string, value: unknown, params: unknown): void {
   if (!recording) return;
   recording.delays.push({ name, value });
+  recording.order.push(DELAY);
   if (params !== undefined) recording.params = true;
+}
+const GUARD = { kind: 'guard' } as const;
+const DELAY = { kind: 'delay' } as const;
+
+/** XState's assign action (a function object carrying its assignment and resolver). */
+interface AssignAction {
+  type: 'xstate.assign';
+  assignment: Assignment;
+  resolve: (...args: unknown[]) => unknown;
+  recorded?: true;
+}
+
+/**
+ * Makes the machine's assign actions report themselves while a transition is recorded: their
+ * resolver is wrapped (once per action object) to note the assignment, then resolve as before.
+ */
+function recordAssigns(machine: AnyStateMachine): void {
+  const wrap = (a: unknown) => {
+    if (typeof a !== 'function') return;
+    const act = a as unknown as AssignAction;
+    if (act.type !== 'xstate.assign' || act.recorded || typeof act.resolve !== 'function') return;
+    const resolve = act.resolve;
+    act.resolve = (...args: unknown[]) => {
+      if (recording) {
+        recording.order.push({ kind: 'assign', assignment: act.assignment });
+        if (args[3] !== undefined) recording.params = true;
+      }
+      return resolve(...args);
+    };
+    act.recorded = true;
+  };
+  const stack = [machine.root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    for (const a of [...node.entry, ...node.exit]) wrap(a);
+    for (const list of [...node.transitions.values(), node.always ?? []])
+      for (const t of list) for (const a of t.actions) wrap(a);
+    stack.push(...Object.values(node.states));
+  }
 }
 
 /** State value string -> event type -> tree, per machine definition. */
@@ -94,6 +156,7 @@ function tableOf(machine: AnyStateMachine): Table | typeof OPAQUE {
   let t = tables.get(machine);
   if (t === undefined) {
     t = namedGuardsOnly(machine) ? new Map() : OPAQUE;
+    if (t !== OPAQUE) recordAssigns(machine);
     tables.set(machine, t);
   }
   return t;
@@ -128,7 +191,7 @@ export function cachedTransition(
   const replayed = root === undefined ? undefined : replay(root, snapshot, event);
   if (replayed !== undefined) return replayed;
   // Not seen (or opaque): through XState, recording.
-  const rec: Recording = { guards: [], delays: [], params: false };
+  const rec: Recording = { guards: [], delays: [], order: [], params: false };
   recording = rec;
   let result: [AnySnapshot, StepAction[]];
   try {
@@ -136,7 +199,7 @@ export function cachedTransition(
   } finally {
     recording = null;
   }
-  if (root !== OPAQUE) byEvent.set(event.type, insert(root, rec, snapshot, result, initial));
+  if (root !== OPAQUE) byEvent.set(event.type, insert(root, rec, snapshot, event, result, initial));
   return result;
 }
 
@@ -160,20 +223,27 @@ function replay(
   }
   if (node === undefined || node === OPAQUE) return undefined;
   const actions: StepAction[] = [];
+  // The context as XState's actions see it: assigns replace it in order.
+  let ctx = context;
   for (const a of node.actions) {
     if (a.kind === 'fixed') {
       actions.push(a.action);
       continue;
     }
+    if (a.kind === 'assign') {
+      ctx = applyAssign(a.assignment, ctx as object, event);
+      continue;
+    }
     const d = (impl.delays as Record<string, unknown>)[a.delay];
     const delay: unknown =
       typeof d === 'function'
-        ? (d as (x: unknown, p: unknown) => unknown)({ context, event }, undefined)
+        ? (d as (x: unknown, p: unknown) => unknown)({ context: ctx, event }, undefined)
         : d;
     // XState raises a non-number delay at once, inside the macrostep: let it do so.
     if (typeof delay !== 'number') return undefined;
     actions.push({ type: 'xstate.raise', params: { event: a.event, id: a.id, delay } });
   }
+  if (node.assigns) return [{ ...node.next, context: ctx } as AnySnapshot, actions];
   if (node.same) return [snapshot, actions];
   // One snapshot per instance and state: an instance's context never changes on a cached path.
   if (typeof context !== 'object' || context === null)
@@ -191,10 +261,11 @@ function insert(
   root: Node | undefined,
   rec: Recording,
   before: AnySnapshot,
+  event: AnyEventObject,
   [next, actions]: [AnySnapshot, StepAction[]],
   initial: boolean,
 ): Node {
-  const leaf = leafOf(rec, before, next, actions, initial);
+  const leaf = leafOf(rec, before, event, next, actions, initial);
   const build = (i: number): Node => {
     if (i === rec.guards.length) return leaf;
     const g = rec.guards[i]!;
@@ -225,22 +296,39 @@ const REPLAYABLE = new Set(['xstate.raise', 'xstate.cancel']);
 function leafOf(
   rec: Recording,
   before: AnySnapshot,
+  event: AnyEventObject,
   next: AnySnapshot,
   actions: StepAction[],
   initial: boolean,
 ): Leaf | typeof OPAQUE {
   if (rec.params) return OPAQUE;
   const same = !initial && next === before;
+  const firstAssign = rec.order.findIndex((o) => o.kind === 'assign');
+  const assigns = firstAssign >= 0;
+  // Guards run after an assign would read the assigned context: replay cannot give it to them.
+  if (assigns && (initial || rec.order.slice(firstAssign).some((o) => o.kind === 'guard')))
+    return OPAQUE;
   if (!same) {
     if (initial) {
       // The context initialContext computed is the one XState made (no assign on entry).
       if (!shallowEqual(next.context, before.context)) return OPAQUE;
       if (!isEmpty(next.children) || !isEmpty(next.historyValue)) return OPAQUE;
     } else {
-      if (next.context !== before.context) return OPAQUE; // an assign
+      if (!assigns && next.context !== before.context) return OPAQUE;
       if (next.children !== before.children) return OPAQUE;
       if (next.historyValue !== before.historyValue) return OPAQUE;
     }
+  }
+  // The assigns, applied as replay will apply them, give the context XState gave.
+  let ctx = before.context as object;
+  if (assigns) {
+    try {
+      for (const o of rec.order)
+        if (o.kind === 'assign') ctx = applyAssign(o.assignment, ctx, event);
+    } catch {
+      return OPAQUE;
+    }
+    if (!shallowEqual(ctx, next.context)) return OPAQUE;
   }
   const out: LeafAction[] = [];
   let delays = 0;
@@ -255,7 +343,55 @@ function leafOf(
     } else out.push({ kind: 'fixed', action: { type: a.type, params: a.params } });
   }
   if (delays !== rec.delays.length) return OPAQUE;
-  return { kind: 'leaf', same, next, actions: out, byContext: new WeakMap() };
+  return {
+    kind: 'leaf',
+    same,
+    next,
+    actions: assigns ? withAssigns(out, rec.order) : out,
+    byContext: new WeakMap(),
+    assigns,
+  };
+}
+
+/**
+ * The leaf's actions with each assign placed before the first delayed raise XState resolved
+ * after it (fixed actions do not read the context; the effects get the final one).
+ */
+function withAssigns(actions: LeafAction[], order: Recording['order']): LeafAction[] {
+  const out: LeafAction[] = [];
+  let next = 0; // the next entry of `order` to place
+  const placeUpToDelay = () => {
+    while (next < order.length) {
+      const o = order[next++]!;
+      if (o.kind === 'delay') return;
+      if (o.kind === 'assign') out.push({ kind: 'assign', assignment: o.assignment });
+    }
+  };
+  for (const a of actions) {
+    if (a.kind === 'delayed') placeUpToDelay();
+    out.push(a);
+  }
+  placeUpToDelay();
+  return out;
+}
+
+/** resolveAssign: the assignment's partial update over a copy of the context. */
+function applyAssign(assignment: Assignment, context: object, event: AnyEventObject): object {
+  const args: AssignArgs = { context, event, spawn: undefined, self: undefined, system: undefined };
+  let partial: Record<string, unknown>;
+  if (typeof assignment === 'function')
+    partial = assignment(args, undefined) as Record<string, unknown>;
+  else {
+    partial = {};
+    for (const key of Object.keys(assignment)) {
+      const v = assignment[key];
+      partial[key] =
+        typeof v === 'function'
+          ? (v as (a: AssignArgs, p: unknown) => unknown)(args, undefined)
+          : v;
+    }
+  }
+  return Object.assign({}, context, partial);
 }
 
 function isEmpty(o: unknown): boolean {
