@@ -410,14 +410,18 @@ export function syncPodEffects(env: Env): Effects {
     const runtimeSync = sync(api, pod.uid);
     // reasonCache.Update: StartContainer results only.
     // A new frozen map each time, not an edit: checkpoints and seeks share it.
-    const reasons = { ...domain.reasonCache[pod.uid] };
+    const before = domain.reasonCache[pod.uid];
+    const reasons = { ...before };
+    let changed = before === undefined;
     for (const result of runtimeSync.results) {
       if (result.action !== 'StartContainer') continue;
+      changed = true;
       if (result.error !== undefined)
         reasons[result.target] = { reason: result.error, message: result.message ?? '' };
       else delete reasons[result.target];
     }
-    domain.reasonCache[pod.uid] = deepFreeze(reasons);
+    // Unchanged, it stays the same value: the status generator knows it by identity.
+    if (changed) domain.reasonCache[pod.uid] = deepFreeze(reasons);
     // "Do not return error if the only failures were pods in backoff": the loop also meets
     // successful results (ConfigPodSandbox), so any failure is returned (kubernetes#123602).
     let error = syncError(runtimeSync.results);
