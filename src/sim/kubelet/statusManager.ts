@@ -492,12 +492,21 @@ export function commitPodStatus(
   syncStatusToApi(api, pod, before);
 }
 
+/** A frozen generated status -> the stored status it was found equal to. */
+const equalToStored = new WeakMap<ApiPodStatus, ApiPodStatus>();
+
 /** statusManager.SetPodStatus: keeps the first start time. */
 export function setPodStatus(d: KubeletDomain, uid: string, s: ApiPodStatus, t: number): void {
   const old = d.status[uid];
+  // A generated status given again (generateAPIPodStatus's memo) that was found equal to the
+  // stored one then is equal to it now: both are frozen values.
+  if (old && equalToStored.get(s) === old) return;
   const next = { ...s, startTime: old?.startTime ?? s.startTime ?? t };
   // Most syncs change nothing: the stored value stays, so checkpoints keep sharing it.
-  if (old && samePlain(old, next)) return;
+  if (old && samePlain(old, next)) {
+    if (Object.isFrozen(s)) equalToStored.set(s, old);
+    return;
+  }
   // Frozen: a stored status is a value (changes replace it), shared by checkpoints and seeks.
   d.status[uid] = deepFreeze(next);
 }
