@@ -293,12 +293,16 @@ describe('transition cache agrees with machine.transition', () => {
 });
 
 describe('transition cache: paths that assign context', () => {
-  /** GO assigns the wait from the event; the state it enters waits that long (a delay of the context). */
+  /**
+   * GO assigns the wait from the event; an eventless choice reads it (a guard of the assigned
+   * context), and the state it enters waits that long (a delay of the assigned context).
+   */
   const waiter = setup({
     types: {
       context: {} as { wait: number; count: number },
       events: {} as { type: 'GO'; wait: number },
     },
+    guards: { 'a long wait': ({ context }) => context.wait > 1000 },
     delays: { waitDelay: ({ context }) => context.wait },
   }).createMachine({
     context: { wait: 0, count: 0 },
@@ -307,7 +311,7 @@ describe('transition cache: paths that assign context', () => {
       idle: {
         on: {
           GO: {
-            target: 'waiting',
+            target: 'deciding',
             actions: [
               assign({ wait: ({ event }) => event.wait }),
               assign(({ context }) => ({ count: context.count + 1 })),
@@ -315,11 +319,15 @@ describe('transition cache: paths that assign context', () => {
           },
         },
       },
+      deciding: {
+        always: [{ guard: 'a long wait', target: 'waitingLong' }, { target: 'waiting' }],
+      },
       waiting: { after: { waitDelay: 'idle' } },
+      waitingLong: { after: { waitDelay: 'idle' } },
     },
   });
 
-  it('replays the assigns and resolves later delays with the assigned context', () => {
+  it('replays the assigns; later guards and delays read the assigned context', () => {
     const m = recordingGuards(waiter);
     actorScopeOf(m);
     const key = waiter.provide({});
@@ -334,6 +342,7 @@ describe('transition cache: paths that assign context', () => {
       [100, 0],
       [2500, 7],
       [40, 1],
+      [5000, 2],
     ] as const) {
       const from = start(0, count);
       const event = { type: 'GO', wait };
@@ -342,12 +351,13 @@ describe('transition cache: paths that assign context', () => {
       expect(got.context).toEqual({ wait, count: count + 1 });
       expect(got.context).toEqual(want.context);
       expect(got.value).toEqual(want.value);
+      expect(got.value).toBe(wait > 1000 ? 'waitingLong' : 'waiting');
       const delays = (xs: unknown[]) =>
         xs.map((a) => (a as { params?: { delay?: number } }).params?.delay).filter(Boolean);
       expect(delays(gotActions)).toEqual([wait]);
       expect(delays(gotActions)).toEqual(delays(wantActions));
     }
-    // Only the first GO went through XState: the others came from the tree.
-    expect(interpreted).toBe(1);
+    // Only the first GO of each guard outcome went through XState: the others came from the tree.
+    expect(interpreted).toBe(2);
   });
 });

@@ -9,12 +9,12 @@
  * and actions XState would return. The machines stay the model of record (definitions, guard
  * and delay implementations, action names); the tree only skips the interpreter's work.
  *
- * A path that assigns context keeps its assigns, in order among its delays: replaying it calls
- * each assignment on the context as it stands at that point (as XState's resolveAssign does) and
- * resolves later delays with the assigned context.
+ * A path that assigns context keeps its assigns, in order among its guards and delays: replaying
+ * it calls each assignment on the context as it stands at that point (as XState's resolveAssign
+ * does), and later guards (of eventless transitions) and delays read the assigned context.
  *
  * Anything the tree could not reproduce runs through XState every time: a machine with an
- * inline (unnamed) guard, a path whose guards run after an assign, whose assign takes parameters
+ * inline (unnamed) guard, a path whose assign takes parameters
  * or does not give the context XState gave, that touches children or history, returns a
  * built-in action other than raise/cancel, or resolves a delay to something not a number.
  * transitionCache.test.ts checks it against `machine.transition` over every machine.
@@ -33,6 +33,8 @@ type Node = GuardNode | Leaf | typeof OPAQUE;
 interface GuardNode {
   kind: 'guard';
   name: string;
+  /** Assigns XState resolved since the previous guard: this one reads the context they give. */
+  assigns?: Assignment[];
   /** Called with the implementation the snapshot's machine has (as XState does). */
   held?: Node;
   failed?: Node;
@@ -216,10 +218,14 @@ function replay(
   let node: Node | undefined = root;
   const context: unknown = snapshot.context;
   const impl = snapshot.machine.implementations;
+  // The context the guards see: an eventless transition's guards see earlier assigns.
+  let guardContext = context;
   while (node !== undefined && node !== OPAQUE && node.kind === 'guard') {
     const g = impl.guards[node.name] as (args: unknown, params: unknown) => boolean;
+    if (node.assigns)
+      for (const a of node.assigns) guardContext = applyAssign(a, guardContext as object, event);
     // The wrapper records; outside a recording it only reports the guard that held.
-    node = g({ context, event }, undefined) ? node.held : node.failed;
+    node = g({ context: guardContext, event }, undefined) ? node.held : node.failed;
   }
   if (node === undefined || node === OPAQUE) return undefined;
   const actions: StepAction[] = [];
@@ -266,10 +272,12 @@ function insert(
   initial: boolean,
 ): Node {
   const leaf = leafOf(rec, before, event, next, actions, initial);
+  const assignsAt = assignsBeforeGuards(rec);
   const build = (i: number): Node => {
     if (i === rec.guards.length) return leaf;
     const g = rec.guards[i]!;
     const n: GuardNode = { kind: 'guard', name: g.name };
+    if (assignsAt[i]!.length > 0) n.assigns = assignsAt[i];
     if (g.held) n.held = build(i + 1);
     else n.failed = build(i + 1);
     return n;
@@ -281,6 +289,7 @@ function insert(
     const g = rec.guards[i];
     // The tree and XState disagree on which guard comes next: keep XState for this event.
     if (g === undefined || g.name !== node.name) return OPAQUE;
+    if (!sameAssigns(node.assigns ?? [], assignsAt[i]!)) return OPAQUE;
     const child = g.held ? node.held : node.failed;
     if (child === undefined) {
       if (g.held) node.held = build(i + 1);
@@ -289,6 +298,24 @@ function insert(
     }
     node = child;
   }
+}
+
+/** For each recorded guard, the assigns resolved between the previous guard and it. */
+function assignsBeforeGuards(rec: Recording): Assignment[][] {
+  const out: Assignment[][] = [];
+  let pending: Assignment[] = [];
+  for (const o of rec.order) {
+    if (o.kind === 'assign') pending.push(o.assignment);
+    else if (o.kind === 'guard') {
+      out.push(pending);
+      pending = [];
+    }
+  }
+  return out;
+}
+
+function sameAssigns(a: readonly Assignment[], b: readonly Assignment[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 const REPLAYABLE = new Set(['xstate.raise', 'xstate.cancel']);
@@ -305,9 +332,8 @@ function leafOf(
   const same = !initial && next === before;
   const firstAssign = rec.order.findIndex((o) => o.kind === 'assign');
   const assigns = firstAssign >= 0;
-  // Guards run after an assign would read the assigned context: replay cannot give it to them.
-  if (assigns && (initial || rec.order.slice(firstAssign).some((o) => o.kind === 'guard')))
-    return OPAQUE;
+  // An initial transition's context comes from initialContext, with no assign on entry.
+  if (assigns && initial) return OPAQUE;
   if (!same) {
     if (initial) {
       // The context initialContext computed is the one XState made (no assign on entry).
