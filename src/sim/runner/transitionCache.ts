@@ -52,6 +52,8 @@ interface Leaf {
   byContext: WeakMap<object, AnySnapshot>;
   /** The path assigns context: each replay makes a new snapshot with the new context. */
   assigns: boolean;
+  /** When every action is fixed: the one (frozen) list every replay returns, not a copy each. */
+  fixed?: readonly StepAction[];
 }
 
 type LeafAction =
@@ -228,27 +230,28 @@ function replay(
     node = g({ context: guardContext, event }, undefined) ? node.held : node.failed;
   }
   if (node === undefined || node === OPAQUE) return undefined;
-  const actions: StepAction[] = [];
+  const actions: StepAction[] = node.fixed ? (node.fixed as StepAction[]) : [];
   // The context as XState's actions see it: assigns replace it in order.
   let ctx = context;
-  for (const a of node.actions) {
-    if (a.kind === 'fixed') {
-      actions.push(a.action);
-      continue;
+  if (!node.fixed)
+    for (const a of node.actions) {
+      if (a.kind === 'fixed') {
+        actions.push(a.action);
+        continue;
+      }
+      if (a.kind === 'assign') {
+        ctx = applyAssign(a.assignment, ctx as object, event);
+        continue;
+      }
+      const d = (impl.delays as Record<string, unknown>)[a.delay];
+      const delay: unknown =
+        typeof d === 'function'
+          ? (d as (x: unknown, p: unknown) => unknown)({ context: ctx, event }, undefined)
+          : d;
+      // XState raises a non-number delay at once, inside the macrostep: let it do so.
+      if (typeof delay !== 'number') return undefined;
+      actions.push({ type: 'xstate.raise', params: { event: a.event, id: a.id, delay } });
     }
-    if (a.kind === 'assign') {
-      ctx = applyAssign(a.assignment, ctx as object, event);
-      continue;
-    }
-    const d = (impl.delays as Record<string, unknown>)[a.delay];
-    const delay: unknown =
-      typeof d === 'function'
-        ? (d as (x: unknown, p: unknown) => unknown)({ context: ctx, event }, undefined)
-        : d;
-    // XState raises a non-number delay at once, inside the macrostep: let it do so.
-    if (typeof delay !== 'number') return undefined;
-    actions.push({ type: 'xstate.raise', params: { event: a.event, id: a.id, delay } });
-  }
   if (node.assigns) return [{ ...node.next, context: ctx } as AnySnapshot, actions];
   if (node.same) return [snapshot, actions];
   // One snapshot per instance and state: an instance's context never changes on a cached path.
@@ -376,6 +379,10 @@ function leafOf(
     actions: assigns ? withAssigns(out, rec.order) : out,
     byContext: new WeakMap(),
     assigns,
+    fixed:
+      !assigns && out.every((a) => a.kind === 'fixed')
+        ? Object.freeze(out.map((a) => (a as { action: StepAction }).action))
+        : undefined,
   };
 }
 
