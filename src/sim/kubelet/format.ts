@@ -20,7 +20,7 @@ export function formatPod(pod: PodDef): string {
 export function containerValue(c: ContainerDef, pod?: PodDef): string {
   // The run's definitions never change: each container renders once (a line per start).
   let byPod = containerValues.get(c);
-  if (!byPod) containerValues.set(c, (byPod = new Map()));
+  if (!byPod) containerValues.set(c, (byPod = new Map<PodDef | undefined, string>()));
   let v = byPod.get(pod);
   if (v === undefined) byPod.set(pod, (v = containerString(pod, c)));
   return v;
@@ -55,7 +55,7 @@ export function podStatusString(s: ContainerRecord | undefined, c?: ContainerDef
   // init container's status on every sync).
   if (!Object.isFrozen(s)) return renderPodStatus(s, c);
   let byDef = podStatusStrings.get(s);
-  if (!byDef) podStatusStrings.set(s, (byDef = new Map()));
+  if (!byDef) podStatusStrings.set(s, (byDef = new Map<ContainerDef | undefined, string>()));
   let v = byDef.get(c);
   if (v === undefined) byDef.set(c, (v = renderPodStatus(s, c)));
   return v;
