@@ -7,7 +7,7 @@
  * same in both runs. Anything that cannot be placed in time (the node, the kubelet's
  * configuration, the seed, the horizon, a fault armed from the start) is instant 0: a full run.
  */
-import { byTimeThenSeq, Recorder } from './runner/engine';
+import { byTimeThenSeq, checkpointWith, Recorder } from './runner/engine';
 import type { World } from './runner/types';
 import type { QueueEntry } from './core/queue';
 import type { Scenario } from './scenario/schema';
@@ -117,7 +117,7 @@ function remap(w: KWorld, m: SeqMap): KWorld {
   }
   for (const e of m.late) queue.push({ ...e });
   queue.sort(byTimeThenSeq);
-  return { ...w, seq: w.seq + m.shift, queue: queue as KWorld['queue'] };
+  return checkpointWith(w, { seq: w.seq + m.shift, queue: queue as KWorld['queue'] });
 }
 
 /** The trace of the first `steps` steps of `trace`, with `checkpoints`. */

@@ -3,7 +3,7 @@
  * gives the same trace, byte for byte. The run keeps what the views need to rebuild the
  * kubelet's state after any step (checkpoints + replay).
  */
-import { cloneWorld, createWorld, Engine } from './runner/engine';
+import { createWorld, Engine } from './runner/engine';
 import { resumePoint } from './rerun';
 import type { World } from './runner/types';
 import type { Scenario } from './scenario/schema';
@@ -23,13 +23,13 @@ export interface SimulationRun {
 }
 
 /**
- * Steps between checkpoints. Checkpoints share what did not change with the previous one
- * (core/clone.ts), and a seek replays at most 511 steps. Each checkpoint still walks the whole
- * state, about as long as a seek's copy of it: with steps cheap (runner/transitionCache.ts),
- * 512 halves the seek for a few percent of the run, where 256 cost a quarter more run time
- * (tests/bench, 110-pod node).
+ * Steps between checkpoints. A checkpoint shares the kubelet's state with the live run (the
+ * run copies what it changes afterwards, core/cow.ts) and keeps the machine map as its changes,
+ * so its cost is the copies made in its interval; a seek replays at most 255 steps. On the
+ * 110-pod node (tests/bench, one process, loaded machine) 512 / 256 / 128 gave seeks of
+ * 1.8 / 1.1 / 0.8 ms, retained heap 65 / 73 / 85 MB, and 128 cost ~14% more run time than 256.
  */
-const CHECKPOINT_EVERY = 512;
+const CHECKPOINT_EVERY = 256;
 
 /**
  * The compiled run a scenario gives (what `SimulationRun.config` holds), for a page
@@ -48,17 +48,29 @@ export interface SimulateOptions {
   from?: SimulationRun;
   /** Steps between checkpoints (tests use small ones so short runs have several). */
   checkpointEvery?: number;
+  /**
+   * Checkpoints freeze the state they share (tests): a write that skips core/cow.ts's copy
+   * throws instead of changing a checkpoint. Slower, the same run.
+   */
+  freezeCheckpoints?: boolean;
 }
 
 export function simulate(scenario: Scenario, opts: SimulateOptions = {}): SimulationRun {
   // The scenario's kubeletVersion picks the machines and message tables (src/sim/versions).
   const config = compileRun(scenarioForVersion(scenario));
-  const engine = new Engine(kubeletEngineSpec(config, kubeletOf(scenario)));
+  const spec = kubeletEngineSpec(config, kubeletOf(scenario));
+  const engine = new Engine(
+    opts.freezeCheckpoints && spec.copyOnWrite
+      ? { ...spec, copyOnWrite: { ...spec.copyOnWrite, freeze: true } }
+      : spec,
+  );
   const world = createWorld<KubeletDomain>(scenario.seed, emptyDomain(config));
   bootstrap(config, engine.api(world, 'engine', null));
   const horizon = scenario.horizon;
   const every = opts.checkpointEvery ?? CHECKPOINT_EVERY;
-  const resume = opts.from ? resumePoint(opts.from, scenario, world, every, cloneWorld) : null;
+  const resume = opts.from
+    ? resumePoint(opts.from, scenario, world, every, (w) => engine.copyWorld(w))
+    : null;
   const trace = resume
     ? engine.run(resume.world, horizon, { recorder: resume.recorder })
     : engine.run(world, horizon, { checkpointEvery: every });

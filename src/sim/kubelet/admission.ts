@@ -11,6 +11,7 @@ import { allocationLines, type AdmissionLine } from './cpuManagerLines';
 import type { KubeletRun, PodDef } from './config';
 import { q } from './klog';
 import type { KubeletDomain } from './types';
+import { own } from '../core/cow';
 
 export type Admission = ({ ok: true } | { ok: false; reason: string; message: string }) & {
   /** What the resource-allocation admit handler did (absent without resource managers). */
@@ -40,7 +41,7 @@ export function canAdmitPod(cfg: KubeletRun, d: KubeletDomain, pod: PodDef): Adm
   const rm = cfg.generations[d.gen]?.resourceManagers;
   let alloc: ReturnType<typeof allocationAdmit> | undefined;
   if (rm && d.cpu) {
-    alloc = allocationAdmit(rm, d.cpu, pod, [...others, pod]);
+    alloc = allocationAdmit(rm, own(d, 'cpu')!, pod, [...others, pod]);
     if (!alloc.admit)
       return { ok: false, reason: alloc.reason, message: alloc.message, allocation: alloc.trace };
   }

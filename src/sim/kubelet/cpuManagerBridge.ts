@@ -46,6 +46,7 @@ import {
   type TopologyManagerState,
 } from '../policies/topologymanager/scope';
 import type { PodManifest, Scenario } from '../scenario/schema';
+import { own } from '../core/cow';
 
 export type QOSClass = 'Guaranteed' | 'Burstable' | 'BestEffort';
 
@@ -162,7 +163,7 @@ function removeStale(rm: ResourceManagers, cpu: CpuDomain, activePods: PodRef[])
   const out: StaleRemoval[] = [];
   const dropRef = (uid: string, name: string) => {
     for (const [id, ref] of Object.entries(cpu.containers))
-      if (ref[0] === uid && ref[1] === name) delete cpu.containers[id];
+      if (ref[0] === uid && ref[1] === name) delete own(cpu, 'containers')[id];
   };
   let pool = before.defaultCpuSet;
   for (const uid of Object.keys(before.assignments).sort())
@@ -261,7 +262,7 @@ export function preStartContainer(
   id: string,
 ): void {
   // Frozen: checkpoints and seeks share the (pod, container) pair instead of copying it.
-  cpu.containers[id] = Object.freeze([podUid, container] as const);
+  own(cpu, 'containers')[id] = Object.freeze([podUid, container] as const);
 }
 
 export function postStopContainer(cpu: CpuDomain, id: string): void {

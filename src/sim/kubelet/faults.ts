@@ -7,6 +7,7 @@
 import type { Fault } from '../scenario/schema';
 import type { KubeletRun } from './config';
 import type { KubeletDomain } from './types';
+import { own } from '../core/cow';
 
 export type FaultKind = Fault['kind'];
 
@@ -42,7 +43,7 @@ export function takeFault<K extends FaultKind>(
 ): Extract<Fault, { kind: K }> | undefined {
   const hit = find(cfg, d, t, kind, podKey, container);
   if (!hit) return undefined;
-  d.faultHits[hit.index] = (d.faultHits[hit.index] ?? 0) + 1;
+  own(d, 'faultHits')[hit.index] = (d.faultHits[hit.index] ?? 0) + 1;
   return hit.fault;
 }
 

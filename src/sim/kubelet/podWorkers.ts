@@ -11,6 +11,7 @@ import type { Env, Api } from './env';
 import { podWorkerId, syncPodId } from './ids';
 import { klog, podKV } from './klog';
 import type { KubeletDomain, PodSyncStatus, SyncPodType, WorkType } from './types';
+import { own, own2 } from '../core/cow';
 
 export const SYNC_TICK_MS = 1000;
 
@@ -23,10 +24,12 @@ export function workType(s: PodSyncStatus): WorkType {
 
 /** workQueue.Enqueue(uid, delay): replaces any earlier entry. */
 export function enqueueWork(d: KubeletDomain, uid: string, due: number): void {
-  d.workQueue[uid] = due;
+  own(d, 'workQueue')[uid] = due;
   // GetWork returns items due strictly before the tick: the first tick after `due`.
   const tick = Math.floor(due / SYNC_TICK_MS) + 1;
-  (d.workBuckets[tick] ??= []).push(uid);
+  const buckets = own(d, 'workBuckets');
+  if (buckets[tick]) own(buckets, tick).push(uid);
+  else buckets[tick] = [uid];
 }
 
 /** workQueue.GetWork at a sync tick: uids whose due time is before now. */
@@ -34,13 +37,13 @@ export function getWork(d: KubeletDomain, now: number): string[] {
   const tick = Math.floor(now / SYNC_TICK_MS);
   const bucket = d.workBuckets[tick];
   if (!bucket) return [];
-  delete d.workBuckets[tick];
+  delete own(d, 'workBuckets')[tick];
   const out: string[] = [];
   for (const uid of bucket) {
     const due = d.workQueue[uid];
     if (due !== undefined && due < now && !out.includes(uid)) {
       out.push(uid);
-      delete d.workQueue[uid];
+      delete own(d, 'workQueue')[uid];
     }
   }
   return out;
@@ -50,13 +53,13 @@ export function updatePod(env: Env, api: Api, uid: string, updateType: SyncPodTy
   const d = api.domain;
   const pod = env.cfg.pods[uid]!;
   const rec = d.pods[uid];
-  let s = d.workers[uid];
+  let s = own2(d, 'workers', uid);
   if (!s) {
     klog(api, 'Pod is being synced for the first time', [
       ...podKV(pod.key, uid),
       ['updateType', `"${updateType}"`],
     ]);
-    s = d.workers[uid] = { syncedAt: api.t, working: false, lastSyncT: -1 };
+    s = own(d, 'workers')[uid] = { syncedAt: api.t, working: false, lastSyncT: -1 };
     api.spawn('podWorker', podWorkerId(pod.key), {
       uid,
       // The worker's own stream for completeWork's wait.Jitter.

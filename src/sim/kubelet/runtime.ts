@@ -7,6 +7,7 @@
 import { runtimeId } from '../core/ids';
 import type { ContainerDef, PodDef } from './config';
 import type { CachedPodStatus, ContainerRecord, KubeletDomain, SandboxRecord } from './types';
+import { own, own2 } from '../core/cow';
 
 export const NODE_IP = '10.0.0.10';
 
@@ -22,11 +23,11 @@ export function emptyRuntime(): KubeletDomain['runtime'] {
 }
 
 function markDirty(d: KubeletDomain, uid: string): void {
-  d.pleg.dirty[uid] = true;
+  own2(d, 'pleg', 'dirty')[uid] = true;
 }
 
 function newId(d: KubeletDomain, salt: number): string {
-  return runtimeId(d.runtime.nextId++, salt);
+  return runtimeId(own(d, 'runtime').nextId++, salt);
 }
 
 export function runPodSandbox(
@@ -36,7 +37,7 @@ export function runPodSandbox(
   t: number,
 ): SandboxRecord {
   const id = newId(d, 17);
-  const ip = pod.hostNetwork ? NODE_IP : `10.244.0.${d.runtime.nextIp++}`;
+  const ip = pod.hostNetwork ? NODE_IP : `10.244.0.${own(d, 'runtime').nextIp++}`;
   const sb: SandboxRecord = {
     id,
     podUid: pod.uid,
@@ -45,9 +46,12 @@ export function runPodSandbox(
     createdAt: t,
     ip,
   };
-  d.runtime.sandboxes[id] = Object.freeze(sb);
+  own2(d, 'runtime', 'sandboxes')[id] = Object.freeze(sb);
   // Frozen lists, replaced rather than changed: checkpoints and seeks share them.
-  d.runtime.podSandboxes[pod.uid] = Object.freeze([id, ...(d.runtime.podSandboxes[pod.uid] ?? [])]);
+  own2(d, 'runtime', 'podSandboxes')[pod.uid] = Object.freeze([
+    id,
+    ...(d.runtime.podSandboxes[pod.uid] ?? []),
+  ]);
   markDirty(d, pod.uid);
   return sb;
 }
@@ -55,7 +59,10 @@ export function runPodSandbox(
 export function stopPodSandbox(d: KubeletDomain, id: string): void {
   const sb = d.runtime.sandboxes[id];
   if (!sb || sb.state === 'SANDBOX_NOTREADY') return;
-  d.runtime.sandboxes[id] = Object.freeze({ ...sb, state: 'SANDBOX_NOTREADY' as const });
+  own2(d, 'runtime', 'sandboxes')[id] = Object.freeze({
+    ...sb,
+    state: 'SANDBOX_NOTREADY' as const,
+  });
   markDirty(d, sb.podUid);
 }
 
@@ -79,8 +86,8 @@ export function createContainer(
     state: 'CREATED',
     createdAt: t,
   };
-  d.runtime.containers[id] = Object.freeze(rec);
-  d.runtime.podContainers[pod.uid] = Object.freeze([
+  own2(d, 'runtime', 'containers')[id] = Object.freeze(rec);
+  own2(d, 'runtime', 'podContainers')[pod.uid] = Object.freeze([
     id,
     ...(d.runtime.podContainers[pod.uid] ?? []),
   ]);
@@ -91,7 +98,11 @@ export function createContainer(
 export function startContainer(d: KubeletDomain, id: string, t: number): void {
   const c = d.runtime.containers[id];
   if (!c || c.state !== 'CREATED') return;
-  d.runtime.containers[id] = Object.freeze({ ...c, state: 'RUNNING' as const, startedAt: t });
+  own2(d, 'runtime', 'containers')[id] = Object.freeze({
+    ...c,
+    state: 'RUNNING' as const,
+    startedAt: t,
+  });
   markDirty(d, c.podUid);
 }
 
@@ -106,7 +117,7 @@ export function exitContainer(
 ): boolean {
   const c = d.runtime.containers[id];
   if (!c || c.state === 'EXITED') return false;
-  d.runtime.containers[id] = Object.freeze({
+  own2(d, 'runtime', 'containers')[id] = Object.freeze({
     ...c,
     state: 'EXITED' as const,
     finishedAt: t,
@@ -121,9 +132,10 @@ export function exitContainer(
 export function removeContainer(d: KubeletDomain, id: string): void {
   const c = d.runtime.containers[id];
   if (!c) return;
-  delete d.runtime.containers[id];
+  delete own2(d, 'runtime', 'containers')[id];
   const list = d.runtime.podContainers[c.podUid];
-  if (list) d.runtime.podContainers[c.podUid] = Object.freeze(list.filter((x) => x !== id));
+  if (list)
+    own2(d, 'runtime', 'podContainers')[c.podUid] = Object.freeze(list.filter((x) => x !== id));
   markDirty(d, c.podUid);
 }
 

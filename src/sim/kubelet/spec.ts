@@ -13,12 +13,21 @@ import { currentKubelet } from './versions/current';
 import type { KubeletVersion } from './versions/version';
 import { kubeletViewOf } from './view';
 
+/**
+ * Every writer of the kubelet's state takes its own copy of what it changes (core/cow.ts), but
+ * for the syncs, container starts and image pulls in flight: few, short-lived and written deep
+ * in place, they are copied by checkpoints and seeks instead.
+ */
+const COPY_ON_WRITE = { inPlace: ['syncs', 'starts', 'pulls'] } as const satisfies {
+  inPlace: readonly (keyof KubeletDomain)[];
+};
+
 /** What the engine runs for one run of one kubelet version. */
 export function kubeletEngineSpec(
   run: KubeletRun,
   version: KubeletVersion = currentKubelet,
 ): EngineSpec<KubeletDomain> {
-  return { ...version.kinds(run), guardView: kubeletViewOf(run) };
+  return { ...version.kinds(run), guardView: kubeletViewOf(run), copyOnWrite: COPY_ON_WRITE };
 }
 
 /** The node before anything ran: the images already present, nothing else. */

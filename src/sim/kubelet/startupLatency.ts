@@ -16,10 +16,14 @@ import type { EffectApi } from '../runner/types';
 import type { PodDef } from './config';
 import { klog, q } from './klog';
 import type { ApiPodStatus, KubeletDomain, StartupLatencyState } from './types';
+import { own } from '../core/cow';
 
 type Api = Pick<EffectApi<KubeletDomain>, 'log' | 'domain' | 't'>;
 
-const tracker = (d: KubeletDomain) => (d.startupLatency ??= {});
+const tracker = (d: KubeletDomain) => {
+  d.startupLatency ??= {};
+  return own(d, 'startupLatency')!;
+};
 
 /** Go's time.Time.String() on the run's wall clock; kubelet clock readings carry "m=+<s>". */
 export function goTimeString(t: number | undefined, monotonicSince?: number): string {
@@ -40,17 +44,18 @@ export function goTimeString(t: number | undefined, monotonicSince?: number): st
 
 /** ObservedPodOnWatch's first sighting: the pod is tracked if it has no startTime yet. */
 export function observedOnWatch(d: KubeletDomain, uid: string, status: ApiPodStatus | undefined) {
-  const st = tracker(d);
-  if (!st[uid] && status?.startTime === undefined) st[uid] = {};
+  // Most sightings change nothing: the tracker is copied (core/cow.ts) only for a write.
+  const st = (d.startupLatency ??= {});
+  if (!st[uid] && status?.startTime === undefined) tracker(d)[uid] = {};
 }
 
 export function recordImageStartedPulling(d: KubeletDomain, uid: string, t: number): void {
-  const s = tracker(d)[uid];
+  const s = own(tracker(d), uid);
   if (s && s.firstStartedPulling === undefined) s.firstStartedPulling = t;
 }
 
 export function recordImageFinishedPulling(d: KubeletDomain, uid: string, t: number): void {
-  const s = tracker(d)[uid];
+  const s = own(tracker(d), uid);
   if (s) s.lastFinishedPulling = t;
 }
 
@@ -60,13 +65,13 @@ function hasPodStartedSLO(status: ApiPodStatus): boolean {
 
 /** After a status patch: RecordStatusUpdated, then the watch echo's ObservedPodOnWatch. */
 export function afterStatusPatch(api: Api, pod: PodDef, status: ApiPodStatus): void {
-  const st = tracker(api.domain);
+  const known = (api.domain.startupLatency ??= {})[pod.uid];
   if (status.phase === 'Failed' || status.phase === 'Succeeded') {
-    delete st[pod.uid];
+    if (known) delete tracker(api.domain)[pod.uid];
     return;
   }
-  const s: StartupLatencyState | undefined = st[pod.uid];
-  if (!s || s.recorded) return;
+  if (!known || known.recorded) return;
+  const s: StartupLatencyState = own(tracker(api.domain), pod.uid);
   // RecordStatusUpdated's V(3) "Mark when the pod was running for the first time" carries the
   // pod's resourceVersion, which is not modelled: the line is left out.
   if (s.observedRunning === undefined && hasPodStartedSLO(status)) s.observedRunning = api.t;

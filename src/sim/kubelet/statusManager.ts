@@ -24,6 +24,7 @@ import type {
   KubeletDomain,
   PodCondition,
 } from './types';
+import { own } from '../core/cow';
 
 /** Go's %s of a []string: [a b]. */
 function goList(xs: string[]): string {
@@ -508,7 +509,7 @@ export function setPodStatus(d: KubeletDomain, uid: string, s: ApiPodStatus, t: 
     return;
   }
   // Frozen: a stored status is a value (changes replace it), shared by checkpoints and seeks.
-  d.status[uid] = deepFreeze(next);
+  own(d, 'status')[uid] = deepFreeze(next);
 }
 
 /** The status with the container's statuses changed by `change` (a new, frozen status). */
@@ -552,7 +553,7 @@ export function setContainerReadiness(
     if (!n) return old;
     return { ...n, lastTransitionTime: n.status === old.status ? old.lastTransitionTime : t };
   });
-  d.status[pod.uid] = deepFreeze(next);
+  own(d, 'status')[pod.uid] = deepFreeze(next);
   return true;
 }
 
@@ -568,7 +569,7 @@ export function setContainerStartup(
   const id = containerIdString(containerId);
   if (![...s.initContainerStatuses, ...s.containerStatuses].some((c) => c.containerID === id))
     return;
-  d.status[pod.uid] = deepFreeze(withContainer(s, containerId, (c) => ({ ...c, started })));
+  own(d, 'status')[pod.uid] = deepFreeze(withContainer(s, containerId, (c) => ({ ...c, started })));
 }
 
 /**

@@ -16,6 +16,7 @@ import { klog, kobjSlice, q } from './klog';
 import { NODE_IP } from './runtime';
 import { afterStatusPatch, observedOnWatch } from './startupLatency';
 import type { ApiContainerStatus, ApiPodStatus, ContainerStateView, KubeletDomain } from './types';
+import { own } from '../core/cow';
 
 type Api = Pick<EffectApi<KubeletDomain>, 'log' | 'domain' | 't'>;
 
@@ -222,7 +223,8 @@ function same(a: unknown, b: unknown): boolean {
 
 /** The versions the status manager has written, per pod (podStatusSyncRequest.status.version). */
 function versions(d: KubeletDomain): Record<string, number> {
-  return (d.statusVersions ??= {});
+  d.statusVersions ??= {};
+  return own(d, 'statusVersions')!;
 }
 
 /**

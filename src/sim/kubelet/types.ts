@@ -1,7 +1,9 @@
 import type { CpuDomain } from './cpuManagerBridge';
 
 /**
- * The kubelet's mutable state as plain data (structuredClone-able, so checkpoints copy it):
+ * The kubelet's mutable state as plain data, written copy-on-write (core/cow.ts: checkpoints
+ * share it with the live run, which copies what it changes; but `syncs`, `starts` and `pulls`,
+ * which checkpoints copy, see spec.ts):
  * pod manager, pod workers' sync statuses, work queue, PLEG cache, CRI runtime, images,
  * back-off tables, reason cache, probe results, status manager. Immutable inputs (manifests,
  * configuration) live in `KubeletRun` outside the world.

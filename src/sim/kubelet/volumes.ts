@@ -9,6 +9,7 @@ import { hashString } from '../core/prng';
 import type { PodDef } from './config';
 import type { KubeletDomain } from './types';
 import type { DeepReadonly } from './view';
+import { own } from '../core/cow';
 
 /** apimachinery util/rand.String's alphabet (no vowels, no confusable digits). */
 const ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789';
@@ -40,7 +41,8 @@ export function volumeMounted(d: DeepReadonly<KubeletDomain>, uid: string): bool
 }
 
 export function markVolumeMounted(d: KubeletDomain, uid: string): void {
-  (d.volumesMounted ??= {})[uid] = d.gen;
+  d.volumesMounted ??= {};
+  own(d, 'volumesMounted')![uid] = d.gen;
 }
 
 /**

@@ -19,7 +19,8 @@ import {
   type AnyStateMachine,
   type MachineContext,
 } from 'xstate';
-import { clonePlain, cloneSharing } from '../core/clone';
+import { clonePlain, cloneSharing, deepFreeze } from '../core/clone';
+import { shareAll } from '../core/cow';
 import { nextId as nextCounterId } from '../core/ids';
 import { createRng } from '../core/prng';
 import {
@@ -156,6 +157,11 @@ function stateStringOf(value: object): string {
 /** Collects what the views need. Absent while replaying to a checkpoint (nothing is recorded twice). */
 export class Recorder {
   readonly trace: Trace<World<unknown>>;
+  /**
+   * Changes to the world's machine map since the last checkpoint, as (id, instance) pairs, a
+   * stopped instance as (id, undefined): checkpoints between full copies of the map keep these.
+   */
+  machineOps: unknown[] = [];
   private stringIndex = new Map<string, number>();
   private entityIndex = new Map<string, number>();
 
@@ -243,17 +249,129 @@ export function byTimeThenSeq<E>(a: QueueEntry<E>, b: QueueEntry<E>): number {
   return a.t - b.t || a.seq - b.seq;
 }
 
+type Machines = World<unknown>['machines'];
+
+/**
+ * A checkpoint's machine map kept as the changes since the previous checkpoint (the map has
+ * ~900 instances on a 110-pod node, and a copy of it was most of a checkpoint's cost): only
+ * every MACHINE_KEYFRAME-th checkpoint holds a copy.
+ */
+interface MachineDelta {
+  prev: World<unknown>;
+  ops: unknown[];
+}
+const machineDeltas = new WeakMap<object, MachineDelta>();
+const MACHINE_KEYFRAME = 8;
+
+/**
+ * A new copy of a checkpoint's machine map: the last full copy before it, then the changes
+ * after it in order (a stopped and respawned instance ends up last, as in the live map).
+ */
+function machinesOf(w: World<unknown>): Machines {
+  const chain: MachineDelta[] = [];
+  let at = w;
+  for (let d = machineDeltas.get(at); d; d = machineDeltas.get(at)) {
+    chain.push(d);
+    at = d.prev;
+  }
+  const out = copyTable(at.machines);
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const ops = chain[i]!.ops;
+    for (let j = 0; j < ops.length; j += 2) {
+      const id = ops[j] as string;
+      const inst = ops[j + 1] as Machines[string] | undefined;
+      if (inst) out[id] = inst;
+      else delete out[id];
+    }
+  }
+  return out;
+}
+
+/** `w` with `machines` read through its delta (a new copy at each read). */
+function withMachineDelta<W extends World<unknown>>(w: W, delta: MachineDelta): W {
+  machineDeltas.set(w, delta);
+  // Redefined in place, so the key keeps its position (JSON of a checkpoint is unchanged).
+  Object.defineProperty(w, 'machines', {
+    get: () => machinesOf(w),
+    enumerable: true,
+    configurable: true,
+  });
+  return w;
+}
+
+/**
+ * A checkpoint with some fields replaced (a re-run's remap), its machine map still kept as a
+ * delta when it was one.
+ */
+export function checkpointWith<D>(w: World<D>, changes: Partial<World<D>>): World<D> {
+  const delta = machineDeltas.get(w);
+  if (!delta) return { ...w, ...changes };
+  // Read field by field: a spread would build the machine map.
+  const c: World<D> = {
+    t: w.t,
+    seq: w.seq,
+    step: w.step,
+    rng: w.rng,
+    ids: w.ids,
+    queue: w.queue,
+    machines: undefined as unknown as Machines,
+    domain: w.domain,
+    ...changes,
+  };
+  return withMachineDelta(c, delta);
+}
+
+/**
+ * The domain as a checkpoint or a seek holds it. A copy-on-write domain (EngineSpec.copyOnWrite)
+ * is shared but for its root and its in-place fields (core/cow.ts: writers copy what they
+ * change); any other is copied deeply, sharing with `prev` (the previous checkpoint's) what did
+ * not change since.
+ */
+function copyDomain<D>(d: D, cow: EngineSpec<D>['copyOnWrite'], prev?: D): D {
+  if (!cow) return prev === undefined ? clonePlain(d) : cloneSharing(d, prev);
+  const src = d as Record<string, unknown>;
+  const before = prev as Record<string, unknown> | undefined;
+  const out: Record<string, unknown> = {};
+  for (const k in src)
+    out[k] = cow.inPlace.includes(k)
+      ? before === undefined
+        ? clonePlain(src[k])
+        : cloneSharing(src[k], before[k])
+      : src[k];
+  return out as D;
+}
+
 /**
  * A checkpoint: a copy of the world whose queue is in pop order, so two worlds that will
  * pop the same entries are equal whatever their heap layouts (a resumed run's and a full one's).
+ * A copy-on-write domain is shared with the live world, which from now on copies what it
+ * changes; with `freeze` on, what the checkpoint shares is frozen first, so a write that does
+ * not copy throws.
  */
-export function checkpointOf<D>(w: World<D>, prev?: World<D>): World<D> {
+export function checkpointOf<D>(
+  w: World<D>,
+  prev?: World<D>,
+  cow?: EngineSpec<D>['copyOnWrite'],
+  /** The machine map's changes since `prev`: kept instead of a copy of the map. */
+  machineOps?: unknown[],
+): World<D> {
+  if (cow?.freeze) {
+    const d = w.domain as Record<string, unknown>;
+    for (const k in d) if (!cow.inPlace.includes(k)) deepFreeze(d[k]);
+  }
   const c: World<D> = {
-    ...cloneWorld(w, false),
-    // What did not change since the previous checkpoint is that checkpoint's (never mutated).
-    domain: cloneSharing(w.domain, prev?.domain),
+    t: w.t,
+    seq: w.seq,
+    step: w.step,
+    rng: { state: w.rng.state },
+    ids: { ...w.ids },
+    queue: w.queue.slice(),
+    machines: machineOps ? (undefined as unknown as Machines) : copyTable(w.machines),
+    domain: copyDomain(w.domain, cow, prev?.domain),
   };
+  if (cow) shareAll();
   c.queue.sort(byTimeThenSeq);
+  if (machineOps && prev) withMachineDelta(c, { prev: prev, ops: machineOps });
   return c;
 }
 
@@ -349,12 +467,15 @@ class StepApi<D> implements EffectApi<D> {
     const w = this.world;
     if (w.machines[id]) throw new Error(`machine instance "${id}" already exists`);
     // The instance exists from now on; its initial transition is its first step.
-    w.machines[id] = { kind, snapshot: null as unknown as AnySnapshot };
+    const inst = { kind, snapshot: null as unknown as AnySnapshot };
+    w.machines[id] = inst;
+    this.rec?.machineOps.push(id, inst);
     this.send(id, { type: INIT_EVENT, input });
   }
 
   stop(id: string): void {
     delete this.world.machines[id];
+    this.rec?.machineOps.push(id, undefined);
     queueDropTarget(this.world.queue, id);
   }
 
@@ -443,9 +564,11 @@ export class Engine<D> {
   private readonly machines: Record<string, RunnableKind<D>> = {};
   private readonly processes: Record<string, ProcessKind<D>>;
   private readonly view: (world: World<D>) => unknown;
+  private readonly copyOnWrite: EngineSpec<D>['copyOnWrite'];
 
   constructor(spec: EngineSpec<D>) {
     this.processes = { ...spec.processes };
+    this.copyOnWrite = spec.copyOnWrite;
     this.view = (world) => spec.guardView(world);
     for (const [kind, k] of Object.entries(spec.machines)) {
       if (kind in this.processes) throw new Error(`kind "${kind}" is both a machine and a process`);
@@ -458,6 +581,18 @@ export class Engine<D> {
         effects: k.effects as RunnableKind<D>['effects'],
       };
     }
+  }
+
+  /**
+   * A copy of a world (a checkpoint) to run or replay on, sharing what a copy-on-write domain
+   * lets it share; the original is left as it was.
+   */
+  copyWorld(w: World<D>): World<D> {
+    // A checkpoint kept as a delta builds a new map: no second copy of it.
+    const machines = machineDeltas.has(w) ? machinesOf(w) : copyTable(w.machines);
+    if (!this.copyOnWrite) return { ...cloneWorld(w), machines };
+    shareAll();
+    return { ...cloneWorld(w, false), machines, domain: copyDomain(w.domain, this.copyOnWrite) };
   }
 
   /** An effect API bound to a world, for bootstrapping (self = "engine", cause -1). */
@@ -526,7 +661,9 @@ export class Engine<D> {
           : pureInitialTransition(kind.machine, input);
     setGuardView(undefined);
     // A new instance object: checkpoints share the old one by reference.
-    world.machines[id] = { kind: inst.kind, snapshot: next };
+    const updated = { kind: inst.kind, snapshot: next };
+    world.machines[id] = updated;
+    rec?.machineOps.push(id, updated);
     if (rec) {
       const ent = rec.entity(id, inst.kind, world.step);
       rec.row(world.t, ent, event.type, before, stateString(next.value), cause, decided);
@@ -578,13 +715,19 @@ export class Engine<D> {
     const every = rec.trace.checkpointEvery;
     const maxSteps = opts.maxSteps ?? 2_000_000;
     const trace = rec.trace as Trace<World<D>>;
-    if (!opts.recorder) trace.checkpoints.push(checkpointOf(world));
+    const cow = this.copyOnWrite;
+    // Whatever the world holds may be shared (a resumed run's is a checkpoint's).
+    if (cow) shareAll();
+    if (!opts.recorder) trace.checkpoints.push(checkpointOf(world, undefined, cow));
     let reason: Trace['stopReason'] = 'idle';
+    rec.machineOps = [];
     while (this.step(world, horizon, rec)) {
-      if (world.step % every === 0)
-        trace.checkpoints.push(
-          checkpointOf(world, trace.checkpoints[trace.checkpoints.length - 1]),
-        );
+      if (world.step % every === 0) {
+        const n = trace.checkpoints.length;
+        const delta = n % MACHINE_KEYFRAME !== 0 ? rec.machineOps : undefined;
+        trace.checkpoints.push(checkpointOf(world, trace.checkpoints[n - 1], cow, delta));
+        rec.machineOps = [];
+      }
       if (world.step >= maxSteps) {
         reason = 'step-limit';
         break;
@@ -604,7 +747,7 @@ export class Engine<D> {
     const total = trace.steps.t.length;
     const target = Math.max(0, Math.min(n, total));
     const ci = Math.min(Math.floor(target / trace.checkpointEvery), trace.checkpoints.length - 1);
-    const world = cloneWorld(trace.checkpoints[ci]!);
+    const world = this.copyWorld(trace.checkpoints[ci]!);
     while (world.step < target && this.step(world, horizon, null)) {
       /* replay */
     }

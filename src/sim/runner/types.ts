@@ -136,4 +136,11 @@ export interface EngineSpec<D> {
    * transition. Called once per step: update and return one object, do not copy the world.
    */
   guardView(world: World<D>): unknown;
+  /**
+   * The domain is written copy-on-write (core/cow.ts): checkpoints and seeks share it instead of
+   * copying it. The top-level fields named in `inPlace` are written in place instead (small
+   * records of work in flight): checkpoints and seeks copy them. `freeze` (for tests) freezes
+   * what each checkpoint shares, so a write that does not copy first throws.
+   */
+  copyOnWrite?: { inPlace: readonly string[]; freeze?: boolean };
 }

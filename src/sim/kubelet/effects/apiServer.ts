@@ -10,6 +10,7 @@ import type { Env } from '../env';
 import { recordScheduled } from '../eventRecorder';
 import { SYNC_LOOP } from '../ids';
 import type { KubeletDomain } from '../types';
+import { own, own2 } from '../../core/cow';
 
 export type ApiServerEvent =
   | { type: 'POD_CREATE'; uids: string[] }
@@ -23,13 +24,13 @@ export function apiServerProcess(env: Env): ProcessKind<KubeletDomain> {
   const podsCreated: H<Extract<ApiServerEvent, { type: 'POD_CREATE' }>> = (api, ev) => {
     for (const uid of ev.uids) {
       const pod = cfg.pods[uid]!;
-      api.domain.apiPods[uid] = { createdAt: pod.at };
+      own(api.domain, 'apiPods')[uid] = { createdAt: pod.at };
       if (!pod.manifest.spec.nodeName) recordScheduled(api, pod.key, cfg.nodeName);
     }
     if (api.has(SYNC_LOOP)) api.send(SYNC_LOOP, { type: 'CONFIG', op: 'ADD', uids: ev.uids });
   };
   const podDeleted: H<Extract<ApiServerEvent, { type: 'POD_DELETE' }>> = (api, ev) => {
-    const apiPod = api.domain.apiPods[ev.uid];
+    const apiPod = own2(api.domain, 'apiPods', ev.uid);
     if (!apiPod || apiPod.removed || apiPod.deletionAt !== undefined) return;
     // CheckGracefulDelete: a pod already in a terminal phase (e.g. rejected) goes at once.
     const phase = api.domain.status[ev.uid]?.phase;
@@ -42,7 +43,7 @@ export function apiServerProcess(env: Env): ProcessKind<KubeletDomain> {
     if (api.has(SYNC_LOOP)) api.send(SYNC_LOOP, { type: 'CONFIG', op: 'DELETE', uids: [ev.uid] });
   };
   const podRemoved: H<Extract<ApiServerEvent, { type: 'POD_REMOVE' }>> = (api, ev) => {
-    const apiPod = api.domain.apiPods[ev.uid];
+    const apiPod = own2(api.domain, 'apiPods', ev.uid);
     if (!apiPod || apiPod.removed) return;
     apiPod.removed = true;
     if (api.has(SYNC_LOOP)) api.send(SYNC_LOOP, { type: 'CONFIG', op: 'REMOVE', uids: [ev.uid] });

@@ -14,6 +14,7 @@ import type { Env } from '../env';
 import { klog } from '../klog';
 import { cpuContainerId } from '../ids';
 import type { KubeletDomain } from '../types';
+import { own } from '../../core/cow';
 
 type Api = EffectApi<KubeletDomain>;
 
@@ -25,7 +26,7 @@ export function cpuManagerEffects(env: Env): EffectsOf<typeof cpuManagerMachine,
     const d = api.domain;
     const rm = cfg.generations[d.gen]?.resourceManagers;
     if (rm && d.cpu) {
-      const removed = reconcile(rm, d.cpu, activePods(cfg, d));
+      const removed = reconcile(rm, own(d, 'cpu')!, activePods(cfg, d));
       for (const l of staleStateLines(rm.cpuPolicy.name === 'static', removed))
         klog(api, l.msg, l.kv);
       if (removed.some((r) => r.via === 'state')) api.record('cpuAssignments', cpuSnapshot(d.cpu));

@@ -14,6 +14,7 @@ import { takeFault } from '../faults';
 import { IMAGE_PULLER, imagePullId } from '../ids';
 import type { KubeletDomain } from '../types';
 import { defaultPullError } from './startContainer';
+import { own } from '../../core/cow';
 
 export function imagePullerEffects(env: Env): EffectsOf<typeof imagePullerMachine, KubeletDomain> {
   const { cfg } = env;
@@ -109,7 +110,7 @@ export function imagePullEffects(env: Env): EffectsOf<typeof imagePullMachine, K
   return {
     imagePulled: (api, _e, ctx) => {
       const size = cfg.images[ctx.image]?.sizeBytes ?? DEFAULTS.imageSizeBytes;
-      api.domain.images[ctx.image] = size;
+      own(api.domain, 'images')[ctx.image] = size;
       api.send(ctx.requester, { type: 'PULLED', pullMs: ctx.pullMs, sizeBytes: size });
       end(api, ctx.id);
     },

@@ -26,6 +26,7 @@ import { klog } from '../klog';
 import { kubeletMemory } from '../restart';
 import { volumeManagerId } from './volumeManager';
 import type { KubeletDomain } from '../types';
+import { own2 } from '../../core/cow';
 
 type Effects = EffectsOf<typeof kubeletProcessMachine, KubeletDomain>;
 
@@ -104,8 +105,9 @@ export function kubeletProcessEffects(env: Env): Effects {
     if (generation.resourceManagers.cpuPolicy.name === 'static')
       api.spawn('cpuManager', CPU_MANAGER, undefined);
     // The PLEG starts with no records: every existing container is new to it.
-    for (const uid of Object.keys(domain.runtime.podContainers)) domain.pleg.dirty[uid] = true;
-    for (const uid of Object.keys(domain.runtime.podSandboxes)) domain.pleg.dirty[uid] = true;
+    const dirty = own2(domain, 'pleg', 'dirty');
+    for (const uid of Object.keys(domain.runtime.podContainers)) dirty[uid] = true;
+    for (const uid of Object.keys(domain.runtime.podSandboxes)) dirty[uid] = true;
     const existing = cfg.arrivals
       .map((a) => a.uid)
       .filter((uid) => domain.apiPods[uid] && !domain.apiPods[uid].removed);

@@ -13,6 +13,7 @@ import { SYNC_LOOP, podWorkerId } from '../ids';
 import { klog, q } from '../klog';
 import { getPodStatus } from '../runtime';
 import type { KubeletDomain } from '../types';
+import { own, own2 } from '../../core/cow';
 
 type PlegState = 'running' | 'exited' | 'unknown' | 'non-existent';
 
@@ -63,11 +64,11 @@ export function plegEffects(env: Env): EffectsOf<typeof plegMachine, KubeletDoma
         }
       }
       // podRecords.update: the current pod becomes the old record.
-      domain.pleg.seen[uid] = Object.fromEntries(
+      own2(domain, 'pleg', 'seen')[uid] = Object.fromEntries(
         [...containers, ...sandboxes].map((id) => [id, now[id]!]),
       );
       if (events.length > 0) {
-        domain.cache.pods[uid] = getPodStatus(domain, uid, relistTime);
+        own2(domain, 'cache', 'pods')[uid] = getPodStatus(domain, uid, relistTime);
         for (const [type, data] of events) {
           // ContainerChanged events are filtered out and never sent.
           if (type === 'ContainerChanged') continue;
@@ -75,12 +76,12 @@ export function plegEffects(env: Env): EffectsOf<typeof plegMachine, KubeletDoma
         }
       }
     }
-    domain.pleg.dirty = {};
-    domain.cache.timestamp = relistTime;
+    own(domain, 'pleg').dirty = {};
+    own(domain, 'cache').timestamp = relistTime;
     // Wake pod workers whose GetNewerThan is now satisfied.
     for (const [uid, minTime] of Object.entries(domain.cacheWaiters)) {
       if (relistTime > minTime) {
-        delete domain.cacheWaiters[uid];
+        delete own(domain, 'cacheWaiters')[uid];
         api.send(podWorkerId(env.cfg.pods[uid]!.key), { type: 'CACHE_READY' });
       }
     }

@@ -16,6 +16,7 @@ import { klog, podKV, q } from '../klog';
 import { enqueueWork, workType } from '../podWorkers';
 import { getPodStatus, runningContainers, stopPodSandbox } from '../runtime';
 import type { KubeletDomain } from '../types';
+import { own, own2 } from '../../core/cow';
 
 type Effects = EffectsOf<typeof podWorkerMachine, KubeletDomain>;
 type H = Effects[keyof Effects];
@@ -28,7 +29,7 @@ export function podWorkerEffects(env: Env): Effects {
   const startPodSync: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
     const domain = api.domain;
-    const worker = domain.workers[pod.uid]!;
+    const worker = own2(domain, 'workers', pod.uid);
     // startPodSync: consume the pending update.
     worker.active = worker.pending ?? worker.active ?? 'sync';
     worker.pending = undefined;
@@ -43,12 +44,12 @@ export function podWorkerEffects(env: Env): Effects {
 
   /** Blocked in podCache.GetNewerThan: the PLEG's relist wakes it. */
   const waitForNewerCache: H = (api, _e, ctx) => {
-    api.domain.cacheWaiters[ctx.uid] = api.domain.workers[ctx.uid]!.lastSyncT;
+    own(api.domain, 'cacheWaiters')[ctx.uid] = api.domain.workers[ctx.uid]!.lastSyncT;
   };
 
   const startSyncPod: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
-    const worker = api.domain.workers[pod.uid]!;
+    const worker = own2(api.domain, 'workers', pod.uid);
     api.send(syncPodId(pod.key), { type: 'START', updateType: worker.active ?? 'sync' });
   };
 
@@ -59,7 +60,7 @@ export function podWorkerEffects(env: Env): Effects {
   const finish = (api: Api, uid: string, requeueMs: number) => {
     const domain = api.domain;
     const pod = cfg.pods[uid]!;
-    const worker = domain.workers[uid]!;
+    const worker = own2(domain, 'workers', uid);
     worker.lastSyncT = api.t;
     worker.activeWork = undefined;
     enqueueWork(domain, uid, api.t + requeueMs);
@@ -82,7 +83,7 @@ export function podWorkerEffects(env: Env): Effects {
   const completeSync: H = (api, ev, ctx) => {
     if (ev.type !== 'SYNC_DONE') return;
     const pod = cfg.pods[ctx.uid]!;
-    const worker = api.domain.workers[pod.uid]!;
+    const worker = own2(api.domain, 'workers', pod.uid);
     if (ev.error !== undefined)
       klog(api, 'Error syncing pod, skipping', podKV(pod.key, pod.uid), ev.error);
     if (ev.isTerminal && worker.terminatingAt === undefined) {
@@ -107,7 +108,7 @@ export function podWorkerEffects(env: Env): Effects {
   const startTerminating: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
     const domain = api.domain;
-    const worker = domain.workers[pod.uid]!;
+    const worker = own2(domain, 'workers', pod.uid);
     const grace = worker.gracePeriodSeconds ?? pod.terminationGraceSeconds;
     klog(api, 'Pod worker has observed request to terminate', podKV(pod.key, pod.uid));
     klog(api, 'Pod terminating with grace period', [
@@ -188,7 +189,7 @@ export function podWorkerEffects(env: Env): Effects {
       ['containerName', q(ev.name)],
       ['containerID', q(`containerd://${ev.id}`)],
     ]);
-    const worker = api.domain.workers[pod.uid]!;
+    const worker = own2(api.domain, 'workers', pod.uid);
     worker.killsPending = (worker.killsPending ?? 1) - 1;
   };
 
@@ -196,7 +197,7 @@ export function podWorkerEffects(env: Env): Effects {
     const pod = cfg.pods[ctx.uid]!;
     const domain = api.domain;
     for (const id of domain.runtime.podSandboxes[pod.uid] ?? []) stopPodSandbox(domain, id);
-    const worker = domain.workers[pod.uid]!;
+    const worker = own2(domain, 'workers', pod.uid);
     klog(api, 'Pod termination stopped all running containers', podKV(pod.key, pod.uid));
     worker.terminatedAt = api.t;
     klog(api, 'Pod terminated all containers successfully', podKV(pod.key, pod.uid));
@@ -225,7 +226,7 @@ export function podWorkerEffects(env: Env): Effects {
   const completeTerminated: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
     const domain = api.domain;
-    const worker = domain.workers[pod.uid]!;
+    const worker = own2(domain, 'workers', pod.uid);
     worker.lastSyncT = api.t;
     worker.finished = true;
     worker.working = false;

@@ -14,6 +14,7 @@ import { SYNC_LOOP } from '../ids';
 import { withContainerId } from '../probeOutlook';
 import { klog, podKV, q } from '../klog';
 import type { KubeletDomain, ProbeResult, ProberWorkerState } from '../types';
+import { own, own2 } from '../../core/cow';
 
 type Api = EffectApi<KubeletDomain>;
 type Effects = EffectsOf<typeof proberMachine, KubeletDomain>;
@@ -63,14 +64,14 @@ export function proberEffects(env: Env): Effects {
     const domain = api.domain;
     const key = `${type}/${id}`;
     if (domain.probeResults[key] === r) return;
-    domain.probeResults[key] = r;
+    own(domain, 'probeResults')[key] = r;
     api.send(SYNC_LOOP, { type: 'PROBE', probe: type, uid, containerId: id, result: r });
   };
 
   const doProbe = (api: Api, ctx: ProberContext): boolean => {
     const { pod, c, type, probe } = probeOf(ctx);
     const domain = api.domain;
-    const worker = domain.probers[api.self]!;
+    const worker = own2(domain, 'probers', api.self);
     const status = domain.status[pod.uid];
     if (!status) return true;
     if (status.phase === 'Failed' || status.phase === 'Succeeded') return false;
@@ -80,7 +81,7 @@ export function proberEffects(env: Env): Effects {
     if (!cs) return true;
     const id = cs.containerID!.slice('containerd://'.length);
     if (worker.containerId !== id) {
-      if (worker.containerId) delete domain.probeResults[`${type}/${worker.containerId}`];
+      if (worker.containerId) delete own(domain, 'probeResults')[`${type}/${worker.containerId}`];
       worker.containerId = id;
       setResult(api, pod.uid, type, id, INITIAL[type]!);
       worker.onHold = false;
@@ -151,7 +152,7 @@ export function proberEffects(env: Env): Effects {
   /** The worker's goroutine starts: its state in the kubelet (the machine sleeps and ticks). */
   const startProbing: Effects['startProbing'] = (api) => {
     const state: ProberWorkerState = { resultRun: 0, onHold: false };
-    api.domain.probers[api.self] = state;
+    own(api.domain, 'probers')[api.self] = state;
   };
 
   const run: Effects['doProbe'] = (api, _e, ctx) => {

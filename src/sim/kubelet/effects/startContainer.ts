@@ -27,6 +27,7 @@ import { killContainerWithGracePeriod, podGracePeriod } from '../killContainer';
 import { klog, podKV, q } from '../klog';
 import { createContainer, exitContainer, startContainer } from '../runtime';
 import type { KubeletDomain, StartAttempt } from '../types';
+import { own } from '../../core/cow';
 
 type Api = EffectApi<KubeletDomain>;
 
@@ -143,7 +144,7 @@ export function startContainerEffects(
         `Successfully pulled image ${q(container.image)} in ${formatGoDuration(e.pullMs)} (${formatGoDuration(waited)} including waiting). Image size: ${e.sizeBytes} bytes.`,
         container.fieldPath,
       );
-      backoffGC(api.domain.imageBackOff, api.t, IMAGE_BACKOFF);
+      backoffGC(own(api.domain, 'imageBackOff'), api.t, IMAGE_BACKOFF);
     },
 
     imagePullFailed: (api, e, ctx) => {
@@ -158,7 +159,7 @@ export function startContainerEffects(
         container.fieldPath,
       );
       const key = `${pod.uid}_${container.image}`;
-      backoffNext(api.domain.imageBackOff, key, api.t, api.t, IMAGE_BACKOFF);
+      backoffNext(own(api.domain, 'imageBackOff'), key, api.t, api.t, IMAGE_BACKOFF);
       showBackOff(
         api,
         pod.key,
@@ -258,7 +259,8 @@ export function startContainerEffects(
         api.t,
       );
       attempt.containerId = created.id;
-      if (api.domain.cpu) preStartContainer(api.domain.cpu, pod.uid, container.name, created.id);
+      if (api.domain.cpu)
+        preStartContainer(own(api.domain, 'cpu')!, pod.uid, container.name, created.id);
     },
 
     /** The Created event, then CRI StartContainer: a StartContainerError fault makes it fail. */

@@ -24,6 +24,7 @@ import {
 } from '../statusManager';
 import { syncStatusToApi } from '../statusPatch';
 import type { KubeletDomain } from '../types';
+import { own, own2 } from '../../core/cow';
 
 type Api = EffectApi<KubeletDomain>;
 type H<E = SyncLoopEvent> = (api: Api, event: E) => void;
@@ -48,18 +49,18 @@ export function syncLoopEffects(env: Env): EffectsOf<typeof syncLoopMachine, Kub
         // HandlePodAdditions: oldest first; podManager.AddPod; admit; UpdatePod(SyncPodCreate).
         for (const uid of [...ev.uids].sort(byCreation)) {
           const pod = cfg.pods[uid]!;
-          if (!domain.pods[uid]) domain.podOrder.push(uid);
+          if (!domain.pods[uid]) own(domain, 'podOrder').push(uid);
           const apiPod = domain.apiPods[uid];
-          domain.pods[uid] = {
+          own(domain, 'pods')[uid] = {
             uid,
             key: pod.key,
             createdAt: pod.at,
             deletionAt: apiPod?.deletionAt,
             deletionGraceSeconds: apiPod?.deletionGraceSeconds,
           };
-          domain.status[uid] ??= initialStatus(pod);
+          if (!domain.status[uid]) own(domain, 'status')[uid] = initialStatus(pod);
           // A pod already in a terminal phase (e.g. rejected before a restart) is not admitted again.
-          const phase = domain.status[uid].phase;
+          const phase = domain.status[uid]!.phase;
           if (phase === 'Failed' || phase === 'Succeeded') continue;
           if (apiPod?.deletionAt !== undefined) {
             updatePod(env, api, uid, 'create');
@@ -86,7 +87,7 @@ export function syncLoopEffects(env: Env): EffectsOf<typeof syncLoopMachine, Kub
             // Kubelet.rejectPod: Warning event with the reason, phase Failed.
             recordEvent(api, pod, 'Warning', adm.reason, adm.message);
             const before = domain.status[uid];
-            domain.status[uid] = rejectedStatus(pod, adm.reason, adm.message, api.t);
+            own(domain, 'status')[uid] = rejectedStatus(pod, adm.reason, adm.message, api.t);
             syncStatusToApi(api, pod, before);
             api.record('podRejected', { uid, reason: adm.reason }, SYNC_LOOP);
             continue;
@@ -99,7 +100,7 @@ export function syncLoopEffects(env: Env): EffectsOf<typeof syncLoopMachine, Kub
         // The API server set deletionTimestamp; DELETE is treated as an UPDATE because of
         // graceful deletion.
         for (const uid of ev.uids) {
-          const rec = domain.pods[uid];
+          const rec = own2(domain, 'pods', uid);
           const apiPod = domain.apiPods[uid];
           if (!rec || !apiPod) continue;
           rec.deletionAt = apiPod.deletionAt;
@@ -112,7 +113,7 @@ export function syncLoopEffects(env: Env): EffectsOf<typeof syncLoopMachine, Kub
         break;
       case 'REMOVE':
         for (const uid of ev.uids) {
-          const rec = domain.pods[uid];
+          const rec = own2(domain, 'pods', uid);
           if (rec) rec.removed = true;
           for (const c of Object.values(cfg.pods[uid]!.byName))
             for (const probe of Object.keys(c.probes)) {

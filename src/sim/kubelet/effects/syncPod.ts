@@ -26,6 +26,7 @@ import { commitPodStatus, generateAPIPodStatus } from '../statusManager';
 import type { KubeletDomain, RuntimeSync } from '../types';
 import { kubeApiAccessVolume, volumeMounted } from '../volumes';
 import { volumeManagerId } from './volumeManager';
+import { own } from '../../core/cow';
 
 type Api = EffectApi<KubeletDomain>;
 type Effects = EffectsOf<typeof syncPodMachine, KubeletDomain>;
@@ -120,7 +121,7 @@ export function syncPodEffects(env: Env): Effects {
     klog(api, 'All volumes are attached and mounted for pod', [['pod', q(pod.key)]]);
     const { actions, logs } = computePodActions(pod, runtimeSync.podStatus, domain);
     for (const l of logs) klog(api, l.msg, l.kv);
-    if (domain.cpu) for (const id of actions.postStop) postStopContainer(domain.cpu, id);
+    if (domain.cpu) for (const id of actions.postStop) postStopContainer(own(domain, 'cpu')!, id);
     Object.assign(runtimeSync, {
       killPod: actions.killPod,
       createSandbox: actions.createSandbox,
@@ -325,7 +326,7 @@ export function syncPodEffects(env: Env): Effects {
         ]);
         return false;
       }
-      backoffNext(domain.containerBackOff, key, ts, api.t, CONTAINER_BACKOFF);
+      backoffNext(own(domain, 'containerBackOff'), key, ts, api.t, CONTAINER_BACKOFF);
     }
     klog(api, 'Creating container in pod', [
       ['containerType', q(typeName)],
@@ -421,7 +422,7 @@ export function syncPodEffects(env: Env): Effects {
       else delete reasons[result.target];
     }
     // Unchanged, it stays the same value: the status generator knows it by identity.
-    if (changed) domain.reasonCache[pod.uid] = deepFreeze(reasons);
+    if (changed) own(domain, 'reasonCache')[pod.uid] = deepFreeze(reasons);
     // "Do not return error if the only failures were pods in backoff": the loop also meets
     // successful results (ConfigPodSandbox), so any failure is returned (kubernetes#123602).
     let error = syncError(runtimeSync.results);

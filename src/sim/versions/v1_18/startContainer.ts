@@ -19,6 +19,7 @@ import type { KubeletDomain } from '../../kubelet/types';
 import { cpusetForContainer } from '../../policies/cpumanager/manager';
 import type { EffectsOf } from '../../runner/types';
 import type { startContainer118Machine } from './startContainer.machine';
+import { own } from '../../core/cow';
 
 type Effects = EffectsOf<typeof startContainer118Machine, KubeletDomain>;
 
@@ -38,7 +39,7 @@ export function startContainer118Effects(env: Env): Effects {
       const a = api.domain.starts[api.self]!;
       const created = createContainer(api.domain, pod, c, a.sandboxId, a.restartCount, api.t);
       a.containerId = created.id;
-      if (api.domain.cpu) preStartContainer(api.domain.cpu, pod.uid, c.name, created.id);
+      if (api.domain.cpu) preStartContainer(own(api.domain, 'cpu')!, pod.uid, c.name, created.id);
     },
     /** cpuManager.updateContainerCPUSet: CRI UpdateContainerResources{CpusetCpus}. */
     criUpdateContainerResources: (api, _e, ctx) => {

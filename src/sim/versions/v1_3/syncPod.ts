@@ -23,6 +23,7 @@ import { goq } from '../messages';
 import { apiContainer, glog, INFRA_FIELD_PATH, NO_OP_PLUGIN, shortId } from './glog';
 import { goMapOrder } from './mapOrder';
 import type { dockerSyncPodMachine } from './syncPod.machine';
+import { own } from '../../core/cow';
 
 type Effects = EffectsOf<typeof dockerSyncPodMachine, KubeletDomain>;
 type Api = EffectApi<KubeletDomain>;
@@ -90,7 +91,7 @@ export function dockerSyncPodEffects(env: Env): Effects {
           reasons[r.target] = { reason: r.error, message: r.message ?? '' };
         else delete reasons[r.target];
       }
-      d.reasonCache[pod.uid] = deepFreeze(reasons);
+      own(d, 'reasonCache')[pod.uid] = deepFreeze(reasons);
       api.send(podWorkerId(pod.key), {
         type: 'SYNC_DONE',
         isTerminal: s.isTerminal,

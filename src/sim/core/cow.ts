@@ -1,0 +1,53 @@
+/**
+ * Copy-on-write for the kubelet's state. A checkpoint shares the live world's objects instead of
+ * copying them; from then on a writer takes its own copy of an object before changing it, and
+ * only once per checkpoint interval: the copy is "fresh" (made since the last checkpoint, so no
+ * checkpoint holds it) and is written in place until the next checkpoint. With checking on
+ * (tests), checkpoints also freeze what they share, so a write that skips `own` throws.
+ */
+
+type Writable<T> = T extends readonly (infer E)[] ? E[] : { -readonly [K in keyof T]: T[K] };
+
+/** Objects made by `own` since the last checkpoint: no checkpoint holds them. */
+let fresh = new WeakSet<object>();
+
+/**
+ * A checkpoint was taken (or a world is about to be run or replayed from one): everything
+ * reachable now may be shared, so every object is copied again before its next write.
+ */
+export function shareAll(): void {
+  fresh = new WeakSet<object>();
+}
+
+/**
+ * A shallow copy: an array keeps its holes (slice), an object its key order. A for-in copy, not
+ * a spread: the maps by pod UID are dictionary-mode objects, which spread copies ~3× slower.
+ */
+function shallow<T extends object>(v: T): T {
+  if (Array.isArray(v)) return v.slice() as T;
+  const out: Record<string, unknown> = {};
+  for (const k in v) out[k] = (v as Record<string, unknown>)[k];
+  return out as T;
+}
+
+/**
+ * `parent[key]` made writable: unless it is a fresh copy already, it is replaced by one.
+ * `parent` must be writable itself (the domain, or what an earlier `own` returned).
+ */
+export function own<P extends object, K extends keyof P>(parent: P, key: K): Writable<P[K]> {
+  const v = parent[key];
+  if (typeof v !== 'object' || v === null || fresh.has(v)) return v as Writable<P[K]>;
+  const c = shallow(v);
+  fresh.add(c);
+  parent[key] = c;
+  return c as Writable<P[K]>;
+}
+
+/** `parent[a][b]` made writable, and `parent[a]` with it. */
+export function own2<P extends object, A extends keyof P, B extends keyof P[A]>(
+  parent: P,
+  a: A,
+  b: B,
+): Writable<P[A][B]> {
+  return own(own(parent, a) as P[A] & object, b);
+}
