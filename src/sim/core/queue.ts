@@ -21,30 +21,43 @@ function less(a: QueueEntry<unknown>, b: QueueEntry<unknown>): boolean {
   return a.t < b.t || (a.t === b.t && a.seq < b.seq);
 }
 
+// Sifts move the entry being placed and write it once at its slot: a destructuring swap
+// allocated an array per level, a measurable share of a large run's garbage.
 export function queuePush<E>(q: Queue<E>, entry: QueueEntry<E>): void {
+  let i = q.length;
   q.push(entry);
-  let i = q.length - 1;
   while (i > 0) {
     const parent = (i - 1) >> 1;
-    if (!less(q[i]!, q[parent]!)) break;
-    [q[i], q[parent]] = [q[parent]!, q[i]!];
+    const p = q[parent]!;
+    if (!less(entry, p)) break;
+    q[i] = p;
     i = parent;
   }
+  q[i] = entry;
 }
 
 function siftDown<E>(q: Queue<E>, start: number): void {
   let i = start;
   const n = q.length;
+  const e = q[i]!;
   for (;;) {
     const l = 2 * i + 1;
     const r = l + 1;
-    let m = i;
-    if (l < n && less(q[l]!, q[m]!)) m = l;
-    if (r < n && less(q[r]!, q[m]!)) m = r;
-    if (m === i) return;
-    [q[i], q[m]] = [q[m]!, q[i]!];
-    i = m;
+    let m = e;
+    let mi = i;
+    if (l < n && less(q[l]!, m)) {
+      m = q[l]!;
+      mi = l;
+    }
+    if (r < n && less(q[r]!, m)) {
+      m = q[r]!;
+      mi = r;
+    }
+    if (mi === i) break;
+    q[i] = m;
+    i = mi;
   }
+  q[i] = e;
 }
 
 export function queuePop<E>(q: Queue<E>): QueueEntry<E> | undefined {

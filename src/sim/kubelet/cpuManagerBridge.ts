@@ -154,8 +154,10 @@ export interface StaleRemoval {
  */
 function removeStale(rm: ResourceManagers, cpu: CpuDomain, activePods: PodRef[]): StaleRemoval[] {
   const alive = active(activePods);
-  const isAlive = (uid: string, name: string) =>
-    alive.some((a) => a.podUID === uid && a.containerNames.includes(name));
+  // A set, not a search of every active pod per container: this runs at every admission.
+  const aliveKeys = new Set<string>();
+  for (const a of alive) for (const n of a.containerNames) aliveKeys.add(`${a.podUID}\u0000${n}`);
+  const isAlive = (uid: string, name: string) => aliveKeys.has(`${uid}\u0000${name}`);
   const before = cpu.state;
   cpu.state = removeStaleState(rm.cpuPolicy, cpu.state, alive);
   const out: StaleRemoval[] = [];

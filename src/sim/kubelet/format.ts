@@ -18,8 +18,14 @@ export function formatPod(pod: PodDef): string {
  * goContainer.ts.
  */
 export function containerValue(c: ContainerDef, pod?: PodDef): string {
-  return containerString(pod, c);
+  // The run's definitions never change: each container renders once (a line per start).
+  let byPod = containerValues.get(c);
+  if (!byPod) containerValues.set(c, (byPod = new Map<PodDef | undefined, string>()));
+  let v = byPod.get(pod);
+  if (v === undefined) byPod.set(pod, (v = containerString(pod, c)));
+  return v;
 }
+const containerValues = new WeakMap<ContainerDef, Map<PodDef | undefined, string>>();
 
 /** A JSON string as encoding/json writes it (HTML-safe: <, > and & escaped). */
 const goJson = (v: string): string =>
@@ -45,6 +51,18 @@ function jsonTime(t: number | undefined): string {
  */
 export function podStatusString(s: ContainerRecord | undefined, c?: ContainerDef): string {
   if (!s) return 'null';
+  // A runtime record is a frozen value: its rendering is kept (computePodActions prints each
+  // init container's status on every sync).
+  if (!Object.isFrozen(s)) return renderPodStatus(s, c);
+  let byDef = podStatusStrings.get(s);
+  if (!byDef) podStatusStrings.set(s, (byDef = new Map<ContainerDef | undefined, string>()));
+  let v = byDef.get(c);
+  if (v === undefined) byDef.set(c, (v = renderPodStatus(s, c)));
+  return v;
+}
+const podStatusStrings = new WeakMap<ContainerRecord, Map<ContainerDef | undefined, string>>();
+
+function renderPodStatus(s: ContainerRecord, c: ContainerDef | undefined): string {
   const st = s.state === 'CREATED' ? 'created' : s.state === 'RUNNING' ? 'running' : 'exited';
   const hash = c ? BigInt(`0x${c.hash || '0'}`).toString() : '0';
   return (

@@ -167,8 +167,17 @@ export type KlogMsg = keyof typeof KLOG;
 
 /** Go's %q for the strings we print (ASCII). */
 export function q(s: string): string {
-  return JSON.stringify(s);
+  // Pod keys, container names and reasons are quoted on most lines: each short string once, and
+  // every line shares the one quoted copy (less to allocate, and to retain in the trace).
+  if (s.length > 64) return JSON.stringify(s);
+  let v = quoted.get(s);
+  if (v === undefined) {
+    if (quoted.size >= 1 << 14) quoted.clear();
+    quoted.set(s, (v = JSON.stringify(s)));
+  }
+  return v;
 }
+const quoted = new Map<string, string>();
 
 /** klog.KObjSlice: ["ns/a" "ns/b"] prints as ["ns/a","ns/b"]. */
 export function kobjSlice(keys: string[]): string {

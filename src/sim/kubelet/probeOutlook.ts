@@ -31,6 +31,15 @@ const FAULT = {
   startup: 'StartupProbeFail',
 } as const;
 
+/** The status of the container named `name` that has a container ID (a loop: every tick asks). */
+export function withContainerId<S extends { name: string; containerID?: string }>(
+  list: readonly S[],
+  name: string,
+): S | undefined {
+  for (const s of list) if (s.name === name && s.containerID) return s;
+  return undefined;
+}
+
 export function probeOutlook(k: KubeletView, ctx: ProberContext, self: string): ProbeOutlook {
   const d = k.domain;
   const pod = k.run.pods[ctx.uid]!;
@@ -41,8 +50,8 @@ export function probeOutlook(k: KubeletView, ctx: ProberContext, self: string): 
   if (!status) return 'no container';
   if (status.phase === 'Failed' || status.phase === 'Succeeded') return 'stop';
   const cs =
-    status.containerStatuses.find((s) => s.name === c.name && s.containerID) ??
-    status.initContainerStatuses.find((s) => s.name === c.name && s.containerID);
+    withContainerId(status.containerStatuses, c.name) ??
+    withContainerId(status.initContainerStatuses, c.name);
   if (!cs) return 'no container';
   const id = cs.containerID!.slice('containerd://'.length);
   const sameContainer = w?.containerId === id;

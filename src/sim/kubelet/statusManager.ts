@@ -135,12 +135,31 @@ function rawId(s: ApiContainerStatus): string {
   return s.containerID ? s.containerID.slice('containerd://'.length) : '';
 }
 
+/**
+ * A probe result as generateAPIPodStatus reads it, noted in `reads` (key, value, key, value…)
+ * so that a later call can tell whether it would read the same.
+ */
+function readProbe(
+  d: KubeletDomain,
+  key: string,
+  reads: (string | undefined)[],
+): string | undefined {
+  const r = d.probeResults[key];
+  reads.push(key, r);
+  return r;
+}
+
 /** probeManager.isContainerStarted. */
-function isStarted(d: KubeletDomain, c: ContainerDef, s: ApiContainerStatus): boolean {
+function isStarted(
+  d: KubeletDomain,
+  c: ContainerDef,
+  s: ApiContainerStatus,
+  reads: (string | undefined)[],
+): boolean {
   if (!s.state.running) return false;
   // Results exist only for probes the container has (the worker writes them).
   if (!c.probes.startup) return true;
-  const r = d.probeResults[probeKey('startup', rawId(s))];
+  const r = readProbe(d, probeKey('startup', rawId(s)), reads);
   return r === 'Success';
 }
 
@@ -153,22 +172,23 @@ function updateReadiness(
   pod: PodDef,
   status: ApiPodStatus,
   triggers: string[],
+  reads: (string | undefined)[],
 ): void {
   const ready = (c: ContainerDef, s: ApiContainerStatus) => {
     if (!s.state.running) return false;
     if (!c.probes.readiness) return true;
-    if (d.probeResults[probeKey('readiness', rawId(s))] === 'Success') return true;
+    if (readProbe(d, probeKey('readiness', rawId(s)), reads) === 'Success') return true;
     triggers.push(proberInstanceId(pod.key, c.name, 'readiness'));
     return false;
   };
   status.containerStatuses.forEach((s, i) => {
     const c = pod.containers[i]!;
-    s.started = isStarted(d, c, s);
+    s.started = isStarted(d, c, s, reads);
     if (s.started) s.ready = ready(c, s);
   });
   status.initContainerStatuses.forEach((s, i) => {
     const c = pod.init[i]!;
-    s.started = isStarted(d, c, s);
+    s.started = isStarted(d, c, s, reads);
     if (c.kind === 'init') {
       s.ready = !!s.state.terminated && s.state.terminated.exitCode === 0;
       return;
@@ -312,15 +332,27 @@ function stampConditions(
   old: PodCondition[] | undefined,
   t: number,
   scheduledAt: number,
+  /** Set when a condition took `t` as its transition time (the result depends on the time). */
+  stamped?: { t: boolean },
 ): PodCondition[] {
-  return conds.map((c) => {
-    const prev = old?.find((o) => o.type === c.type);
+  const out: PodCondition[] = [];
+  for (const c of conds) {
+    let prev: PodCondition | undefined;
+    if (old)
+      for (const o of old)
+        if (o.type === c.type) {
+          prev = o;
+          break;
+        }
     const since = c.type === 'PodScheduled' ? scheduledAt : t;
-    return {
+    if (stamped && c.type !== 'PodScheduled' && !(prev && prev.status === c.status))
+      stamped.t = true;
+    out.push({
       ...c,
       lastTransitionTime: prev && prev.status === c.status ? prev.lastTransitionTime : since,
-    };
-  });
+    });
+  }
+  return out;
 }
 
 export interface Generated {
@@ -336,6 +368,37 @@ export interface Generated {
   logs: { msg: KlogMsg; kv: KV }[];
 }
 
+/**
+ * The last status generated for each pod and what it was generated from. Every sync generates
+ * the status again, and most find nothing changed: the same PLEG cache entry, stored status and
+ * reason cache (frozen values, compared by identity), the same probe results and deletion. The
+ * time matters only when a condition changed, and such a result is not kept.
+ */
+interface GenMemo {
+  ps: CachedPodStatus;
+  old: ApiPodStatus | undefined;
+  reasons: unknown;
+  deleted: boolean;
+  terminal: boolean;
+  /** The probe results read: key, value, key, value… */
+  reads: (string | undefined)[];
+  status: ApiPodStatus;
+  triggers: string[];
+}
+const genMemos = new WeakMap<PodDef, GenMemo>();
+
+function memoHolds(m: GenMemo, d: KubeletDomain): boolean {
+  const r = m.reads;
+  for (let i = 0; i < r.length; i += 2) if (d.probeResults[r[i]!] !== r[i + 1]) return false;
+  return true;
+}
+
+/** The generator's log lines (they depend on the cache entry alone). */
+function generatedLogs(pod: PodDef, ps: CachedPodStatus): Generated['logs'] {
+  const changed = podSandboxChanged(ps);
+  return changed.log ? [{ msg: changed.log, kv: [['pod', q(pod.key)]] }] : [];
+}
+
 /** Kubelet.generateAPIPodStatus. */
 export function generateAPIPodStatus(
   cfg: KubeletRun,
@@ -348,6 +411,48 @@ export function generateAPIPodStatus(
   void cfg;
   const old = d.status[pod.uid];
   const deleted = d.pods[pod.uid]?.deletionAt !== undefined;
+  const reasonsNow = d.reasonCache[pod.uid];
+  const m = genMemos.get(pod);
+  if (
+    m &&
+    m.ps === ps &&
+    m.old === old &&
+    m.reasons === reasonsNow &&
+    m.deleted === deleted &&
+    m.terminal === podIsTerminal &&
+    memoHolds(m, d)
+  )
+    return { status: m.status, triggers: [...m.triggers], logs: generatedLogs(pod, ps) };
+  const gen = generateFresh(d, pod, ps, t, podIsTerminal, old, deleted);
+  // Only values that cannot change in place are compared by identity.
+  const frozen =
+    Object.isFrozen(ps) &&
+    (old === undefined || Object.isFrozen(old)) &&
+    (reasonsNow === undefined || Object.isFrozen(reasonsNow));
+  if (frozen && !gen.stamped)
+    genMemos.set(pod, {
+      ps,
+      old,
+      reasons: reasonsNow,
+      deleted,
+      terminal: podIsTerminal,
+      reads: gen.reads,
+      status: deepFreeze(gen.status),
+      triggers: [...gen.triggers],
+    });
+  else genMemos.delete(pod);
+  return { status: gen.status, triggers: gen.triggers, logs: gen.logs };
+}
+
+function generateFresh(
+  d: KubeletDomain,
+  pod: PodDef,
+  ps: CachedPodStatus,
+  t: number,
+  podIsTerminal: boolean,
+  old: ApiPodStatus | undefined,
+  deleted: boolean,
+): Generated & { reads: (string | undefined)[]; stamped: boolean } {
   const sb = ps.sandboxes.find((s) => s.state === 'SANDBOX_READY');
   const status: ApiPodStatus = {
     phase: 'Pending',
@@ -359,14 +464,18 @@ export function generateAPIPodStatus(
     containerStatuses: convertStatuses(pod, d, pod.containers, ps, deleted),
   };
   const triggers: string[] = [];
-  updateReadiness(d, pod, status, triggers);
+  const reads: (string | undefined)[] = [];
+  updateReadiness(d, pod, status, triggers, reads);
   status.phase = getPhase(pod, status, podIsTerminal);
-  status.conditions = stampConditions(conditions(pod, status, ps), old?.conditions, t, pod.at);
-  const changed = podSandboxChanged(ps);
-  const logs: Generated['logs'] = changed.log
-    ? [{ msg: changed.log, kv: [['pod', q(pod.key)]] }]
-    : [];
-  return { status, triggers, logs };
+  const stamped = { t: false };
+  status.conditions = stampConditions(
+    conditions(pod, status, ps),
+    old?.conditions,
+    t,
+    pod.at,
+    stamped,
+  );
+  return { status, triggers, logs: generatedLogs(pod, ps), reads, stamped: stamped.t };
 }
 
 /**
@@ -384,12 +493,21 @@ export function commitPodStatus(
   syncStatusToApi(api, pod, before);
 }
 
+/** A frozen generated status -> the stored status it was found equal to. */
+const equalToStored = new WeakMap<ApiPodStatus, ApiPodStatus>();
+
 /** statusManager.SetPodStatus: keeps the first start time. */
 export function setPodStatus(d: KubeletDomain, uid: string, s: ApiPodStatus, t: number): void {
   const old = d.status[uid];
+  // A generated status given again (generateAPIPodStatus's memo) that was found equal to the
+  // stored one then is equal to it now: both are frozen values.
+  if (old && equalToStored.get(s) === old) return;
   const next = { ...s, startTime: old?.startTime ?? s.startTime ?? t };
   // Most syncs change nothing: the stored value stays, so checkpoints keep sharing it.
-  if (old && samePlain(old, next)) return;
+  if (old && samePlain(old, next)) {
+    if (Object.isFrozen(s)) equalToStored.set(s, old);
+    return;
+  }
   // Frozen: a stored status is a value (changes replace it), shared by checkpoints and seeks.
   own(d, 'status')[uid] = deepFreeze(next);
 }

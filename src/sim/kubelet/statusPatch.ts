@@ -55,8 +55,69 @@ function containerJson(c: ApiContainerStatus): Record<string, unknown> {
   };
 }
 
-/** v1.PodStatus as the API returns it, in its Go field order (JSON drops undefined). */
+/** podStatusJson of each stored (frozen) status, and its text: a patch needs both sides. */
+const statusJsons = new WeakMap<ApiPodStatus, Record<string, unknown>>();
+const statusTexts = new WeakMap<ApiPodStatus, StatusTexts>();
+
+/**
+ * v1.PodStatus as the API returns it, in its Go field order (JSON drops undefined). Built once
+ * per stored status (a frozen value): the next patch's old side is this patch's new side.
+ * The result is shared: callers only read it.
+ */
 export function podStatusJson(s: ApiPodStatus): Record<string, unknown> {
+  if (!Object.isFrozen(s)) return buildPodStatusJson(s);
+  let j = statusJsons.get(s);
+  if (!j) statusJsons.set(s, (j = buildPodStatusJson(s)));
+  return j;
+}
+
+/**
+ * podStatusJson(s) as JSON text, field by field: each field's text (undefined where JSON drops
+ * the field), each condition's, and the whole. A patch compares fields by their texts (as the
+ * JSON comparison it stands for), and a stored status's texts serve as the next patch's old side.
+ */
+interface StatusTexts {
+  keys: string[];
+  texts: (string | undefined)[];
+  /** Each condition's text, and its type; the conditions field's text is theirs joined. */
+  conds: string[];
+  condTypes: string[];
+  condText: string | undefined;
+  full: string;
+}
+
+function textsOf(s: ApiPodStatus): StatusTexts {
+  const frozen = Object.isFrozen(s);
+  let t = frozen ? statusTexts.get(s) : undefined;
+  if (t) return t;
+  const j = podStatusJson(s);
+  const keys = Object.keys(j);
+  const list = (j.conditions ?? []) as { type: string }[];
+  const conds = list.map((c) => JSON.stringify(c));
+  const condText = j.conditions === undefined ? undefined : `[${conds.join(',')}]`;
+  const texts = keys.map((k) => (k === 'conditions' ? condText : JSON.stringify(j[k])));
+  const fields: string[] = [];
+  keys.forEach((k, i) => {
+    if (texts[i] !== undefined) fields.push(`${JSON.stringify(k)}:${texts[i]}`);
+  });
+  t = {
+    keys,
+    texts,
+    conds,
+    condTypes: list.map((c) => c.type),
+    condText,
+    full: `{${fields.join(',')}}`,
+  };
+  if (frozen) statusTexts.set(s, t);
+  return t;
+}
+
+/** JSON.stringify(podStatusJson(s)), kept per stored status. */
+export function podStatusText(s: ApiPodStatus): string {
+  return textsOf(s).full;
+}
+
+function buildPodStatusJson(s: ApiPodStatus): Record<string, unknown> {
   return {
     phase: s.phase,
     conditions: s.conditions.length
@@ -96,10 +157,43 @@ export function statusPatch(
   before: ApiPodStatus | undefined,
   after: ApiPodStatus,
 ): string {
+  const o = before ? textsOf(before) : undefined;
+  const n = textsOf(after);
+  // Both come from one builder, so their fields are in one order; else the object way below.
+  if (o && o.keys.join() !== n.keys.join()) return statusPatchOfObjects(uid, before, after);
+  const fields: string[] = [];
+  const oc = o?.condText ?? '[]';
+  const nc = n.condText ?? '[]';
+  if (oc !== nc) {
+    if (n.conds.length === 0) fields.push('"conditions":null');
+    else {
+      fields.push(
+        `"$setElementOrder/conditions":${JSON.stringify(n.condTypes.map((type) => ({ type })))}`,
+      );
+      const changed = n.conds.filter((text, i) => {
+        const at = o ? o.condTypes.indexOf(n.condTypes[i]!) : -1;
+        return at < 0 || o!.conds[at] !== text;
+      });
+      fields.push(`"conditions":[${changed.join(',')}]`);
+    }
+  }
+  n.keys.forEach((k, i) => {
+    const now = n.texts[i];
+    if (k === 'conditions' || (o ? o.texts[i] : undefined) === now) return;
+    fields.push(`${JSON.stringify(k)}:${now ?? 'null'}`);
+  });
+  return `{"metadata":{"uid":${JSON.stringify(uid)}},"status":{${fields.join(',')}}}`;
+}
+
+/** statusPatch over the JSON objects (the texts' reference). */
+export function statusPatchOfObjects(
+  uid: string,
+  before: ApiPodStatus | undefined,
+  after: ApiPodStatus,
+): string {
   const o = before ? podStatusJson(before) : {};
   const n = podStatusJson(after);
   const status: Record<string, unknown> = {};
-  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   const oc = (o.conditions ?? []) as { type: string }[];
   const nc = (n.conditions ?? []) as { type: string }[];
   if (!same(oc, nc)) {
@@ -120,6 +214,11 @@ export function statusPatch(
     status[k] = n[k] === undefined ? null : n[k];
   }
   return JSON.stringify({ metadata: { uid }, status });
+}
+
+/** Equal JSON texts; samePlain answers most pairs without building them. */
+function same(a: unknown, b: unknown): boolean {
+  return samePlain(a, b) || JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** The versions the status manager has written, per pod (podStatusSyncRequest.status.version). */
@@ -152,7 +251,7 @@ export function syncStatusToApi(api: Api, pod: PodDef, before: ApiPodStatus | un
     klog(api, 'Status for pod updated successfully', [
       ['pod', q(pod.key)],
       ['statusVersion', String(v[pod.uid])],
-      ['status', JSON.stringify(podStatusJson(after))],
+      ['status', podStatusText(after)],
     ]),
   );
 }

@@ -29,13 +29,23 @@ export interface ProberContext {
 }
 
 /** What doProbe will find, computed once per step (its guards all ask). */
-let memo: { step: number; ctx: ProberContext; outlook: ProbeOutlook } | undefined;
+let memoStep = -1;
+let memoCtx: ProberContext | undefined;
+let memoOutlook: ProbeOutlook = 'probe';
+/** Each worker's instance id, by its (never replaced) context: built once, not every tick. */
+const selfIds = new WeakMap<ProberContext, string>();
 function outlook(ctx: ProberContext): ProbeOutlook {
   const k = kubelet();
-  if (memo && memo.step === k.step && memo.ctx === ctx) return memo.outlook;
-  const o = probeOutlook(k, ctx, proberId(k.run.pods[ctx.uid]!.key, ctx.container, ctx.probe));
-  memo = { step: k.step, ctx, outlook: o };
-  return o;
+  if (memoStep === k.step && memoCtx === ctx) return memoOutlook;
+  let self = selfIds.get(ctx);
+  if (self === undefined) {
+    self = proberId(k.run.pods[ctx.uid]!.key, ctx.container, ctx.probe);
+    selfIds.set(ctx, self);
+  }
+  memoOutlook = probeOutlook(k, ctx, self);
+  memoStep = k.step;
+  memoCtx = ctx;
+  return memoOutlook;
 }
 
 /**

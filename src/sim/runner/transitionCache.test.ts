@@ -10,7 +10,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  assign,
   initialTransition,
+  setup,
   transition,
   type AnyEventObject,
   type AnyStateMachine,
@@ -285,8 +287,77 @@ describe('transition cache agrees with machine.transition', () => {
     expect(replayed).toBe(cases.length * 2 * 12);
     // The tree is used: initial transitions and most steps never reach XState once seen.
     expect(secondPassInterpreted).not.toContain('init');
-    // A path that assigns context always runs through XState (a back-off window's BACK_OFF
-    // does on every state); of the others, most come from the tree.
+    // Of the paths the tree does not keep (guards after an assign, …), few assign no context.
     expect(secondPassNotAssigning.length).toBeLessThan((cases.length * 12) / 4);
+  });
+});
+
+describe('transition cache: paths that assign context', () => {
+  /**
+   * GO assigns the wait from the event; an eventless choice reads it (a guard of the assigned
+   * context), and the state it enters waits that long (a delay of the assigned context).
+   */
+  const waiter = setup({
+    types: {
+      context: {} as { wait: number; count: number },
+      events: {} as { type: 'GO'; wait: number },
+    },
+    guards: { 'a long wait': ({ context }) => context.wait > 1000 },
+    delays: { waitDelay: ({ context }) => context.wait },
+  }).createMachine({
+    context: { wait: 0, count: 0 },
+    initial: 'idle',
+    states: {
+      idle: {
+        on: {
+          GO: {
+            target: 'deciding',
+            actions: [
+              assign({ wait: ({ event }) => event.wait }),
+              assign(({ context }) => ({ count: context.count + 1 })),
+            ],
+          },
+        },
+      },
+      deciding: {
+        always: [{ guard: 'a long wait', target: 'waitingLong' }, { target: 'waiting' }],
+      },
+      waiting: { after: { waitDelay: 'idle' } },
+      waitingLong: { after: { waitDelay: 'idle' } },
+    },
+  });
+
+  it('replays the assigns; later guards and delays read the assigned context', () => {
+    const m = recordingGuards(waiter);
+    actorScopeOf(m);
+    const key = waiter.provide({});
+    let interpreted = 0;
+    const interpret = (s: AnySnapshot, e: AnyEventObject) => {
+      interpreted++;
+      return pureTransition(m, s, e);
+    };
+    const start = (wait: number, count: number) =>
+      ({ ...initialTransition(m)[0], context: { wait, count } }) as AnySnapshot;
+    for (const [wait, count] of [
+      [100, 0],
+      [2500, 7],
+      [40, 1],
+      [5000, 2],
+    ] as const) {
+      const from = start(0, count);
+      const event = { type: 'GO', wait };
+      const [want, wantActions] = transition(m, from, event);
+      const [got, gotActions] = cachedTransition(key, 'idle', from, event, interpret);
+      expect(got.context).toEqual({ wait, count: count + 1 });
+      expect(got.context).toEqual(want.context);
+      expect(got.value).toEqual(want.value);
+      expect(got.value).toBe(wait > 1000 ? 'waitingLong' : 'waiting');
+      const delays = (xs: unknown[]) =>
+        xs.map((a) => (a as { params?: { delay?: number } }).params?.delay).filter(Boolean);
+      expect(delays(gotActions)).toEqual([wait]);
+      expect(delays(gotActions)).toEqual(delays(wantActions));
+    }
+    // Only the first GO of each guard outcome went through XState: the others came from the tree.
+    expect(interpreted).toBe(2);
   });
 });

@@ -9,8 +9,13 @@
  * and actions XState would return. The machines stay the model of record (definitions, guard
  * and delay implementations, action names); the tree only skips the interpreter's work.
  *
+ * A path that assigns context keeps its assigns, in order among its guards and delays: replaying
+ * it calls each assignment on the context as it stands at that point (as XState's resolveAssign
+ * does), and later guards (of eventless transitions) and delays read the assigned context.
+ *
  * Anything the tree could not reproduce runs through XState every time: a machine with an
- * inline (unnamed) guard, a path that assigns context, touches children or history, returns a
+ * inline (unnamed) guard, a path whose assign takes parameters
+ * or does not give the context XState gave, that touches children or history, returns a
  * built-in action other than raise/cancel, or resolves a delay to something not a number.
  * transitionCache.test.ts checks it against `machine.transition` over every machine.
  */
@@ -28,6 +33,8 @@ type Node = GuardNode | Leaf | typeof OPAQUE;
 interface GuardNode {
   kind: 'guard';
   name: string;
+  /** Assigns XState resolved since the previous guard: this one reads the context they give. */
+  assigns?: Assignment[];
   /** Called with the implementation the snapshot's machine has (as XState does). */
   held?: Node;
   failed?: Node;
@@ -43,11 +50,27 @@ interface Leaf {
   actions: readonly LeafAction[];
   /** The snapshot made for each context (instance) that reached this leaf. */
   byContext: WeakMap<object, AnySnapshot>;
+  /** The path assigns context: each replay makes a new snapshot with the new context. */
+  assigns: boolean;
+  /** When every action is fixed: the one (frozen) list every replay returns, not a copy each. */
+  fixed?: readonly StepAction[];
 }
 
 type LeafAction =
   | { kind: 'fixed'; action: StepAction }
-  | { kind: 'delayed'; delay: string; event: AnyEventObject; id: string | undefined };
+  | { kind: 'delayed'; delay: string; event: AnyEventObject; id: string | undefined }
+  /** An assign, at its place among the delays (it emits no action). */
+  | { kind: 'assign'; assignment: Assignment };
+
+/** An assign action's argument: a function of ({ context, event }), or an object of such. */
+type Assignment = ((args: AssignArgs, params: unknown) => object) | Record<string, unknown>;
+interface AssignArgs {
+  context: object;
+  event: AnyEventObject;
+  spawn: undefined;
+  self: undefined;
+  system: undefined;
+}
 
 /** This path (or machine) runs through XState every time. */
 const OPAQUE = 'opaque' as const;
@@ -56,7 +79,9 @@ const OPAQUE = 'opaque' as const;
 export interface Recording {
   guards: { name: string; held: boolean }[];
   delays: { name: string; value: unknown }[];
-  /** A guard or delay was called with parameters the tree does not keep. */
+  /** Assigns and delays in the order XState resolved them (guards too, to see one after an assign). */
+  order: ({ kind: 'guard' | 'delay' } | { kind: 'assign'; assignment: Assignment })[];
+  /** A guard, delay or assign was called with parameters the tree does not keep. */
   params: boolean;
 }
 let recording: Recording | null = null;
@@ -65,12 +90,53 @@ let recording: Recording | null = null;
 export function recordGuard(name: string, held: boolean, params: unknown): void {
   if (!recording) return;
   recording.guards.push({ name, held });
+  recording.order.push(GUARD);
   if (params !== undefined) recording.params = true;
 }
 export function recordDelay(name: string, value: unknown, params: unknown): void {
   if (!recording) return;
   recording.delays.push({ name, value });
+  recording.order.push(DELAY);
   if (params !== undefined) recording.params = true;
+}
+const GUARD = { kind: 'guard' } as const;
+const DELAY = { kind: 'delay' } as const;
+
+/** XState's assign action (a function object carrying its assignment and resolver). */
+interface AssignAction {
+  type: 'xstate.assign';
+  assignment: Assignment;
+  resolve: (...args: unknown[]) => unknown;
+  recorded?: true;
+}
+
+/**
+ * Makes the machine's assign actions report themselves while a transition is recorded: their
+ * resolver is wrapped (once per action object) to note the assignment, then resolve as before.
+ */
+function recordAssigns(machine: AnyStateMachine): void {
+  const wrap = (a: unknown) => {
+    if (typeof a !== 'function') return;
+    const act = a as unknown as AssignAction;
+    if (act.type !== 'xstate.assign' || act.recorded || typeof act.resolve !== 'function') return;
+    const resolve = act.resolve;
+    act.resolve = (...args: unknown[]) => {
+      if (recording) {
+        recording.order.push({ kind: 'assign', assignment: act.assignment });
+        if (args[3] !== undefined) recording.params = true;
+      }
+      return resolve(...args);
+    };
+    act.recorded = true;
+  };
+  const stack = [machine.root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    for (const a of [...node.entry, ...node.exit]) wrap(a);
+    for (const list of [...node.transitions.values(), node.always ?? []])
+      for (const t of list) for (const a of t.actions) wrap(a);
+    stack.push(...Object.values(node.states));
+  }
 }
 
 /** State value string -> event type -> tree, per machine definition. */
@@ -94,6 +160,7 @@ function tableOf(machine: AnyStateMachine): Table | typeof OPAQUE {
   let t = tables.get(machine);
   if (t === undefined) {
     t = namedGuardsOnly(machine) ? new Map() : OPAQUE;
+    if (t !== OPAQUE) recordAssigns(machine);
     tables.set(machine, t);
   }
   return t;
@@ -128,7 +195,7 @@ export function cachedTransition(
   const replayed = root === undefined ? undefined : replay(root, snapshot, event);
   if (replayed !== undefined) return replayed;
   // Not seen (or opaque): through XState, recording.
-  const rec: Recording = { guards: [], delays: [], params: false };
+  const rec: Recording = { guards: [], delays: [], order: [], params: false };
   recording = rec;
   let result: [AnySnapshot, StepAction[]];
   try {
@@ -136,7 +203,7 @@ export function cachedTransition(
   } finally {
     recording = null;
   }
-  if (root !== OPAQUE) byEvent.set(event.type, insert(root, rec, snapshot, result, initial));
+  if (root !== OPAQUE) byEvent.set(event.type, insert(root, rec, snapshot, event, result, initial));
   return result;
 }
 
@@ -153,27 +220,39 @@ function replay(
   let node: Node | undefined = root;
   const context: unknown = snapshot.context;
   const impl = snapshot.machine.implementations;
+  // The context the guards see: an eventless transition's guards see earlier assigns.
+  let guardContext = context;
   while (node !== undefined && node !== OPAQUE && node.kind === 'guard') {
     const g = impl.guards[node.name] as (args: unknown, params: unknown) => boolean;
+    if (node.assigns)
+      for (const a of node.assigns) guardContext = applyAssign(a, guardContext as object, event);
     // The wrapper records; outside a recording it only reports the guard that held.
-    node = g({ context, event }, undefined) ? node.held : node.failed;
+    node = g({ context: guardContext, event }, undefined) ? node.held : node.failed;
   }
   if (node === undefined || node === OPAQUE) return undefined;
-  const actions: StepAction[] = [];
-  for (const a of node.actions) {
-    if (a.kind === 'fixed') {
-      actions.push(a.action);
-      continue;
+  const actions: StepAction[] = node.fixed ? (node.fixed as StepAction[]) : [];
+  // The context as XState's actions see it: assigns replace it in order.
+  let ctx = context;
+  if (!node.fixed)
+    for (const a of node.actions) {
+      if (a.kind === 'fixed') {
+        actions.push(a.action);
+        continue;
+      }
+      if (a.kind === 'assign') {
+        ctx = applyAssign(a.assignment, ctx as object, event);
+        continue;
+      }
+      const d = (impl.delays as Record<string, unknown>)[a.delay];
+      const delay: unknown =
+        typeof d === 'function'
+          ? (d as (x: unknown, p: unknown) => unknown)({ context: ctx, event }, undefined)
+          : d;
+      // XState raises a non-number delay at once, inside the macrostep: let it do so.
+      if (typeof delay !== 'number') return undefined;
+      actions.push({ type: 'xstate.raise', params: { event: a.event, id: a.id, delay } });
     }
-    const d = (impl.delays as Record<string, unknown>)[a.delay];
-    const delay: unknown =
-      typeof d === 'function'
-        ? (d as (x: unknown, p: unknown) => unknown)({ context, event }, undefined)
-        : d;
-    // XState raises a non-number delay at once, inside the macrostep: let it do so.
-    if (typeof delay !== 'number') return undefined;
-    actions.push({ type: 'xstate.raise', params: { event: a.event, id: a.id, delay } });
-  }
+  if (node.assigns) return [{ ...node.next, context: ctx } as AnySnapshot, actions];
   if (node.same) return [snapshot, actions];
   // One snapshot per instance and state: an instance's context never changes on a cached path.
   if (typeof context !== 'object' || context === null)
@@ -191,14 +270,17 @@ function insert(
   root: Node | undefined,
   rec: Recording,
   before: AnySnapshot,
+  event: AnyEventObject,
   [next, actions]: [AnySnapshot, StepAction[]],
   initial: boolean,
 ): Node {
-  const leaf = leafOf(rec, before, next, actions, initial);
+  const leaf = leafOf(rec, before, event, next, actions, initial);
+  const assignsAt = assignsBeforeGuards(rec);
   const build = (i: number): Node => {
     if (i === rec.guards.length) return leaf;
     const g = rec.guards[i]!;
     const n: GuardNode = { kind: 'guard', name: g.name };
+    if (assignsAt[i]!.length > 0) n.assigns = assignsAt[i];
     if (g.held) n.held = build(i + 1);
     else n.failed = build(i + 1);
     return n;
@@ -210,6 +292,7 @@ function insert(
     const g = rec.guards[i];
     // The tree and XState disagree on which guard comes next: keep XState for this event.
     if (g === undefined || g.name !== node.name) return OPAQUE;
+    if (!sameAssigns(node.assigns ?? [], assignsAt[i]!)) return OPAQUE;
     const child = g.held ? node.held : node.failed;
     if (child === undefined) {
       if (g.held) node.held = build(i + 1);
@@ -220,27 +303,61 @@ function insert(
   }
 }
 
+/** For each recorded guard, the assigns resolved between the previous guard and it. */
+function assignsBeforeGuards(rec: Recording): Assignment[][] {
+  const out: Assignment[][] = [];
+  let pending: Assignment[] = [];
+  for (const o of rec.order) {
+    if (o.kind === 'assign') pending.push(o.assignment);
+    else if (o.kind === 'guard') {
+      out.push(pending);
+      pending = [];
+    }
+  }
+  return out;
+}
+
+function sameAssigns(a: readonly Assignment[], b: readonly Assignment[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
 const REPLAYABLE = new Set(['xstate.raise', 'xstate.cancel']);
 
 function leafOf(
   rec: Recording,
   before: AnySnapshot,
+  event: AnyEventObject,
   next: AnySnapshot,
   actions: StepAction[],
   initial: boolean,
 ): Leaf | typeof OPAQUE {
   if (rec.params) return OPAQUE;
   const same = !initial && next === before;
+  const firstAssign = rec.order.findIndex((o) => o.kind === 'assign');
+  const assigns = firstAssign >= 0;
+  // An initial transition's context comes from initialContext, with no assign on entry.
+  if (assigns && initial) return OPAQUE;
   if (!same) {
     if (initial) {
       // The context initialContext computed is the one XState made (no assign on entry).
       if (!shallowEqual(next.context, before.context)) return OPAQUE;
       if (!isEmpty(next.children) || !isEmpty(next.historyValue)) return OPAQUE;
     } else {
-      if (next.context !== before.context) return OPAQUE; // an assign
+      if (!assigns && next.context !== before.context) return OPAQUE;
       if (next.children !== before.children) return OPAQUE;
       if (next.historyValue !== before.historyValue) return OPAQUE;
     }
+  }
+  // The assigns, applied as replay will apply them, give the context XState gave.
+  let ctx = before.context as object;
+  if (assigns) {
+    try {
+      for (const o of rec.order)
+        if (o.kind === 'assign') ctx = applyAssign(o.assignment, ctx, event);
+    } catch {
+      return OPAQUE;
+    }
+    if (!shallowEqual(ctx, next.context)) return OPAQUE;
   }
   const out: LeafAction[] = [];
   let delays = 0;
@@ -255,7 +372,59 @@ function leafOf(
     } else out.push({ kind: 'fixed', action: { type: a.type, params: a.params } });
   }
   if (delays !== rec.delays.length) return OPAQUE;
-  return { kind: 'leaf', same, next, actions: out, byContext: new WeakMap() };
+  return {
+    kind: 'leaf',
+    same,
+    next,
+    actions: assigns ? withAssigns(out, rec.order) : out,
+    byContext: new WeakMap(),
+    assigns,
+    fixed:
+      !assigns && out.every((a) => a.kind === 'fixed')
+        ? Object.freeze(out.map((a) => (a as { action: StepAction }).action))
+        : undefined,
+  };
+}
+
+/**
+ * The leaf's actions with each assign placed before the first delayed raise XState resolved
+ * after it (fixed actions do not read the context; the effects get the final one).
+ */
+function withAssigns(actions: LeafAction[], order: Recording['order']): LeafAction[] {
+  const out: LeafAction[] = [];
+  let next = 0; // the next entry of `order` to place
+  const placeUpToDelay = () => {
+    while (next < order.length) {
+      const o = order[next++]!;
+      if (o.kind === 'delay') return;
+      if (o.kind === 'assign') out.push({ kind: 'assign', assignment: o.assignment });
+    }
+  };
+  for (const a of actions) {
+    if (a.kind === 'delayed') placeUpToDelay();
+    out.push(a);
+  }
+  placeUpToDelay();
+  return out;
+}
+
+/** resolveAssign: the assignment's partial update over a copy of the context. */
+function applyAssign(assignment: Assignment, context: object, event: AnyEventObject): object {
+  const args: AssignArgs = { context, event, spawn: undefined, self: undefined, system: undefined };
+  let partial: Record<string, unknown>;
+  if (typeof assignment === 'function')
+    partial = assignment(args, undefined) as Record<string, unknown>;
+  else {
+    partial = {};
+    for (const key of Object.keys(assignment)) {
+      const v = assignment[key];
+      partial[key] =
+        typeof v === 'function'
+          ? (v as (a: AssignArgs, p: unknown) => unknown)(args, undefined)
+          : v;
+    }
+  }
+  return Object.assign({}, context, partial);
 }
 
 function isEmpty(o: unknown): boolean {

@@ -11,6 +11,7 @@ import type { ProbeDef } from '../config';
 import { type Env, recordEvent } from '../env';
 import { takeFault } from '../faults';
 import { SYNC_LOOP } from '../ids';
+import { withContainerId } from '../probeOutlook';
 import { klog, podKV, q } from '../klog';
 import type { KubeletDomain, ProbeResult, ProberWorkerState } from '../types';
 import { own, own2 } from '../../core/cow';
@@ -75,8 +76,8 @@ export function proberEffects(env: Env): Effects {
     if (!status) return true;
     if (status.phase === 'Failed' || status.phase === 'Succeeded') return false;
     const cs =
-      status.containerStatuses.find((s) => s.name === c.name && s.containerID) ??
-      status.initContainerStatuses.find((s) => s.name === c.name && s.containerID);
+      withContainerId(status.containerStatuses, c.name) ??
+      withContainerId(status.initContainerStatuses, c.name);
     if (!cs) return true;
     const id = cs.containerID!.slice('containerd://'.length);
     if (worker.containerId !== id) {

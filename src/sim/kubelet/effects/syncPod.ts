@@ -44,6 +44,24 @@ export function syncError(results: RuntimeSync['results']): string | undefined {
   return errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`;
 }
 
+/** The pod's probe workers (every container's probes, in spec order): listed once per pod. */
+const workersOf = new WeakMap<PodDef, { id: string; container: string; probe: string }[]>();
+function probeWorkers(pod: PodDef): { id: string; container: string; probe: string }[] {
+  let list = workersOf.get(pod);
+  if (!list) {
+    list = [];
+    for (const container of Object.values(pod.byName))
+      for (const probe of Object.keys(container.probes))
+        list.push({
+          id: proberId(pod.key, container.name, probe),
+          container: container.name,
+          probe,
+        });
+    workersOf.set(pod, list);
+  }
+  return list;
+}
+
 export function syncPodEffects(env: Env): Effects {
   const { cfg } = env;
   const sync = (api: Api, uid: string) => api.domain.syncs[uid]!;
@@ -86,17 +104,9 @@ export function syncPodEffects(env: Env): Effects {
   /** WaitForAttachAndMount; then pull secrets and probeManager.AddPod. */
   const waitForAttachAndMount: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
-    for (const container of Object.values(pod.byName))
-      for (const probe of Object.keys(container.probes)) {
-        const id = proberId(pod.key, container.name, probe);
-        if (!api.has(id))
-          api.spawn('prober', id, {
-            uid: pod.uid,
-            container: container.name,
-            probe,
-            workerStartedAt: api.t,
-          });
-      }
+    for (const { id, container, probe } of probeWorkers(pod))
+      if (!api.has(id))
+        api.spawn('prober', id, { uid: pod.uid, container, probe, workerStartedAt: api.t });
     // ReprocessPod: the volume manager mounts kube-api-access (the machine's delay is the poll).
     const vm = volumeManagerId(pod.key);
     if (kubeApiAccessVolume(pod) && !volumeMounted(api.domain, pod.uid) && !api.has(vm))
@@ -401,14 +411,18 @@ export function syncPodEffects(env: Env): Effects {
     const runtimeSync = sync(api, pod.uid);
     // reasonCache.Update: StartContainer results only.
     // A new frozen map each time, not an edit: checkpoints and seeks share it.
-    const reasons = { ...domain.reasonCache[pod.uid] };
+    const before = domain.reasonCache[pod.uid];
+    const reasons = { ...before };
+    let changed = before === undefined;
     for (const result of runtimeSync.results) {
       if (result.action !== 'StartContainer') continue;
+      changed = true;
       if (result.error !== undefined)
         reasons[result.target] = { reason: result.error, message: result.message ?? '' };
       else delete reasons[result.target];
     }
-    own(domain, 'reasonCache')[pod.uid] = deepFreeze(reasons);
+    // Unchanged, it stays the same value: the status generator knows it by identity.
+    if (changed) own(domain, 'reasonCache')[pod.uid] = deepFreeze(reasons);
     // "Do not return error if the only failures were pods in backoff": the loop also meets
     // successful results (ConfigPodSandbox), so any failure is returned (kubernetes#123602).
     let error = syncError(runtimeSync.results);
