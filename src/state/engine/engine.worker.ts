@@ -13,6 +13,7 @@ import { cursorViews } from '../kubeletViews';
 import type { EngineApi } from './engineApi';
 import { klogLines, packRun, pieceOf, type PackedRun } from './packedRun';
 
+performance.mark('ks:worker-start');
 const runs = new Map<number, KubeletRunView>();
 /** Each run packed once for the page, until its pieces have been fetched. */
 const packed = new Map<number, PackedRun>();
@@ -45,7 +46,9 @@ function presetScenario(id: string): Promise<Scenario> | undefined {
 const warmPreset = / warm=(.*)$/.exec(self.name)?.[1];
 if (warmPreset !== undefined)
   void presetScenario(isBundledPreset(warmPreset) ? warmPreset : DEFAULT_PRESET)?.then((s) => {
+    performance.mark('ks:warm-preset');
     if (!warm) warm = { json: JSON.stringify(s), view: buildRunView(s) };
+    performance.mark('ks:warm-done');
   });
 
 const api: EngineApi = {
@@ -59,6 +62,7 @@ const api: EngineApi = {
     runs.set(id, view);
     const p = packRun(id, view);
     packed.set(id, p);
+    performance.mark('ks:run-answered');
     return { logCount: p.trace.logCount, recordCount: p.trace.recordCount };
   },
   async preset(id) {

@@ -191,6 +191,7 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
       const from = fromId !== undefined && g.held.includes(fromId) ? fromId : null;
       try {
         const counts = await onWorker(g, g.handle.api.run(id, scenario, from));
+        performance.mark('ks:run-counts');
         hold(g, id);
         // Every piece asked at once: the worker sends each as soon as the last is out, no
         // round trip between them; each still arrives as its own task on the page.
@@ -198,6 +199,7 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
           Promise.all(PIECES.map((k) => onWorker(g, g.handle.api.piece(id, k)))),
           pull(g, id, 'records', counts.recordCount),
         ]);
+        performance.mark('ks:run-pieces');
         const packed = fromPieces(new Map<Piece, unknown>(PIECES.map((k, i) => [k, pieces[i]])));
         if (l.inFlight !== id) throw new Cancelled();
         const run = unpackRun(

@@ -9,26 +9,49 @@ import { scenarioOpenAt } from '../../state/buildRunView';
 import { browserEngineClient } from '../../state/engine/browserEngine';
 import { isCancelled } from '../../state/engine/engineClient';
 import { workerViews } from '../../state/engine/workerViews';
-import { createAppStore } from '../../state/store';
+import { createAppStore, type PresetLoad } from '../../state/store';
 import { App } from './App';
 import { initialPresetId, presetCatalog, topologyCatalog } from './catalog';
 
 export default function Root() {
   const [boot] = useState(() => {
     const engine = browserEngineClient();
+    const initial = initialPresetId(window.location.search);
+    const link = window.location.hash.includes('s=') ? window.location.hash : undefined;
+    // The first preset is asked for now, before the App's first render: the worker
+    // answers while the page renders, not after. Handed once to the App's first load.
+    let first: Promise<PresetLoad> | null = link === undefined ? ask(initial) : null;
+    first?.catch(() => {}); // its taker sees a failure; unhandled until then is not one
+    function ask(id: string): Promise<PresetLoad> {
+      performance.mark('ks:preset-ask');
+      return engine.preset(id).then((p) => {
+        performance.mark('ks:preset');
+        return p;
+      });
+    }
     return {
       store: createAppStore({
-        buildRun: (scenario, opts) => engine.simulate(scenario, opts),
+        buildRun: (scenario, opts) => {
+          performance.mark('ks:run-ask');
+          return engine.simulate(scenario, opts).then((r) => {
+            performance.mark('ks:run-landed');
+            return r;
+          });
+        },
         isCancelled,
         // Parsed in the worker: the page's code has no YAML parser nor the scenario schema.
-        loadPreset: (id) => engine.preset(id),
+        loadPreset: (id) => {
+          const early = id === initial ? first : null;
+          first = null;
+          return early ?? ask(id);
+        },
         openAt: scenarioOpenAt,
       }),
       views: workerViews(engine),
       presets: presetCatalog(),
       topologies: topologyCatalog(),
-      initial: initialPresetId(window.location.search),
-      link: window.location.hash.includes('s=') ? window.location.hash : undefined,
+      initial,
+      link,
     };
   });
   return (
