@@ -177,6 +177,30 @@ export async function nodeFigures(
   ];
 }
 
+/** The page's own marks on the way to the first diagram (main.tsx, Root.tsx, the engine). */
+const STAGES = [
+  ['ks:entry', 'entry'],
+  ['ks:preset-ask', 'preset asked'],
+  ['ks:preset', 'preset'],
+  ['ks:run-landed', 'run landed'],
+] as const;
+
+/**
+ * The time the page drew the first CPU diagram: the first frame after it is in the DOM,
+ * recorded in the page (waiting through Playwright adds its polling to the figure).
+ */
+const DRAWN_WATCH = `(() => {
+  const seen = () => document.querySelector('[role="img"][aria-label^="CPU 0: "]');
+  const mo = new MutationObserver(() => {
+    if (!seen()) return;
+    mo.disconnect();
+    requestAnimationFrame(() => performance.mark('bench:diagram-drawn'));
+  });
+  document.addEventListener('DOMContentLoaded', () =>
+    mo.observe(document.body, { subtree: true, childList: true, attributes: true }),
+  );
+})();`;
+
 /**
  * hello-pod's first diagram from navigation, beside an empty page's first paint in
  * the same run, and the JavaScript (gzip, from dist) fetched before that diagram —
@@ -190,6 +214,7 @@ export async function firstDiagramFigures(
 ): Promise<Figure[]> {
   const drawn: number[] = [];
   const empty: number[] = [];
+  const stages: Record<string, number>[] = [];
   let kb = 0;
   let files: string[] = [];
   for (let i = 0; i < 5; i++) {
@@ -201,16 +226,34 @@ export async function firstDiagramFigures(
       const u = new URL(r.url());
       if (u.pathname.endsWith('.js')) fetched.push(u.pathname.replace(/^\//, ''));
     });
+    await page.addInitScript(DRAWN_WATCH);
     await page.goto(`${base}/?preset=hello-pod`);
     await page.locator('[role="img"][aria-label^="CPU 0: "]').first().waitFor({ timeout: 30_000 });
-    drawn.push(await page.evaluate(() => performance.now()));
+    await page.waitForFunction(() => performance.getEntriesByName('bench:diagram-drawn').length);
+    const marks = await page.evaluate(() =>
+      Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])),
+    );
+    drawn.push(marks['bench:diagram-drawn']!);
+    stages.push(marks);
     await close();
     files = [...new Set(fetched)];
   }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const breakdown = STAGES.map(([m, label]) => {
+    const t = median(stages.map((s) => s[m]).filter((x): x is number => x !== undefined));
+    return `${label} ${t === undefined ? '?' : t.toFixed(0)}`;
+  }).join(', ');
   for (const f of files) kb += gzipSync(readFileSync(join(dist, f))).length / 1024;
   const ratio = drawn.map((d, i) => d / Math.max(1, empty[i]!));
   return [
-    summarise(G, 'hello-pod diagram drawn, from navigation', drawn, 400),
+    summarise(
+      G,
+      'hello-pod diagram drawn, from navigation',
+      drawn,
+      400,
+      'ms',
+      `first frame with it; medians on the way (ms): ${breakdown}`,
+    ),
     summarise(
       G,
       'hello-pod diagram ÷ empty page load (same run)',
