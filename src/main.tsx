@@ -4,11 +4,12 @@
  * Nothing from the address bar reaches the DOM except a preset id checked against
  * the list of presets.
  */
+// First: starts the engine's worker before anything else is evaluated.
+import './bootWorker';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from './ui/app/ErrorBoundary';
 import { initTheme } from './ui/theme';
-import { prewarmEngineWorker } from './state/engine/spawnWorker';
 import './ui/styles/tokens.css';
 import './ui/styles/base.css';
 import './ui/styles/layout.css';
@@ -19,11 +20,7 @@ import './ui/styles/panels.css';
 import './ui/styles/editor.css';
 import './ui/styles/tours.css';
 
-// Marks for the bench's breakdown of the first diagram (tests/bench/browserNode.ts).
-performance.mark('ks:entry');
 initTheme();
-// The engine's worker loads while the app's chunk does (the first run needs both).
-prewarmEngineWorker(window.location.search);
 
 const loading = <p className="boot">Loading the kubelet model…</p>;
 const shell = (child: ReactNode) => (
