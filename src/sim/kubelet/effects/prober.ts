@@ -53,12 +53,6 @@ const FAULT = {
 export function proberEffects(env: Env): Effects {
   const { cfg } = env;
 
-  const probeOf = (ctx: ProberContext) => {
-    const pod = cfg.pods[ctx.uid]!;
-    const c = pod.byName[ctx.container]!;
-    return { pod, c, type: ctx.probe, probe: c.probes[ctx.probe]! };
-  };
-
   /** resultsManager.Set: an update reaches the sync loop only when the result changes. */
   const setResult = (api: Api, uid: string, type: string, id: string, r: ProbeResult) => {
     const domain = api.domain;
@@ -69,7 +63,11 @@ export function proberEffects(env: Env): Effects {
   };
 
   const doProbe = (api: Api, ctx: ProberContext): boolean => {
-    const { pod, c, type, probe } = probeOf(ctx);
+    // Read field by field: an object of these, destructured, was built at every tick.
+    const pod = cfg.pods[ctx.uid]!;
+    const c = pod.byName[ctx.container]!;
+    const type = ctx.probe;
+    const probe = c.probes[type]!;
     const domain = api.domain;
     const worker = own2(domain, 'probers', api.self);
     const status = domain.status[pod.uid];
