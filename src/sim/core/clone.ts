@@ -91,16 +91,16 @@ export function samePlain(a: unknown, b: unknown): boolean {
   // Only plain objects compare by keys (a Map has none): anything else is equal only to itself.
   const pa = Object.getPrototypeOf(a) as unknown;
   if ((pa !== Object.prototype && pa !== null) || Object.getPrototypeOf(b) !== pa) return false;
+  // b's keys walked in place (a plain object inherits no enumerable key): one key array, not two.
   const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  for (let i = 0; i < ka.length; i++) {
-    const k = ka[i]!;
-    if (k !== kb[i]) return false;
+  let i = 0;
+  for (const k in b) {
+    if (k !== ka[i]) return false;
     if (!samePlain((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
       return false;
+    i++;
   }
-  return true;
+  return i === ka.length;
 }
 
 /**

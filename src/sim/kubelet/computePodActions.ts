@@ -8,7 +8,7 @@ import type { ContainerDef, PodDef } from './config';
 import { podStatusString } from './format';
 import { q, type KlogMsg, type KV } from './klog';
 import { latestByName } from './runtime';
-import { shouldContainerBeRestarted } from './statusManager';
+import { probeKey, shouldContainerBeRestarted } from './statusManager';
 import type { CachedPodStatus, ContainerRecord, KubeletDomain } from './types';
 
 export interface ContainerToKill {
@@ -66,7 +66,7 @@ function state(r: ContainerRecord): string {
 }
 
 function probeResult(d: KubeletDomain, type: string, id: string) {
-  return d.probeResults[`${type}/${id}`];
+  return d.probeResults[probeKey(type, id)];
 }
 
 export function computePodActions(pod: PodDef, ps: CachedPodStatus, d: KubeletDomain): Computed {

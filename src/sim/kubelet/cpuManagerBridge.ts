@@ -126,14 +126,23 @@ function podLike(p: PodRef): PodLike {
   };
 }
 
+/** A pod spec's container names, init containers first: built once per (immutable) spec. */
+const namesBySpec = new WeakMap<object, string[]>();
+function containerNames(p: PodRef): string[] {
+  const spec = p.manifest.spec;
+  let names = namesBySpec.get(spec);
+  if (!names) {
+    names = [
+      ...(spec.initContainers ?? []).map((c) => c.name),
+      ...spec.containers.map((c) => c.name),
+    ];
+    namesBySpec.set(spec, names);
+  }
+  return names;
+}
+
 function active(pods: PodRef[]) {
-  return pods.map((p) => ({
-    podUID: p.uid,
-    containerNames: [
-      ...(p.manifest.spec.initContainers ?? []).map((c) => c.name),
-      ...p.manifest.spec.containers.map((c) => c.name),
-    ],
-  }));
+  return pods.map((p) => ({ podUID: p.uid, containerNames: containerNames(p) }));
 }
 
 /** One container removeStaleState let go of, for its klog lines (cpuManagerLines.ts). */
@@ -154,10 +163,11 @@ export interface StaleRemoval {
  */
 function removeStale(rm: ResourceManagers, cpu: CpuDomain, activePods: PodRef[]): StaleRemoval[] {
   const alive = active(activePods);
-  // A set, not a search of every active pod per container: this runs at every admission.
-  const aliveKeys = new Set<string>();
-  for (const a of alive) for (const n of a.containerNames) aliveKeys.add(`${a.podUID}\u0000${n}`);
-  const isAlive = (uid: string, name: string) => aliveKeys.has(`${uid}\u0000${name}`);
+  // By pod UID, not a search of every active pod per container: this runs at every admission
+  // (and builds no key string per container).
+  const aliveNames = new Map<string, readonly string[]>();
+  for (const a of alive) aliveNames.set(a.podUID, a.containerNames);
+  const isAlive = (uid: string, name: string) => aliveNames.get(uid)?.includes(name) === true;
   const before = cpu.state;
   cpu.state = removeStaleState(rm.cpuPolicy, cpu.state, alive);
   const out: StaleRemoval[] = [];

@@ -11,25 +11,55 @@ import { own } from '../core/cow';
 
 export type FaultKind = Fault['kind'];
 
-function find<K extends FaultKind>(
+/** "pod/container" keys by pod key and container: built once, not at every probe tick. */
+const containerKeys = new Map<string, Map<string, string>>();
+function containerKey(podKey: string, container: string): string {
+  let byContainer = containerKeys.get(podKey);
+  if (!byContainer) containerKeys.set(podKey, (byContainer = new Map<string, string>()));
+  let key = byContainer.get(container);
+  if (key === undefined) byContainer.set(container, (key = `${podKey}/${container}`));
+  return key;
+}
+
+/** The first fault of `kind` in `list` (indices into cfg.faults) armed and not used up, or -1. */
+function firstArmed(
   cfg: KubeletRun,
-  d: Pick<KubeletDomain, 'faultHits'> | { readonly faultHits: readonly number[] },
+  d: { readonly faultHits: readonly number[] },
   t: number,
-  kind: K,
+  kind: FaultKind,
+  list: readonly number[] | undefined,
+): number {
+  if (list === undefined) return -1;
+  for (let j = 0; j < list.length; j++) {
+    const i = list[j]!;
+    const f = cfg.faults[i]!;
+    if (f.kind !== kind) continue;
+    if (f.at !== undefined && t < f.at) continue;
+    if ('times' in f && f.times !== undefined && (d.faultHits[i] ?? 0) >= f.times) continue;
+    return i;
+  }
+  return -1;
+}
+
+/**
+ * The index (in cfg.faults) of the fault that applies: the container's own first, then the
+ * pod's; -1 for none. Called at every probe tick, so it builds no arrays or results.
+ */
+function find(
+  cfg: KubeletRun,
+  d: { readonly faultHits: readonly number[] },
+  t: number,
+  kind: FaultKind,
   podKey: string,
   container?: string,
-): { index: number; fault: Extract<Fault, { kind: K }> } | undefined {
-  const keys = container !== undefined ? [`${podKey}/${container}`, podKey] : [podKey];
-  for (const key of keys) {
-    for (const i of cfg.faultsByTarget[key] ?? []) {
-      const f = cfg.faults[i]!;
-      if (f.kind !== kind) continue;
-      if (f.at !== undefined && t < f.at) continue;
-      if ('times' in f && f.times !== undefined && (d.faultHits[i] ?? 0) >= f.times) continue;
-      return { index: i, fault: f as Extract<Fault, { kind: K }> };
-    }
+): number {
+  if (cfg.faults.length === 0) return -1;
+  const byTarget = cfg.faultsByTarget;
+  if (container !== undefined) {
+    const i = firstArmed(cfg, d, t, kind, byTarget[containerKey(podKey, container)]);
+    if (i >= 0) return i;
   }
-  return undefined;
+  return firstArmed(cfg, d, t, kind, byTarget[podKey]);
 }
 
 /** The fault that applies now, consuming one of its hits. */
@@ -41,10 +71,10 @@ export function takeFault<K extends FaultKind>(
   podKey: string,
   container?: string,
 ): Extract<Fault, { kind: K }> | undefined {
-  const hit = find(cfg, d, t, kind, podKey, container);
-  if (!hit) return undefined;
-  own(d, 'faultHits')[hit.index] = (d.faultHits[hit.index] ?? 0) + 1;
-  return hit.fault;
+  const i = find(cfg, d, t, kind, podKey, container);
+  if (i < 0) return undefined;
+  own(d, 'faultHits')[i] = (d.faultHits[i] ?? 0) + 1;
+  return cfg.faults[i] as Extract<Fault, { kind: K }>;
 }
 
 /**
@@ -59,5 +89,6 @@ export function peekFault<K extends FaultKind>(
   podKey: string,
   container?: string,
 ): Extract<Fault, { kind: K }> | undefined {
-  return find(cfg, d, t, kind, podKey, container)?.fault;
+  const i = find(cfg, d, t, kind, podKey, container);
+  return i < 0 ? undefined : (cfg.faults[i] as Extract<Fault, { kind: K }>);
 }

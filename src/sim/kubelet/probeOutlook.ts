@@ -36,7 +36,10 @@ export function withContainerId<S extends { name: string; containerID?: string }
   list: readonly S[],
   name: string,
 ): S | undefined {
-  for (const s of list) if (s.name === name && s.containerID) return s;
+  for (let i = 0; i < list.length; i++) {
+    const s = list[i]!;
+    if (s.name === name && s.containerID) return s;
+  }
   return undefined;
 }
 

@@ -127,8 +127,18 @@ function convertStatuses(
   });
 }
 
-function probeKey(type: string, containerId: string): string {
-  return `${type}/${containerId}`;
+/** "type/containerId" keys by container id, so a look-up builds no string; bounded (ids are per run). */
+const probeKeys = new Map<string, Record<string, string>>();
+const PROBE_KEYS_MAX = 8192;
+
+/** The domain's probeResults key of a container's probe of `type`. */
+export function probeKey(type: string, containerId: string): string {
+  let byType = probeKeys.get(containerId);
+  if (!byType) {
+    if (probeKeys.size >= PROBE_KEYS_MAX) probeKeys.clear();
+    probeKeys.set(containerId, (byType = {}));
+  }
+  return (byType[type] ??= `${type}/${containerId}`);
 }
 
 function rawId(s: ApiContainerStatus): string {

@@ -412,22 +412,34 @@ export function cloneWorld<D>(w: World<D>, domain = true): World<D> {
  * and closures per step were a measurable share of a large run.
  */
 class StepApi<D> implements EffectApi<D> {
-  readonly t: number;
-  readonly step: number;
-  readonly domain: D;
-  readonly rng: World<D>['rng'];
+  t!: number;
+  step!: number;
+  domain!: D;
+  rng!: World<D>['rng'];
+  private world!: World<D>;
+  self!: string;
+  private rec!: Recorder | null;
+  /** The step index its sends are caused by; -1 while bootstrapping. */
+  private cause!: number;
 
-  constructor(
-    private readonly world: World<D>,
-    readonly self: string,
-    private readonly rec: Recorder | null,
-    /** The step index its sends are caused by; -1 while bootstrapping. */
-    private readonly cause: number,
-  ) {
+  constructor(world: World<D>, self: string, rec: Recorder | null, cause: number) {
+    this.bind(world, self, rec, cause);
+  }
+
+  /**
+   * Points this API at another step: the engine keeps one for all its steps (an object per
+   * step was a measurable share of a large run's allocation). Effects use it only while called.
+   */
+  bind(world: World<D>, self: string, rec: Recorder | null, cause: number): this {
+    this.world = world;
+    this.self = self;
+    this.rec = rec;
+    this.cause = cause;
     this.t = world.t;
     this.step = world.step;
     this.domain = world.domain;
     this.rng = world.rng;
+    return this;
   }
 
   send(
@@ -565,6 +577,8 @@ export class Engine<D> {
   private readonly processes: Record<string, ProcessKind<D>>;
   private readonly view: (world: World<D>) => unknown;
   private readonly copyOnWrite: EngineSpec<D>['copyOnWrite'];
+  /** The effect API every step is given, re-bound at each (see StepApi.bind). */
+  private stepApi: StepApi<D> | undefined;
 
   constructor(spec: EngineSpec<D>) {
     this.processes = { ...spec.processes };
@@ -628,7 +642,9 @@ export class Engine<D> {
     rec: Recorder | null,
   ): void {
     const inst = world.machines[id]!;
-    const api = new StepApi(world, id, rec, world.step);
+    const api = this.stepApi
+      ? this.stepApi.bind(world, id, rec, world.step)
+      : (this.stepApi = new StepApi(world, id, rec, world.step));
     const proc = this.processes[inst.kind];
     if (proc) {
       if (rec) {
@@ -669,7 +685,8 @@ export class Engine<D> {
       rec.row(world.t, ent, event.type, before, stateString(next.value), cause, decided);
     }
     const context = next.context as MachineContext;
-    for (const a of actions) {
+    for (let i = 0; i < actions.length; i++) {
+      const a = actions[i]!;
       switch (a.type) {
         case 'xstate.raise': {
           const p = a.params as { delay?: number; event: AnyEventObject; id?: string };

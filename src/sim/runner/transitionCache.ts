@@ -58,7 +58,14 @@ interface Leaf {
 
 type LeafAction =
   | { kind: 'fixed'; action: StepAction }
-  | { kind: 'delayed'; delay: string; event: AnyEventObject; id: string | undefined }
+  | {
+      kind: 'delayed';
+      delay: string;
+      event: AnyEventObject;
+      id: string | undefined;
+      /** The raise last returned for it: returned again while its delay resolves the same. */
+      last?: StepAction;
+    }
   /** An assign, at its place among the delays (it emits no action). */
   | { kind: 'assign'; assignment: Assignment };
 
@@ -250,7 +257,12 @@ function replay(
           : d;
       // XState raises a non-number delay at once, inside the macrostep: let it do so.
       if (typeof delay !== 'number') return undefined;
-      actions.push({ type: 'xstate.raise', params: { event: a.event, id: a.id, delay } });
+      // Delays mostly resolve to the same value step after step: one raise per value, not per step
+      // (nothing changes a returned action).
+      let raise = a.last;
+      if (raise === undefined || (raise.params as { delay: number }).delay !== delay)
+        a.last = raise = { type: 'xstate.raise', params: { event: a.event, id: a.id, delay } };
+      actions.push(raise);
     }
   if (node.assigns) return [{ ...node.next, context: ctx } as AnySnapshot, actions];
   if (node.same) return [snapshot, actions];

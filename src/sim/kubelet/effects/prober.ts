@@ -15,6 +15,7 @@ import { withContainerId } from '../probeOutlook';
 import { klog, podKV, q } from '../klog';
 import type { KubeletDomain, ProbeResult, ProberWorkerState } from '../types';
 import { own, own2 } from '../../core/cow';
+import { probeKey } from '../statusManager';
 
 type Api = EffectApi<KubeletDomain>;
 type Effects = EffectsOf<typeof proberMachine, KubeletDomain>;
@@ -53,23 +54,21 @@ const FAULT = {
 export function proberEffects(env: Env): Effects {
   const { cfg } = env;
 
-  const probeOf = (ctx: ProberContext) => {
-    const pod = cfg.pods[ctx.uid]!;
-    const c = pod.byName[ctx.container]!;
-    return { pod, c, type: ctx.probe, probe: c.probes[ctx.probe]! };
-  };
-
   /** resultsManager.Set: an update reaches the sync loop only when the result changes. */
   const setResult = (api: Api, uid: string, type: string, id: string, r: ProbeResult) => {
     const domain = api.domain;
-    const key = `${type}/${id}`;
+    const key = probeKey(type, id);
     if (domain.probeResults[key] === r) return;
     own(domain, 'probeResults')[key] = r;
     api.send(SYNC_LOOP, { type: 'PROBE', probe: type, uid, containerId: id, result: r });
   };
 
   const doProbe = (api: Api, ctx: ProberContext): boolean => {
-    const { pod, c, type, probe } = probeOf(ctx);
+    // Read field by field: an object of these, destructured, was built at every tick.
+    const pod = cfg.pods[ctx.uid]!;
+    const c = pod.byName[ctx.container]!;
+    const type = ctx.probe;
+    const probe = c.probes[type]!;
     const domain = api.domain;
     const worker = own2(domain, 'probers', api.self);
     const status = domain.status[pod.uid];
@@ -81,7 +80,8 @@ export function proberEffects(env: Env): Effects {
     if (!cs) return true;
     const id = cs.containerID!.slice('containerd://'.length);
     if (worker.containerId !== id) {
-      if (worker.containerId) delete own(domain, 'probeResults')[`${type}/${worker.containerId}`];
+      if (worker.containerId)
+        delete own(domain, 'probeResults')[probeKey(type, worker.containerId)];
       worker.containerId = id;
       setResult(api, pod.uid, type, id, INITIAL[type]!);
       worker.onHold = false;

@@ -193,9 +193,11 @@ export function removeStaleState(
   s: CpuManagerState,
   active: readonly ActivePod[],
 ): CpuManagerState {
-  const alive = new Map(active.map((a) => [a.podUID, new Set(a.containerNames)]));
+  // Built at the first assignment only: most runs' pods hold none, and this runs at every admission.
+  let alive: Map<string, Set<string>> | undefined;
   let next = s;
   for (const e of listAssignments(s)) {
+    alive ??= new Map(active.map((a) => [a.podUID, new Set(a.containerNames)]));
     if (alive.get(e.podUID)?.has(e.containerName) === true) continue;
     next = removeContainer(p, next, e.podUID, e.containerName);
   }
