@@ -360,12 +360,7 @@ export function checkpointOf<D>(
     for (const k in d) if (!cow.inPlace.includes(k)) deepFreeze(d[k]);
   }
   const c: World<D> = {
-    t: w.t,
-    seq: w.seq,
-    step: w.step,
-    rng: { state: w.rng.state },
-    ids: { ...w.ids },
-    queue: w.queue.slice(),
+    ...copyClock(w),
     machines: machineOps ? (undefined as unknown as Machines) : copyTable(w.machines),
     domain: copyDomain(w.domain, cow, prev?.domain),
   };
@@ -393,6 +388,16 @@ function copyTable<V>(from: Record<string, V>): Record<string, V> {
 /** A copy of the world that shares nothing mutable with it. */
 export function cloneWorld<D>(w: World<D>, domain = true): World<D> {
   return {
+    ...copyClock(w),
+    // Snapshots are immutable: sharing them is safe.
+    machines: copyTable(w.machines),
+    domain: domain ? clonePlain(w.domain) : w.domain,
+  };
+}
+
+/** The world's clock, random stream, id counters and queue, copied. */
+function copyClock<D>(w: World<D>): Omit<World<D>, 'machines' | 'domain'> {
+  return {
     t: w.t,
     seq: w.seq,
     step: w.step,
@@ -401,9 +406,6 @@ export function cloneWorld<D>(w: World<D>, domain = true): World<D> {
     // Queue entries are never changed in place (the heap only moves them; a re-run's remap
     // builds new ones), so the copy shares them: a seek copies one array, not ~200 objects.
     queue: w.queue.slice(),
-    // Snapshots are immutable: sharing them is safe.
-    machines: copyTable(w.machines),
-    domain: domain ? clonePlain(w.domain) : w.domain,
   };
 }
 
