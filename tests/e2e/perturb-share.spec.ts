@@ -193,6 +193,20 @@ for (const [what, hash, says] of [
   });
 }
 
+test('an address naming no preset opens the default one with a notice naming it, as text', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await open(page, '/?preset=%3Cimg%20src%3Dx%3Esidecar-startup');
+  await expect(page.getByRole('combobox', { name: 'Scenario' })).toHaveValue('hello-pod');
+  const notice = page.getByRole('status').filter({ hasText: 'There is no preset named' });
+  await expect(notice).toContainText('"<img src=x>sidecar-startup"');
+  await expect(notice).toContainText('the default scenario is shown instead');
+  await expect(page.locator('.banner img')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
 test('a hostile link shows its text as text, never as markup', async ({ page }) => {
   await open(page);
   await page.evaluate(() => {

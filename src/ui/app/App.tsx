@@ -58,13 +58,18 @@ interface Props {
   readonly initialPreset: string;
   /** A permalink (`#s=...`) to open instead of the preset. */
   readonly initialLink?: string;
+  /** `?preset=` named no bundled preset: the default opened instead, and the page says so. */
+  readonly unknownPreset?: string;
 }
+
+/** An id from the address, short enough for a banner. */
+const clip = (id: string) => (id.length > 60 ? `${id.slice(0, 60)}…` : id);
 
 /** Stores whose first scenario has been asked for (StrictMode runs the effect twice). */
 const opened = new WeakSet<AppStore>();
 
 export function App(p: Props) {
-  const { store, initialLink, initialPreset } = p;
+  const { store, initialLink, initialPreset, unknownPreset } = p;
   useEffect(() => {
     const st = store.getState();
     // (StrictMode runs this twice: a run already asked for is not asked again.)
@@ -76,8 +81,15 @@ export function App(p: Props) {
         (m) => m.openLink(store, initialLink, initialPreset),
         () => st.loadPreset(initialPreset),
       );
-    else st.loadPreset(initialPreset);
-  }, [store, initialPreset, initialLink]);
+    else {
+      st.loadPreset(initialPreset);
+      if (unknownPreset !== undefined)
+        st.setNotice({
+          tone: 'warning',
+          text: `There is no preset named "${clip(unknownPreset)}" (?preset= in the address), so the default scenario is shown instead.`,
+        });
+    }
+  }, [store, initialPreset, initialLink, unknownPreset]);
   return (
     <StoreContext.Provider value={p.store}>
       <EngineViewsContext.Provider value={p.views}>

@@ -11,12 +11,13 @@ import { isCancelled } from '../../state/engine/engineClient';
 import { workerViews } from '../../state/engine/workerViews';
 import { createAppStore, type PresetLoad } from '../../state/store';
 import { App } from './App';
-import { initialPresetId, presetCatalog, topologyCatalog } from './catalog';
+import { initialPresetId, presetCatalog, topologyCatalog, unknownPresetId } from './catalog';
 
 export default function Root() {
   const [boot] = useState(() => {
     const engine = browserEngineClient();
     const initial = initialPresetId(window.location.search);
+    const unknown = unknownPresetId(window.location.search);
     const link = window.location.hash.includes('s=') ? window.location.hash : undefined;
     // The first preset is asked for now, before the App's first render: the worker
     // answers while the page renders, not after. Handed once to the App's first load.
@@ -51,6 +52,7 @@ export default function Root() {
       presets: presetCatalog(),
       topologies: topologyCatalog(),
       initial,
+      unknown,
       link,
     };
   });
@@ -61,6 +63,7 @@ export default function Root() {
       presets={boot.presets}
       topologies={boot.topologies}
       initialPreset={boot.initial}
+      {...(boot.unknown !== null ? { unknownPreset: boot.unknown } : {})}
       {...(boot.link !== undefined ? { initialLink: boot.link } : {})}
     />
   );

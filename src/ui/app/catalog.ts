@@ -28,6 +28,16 @@ export function loadBundledPreset(id: string): PresetLoad {
   return { ok: true, scenario: r.scenario };
 }
 
+/**
+ * `?preset=` naming no bundled preset (a typo, or a preset of another version of the page):
+ * the default opens instead, with a notice saying so. Null when the address names none or a
+ * bundled one.
+ */
+export function unknownPresetId(search: string): string | null {
+  const id = new URLSearchParams(search).get('preset');
+  return id !== null && !isBundledPreset(id) ? id : null;
+}
+
 /** The preset named by `?preset=` in the address, or the default. */
 export function initialPresetId(search: string): string {
   const id = new URLSearchParams(search).get('preset');
