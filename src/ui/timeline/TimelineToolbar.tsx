@@ -84,6 +84,7 @@ export function TimelineToolbar({
           type="button"
           className="icon-btn"
           title="Keyboard shortcuts (?)"
+          aria-haspopup="dialog"
           onClick={() => store.getState().setHelpOpen(true)}
         >
           <span aria-hidden="true">?</span>
