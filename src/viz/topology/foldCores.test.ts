@@ -73,6 +73,16 @@ describe('folding identical cores (lstopo factorization)', () => {
     expect(l.folds).toHaveLength(1);
     expect(l.folds[0]!.cores).toBe(30);
     expect(l.folds[0]!.reps).toHaveLength(2);
+    // Its representative CPUs sit centred along the bottom of the fold's box.
+    const f = l.folds[0]!;
+    const first = f.reps[0]!;
+    const lastRep = f.reps[f.reps.length - 1]!;
+    expect(first.x - f.x).toBeCloseTo(f.x + f.w - (lastRep.x + lastRep.w));
+    for (const r of f.reps) {
+      expect(r.y).toBe(first.y);
+      expect(r.y + r.h).toBeLessThan(f.y + f.h);
+      expect(r.x).toBeGreaterThan(f.x);
+    }
     // Every CPU is still somewhere: drawn, or on its fold.
     expect([...l.pus, ...l.folded].map((p) => p.cpu).sort((a, b) => a - b)).toEqual(all(64));
     // Logical indexes stay those of the unfolded topology.

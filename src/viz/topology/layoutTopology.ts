@@ -163,6 +163,20 @@ function coreSize(m: Metrics, threads: number): [number, number] {
   return [m.label > 0 ? Math.max(w, MIN_LABELLED_CORE_W) : w, 2 * m.pad + m.label + m.pu[1]];
 }
 
+/**
+ * A folded cell's representative CPUs: one core's `n` hyperthreads, centred along the bottom
+ * of the box at (x, y, w, h) and never closer than the padding to its left edge.
+ */
+function foldReps(m: Metrics, x: number, y: number, w: number, h: number, n: number) {
+  const left = x + Math.max(m.pad, (w - n * m.pu[0] - (n - 1) * m.gap) / 2);
+  return Array.from({ length: n }, (_, ti) => ({
+    x: left + ti * (m.pu[0] + m.gap),
+    y: y + h - m.pad - m.pu[1],
+    w: m.pu[0],
+    h: m.pu[1],
+  }));
+}
+
 /** Size of the machine for an arrangement, assuming every group is as big as the biggest. */
 function measure(m: Metrics, d: Dims, a: Arrangement): [number, number] {
   const [cw, ch] = coreSize(m, d.threads);
@@ -375,12 +389,7 @@ export function layoutTopology(
             y: ny,
             w: foldW,
             h: numaH,
-            reps: Array.from({ length: repW }, (_, ti) => ({
-              x: nx + (foldW - repW * m.pu[0] - (repW - 1) * m.gap) / 2 + ti * (m.pu[0] + m.gap),
-              y: ny + numaH - m.pad - m.pu[1],
-              w: m.pu[0],
-              h: m.pu[1],
-            })),
+            reps: foldReps(m, nx, ny, foldW, numaH, repW),
           });
         }
         const box = foldCells[foldCells.length - 1]!;
@@ -425,15 +434,7 @@ export function layoutTopology(
               y: ly,
               w: cw,
               h,
-              reps: Array.from({ length: repW }, (_, ti) => ({
-                x:
-                  lx +
-                  Math.max(m.pad, (cw - repW * m.pu[0] - (repW - 1) * m.gap) / 2) +
-                  ti * (m.pu[0] + m.gap),
-                y: ly + h - m.pad - m.pu[1],
-                w: m.pu[0],
-                h: m.pu[1],
-              })),
+              reps: foldReps(m, lx, ly, cw, h, repW),
             });
           }
           const box = foldCells[foldCells.length - 1]!;
