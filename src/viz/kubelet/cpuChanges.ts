@@ -177,10 +177,30 @@ export function cpuChanges(trace: Trace, ctx: CpuContext): CpuChangesResult {
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-/** The snapshot path: cpu_manager_state says who may run where; cpuset and exit records say who does. */
+/** Kinds of the snapshot path's per-CPU state, as small integers while scanning. */
+const IDLE = 0;
+const SHARED = 1;
+const RESERVED = 2;
+const ASSIGNED = 3;
+const EXCLUSIVE = 4;
+const KIND_NAMES: readonly CpuStateValue['kind'][] = [
+  'idle',
+  'shared',
+  'reserved',
+  'assigned',
+  'exclusive',
+];
+
+/**
+ * The snapshot path: cpu_manager_state says who may run where; cpuset and exit records say who does.
+ * Built once per run over every CPU at every record (a 256-CPU node has ~1,200 such records), so
+ * the scan keeps each CPU's state as a kind number and an owner and allocates only for changes;
+ * the pool's membership is updated for the one container a record names (all of it at a snapshot).
+ */
 function fromSnapshots(trace: Trace, ctx: CpuContext): CpuChangesResult {
   const reserved = new Set(ctx.policy === 'static' ? ctx.reserved : []);
   const podKeyOf = ctx.podKeyOf ?? (() => undefined);
+  const parse = memoParse();
   /** cpu → containers the state assigns it to, in the state's order. */
   let assignedTo = new Map<number, string[]>();
   let assignedKeys = new Set<string>();
@@ -195,78 +215,129 @@ function fromSnapshots(trace: Trace, ctx: CpuContext): CpuChangesResult {
   const changes: CpuChange[] = [];
   const pool: PoolChange[] = [];
   const idle: CpuStateValue = { kind: 'idle' };
-  let current = new Map<number, CpuStateValue>(ctx.cpus.map((c) => [c, idle]));
-  let poolKey = '';
-  const poolMembers = (): string[] =>
-    [...applied]
-      .filter(([k, how]) => how === 'shared' || (how === 'exclusive' && !assignedKeys.has(k)))
-      .map(([k]) => k)
-      .sort();
-  const stateOf = (cpu: number, sharers: number): CpuStateValue => {
-    const owners = assignedTo.get(cpu) ?? [];
-    const runner = owners.find((o) => applied.get(o) === 'exclusive');
-    if (runner) return { kind: 'exclusive', owner: runner };
-    if (owners.length > 0)
-      return { kind: 'assigned', owner: owners.find((o) => !exited.has(o)) ?? owners[0] };
-    if (reserved.has(cpu)) return { kind: 'reserved' };
-    return sharers > 0 ? { kind: 'shared' } : idle;
+  const cpus = ctx.cpus;
+  const curKind = new Uint8Array(cpus.length);
+  const curOwner: (string | undefined)[] = new Array<string | undefined>(cpus.length);
+  const isReserved = cpus.map((c) => reserved.has(c));
+  /** Who runs in the shared pool now, and the list last reported. */
+  const members = new Set<string>();
+  /** Set when the membership may differ from `sorted`; true at first so the first emit reports. */
+  let membersDirty = true;
+  let sorted: string[] = [];
+  const inPool = (k: string): boolean => {
+    const how = applied.get(k);
+    return how === 'shared' || (how === 'exclusive' && !assignedKeys.has(k));
+  };
+  const updateMember = (k: string): void => {
+    const now = inPool(k);
+    if (now === members.has(k)) return;
+    if (now) members.add(k);
+    else members.delete(k);
+    membersDirty = true;
   };
   const emit = (step: number, t: number) => {
-    const members = poolMembers();
-    const key = members.join('\n');
-    if (key !== poolKey || pool.length === 0) {
-      pool.push({ step, t, members });
-      poolKey = key;
+    if (membersDirty) {
+      membersDirty = false;
+      const next = [...members].sort();
+      const same =
+        pool.length > 0 && next.length === sorted.length && next.every((m, i) => m === sorted[i]);
+      if (!same) pool.push({ step, t, members: (sorted = next) });
     }
-    const next = new Map<number, CpuStateValue>();
+    const sharers = sorted.length;
     const groups = new Map<string, { state: CpuStateValue; cpus: number[] }>();
-    for (const cpu of ctx.cpus) {
-      const s = stateOf(cpu, members.length);
-      next.set(cpu, s);
-      const prev = current.get(cpu);
-      if (prev && prev.kind === s.kind && prev.owner === s.owner) continue;
-      const gk = `${s.kind}:${s.owner ?? ''}`;
-      const g = groups.get(gk) ?? { state: s, cpus: [] };
+    for (let i = 0; i < cpus.length; i++) {
+      const cpu = cpus[i]!;
+      const owners = assignedTo.get(cpu);
+      let kind: number = IDLE;
+      let owner: string | undefined;
+      if (owners !== undefined && owners.length > 0) {
+        for (const o of owners)
+          if (applied.get(o) === 'exclusive') {
+            kind = EXCLUSIVE;
+            owner = o;
+            break;
+          }
+        if (kind !== EXCLUSIVE) {
+          kind = ASSIGNED;
+          for (const o of owners)
+            if (!exited.has(o)) {
+              owner = o;
+              break;
+            }
+          owner ??= owners[0];
+        }
+      } else if (isReserved[i]) kind = RESERVED;
+      else if (sharers > 0) kind = SHARED;
+      if (curKind[i] === kind && curOwner[i] === owner) continue;
+      curKind[i] = kind;
+      curOwner[i] = owner;
+      const gk = `${kind}:${owner ?? ''}`;
+      let g = groups.get(gk);
+      if (!g) {
+        const state: CpuStateValue =
+          kind === IDLE
+            ? idle
+            : kind === EXCLUSIVE || kind === ASSIGNED
+              ? { kind: KIND_NAMES[kind]!, owner }
+              : { kind: KIND_NAMES[kind]! };
+        g = { state, cpus: [] };
+        groups.set(gk, g);
+      }
       g.cpus.push(cpu);
-      groups.set(gk, g);
     }
     for (const g of groups.values()) changes.push({ step, t, cpus: g.cpus, state: g.state });
-    current = next;
   };
   emit(-1, 0);
+  const keyOf = (data: { uid: string; container: string }) =>
+    `${podKeyOf(str(data.uid)) ?? str(data.uid)}/${str(data.container)}`;
   for (const r of trace.records) {
-    const snap = readSnapshot(r, podKeyOf);
-    if (snap) {
+    if (r.kind === 'cpuAssignments') {
       assignedTo = new Map();
       assignedKeys = new Set();
-      for (const [cpu, owners] of readSnapshotOwners(r, podKeyOf)) {
+      for (const [cpu, owners] of readSnapshotOwners(r, podKeyOf, parse)) {
         assignedTo.set(cpu, owners);
         for (const o of owners) assignedKeys.add(o);
       }
+      for (const k of applied.keys()) updateMember(k);
     } else if (r.kind === 'cpuset') {
-      const key = `${podKeyOf(str(r.data.uid)) ?? str(r.data.uid)}/${str(r.data.container)}`;
+      const key = keyOf(r.data);
       applied.set(key, assignedKeys.has(key) ? 'exclusive' : 'created');
       exited.delete(key);
+      updateMember(key);
     } else if (r.kind === 'containerStarted') {
-      const key = `${podKeyOf(str(r.data.uid)) ?? str(r.data.uid)}/${str(r.data.container)}`;
+      const key = keyOf(r.data);
       keyOfId.set(str(r.data.id), key);
       if (applied.get(key) !== 'exclusive') applied.set(key, 'shared');
       exited.delete(key);
+      updateMember(key);
     } else if (r.kind === 'containerExited') {
       const key = keyOfId.get(str(r.data.id));
       if (!key) continue;
       applied.delete(key);
       exited.add(key);
+      updateMember(key);
     } else continue;
     emit(r.step, r.t);
   }
   return { changes, initial: idle, pool };
 }
 
+/** parseList for one run: snapshots repeat the same cpuset texts (read-only results). */
+function memoParse(): (v: unknown) => readonly number[] {
+  const seen = new Map<string, number[]>();
+  return (v) => {
+    if (typeof v !== 'string') return parseList(v) ?? [];
+    let out = seen.get(v);
+    if (!out) seen.set(v, (out = parseList(v) ?? []));
+    return out;
+  };
+}
+
 /** Every container the snapshot assigns each CPU to (an app may share CPUs with its init container). */
 function readSnapshotOwners(
   r: TraceRecord,
   podKeyOf: (uid: string) => string | undefined,
+  parse: (v: unknown) => readonly number[],
 ): Map<number, string[]> {
   const out = new Map<number, string[]>();
   if (r.kind !== 'cpuAssignments') return out;
@@ -276,7 +347,7 @@ function readSnapshotOwners(
     if (ctrs === null || typeof ctrs !== 'object') continue;
     const pod = podKeyOf(uid) ?? uid;
     for (const [name, set] of Object.entries(ctrs as Record<string, unknown>))
-      for (const cpu of parseList(set) ?? []) {
+      for (const cpu of parse(set)) {
         const list = out.get(cpu) ?? [];
         list.push(`${pod}/${name}`);
         out.set(cpu, list);
