@@ -54,12 +54,13 @@ export interface ExtraSpan {
   readonly labelled?: boolean;
 }
 
-interface Pending {
-  label: number;
+/** A lane, span kind and label index, as a placement decided them. */
+interface SpanDecision {
+  lane: LaneAcc;
   kind: number;
-  start: number;
-  step: number;
+  label: number;
 }
+type InstantDecision = SpanDecision;
 
 interface LaneAcc {
   key: string;
@@ -142,50 +143,74 @@ export function layoutLanes(
     if (ent >= 0) acc.entities.add(ent);
     return acc;
   };
-  // Per entity: the open span.
-  const open = new Map<number, { pending: Pending; lane: LaneAcc }>();
+  // What a placement decides for an entity entering a state (by the step's event) is the same
+  // each time: decided once per (entity, state, event), and once per (entity, event) for
+  // instants. A run of the 110-pod node has ~65k steps but a few thousand such triples.
+  const nStrings = strings.length + 1;
+  const spanMemo = new Map<number, SpanDecision | null>();
+  const instantMemo = new Map<number, InstantDecision | null>();
+  // Per entity: the open span (its lane; null when none is open).
+  const openLane: (LaneAcc | null)[] = new Array<LaneAcc | null>(placements.length).fill(null);
+  const openStart = new Float64Array(placements.length);
+  const openStep = new Int32Array(placements.length);
+  const openLabel = new Int32Array(placements.length);
+  const openKind = new Int32Array(placements.length);
   const n = steps.t.length;
   for (let i = 0; i < n; i++) {
     const ent = steps.entity[i]!;
     const p = placements[ent];
     if (!p) continue;
     const t = steps.t[i]!;
-    const event = strings[steps.event[i]!] ?? '';
+    const ev = steps.event[i]!;
     if (p.instants) {
-      const laneLabel = p.instants(event);
-      if (laneLabel === null) continue;
-      const lane = laneFor(ent, p, laneLabel, true, i);
-      const k = p.kind ? p.kind(laneLabel, event) : 'wakeup';
-      lane.b.push(t, t, kindIndex(k), intern(event), i, i);
+      const mk = ent * nStrings + ev;
+      let d = instantMemo.get(mk);
+      if (d === undefined) {
+        const event = strings[ev] ?? '';
+        const laneLabel = p.instants(event);
+        d =
+          laneLabel === null
+            ? null
+            : {
+                lane: laneFor(ent, p, laneLabel, true, i),
+                kind: kindIndex(p.kind ? p.kind(laneLabel, event) : 'wakeup'),
+                label: intern(event),
+              };
+        instantMemo.set(mk, d);
+      }
+      if (d !== null) d.lane.b.push(t, t, d.kind, d.label, i, i);
       continue;
     }
-    const from = strings[steps.from[i]!] ?? '';
-    const to = strings[steps.to[i]!] ?? '';
-    const cur = open.get(ent);
-    if (cur && from === to) continue;
-    if (cur) {
-      cur.lane.b.push(
-        cur.pending.start,
-        t,
-        cur.pending.kind,
-        cur.pending.label,
-        cur.pending.step,
-        i,
-      );
-      open.delete(ent);
+    const fi = steps.from[i]!;
+    const ti = steps.to[i]!;
+    const cur = openLane[ent]!;
+    if (cur !== null && (fi === ti || strings[fi] === strings[ti])) continue;
+    if (cur !== null) {
+      cur.b.push(openStart[ent]!, t, openKind[ent]!, openLabel[ent]!, openStep[ent]!, i);
+      openLane[ent] = null;
     }
-    if (p.isEnd?.(to)) continue;
-    const k = p.kind ? p.kind(to, event) : classifyState(to, trace.entities[ent]?.kind ?? '');
-    const lane = laneFor(ent, p, p.laneOf ? p.laneOf(to) : p.lane, false, i);
-    open.set(ent, {
-      pending: {
-        label: intern(p.label ? p.label(to) : leaf(to)),
-        kind: kindIndex(k),
-        start: t,
-        step: i,
-      },
-      lane,
-    });
+    const mk = (ent * nStrings + ti) * nStrings + ev;
+    let d = spanMemo.get(mk);
+    if (d === undefined) {
+      const event = strings[ev] ?? '';
+      const to = strings[ti] ?? '';
+      d = p.isEnd?.(to)
+        ? null
+        : {
+            lane: laneFor(ent, p, p.laneOf ? p.laneOf(to) : p.lane, false, i),
+            kind: kindIndex(
+              p.kind ? p.kind(to, event) : classifyState(to, trace.entities[ent]?.kind ?? ''),
+            ),
+            label: intern(p.label ? p.label(to) : leaf(to)),
+          };
+      spanMemo.set(mk, d);
+    }
+    if (d === null) continue;
+    openLane[ent] = d.lane;
+    openStart[ent] = t;
+    openStep[ent] = i;
+    openLabel[ent] = d.label;
+    openKind[ent] = d.kind;
   }
   for (const x of extra) {
     const lane = laneFor(-1, x.placement, x.placement.lane, x.instant === true, x.step);
@@ -199,29 +224,36 @@ export function layoutLanes(
       x.endStep,
     );
   }
-  for (const { pending, lane } of open.values())
-    lane.b.push(
-      pending.start,
-      Math.max(trace.endT, pending.start),
-      pending.kind,
-      pending.label,
-      pending.step,
-      -1,
-    );
+  // Spans still open at the end last to the end (each lane is sorted by start below).
+  for (let ent = 0; ent < openLane.length; ent++) {
+    const lane = openLane[ent];
+    if (lane)
+      lane.b.push(
+        openStart[ent]!,
+        Math.max(trace.endT, openStart[ent]!),
+        openKind[ent]!,
+        openLabel[ent]!,
+        openStep[ent]!,
+        -1,
+      );
+  }
 
   // Groups in order; lanes inside by order then first appearance.
   const accs = [...lanes.values()];
   const groupFirst = new Map<string, number>();
-  for (const a of accs)
+  const byGroup = new Map<string, LaneAcc[]>();
+  for (const a of accs) {
     groupFirst.set(a.group, Math.min(groupFirst.get(a.group) ?? Infinity, a.first));
+    const list = byGroup.get(a.group);
+    if (list) list.push(a);
+    else byGroup.set(a.group, [a]);
+  }
   const groupIds = [...groupFirst.keys()].sort(
     (a, b) => groupOrder(a) - groupOrder(b) || groupFirst.get(a)! - groupFirst.get(b)!,
   );
   const allLanes: Lane[] = [];
   const groups: LaneGroup[] = groupIds.map((g) => {
-    const mine = accs
-      .filter((a) => a.group === g)
-      .sort((a, b) => a.order - b.order || a.first - b.first);
+    const mine = byGroup.get(g)!.sort((a, b) => a.order - b.order || a.first - b.first);
     const gl: Lane[] = [];
     for (const a of mine) {
       const whole = sortLane(
@@ -244,17 +276,18 @@ export function layoutLanes(
     return { id: g, label: mine[0]?.groupLabel ?? g, lanes: gl };
   });
 
-  // Spans were pushed in step order per lane, but a span is pushed when it closes:
-  // map steps to final indices by (lane, start step).
-  const spanOfStep: StepIndex = new Map();
-  allLanes.forEach((lane, li) => {
-    for (let j = 0; j < lane.step.length; j++)
-      spanOfStep.set(lane.step[j]!, { lane: li, index: j });
-  });
+  // Flows join the spans their causal steps began: only those steps are looked up (a map of
+  // every span, which the result also offers, is built when first read).
+  const wanted = new Set<number>();
+  for (const [a, b] of causal) {
+    wanted.add(a);
+    wanted.add(b);
+  }
+  const flowEnds = spanIndex(allLanes, (step) => wanted.has(step));
   const flows: Flow[] = [];
   for (const [a, b] of causal) {
-    const from = spanOfStep.get(a);
-    const to = spanOfStep.get(b);
+    const from = flowEnds.get(a);
+    const to = flowEnds.get(b);
     if (from && to)
       flows.push({
         fromLane: from.lane,
@@ -265,10 +298,23 @@ export function layoutLanes(
   }
   let spanCount = 0;
   for (const l of allLanes) spanCount += l.start.length;
+  let all: StepIndex | undefined;
   return {
     model: { groups, lanes: allLanes, labels, flows, endT: trace.endT, spanCount },
-    spanOfStep,
+    get spanOfStep() {
+      return (all ??= spanIndex(allLanes, () => true));
+    },
   };
+}
+
+/** Step → the span or instant it began, for the steps `keep` accepts (final lane indices). */
+function spanIndex(lanes: readonly Lane[], keep: (step: number) => boolean): StepIndex {
+  const out: StepIndex = new Map();
+  lanes.forEach((lane, li) => {
+    for (let j = 0; j < lane.step.length; j++)
+      if (keep(lane.step[j]!)) out.set(lane.step[j]!, { lane: li, index: j });
+  });
+  return out;
 }
 
 /**
