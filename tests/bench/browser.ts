@@ -12,7 +12,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import LZString from 'lz-string';
 import { chromiumArgs } from '../../playwright.config';
 import { frameIntervals, percentile, summarise, type Figure } from './harness';
-import { firstDiagramFigures, nodeFigures } from './browserNode';
+import { firstDiagramFigures, firstPaint, nodeFigures } from './browserNode';
 import { EMPTY_PAGE, serveStatic } from './staticServer';
 
 const G = 'browser';
@@ -76,22 +76,6 @@ async function ready(page: Page): Promise<void> {
 }
 
 /** First contentful paint (ms from navigation start) of a freshly loaded page. */
-async function fcp(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const find = () =>
-          performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
-        const now = find();
-        if (now !== null) return resolve(now);
-        new PerformanceObserver(() => {
-          const t = find();
-          if (t !== null) resolve(t);
-        }).observe({ type: 'paint', buffered: true });
-      }),
-  );
-}
-
 async function paintFigures(browser: Browser, base: string): Promise<Figure[]> {
   const app: number[] = [];
   const empty: number[] = [];
@@ -99,9 +83,9 @@ async function paintFigures(browser: Browser, base: string): Promise<Figure[]> {
   for (let i = 0; i < 5; i++) {
     const { page, close } = await freshPage(browser);
     await page.goto(base + EMPTY_PAGE);
-    empty.push(await fcp(page));
+    empty.push(await firstPaint(page));
     await page.goto(`${base}/?preset=hello-pod`);
-    app.push(await fcp(page));
+    app.push(await firstPaint(page));
     await ready(page);
     usable.push(await page.evaluate(() => performance.now()));
     await close();
