@@ -1,5 +1,5 @@
 /**
- * Issue 16's budgets that are not plain times, in one place so the table and `--check` agree. Times are
+ * Issue 16's engine budgets and ratio budgets, in one place so the table and `--check` agree. Times are
  * for this machine (2 cores); ratios are measured in the same run as what they divide by.
  */
 
