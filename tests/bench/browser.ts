@@ -156,10 +156,12 @@ async function frameFigures(browser: Browser, base: string, big: BrowserScenario
   await close();
   const late = (xs: number[]) =>
     `${big.spans} spans, ${((100 * xs.filter((x) => x > 20).length) / xs.length).toFixed(1)}% of ${xs.length} frames > 20 ms`;
-  // Issue 5 accepts a p95 within 20 ms while playing; zooming is held to one 60 Hz frame.
+  // Issue 5's target: a p95 frame interval within 20 ms, playing and zooming alike. (16.7 ms,
+  // one 60 Hz frame, cannot be a p95 budget: the frame clock's jitter puts p95 at 16.7–16.9 ms
+  // with no frame dropped; a dropped frame shows as 33 ms and fails 20.)
   return [
     summarise(G, 'p95 frame interval, playing', play, 20, 'ms', late(all.play)),
-    summarise(G, 'p95 frame interval, zooming (W/S)', zoom, 16.7, 'ms', late(all.zoom)),
+    summarise(G, 'p95 frame interval, zooming (W/S)', zoom, 20, 'ms', late(all.zoom)),
   ];
 }
 
