@@ -6,7 +6,7 @@
  * simply running, or one that exited for good, is steady state and may collapse.
  */
 import type { Trace } from '../../sim';
-import type { LaneModel } from '../timeline/laneModel';
+import type { Lane, LaneModel } from '../timeline/laneModel';
 import { SPAN_KINDS, type SpanKind } from '../timeline/spanKinds';
 import type { Gap } from '../timeWarp';
 
@@ -19,9 +19,17 @@ export function busyIntervals(
   isInit: (container: string) => boolean,
 ): Gap[] {
   const out: Gap[] = [];
+  // A container's span lanes, found once (a probe lane looks them up; ~1,000 lanes on a big node).
+  const spanLanes = new Map<string | null, Lane[]>();
+  for (const l of model.lanes)
+    if (!l.instants) {
+      const list = spanLanes.get(l.container);
+      if (list) list.push(l);
+      else spanLanes.set(l.container, [l]);
+    }
   for (const lane of model.lanes) {
     if (lane.instants) {
-      if (lane.label.endsWith(' probe')) probeWaits(model, lane.container, lane, out);
+      if (lane.label.endsWith(' probe')) probeWaits(spanLanes.get(lane.container) ?? [], lane, out);
       continue;
     }
     for (let i = 0; i < lane.start.length; i++) {
@@ -51,20 +59,14 @@ export function busyIntervals(
 }
 
 /** From the container's start to its first passed probe, and from each failure to the next probe. */
-function probeWaits(
-  model: LaneModel,
-  container: string | null,
-  lane: LaneModel['lanes'][number],
-  out: Gap[],
-): void {
+function probeWaits(containerLanes: readonly Lane[], lane: Lane, out: Gap[]): void {
   const n = lane.start.length;
   if (n === 0) return;
   let from = lane.start[0]!;
-  for (const l of model.lanes)
-    if (l.container === container && !l.instants)
-      for (let i = 0; i < l.start.length; i++)
-        if (SPAN_KINDS[l.kind[i]!] === 'running' && l.start[i]! <= from)
-          from = Math.min(from, l.start[i]!);
+  for (const l of containerLanes)
+    for (let i = 0; i < l.start.length; i++)
+      if (SPAN_KINDS[l.kind[i]!] === 'running' && l.start[i]! <= from)
+        from = Math.min(from, l.start[i]!);
   let waiting = true;
   for (let i = 0; i < n; i++) {
     const t = lane.start[i]!;
