@@ -43,6 +43,15 @@ export function withContainerId<S extends { name: string; containerID?: string }
   return undefined;
 }
 
+/** Whether `containerID` ("containerd://<id>") names the container `id`, without slicing it. */
+export function isContainer(containerID: string, id: string | undefined): boolean {
+  return (
+    id !== undefined &&
+    containerID.length === 'containerd://'.length + id.length &&
+    containerID.endsWith(id)
+  );
+}
+
 export function probeOutlook(k: KubeletView, ctx: ProberContext, self: string): ProbeOutlook {
   const d = k.domain;
   const pod = k.run.pods[ctx.uid]!;
@@ -56,8 +65,7 @@ export function probeOutlook(k: KubeletView, ctx: ProberContext, self: string): 
     withContainerId(status.containerStatuses, c.name) ??
     withContainerId(status.initContainerStatuses, c.name);
   if (!cs) return 'no container';
-  const id = cs.containerID!.slice('containerd://'.length);
-  const sameContainer = w?.containerId === id;
+  const sameContainer = isContainer(cs.containerID!, w?.containerId);
   if (sameContainer && w?.onHold) return 'on hold';
   if (!cs.state.running)
     return cs.state.terminated && pod.restartPolicy === 'Never' ? 'stop' : 'not running';
