@@ -52,6 +52,12 @@ export function isContainer(containerID: string, id: string | undefined): boolea
   );
 }
 
+/**
+ * Whether the last probeOutlook call found the worker on the container it already knew (doProbe
+ * then has no new container to record): read with its result, in the same step.
+ */
+export let lastSameContainer = false;
+
 export function probeOutlook(k: KubeletView, ctx: ProberContext, self: string): ProbeOutlook {
   const d = k.domain;
   const pod = k.run.pods[ctx.uid]!;
@@ -59,6 +65,7 @@ export function probeOutlook(k: KubeletView, ctx: ProberContext, self: string): 
   const probe = c.probes[ctx.probe]!;
   const w = d.probers[self];
   const status = d.status[pod.uid];
+  lastSameContainer = false;
   if (!status) return 'no container';
   if (status.phase === 'Failed' || status.phase === 'Succeeded') return 'stop';
   const cs =
@@ -66,6 +73,7 @@ export function probeOutlook(k: KubeletView, ctx: ProberContext, self: string): 
     withContainerId(status.initContainerStatuses, c.name);
   if (!cs) return 'no container';
   const sameContainer = isContainer(cs.containerID!, w?.containerId);
+  lastSameContainer = sameContainer;
   if (sameContainer && w?.onHold) return 'on hold';
   if (!cs.state.running)
     return cs.state.terminated && pod.restartPolicy === 'Never' ? 'stop' : 'not running';

@@ -17,11 +17,17 @@ import { own, own2 } from '../../core/cow';
 
 type PlegState = 'running' | 'exited' | 'unknown' | 'non-existent';
 
+/** Events that carry nothing but their type: one object each, never changed once queued. */
+const CACHE_READY = Object.freeze({ type: 'CACHE_READY' as const });
+const RELISTED = Object.freeze({ type: 'RELISTED' as const });
+
 export function plegEffects(env: Env): EffectsOf<typeof plegMachine, KubeletDomain> {
   const relist: EffectsOf<typeof plegMachine, KubeletDomain>['relist'] = (api) => {
     const domain = api.domain;
     const relistTime = api.t;
-    for (const uid of Object.keys(domain.pleg.dirty)) {
+    let dirty = false;
+    for (const uid in domain.pleg.dirty) {
+      dirty = true;
       const seen = domain.pleg.seen[uid] ?? {};
       const now: Record<string, PlegState> = {};
       const containers = domain.runtime.podContainers[uid] ?? [];
@@ -76,17 +82,21 @@ export function plegEffects(env: Env): EffectsOf<typeof plegMachine, KubeletDoma
         }
       }
     }
-    own(domain, 'pleg').dirty = {};
+    // Most relists find nothing dirty: nothing to reset (no copy of the record).
+    if (dirty) own(domain, 'pleg').dirty = {};
     own(domain, 'cache').timestamp = relistTime;
-    // Wake pod workers whose GetNewerThan is now satisfied.
-    for (const [uid, minTime] of Object.entries(domain.cacheWaiters)) {
-      if (relistTime > minTime) {
+    // Wake pod workers whose GetNewerThan is now satisfied. A for-in over the waiters as the
+    // relist began (no [uid, time] pair per waiter and relist); `own` deletes from a copy, or
+    // the current key of a fresh one, which for-in allows.
+    const waiters = domain.cacheWaiters;
+    for (const uid in waiters) {
+      if (relistTime > waiters[uid]!) {
         delete own(domain, 'cacheWaiters')[uid];
-        api.send(podWorkerId(env.cfg.pods[uid]!.key), { type: 'CACHE_READY' });
+        api.send(podWorkerId(env.cfg.pods[uid]!.key), CACHE_READY);
       }
     }
     // Relist returned: wait.Until sleeps the relist period from now.
-    api.returned({ type: 'RELISTED' });
+    api.returned(RELISTED);
   };
   return { relist };
 }

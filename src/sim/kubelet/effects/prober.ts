@@ -5,7 +5,7 @@
  * failure puts the worker on hold until a new container appears. Result changes go to the
  * sync loop (results manager Updates channels).
  */
-import type { ProberContext, proberMachine } from '../../machines/prober.machine';
+import { idleDoProbe, type ProberContext, type proberMachine } from '../../machines/prober.machine';
 import type { EffectApi, EffectsOf } from '../../runner/types';
 import type { ContainerDef, PodDef, ProbeDef } from '../config';
 import { type Env, recordEvent } from '../env';
@@ -183,6 +183,8 @@ export function proberEffects(env: Env): Effects {
   };
 
   const run: Effects['doProbe'] = (api, _e, ctx) => {
+    // Most ticks (a started container's startup probe) change nothing, as the guards found.
+    if (idleDoProbe(ctx, api.step, api.domain)) return;
     doProbe(api, ctx);
   };
 
