@@ -53,14 +53,15 @@ export function podStatusString(s: ContainerRecord | undefined, c?: ContainerDef
   if (!s) return 'null';
   // A runtime record is a frozen value: its rendering is kept (computePodActions prints each
   // init container's status on every sync).
+  // One lookup: a record is printed with the one definition of its container.
+  const known = podStatusStrings.get(s);
+  if (known !== undefined && known.c === c) return known.v;
   if (!Object.isFrozen(s)) return renderPodStatus(s, c);
-  let byDef = podStatusStrings.get(s);
-  if (!byDef) podStatusStrings.set(s, (byDef = new Map<ContainerDef | undefined, string>()));
-  let v = byDef.get(c);
-  if (v === undefined) byDef.set(c, (v = renderPodStatus(s, c)));
+  const v = renderPodStatus(s, c);
+  podStatusStrings.set(s, { c, v });
   return v;
 }
-const podStatusStrings = new WeakMap<ContainerRecord, Map<ContainerDef | undefined, string>>();
+const podStatusStrings = new WeakMap<ContainerRecord, { c: ContainerDef | undefined; v: string }>();
 
 function renderPodStatus(s: ContainerRecord, c: ContainerDef | undefined): string {
   const st = s.state === 'CREATED' ? 'created' : s.state === 'RUNNING' ? 'running' : 'exited';
