@@ -203,7 +203,9 @@ export function syncLoopEffects(env: Env): EffectsOf<typeof syncLoopMachine, Kub
       status = 'unhealthy';
     } else if (ev.probe === 'readiness') {
       const ready = ev.result === 'Success';
-      const before = structuredClone(domain.status[ev.uid]);
+      // setContainerReadiness replaces the status (statuses are never changed in place): the
+      // one held now is what the watch last showed, no copy needed.
+      const before = domain.status[ev.uid];
       if (setContainerReadiness(domain, pod, ev.containerId, ready, api.t))
         syncStatusToApi(api, pod, before);
       status = ready ? 'ready' : 'not ready';
