@@ -135,12 +135,13 @@ export function syncLoopEffects(env: Env): EffectsOf<typeof syncLoopMachine, Kub
     const domain = api.domain;
     const pod = cfg.pods[ev.uid];
     const known = pod && domain.pods[ev.uid] && !domain.pods[ev.uid]!.removed;
+    // ContainerRemoved events are not logged: rendered only for a line that prints it.
+    if (ev.event === 'ContainerRemoved') return;
     const rendered = plegEventString(ev.uid, ev.event, ev.data);
-    if (ev.event === 'ContainerRemoved' || !known) {
-      if (ev.event !== 'ContainerRemoved')
-        klog(api, 'SyncLoop (PLEG): pod does not exist, ignore irrelevant event', [
-          ['event', rendered],
-        ]);
+    if (!known) {
+      klog(api, 'SyncLoop (PLEG): pod does not exist, ignore irrelevant event', [
+        ['event', rendered],
+      ]);
       return;
     }
     klog(api, 'SyncLoop (PLEG): event for pod', [
@@ -179,7 +180,10 @@ export function syncLoopEffects(env: Env): EffectsOf<typeof syncLoopMachine, Kub
   /** The sync ticker: workQueue.GetWork, then HandlePodSyncs for the due pods. */
   const syncDuePods: H = (api) => {
     const domain = api.domain;
-    const uids = getWork(domain, api.t).filter((u) => domain.pods[u] && !domain.pods[u].removed);
+    const due = getWork(domain, api.t);
+    // Most ticks find no work: no filtered copy of an empty list.
+    if (due.length === 0) return;
+    const uids = due.filter((u) => domain.pods[u] && !domain.pods[u].removed);
     if (uids.length === 0) return;
     klog(api, 'SyncLoop (SYNC) pods', [
       ['total', String(uids.length)],
