@@ -10,6 +10,10 @@ import { klog, q } from './klog';
 import { recordImageFinishedPulling, recordImageStartedPulling } from './startupLatency';
 import type { KubeletDomain } from './types';
 
+/** The pairs every "Event occurred" line has (the involved object is always a v1 Pod). */
+const KIND_POD = Object.freeze(['kind', q('Pod')]) as [string, string];
+const API_VERSION_V1 = Object.freeze(['apiVersion', q('v1')]) as [string, string];
+
 export function recordKubeletEvent(
   api: Pick<EffectApi<KubeletDomain>, 'event' | 'log' | 'domain' | 't'>,
   pod: { key: string; uid: string },
@@ -27,8 +31,8 @@ export function recordKubeletEvent(
   klog(api, 'Event occurred', [
     ['object', q(object)],
     ['fieldPath', q(fieldPath ?? '')],
-    ['kind', q('Pod')],
-    ['apiVersion', q('v1')],
+    KIND_POD,
+    API_VERSION_V1,
     ['type', q(type)],
     ['reason', q(reason)],
     ['message', q(message)],

@@ -99,6 +99,19 @@ export function canonicalQuantity(text: string | number): string {
  * was already canonical by ParseQuantity's own test.
  */
 export function quantityGoValue(text: string | number): string {
+  // A pure function of the text, asked for every container's requests and limits at every run
+  // ("10m", "10Mi" over and over): each text is rendered once.
+  const key = String(text);
+  let v = goValues.get(key);
+  if (v === undefined) {
+    if (goValues.size >= 1 << 12) goValues.clear();
+    goValues.set(key, (v = renderQuantityGoValue(key)));
+  }
+  return v;
+}
+const goValues = new Map<string, string>();
+
+function renderQuantityGoValue(text: string): string {
   const c = canonicalQuantity(text);
   if (c === '0') return '{{0 0} {<nil>} 0 DecimalSI}';
   const m = /^(-?)(\d+)([a-zA-Z]*)$/.exec(c)!;

@@ -43,6 +43,21 @@ export function withContainerId<S extends { name: string; containerID?: string }
   return undefined;
 }
 
+/** Whether `containerID` ("containerd://<id>") names the container `id`, without slicing it. */
+export function isContainer(containerID: string, id: string | undefined): boolean {
+  return (
+    id !== undefined &&
+    containerID.length === 'containerd://'.length + id.length &&
+    containerID.endsWith(id)
+  );
+}
+
+/**
+ * Whether the last probeOutlook call found the worker on the container it already knew (doProbe
+ * then has no new container to record): read with its result, in the same step.
+ */
+export let lastSameContainer = false;
+
 export function probeOutlook(k: KubeletView, ctx: ProberContext, self: string): ProbeOutlook {
   const d = k.domain;
   const pod = k.run.pods[ctx.uid]!;
@@ -50,14 +65,15 @@ export function probeOutlook(k: KubeletView, ctx: ProberContext, self: string): 
   const probe = c.probes[ctx.probe]!;
   const w = d.probers[self];
   const status = d.status[pod.uid];
+  lastSameContainer = false;
   if (!status) return 'no container';
   if (status.phase === 'Failed' || status.phase === 'Succeeded') return 'stop';
   const cs =
     withContainerId(status.containerStatuses, c.name) ??
     withContainerId(status.initContainerStatuses, c.name);
   if (!cs) return 'no container';
-  const id = cs.containerID!.slice('containerd://'.length);
-  const sameContainer = w?.containerId === id;
+  const sameContainer = isContainer(cs.containerID!, w?.containerId);
+  lastSameContainer = sameContainer;
   if (sameContainer && w?.onHold) return 'on hold';
   if (!cs.state.running)
     return cs.state.terminated && pod.restartPolicy === 'Never' ? 'stop' : 'not running';

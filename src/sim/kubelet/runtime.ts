@@ -165,5 +165,8 @@ export function runningContainers(d: KubeletDomain, uid: string): ContainerRecor
 
 /** kubecontainer.PodStatus.FindContainerStatusByName: the newest instance. */
 export function latestByName(ps: CachedPodStatus, name: string): ContainerRecord | undefined {
-  return ps.containers.find((c) => c.name === name);
+  // A loop, not find(): computePodActions asks for every container at every sync.
+  const list = ps.containers;
+  for (let i = 0; i < list.length; i++) if (list[i]!.name === name) return list[i];
+  return undefined;
 }

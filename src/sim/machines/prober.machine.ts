@@ -13,7 +13,7 @@
  */
 import { setup } from 'xstate';
 import { createRng, deriveSeed, nextFloat } from '../core/prng';
-import { probeOutlook, type ProbeOutlook } from '../kubelet/probeOutlook';
+import { lastSameContainer, probeOutlook, type ProbeOutlook } from '../kubelet/probeOutlook';
 import { kubelet } from '../kubelet/view';
 import { proberId } from '../kubelet/ids';
 
@@ -31,21 +31,47 @@ export interface ProberContext {
 /** What doProbe will find, computed once per step (its guards all ask). */
 let memoStep = -1;
 let memoCtx: ProberContext | undefined;
+/** The world's state the memo was read from (a re-run shares contexts with the run it resumes). */
+let memoDomain: unknown;
 let memoOutlook: ProbeOutlook = 'probe';
+let memoSame = false;
 /** Each worker's instance id, by its (never replaced) context: built once, not every tick. */
 const selfIds = new WeakMap<ProberContext, string>();
 function outlook(ctx: ProberContext): ProbeOutlook {
   const k = kubelet();
-  if (memoStep === k.step && memoCtx === ctx) return memoOutlook;
+  if (memoStep === k.step && memoCtx === ctx && memoDomain === k.domain) return memoOutlook;
   let self = selfIds.get(ctx);
   if (self === undefined) {
     self = proberId(k.run.pods[ctx.uid]!.key, ctx.container, ctx.probe);
     selfIds.set(ctx, self);
   }
   memoOutlook = probeOutlook(k, ctx, self);
+  memoSame = lastSameContainer;
   memoStep = k.step;
   memoCtx = ctx;
+  memoDomain = k.domain;
   return memoOutlook;
+}
+
+/**
+ * Whether this step's guards found a doProbe that changes nothing: no container yet, or the
+ * worker's own container within its initial delay, waiting for the startup probe, done with
+ * its startup probe, or on hold. Its effect runs first in the step, on the state the guards
+ * read, so it may return at once; false when the guards did not decide this step.
+ */
+export function idleDoProbe(ctx: ProberContext, step: number, domain: unknown): boolean {
+  if (memoStep !== step || memoCtx !== ctx || memoDomain !== domain) return false;
+  switch (memoOutlook) {
+    case 'no container':
+      return true;
+    case 'startup succeeded':
+    case 'initial delay':
+    case 'waiting for startup':
+    case 'on hold':
+      return memoSame;
+    default:
+      return false;
+  }
 }
 
 /**

@@ -7,7 +7,7 @@
  * re-inspected; the others cannot have events.
  */
 import type { plegMachine } from '../../machines/pleg.machine';
-import type { EffectsOf } from '../../runner/types';
+import type { EffectApi, EffectsOf } from '../../runner/types';
 import type { Env } from '../env';
 import { SYNC_LOOP, podWorkerId } from '../ids';
 import { klog, q } from '../klog';
@@ -16,12 +16,57 @@ import type { KubeletDomain } from '../types';
 import { own, own2 } from '../../core/cow';
 
 type PlegState = 'running' | 'exited' | 'unknown' | 'non-existent';
+type Api = EffectApi<KubeletDomain>;
+
+/** Events that carry nothing but their type: one object each, never changed once queued. */
+const CACHE_READY = Object.freeze({ type: 'CACHE_READY' as const });
+const RELISTED = Object.freeze({ type: 'RELISTED' as const });
+
+/**
+ * generateEvents for one container: a klog line and the lifecycle events when its state changed
+ * since the previous relist.
+ */
+function compare(
+  api: Api,
+  uid: string,
+  id: string,
+  old: PlegState | undefined,
+  current: PlegState | undefined,
+  events: [string, string][],
+): void {
+  const oldState = old ?? 'non-existent';
+  const newState = current ?? 'non-existent';
+  if (oldState === newState) return;
+  klog(api, 'GenericPLEG', [
+    ['podUID', q(uid)],
+    ['containerID', q(id)],
+    ['oldState', q(oldState)],
+    ['newState', q(newState)],
+  ]);
+  switch (newState) {
+    case 'running':
+      events.push(['ContainerStarted', id]);
+      break;
+    case 'exited':
+      events.push(['ContainerDied', id]);
+      break;
+    case 'unknown':
+      events.push(['ContainerChanged', id]);
+      break;
+    case 'non-existent':
+      if (oldState !== 'exited') events.push(['ContainerDied', id]);
+      events.push(['ContainerRemoved', id]);
+      break;
+  }
+}
 
 export function plegEffects(env: Env): EffectsOf<typeof plegMachine, KubeletDomain> {
   const relist: EffectsOf<typeof plegMachine, KubeletDomain>['relist'] = (api) => {
     const domain = api.domain;
     const relistTime = api.t;
-    for (const uid of Object.keys(domain.pleg.dirty)) {
+    let dirty = false;
+    for (const uid in domain.pleg.dirty) {
+      dirty = true;
       const seen = domain.pleg.seen[uid] ?? {};
       const now: Record<string, PlegState> = {};
       const containers = domain.runtime.podContainers[uid] ?? [];
@@ -35,38 +80,13 @@ export function plegEffects(env: Env): EffectsOf<typeof plegMachine, KubeletDoma
       const events: [string, string][] = [];
       // getContainersFromPods(oldPod, pod): the old record's containers, then its sandboxes
       // ("sandboxes as containers"), then the current pod's, each id once. The record keeps
-      // that order (containers before sandboxes), so the previous relist's ids come first.
-      const ids = [...new Set([...Object.keys(seen), ...containers, ...sandboxes])];
-      for (const id of ids) {
-        const oldState = (seen[id] ?? 'non-existent') as PlegState;
-        const newState = now[id] ?? 'non-existent';
-        if (oldState === newState) continue;
-        klog(api, 'GenericPLEG', [
-          ['podUID', q(uid)],
-          ['containerID', q(id)],
-          ['oldState', q(oldState)],
-          ['newState', q(newState)],
-        ]);
-        switch (newState) {
-          case 'running':
-            events.push(['ContainerStarted', id]);
-            break;
-          case 'exited':
-            events.push(['ContainerDied', id]);
-            break;
-          case 'unknown':
-            events.push(['ContainerChanged', id]);
-            break;
-          case 'non-existent':
-            if (oldState !== 'exited') events.push(['ContainerDied', id]);
-            events.push(['ContainerRemoved', id]);
-            break;
-        }
-      }
-      // podRecords.update: the current pod becomes the old record.
-      own2(domain, 'pleg', 'seen')[uid] = Object.fromEntries(
-        [...containers, ...sandboxes].map((id) => [id, now[id]!]),
-      );
+      // that order (containers before sandboxes), so the previous relist's ids come first;
+      // `now` holds the current pod's in that order, each once (no union list is built).
+      for (const id in seen) compare(api, uid, id, seen[id] as PlegState, now[id], events);
+      for (const id in now)
+        if (!Object.hasOwn(seen, id)) compare(api, uid, id, undefined, now[id], events);
+      // podRecords.update: the current pod becomes the old record (`now`, never changed after).
+      own2(domain, 'pleg', 'seen')[uid] = now;
       if (events.length > 0) {
         own2(domain, 'cache', 'pods')[uid] = getPodStatus(domain, uid, relistTime);
         for (const [type, data] of events) {
@@ -76,17 +96,21 @@ export function plegEffects(env: Env): EffectsOf<typeof plegMachine, KubeletDoma
         }
       }
     }
-    own(domain, 'pleg').dirty = {};
+    // Most relists find nothing dirty: nothing to reset (no copy of the record).
+    if (dirty) own(domain, 'pleg').dirty = {};
     own(domain, 'cache').timestamp = relistTime;
-    // Wake pod workers whose GetNewerThan is now satisfied.
-    for (const [uid, minTime] of Object.entries(domain.cacheWaiters)) {
-      if (relistTime > minTime) {
+    // Wake pod workers whose GetNewerThan is now satisfied. A for-in over the waiters as the
+    // relist began (no [uid, time] pair per waiter and relist); `own` deletes from a copy, or
+    // the current key of a fresh one, which for-in allows.
+    const waiters = domain.cacheWaiters;
+    for (const uid in waiters) {
+      if (relistTime > waiters[uid]!) {
         delete own(domain, 'cacheWaiters')[uid];
-        api.send(podWorkerId(env.cfg.pods[uid]!.key), { type: 'CACHE_READY' });
+        api.send(podWorkerId(env.cfg.pods[uid]!.key), CACHE_READY);
       }
     }
     // Relist returned: wait.Until sleeps the relist period from now.
-    api.returned({ type: 'RELISTED' });
+    api.returned(RELISTED);
   };
   return { relist };
 }

@@ -5,14 +5,14 @@
  * failure puts the worker on hold until a new container appears. Result changes go to the
  * sync loop (results manager Updates channels).
  */
-import type { ProberContext, proberMachine } from '../../machines/prober.machine';
+import { idleDoProbe, type ProberContext, type proberMachine } from '../../machines/prober.machine';
 import type { EffectApi, EffectsOf } from '../../runner/types';
-import type { ProbeDef } from '../config';
+import type { ContainerDef, PodDef, ProbeDef } from '../config';
 import { type Env, recordEvent } from '../env';
 import { takeFault } from '../faults';
 import { SYNC_LOOP } from '../ids';
-import { withContainerId } from '../probeOutlook';
-import { klog, podKV, q } from '../klog';
+import { isContainer, withContainerId } from '../probeOutlook';
+import { type KV, klog, podKV, q } from '../klog';
 import type { KubeletDomain, ProbeResult, ProberWorkerState } from '../types';
 import { own, own2 } from '../../core/cow';
 import { probeKey } from '../statusManager';
@@ -51,6 +51,16 @@ const FAULT = {
   startup: 'StartupProbeFail',
 } as const;
 
+const CONTAINERD = 'containerd://';
+
+interface WorkerDefs {
+  pod: PodDef;
+  c: ContainerDef;
+  probe: ProbeDef;
+  /** The kv of its "Probe succeeded" line (the first pairs of "Probe failed"). */
+  succeeded: KV;
+}
+
 export function proberEffects(env: Env): Effects {
   const { cfg } = env;
 
@@ -63,14 +73,33 @@ export function proberEffects(env: Env): Effects {
     api.send(SYNC_LOOP, { type: 'PROBE', probe: type, uid, containerId: id, result: r });
   };
 
+  /**
+   * The run's definitions for a worker, looked up once, not at every tick: its context is never
+   * replaced, and the table lives with this run's effects (an edited re-run has its own).
+   */
+  const workers = new WeakMap<ProberContext, WorkerDefs>();
+  const defsOf = (ctx: ProberContext): WorkerDefs => {
+    let w = workers.get(ctx);
+    if (w === undefined) {
+      const pod = cfg.pods[ctx.uid]!;
+      const c = pod.byName[ctx.container]!;
+      const title = q(TITLE[ctx.probe]!);
+      // One "Probe succeeded" kv for all of the worker's lines: log lines never change theirs.
+      const succeeded: KV = [
+        ['probeType', title],
+        ...podKV(pod.key, pod.uid),
+        ['containerName', q(c.name)],
+      ];
+      w = { pod, c, probe: c.probes[ctx.probe]!, succeeded: Object.freeze(succeeded) as KV };
+      workers.set(ctx, w);
+    }
+    return w;
+  };
+
   const doProbe = (api: Api, ctx: ProberContext): boolean => {
-    // Read field by field: an object of these, destructured, was built at every tick.
-    const pod = cfg.pods[ctx.uid]!;
-    const c = pod.byName[ctx.container]!;
+    const { pod, c, probe, succeeded } = defsOf(ctx);
     const type = ctx.probe;
-    const probe = c.probes[type]!;
     const domain = api.domain;
-    const worker = own2(domain, 'probers', api.self);
     const status = domain.status[pod.uid];
     if (!status) return true;
     if (status.phase === 'Failed' || status.phase === 'Succeeded') return false;
@@ -78,14 +107,19 @@ export function proberEffects(env: Env): Effects {
       withContainerId(status.containerStatuses, c.name) ??
       withContainerId(status.initContainerStatuses, c.name);
     if (!cs) return true;
-    const id = cs.containerID!.slice('containerd://'.length);
-    if (worker.containerId !== id) {
+    // Read-only until something changes: most ticks (a started container's startup probe,
+    // one within its initial delay or on hold) write nothing, so they copy nothing (cow).
+    let worker = domain.probers[api.self]!;
+    if (!isContainer(cs.containerID!, worker.containerId)) {
+      const id = cs.containerID!.slice(CONTAINERD.length);
       if (worker.containerId)
         delete own(domain, 'probeResults')[probeKey(type, worker.containerId)];
+      worker = own2(domain, 'probers', api.self);
       worker.containerId = id;
       setResult(api, pod.uid, type, id, INITIAL[type]!);
       worker.onHold = false;
     }
+    const id = worker.containerId!;
     if (worker.onHold) return true;
     if (!cs.state.running) {
       setResult(api, pod.uid, type, id, 'Failure');
@@ -118,19 +152,12 @@ export function proberEffects(env: Env): Effects {
         c.fieldPath,
       );
       klog(api, 'Probe failed', [
-        ['probeType', q(TITLE[type]!)],
-        ...podKV(pod.key, pod.uid),
-        ['containerName', q(c.name)],
+        ...succeeded,
         ['probeResult', q('failure')],
         ['output', q(output)],
       ]);
-    } else {
-      klog(api, 'Probe succeeded', [
-        ['probeType', q(TITLE[type]!)],
-        ...podKV(pod.key, pod.uid),
-        ['containerName', q(c.name)],
-      ]);
-    }
+    } else klog(api, 'Probe succeeded', succeeded);
+    worker = own2(domain, 'probers', api.self);
     if (worker.lastResult === result) worker.resultRun++;
     else {
       worker.lastResult = result;
@@ -156,6 +183,8 @@ export function proberEffects(env: Env): Effects {
   };
 
   const run: Effects['doProbe'] = (api, _e, ctx) => {
+    // Most ticks (a started container's startup probe) change nothing, as the guards found.
+    if (idleDoProbe(ctx, api.step, api.domain)) return;
     doProbe(api, ctx);
   };
 
