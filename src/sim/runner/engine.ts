@@ -287,6 +287,30 @@ function machinesOf(w: World<unknown>): Machines {
   return out;
 }
 
+/**
+ * The same changes as `ops` with one instance per id: stops first (deleting a key the earlier
+ * map lacks is a no-op), then each id's last instance in the order of its last insertion (a
+ * respawned or new instance goes last, as in the live map; setting a kept key keeps its place).
+ * The instances in between are dropped: a delta lives as long as the trace, and they were a
+ * large share of what every step left for the garbage collector to promote.
+ */
+function compactOps(ops: unknown[]): unknown[] {
+  const last = new Map<string, unknown>();
+  const stopped = new Set<string>();
+  for (let j = 0; j < ops.length; j += 2) {
+    const id = ops[j] as string;
+    const inst = ops[j + 1];
+    if (inst === undefined) {
+      last.delete(id);
+      stopped.add(id);
+    } else last.set(id, inst);
+  }
+  const out: unknown[] = [];
+  for (const id of stopped) out.push(id, undefined);
+  for (const [id, inst] of last) out.push(id, inst);
+  return out;
+}
+
 /** `w` with `machines` read through its delta (a new copy at each read). */
 function withMachineDelta<W extends World<unknown>>(w: W, delta: MachineDelta): W {
   machineDeltas.set(w, delta);
@@ -664,7 +688,8 @@ export class Engine<D> {
     setGuardView(this.view(world));
     const input = (event as AnyEventObject & { input?: unknown }).input;
     const initial = event.type === INIT_EVENT ? initialBefore(kind.machine, input) : undefined;
-    const [next, actions] =
+    // Indexed, not destructured: array destructuring allocated an iterator per step.
+    const result =
       event.type !== INIT_EVENT
         ? cachedTransition(kind.definition, before, inst.snapshot, event, kind.interpret)
         : initial
@@ -677,6 +702,8 @@ export class Engine<D> {
               true,
             )
           : pureInitialTransition(kind.machine, input);
+    const next = result[0];
+    const actions = result[1];
     setGuardView(undefined);
     // A new instance object: checkpoints share the old one by reference.
     const updated = { kind: inst.kind, snapshot: next };
@@ -743,7 +770,7 @@ export class Engine<D> {
     while (this.step(world, horizon, rec)) {
       if (world.step % every === 0) {
         const n = trace.checkpoints.length;
-        const delta = n % MACHINE_KEYFRAME !== 0 ? rec.machineOps : undefined;
+        const delta = n % MACHINE_KEYFRAME !== 0 ? compactOps(rec.machineOps) : undefined;
         trace.checkpoints.push(checkpointOf(world, trace.checkpoints[n - 1], cow, delta));
         rec.machineOps = [];
       }

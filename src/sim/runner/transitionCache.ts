@@ -48,8 +48,6 @@ interface Leaf {
   next: AnySnapshot;
   /** Actions in order; a raise with a delay names its delay, resolved again at each step. */
   actions: readonly LeafAction[];
-  /** The snapshot made for each context (instance) that reached this leaf. */
-  byContext: WeakMap<object, AnySnapshot>;
   /** The path assigns context: each replay makes a new snapshot with the new context. */
   assigns: boolean;
   /** When every action is fixed: the one (frozen) list every replay returns, not a copy each. */
@@ -264,17 +262,10 @@ function replay(
         a.last = raise = { type: 'xstate.raise', params: { event: a.event, id: a.id, delay } };
       actions.push(raise);
     }
-  if (node.assigns) return [{ ...node.next, context: ctx } as AnySnapshot, actions];
-  if (node.same) return [snapshot, actions];
-  // One snapshot per instance and state: an instance's context never changes on a cached path.
-  if (typeof context !== 'object' || context === null)
-    return [{ ...node.next, context } as AnySnapshot, actions];
-  let made = node.byContext.get(context);
-  if (!made) {
-    made = { ...node.next, context } as AnySnapshot;
-    node.byContext.set(context, made);
-  }
-  return [made, actions];
+  if (node.same && !node.assigns) return [snapshot, actions];
+  // A new snapshot per step: a spread of the leaf's is a few tens of nanoseconds, where a
+  // per-context WeakMap of made snapshots cost ten times that (and its ephemerons slowed GC).
+  return [{ ...node.next, context: ctx } as AnySnapshot, actions];
 }
 
 /** The tree with the recorded path added (the prefix it walked is the tree's own). */
@@ -389,7 +380,6 @@ function leafOf(
     same,
     next,
     actions: assigns ? withAssigns(out, rec.order) : out,
-    byContext: new WeakMap(),
     assigns,
     fixed:
       !assigns && out.every((a) => a.kind === 'fixed')
