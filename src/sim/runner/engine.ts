@@ -26,6 +26,7 @@ import { createRng } from '../core/prng';
 import {
   queueCancel,
   queueDropTarget,
+  queueInOrder,
   queuePeek,
   queuePop,
   queuePush,
@@ -389,7 +390,7 @@ export function checkpointOf<D>(
     domain: copyDomain(w.domain, cow, prev?.domain),
   };
   if (cow) shareAll();
-  c.queue.sort(byTimeThenSeq);
+  c.queue = queueInOrder(w.queue);
   if (machineOps && prev) withMachineDelta(c, { prev: prev, ops: machineOps });
   return c;
 }
