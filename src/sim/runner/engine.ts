@@ -706,10 +706,13 @@ export class Engine<D> {
     const next = result[0];
     const actions = result[1];
     setGuardView(undefined);
-    // A new instance object: checkpoints share the old one by reference.
-    const updated = { kind: inst.kind, snapshot: next };
-    world.machines[id] = updated;
-    rec?.machineOps.push(id, updated);
+    // A new instance object (checkpoints share the old one by reference), unless the snapshot
+    // is the one it holds: nothing changed, and the map and its delta stay as they are.
+    if (next !== inst.snapshot) {
+      const updated = { kind: inst.kind, snapshot: next };
+      world.machines[id] = updated;
+      rec?.machineOps.push(id, updated);
+    }
     if (rec) {
       const ent = rec.entity(id, inst.kind, world.step);
       rec.row(world.t, ent, event.type, before, stateString(next.value), cause, decided);
