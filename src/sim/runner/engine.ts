@@ -656,7 +656,7 @@ export class Engine<D> {
       if (!inst) continue;
       if (inst.snapshot && inst.snapshot.status !== 'active') continue;
       world.t = head.t;
-      this.apply(world, head.target, head.event, head.cause, rec);
+      this.apply(world, head.target, head.event, head.cause, rec, inst);
       return true;
     }
   }
@@ -667,8 +667,9 @@ export class Engine<D> {
     event: AnyEventObject,
     cause: number,
     rec: Recorder | null,
+    /** The instance, as step() looked it up already. */
+    inst: World<D>['machines'][string] = world.machines[id]!,
   ): void {
-    const inst = world.machines[id]!;
     const api = this.stepApi
       ? this.stepApi.bind(world, id, rec, world.step)
       : (this.stepApi = new StepApi(world, id, rec, world.step));
