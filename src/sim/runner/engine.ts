@@ -165,6 +165,8 @@ export class Recorder {
   machineOps: unknown[] = [];
   private stringIndex = new Map<string, number>();
   private entityIndex = new Map<string, number>();
+  /** The index of '' (no guard decided), once interned. */
+  private noGuard: number | undefined;
 
   /**
    * A recorder that goes on from `prefix`: the trace of the steps before it, as a resumed run
@@ -234,10 +236,13 @@ export class Recorder {
     s.t.push(t);
     s.entity.push(entity);
     s.event.push(this.intern(event));
-    s.from.push(this.intern(from));
-    s.to.push(this.intern(to));
+    // Most steps stay in their state or name no guard: those need no lookup (same order of
+    // first use, so the same indices).
+    const f = this.intern(from);
+    s.from.push(f);
+    s.to.push(to === from ? f : this.intern(to));
     s.cause.push(cause);
-    s.guard.push(this.intern(guard));
+    s.guard.push(guard === '' ? (this.noGuard ??= this.intern('')) : this.intern(guard));
   }
 }
 
