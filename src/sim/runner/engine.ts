@@ -390,12 +390,11 @@ export function checkpointOf<D>(
     for (const k in d) if (!cow.inPlace.includes(k)) deepFreeze(d[k]);
   }
   const c: World<D> = {
-    ...copyClock(w),
+    ...copyClock(w, queueInOrder(w.queue)),
     machines: machineOps ? (undefined as unknown as Machines) : copyTable(w.machines),
     domain: copyDomain(w.domain, cow, prev?.domain),
   };
   if (cow) shareAll();
-  c.queue = queueInOrder(w.queue);
   if (machineOps && prev) withMachineDelta(c, { prev: prev, ops: machineOps });
   return c;
 }
@@ -425,17 +424,20 @@ export function cloneWorld<D>(w: World<D>, domain = true): World<D> {
   };
 }
 
-/** The world's clock, random stream, id counters and queue, copied. */
-function copyClock<D>(w: World<D>): Omit<World<D>, 'machines' | 'domain'> {
+/** The world's clock, random stream, id counters and queue, copied (or the queue given). */
+function copyClock<D>(
+  w: World<D>,
+  // Queue entries are never changed in place (the heap only moves them; a re-run's remap
+  // builds new ones), so the copy shares them: a seek copies one array, not ~200 objects.
+  queue: World<D>['queue'] = w.queue.slice(),
+): Omit<World<D>, 'machines' | 'domain'> {
   return {
     t: w.t,
     seq: w.seq,
     step: w.step,
     rng: { state: w.rng.state },
     ids: { ...w.ids },
-    // Queue entries are never changed in place (the heap only moves them; a re-run's remap
-    // builds new ones), so the copy shares them: a seek copies one array, not ~200 objects.
-    queue: w.queue.slice(),
+    queue,
   };
 }
 
@@ -695,8 +697,7 @@ export class Engine<D> {
     setGuardView(this.view(world));
     const input = (event as AnyEventObject & { input?: unknown }).input;
     const initial = event.type === INIT_EVENT ? initialBefore(kind.machine, input) : undefined;
-    // Indexed, not destructured: array destructuring allocated an iterator per step.
-    const result =
+    const [next, actions] =
       event.type !== INIT_EVENT
         ? cachedTransition(kind.definition, before, inst.snapshot, event, kind.interpret)
         : initial
@@ -709,8 +710,6 @@ export class Engine<D> {
               true,
             )
           : pureInitialTransition(kind.machine, input);
-    const next = result[0];
-    const actions = result[1];
     setGuardView(undefined);
     // A new instance object (checkpoints share the old one by reference), unless the snapshot
     // is the one it holds: nothing changed, and the map and its delta stay as they are.
