@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { queueCancel, queuePop, queuePush, type Queue } from './queue';
+import { queueCancel, queueInOrder, queuePop, queuePush, type Queue } from './queue';
 
 function drain(q: Queue<string>): string[] {
   const out: string[] = [];
@@ -36,6 +36,35 @@ describe('event queue', () => {
         const sorted = [...popped].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
         expect(popped).toEqual(sorted);
         expect(popped).toHaveLength(times.length);
+      }),
+    );
+  });
+
+  it('lists the entries in pop order and leaves the heap as it was (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 30 }), { maxLength: 150 }), (times) => {
+        const q: Queue<string> = [];
+        // Some entries pushed with a seq below the others', as `returned` events are.
+        times.forEach((t, seq) =>
+          queuePush(q, {
+            t,
+            seq: seq % 3 ? seq : seq - 2 ** 52,
+            target: 'x',
+            event: '',
+            cause: -1,
+          }),
+        );
+        const heap = [...q];
+        const listed = queueInOrder(q);
+        expect(q).toEqual(heap);
+        const popped: unknown[] = [];
+        for (let e = queuePop(q); e; e = queuePop(q)) popped.push(e);
+        // The same entry objects (a checkpoint shares them), in pop order.
+        expect(listed.length).toBe(popped.length);
+        listed.forEach((e, i) => expect(e).toBe(popped[i]));
+        expect(listed.map((e) => [e.t, e.seq])).toEqual(
+          [...heap].sort((a, b) => a.t - b.t || a.seq - b.seq).map((e) => [e.t, e.seq]),
+        );
       }),
     );
   });

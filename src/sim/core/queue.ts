@@ -101,3 +101,14 @@ export function queueDropTarget<E>(q: Queue<E>, target: string): void {
   q.length = 0;
   for (const e of kept) queuePush(q, e);
 }
+
+/**
+ * The entries in pop order, (t, seq), as a new array (the queue is left as it was): popped off
+ * a copy of the heap, whose sifts compare inline, where a sort calls a comparator per pair.
+ */
+export function queueInOrder<E>(q: Queue<E>): Queue<E> {
+  const heap = q.slice();
+  const out: Queue<E> = [];
+  for (let e = queuePop(heap); e; e = queuePop(heap)) out.push(e);
+  return out;
+}

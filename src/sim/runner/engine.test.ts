@@ -186,6 +186,49 @@ describe('engine', () => {
       expect(JSON.stringify(engine.stateAt(trace, n, 30_000))).toBe(first[n]);
   });
 
+  it("a checkpoint's machine map, kept as changes, has the live map's instances in its key order", () => {
+    // A process that stops and respawns workers (same ids) at random: respawned ones move last.
+    const churn: EngineSpec<Domain> = {
+      ...spec,
+      processes: {
+        churn: {
+          state: 'churning',
+          handle: (api) => {
+            for (let k = 0; k < 3; k++) {
+              const id = `w${nextInt(api.rng, 0, 7)}`;
+              if (api.has(id)) api.stop(id);
+              else api.spawn('worker', id, undefined);
+            }
+            api.send(api.self, { type: 'CHURN' }, nextInt(api.rng, 50, 400));
+          },
+        },
+      },
+    };
+    const start = () => {
+      const engine = new Engine(churn);
+      const world = createWorld<Domain>(4, { ticks: 0, log: [] });
+      const api = engine.api(world, 'engine', null);
+      api.spawn('ticker', 't', undefined);
+      world.machines['c'] = { kind: 'churn', snapshot: null as never };
+      api.send('c', { type: 'CHURN' });
+      return { engine, world };
+    };
+    const { engine, world } = start();
+    const trace = engine.run(world, 60_000, { checkpointEvery: 5 });
+    expect(trace.checkpoints.length).toBeGreaterThan(40);
+    const straight = start();
+    const order = (m: typeof world.machines) =>
+      Object.entries(m).map(([k, v]): unknown[] => [
+        k,
+        v.snapshot?.value as unknown,
+        v.snapshot?.context as unknown,
+      ]);
+    trace.checkpoints.forEach((cp, i) => {
+      while (straight.world.step < i * 5) straight.engine.step(straight.world, 60_000, null);
+      expect(order(cp.machines)).toStrictEqual(order(straight.world.machines));
+    });
+  });
+
   it('a worker that is never pinged times out and stops taking events', () => {
     const engine = new Engine(spec);
     const world = createWorld<Domain>(1, { ticks: 0, log: [] });

@@ -26,6 +26,7 @@ import { createRng } from '../core/prng';
 import {
   queueCancel,
   queueDropTarget,
+  queueInOrder,
   queuePeek,
   queuePop,
   queuePush,
@@ -164,6 +165,8 @@ export class Recorder {
   machineOps: unknown[] = [];
   private stringIndex = new Map<string, number>();
   private entityIndex = new Map<string, number>();
+  /** The index of '' (no guard decided), once interned. */
+  private noGuard: number | undefined;
 
   /**
    * A recorder that goes on from `prefix`: the trace of the steps before it, as a resumed run
@@ -233,10 +236,13 @@ export class Recorder {
     s.t.push(t);
     s.entity.push(entity);
     s.event.push(this.intern(event));
-    s.from.push(this.intern(from));
-    s.to.push(this.intern(to));
+    // Most steps stay in their state or name no guard: those need no lookup (same order of
+    // first use, so the same indices).
+    const f = this.intern(from);
+    s.from.push(f);
+    s.to.push(to === from ? f : this.intern(to));
     s.cause.push(cause);
-    s.guard.push(this.intern(guard));
+    s.guard.push(guard === '' ? (this.noGuard ??= this.intern('')) : this.intern(guard));
   }
 }
 
@@ -284,6 +290,30 @@ function machinesOf(w: World<unknown>): Machines {
       else delete out[id];
     }
   }
+  return out;
+}
+
+/**
+ * The same changes as `ops` with one instance per id: stops first (deleting a key the earlier
+ * map lacks is a no-op), then each id's last instance in the order of its last insertion (a
+ * respawned or new instance goes last, as in the live map; setting a kept key keeps its place).
+ * The instances in between are dropped: a delta lives as long as the trace, and they were a
+ * large share of what every step left for the garbage collector to promote.
+ */
+function compactOps(ops: unknown[]): unknown[] {
+  const last = new Map<string, unknown>();
+  const stopped = new Set<string>();
+  for (let j = 0; j < ops.length; j += 2) {
+    const id = ops[j] as string;
+    const inst = ops[j + 1];
+    if (inst === undefined) {
+      last.delete(id);
+      stopped.add(id);
+    } else last.set(id, inst);
+  }
+  const out: unknown[] = [];
+  for (const id of stopped) out.push(id, undefined);
+  for (const [id, inst] of last) out.push(id, inst);
   return out;
 }
 
@@ -360,12 +390,11 @@ export function checkpointOf<D>(
     for (const k in d) if (!cow.inPlace.includes(k)) deepFreeze(d[k]);
   }
   const c: World<D> = {
-    ...copyClock(w),
+    ...copyClock(w, queueInOrder(w.queue)),
     machines: machineOps ? (undefined as unknown as Machines) : copyTable(w.machines),
     domain: copyDomain(w.domain, cow, prev?.domain),
   };
   if (cow) shareAll();
-  c.queue.sort(byTimeThenSeq);
   if (machineOps && prev) withMachineDelta(c, { prev: prev, ops: machineOps });
   return c;
 }
@@ -395,17 +424,20 @@ export function cloneWorld<D>(w: World<D>, domain = true): World<D> {
   };
 }
 
-/** The world's clock, random stream, id counters and queue, copied. */
-function copyClock<D>(w: World<D>): Omit<World<D>, 'machines' | 'domain'> {
+/** The world's clock, random stream, id counters and queue, copied (or the queue given). */
+function copyClock<D>(
+  w: World<D>,
+  // Queue entries are never changed in place (the heap only moves them; a re-run's remap
+  // builds new ones), so the copy shares them: a seek copies one array, not ~200 objects.
+  queue: World<D>['queue'] = w.queue.slice(),
+): Omit<World<D>, 'machines' | 'domain'> {
   return {
     t: w.t,
     seq: w.seq,
     step: w.step,
     rng: { state: w.rng.state },
     ids: { ...w.ids },
-    // Queue entries are never changed in place (the heap only moves them; a re-run's remap
-    // builds new ones), so the copy shares them: a seek copies one array, not ~200 objects.
-    queue: w.queue.slice(),
+    queue,
   };
 }
 
@@ -631,7 +663,7 @@ export class Engine<D> {
       if (!inst) continue;
       if (inst.snapshot && inst.snapshot.status !== 'active') continue;
       world.t = head.t;
-      this.apply(world, head.target, head.event, head.cause, rec);
+      this.apply(world, head.target, head.event, head.cause, rec, inst);
       return true;
     }
   }
@@ -642,8 +674,9 @@ export class Engine<D> {
     event: AnyEventObject,
     cause: number,
     rec: Recorder | null,
+    /** The instance, as step() looked it up already. */
+    inst: World<D>['machines'][string] = world.machines[id]!,
   ): void {
-    const inst = world.machines[id]!;
     const api = this.stepApi
       ? this.stepApi.bind(world, id, rec, world.step)
       : (this.stepApi = new StepApi(world, id, rec, world.step));
@@ -678,10 +711,13 @@ export class Engine<D> {
             )
           : pureInitialTransition(kind.machine, input);
     setGuardView(undefined);
-    // A new instance object: checkpoints share the old one by reference.
-    const updated = { kind: inst.kind, snapshot: next };
-    world.machines[id] = updated;
-    rec?.machineOps.push(id, updated);
+    // A new instance object (checkpoints share the old one by reference), unless the snapshot
+    // is the one it holds: nothing changed, and the map and its delta stay as they are.
+    if (next !== inst.snapshot) {
+      const updated = { kind: inst.kind, snapshot: next };
+      world.machines[id] = updated;
+      rec?.machineOps.push(id, updated);
+    }
     if (rec) {
       const ent = rec.entity(id, inst.kind, world.step);
       rec.row(world.t, ent, event.type, before, stateString(next.value), cause, decided);
@@ -743,7 +779,7 @@ export class Engine<D> {
     while (this.step(world, horizon, rec)) {
       if (world.step % every === 0) {
         const n = trace.checkpoints.length;
-        const delta = n % MACHINE_KEYFRAME !== 0 ? rec.machineOps : undefined;
+        const delta = n % MACHINE_KEYFRAME !== 0 ? compactOps(rec.machineOps) : undefined;
         trace.checkpoints.push(checkpointOf(world, trace.checkpoints[n - 1], cow, delta));
         rec.machineOps = [];
       }

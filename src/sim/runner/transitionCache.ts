@@ -48,12 +48,12 @@ interface Leaf {
   next: AnySnapshot;
   /** Actions in order; a raise with a delay names its delay, resolved again at each step. */
   actions: readonly LeafAction[];
-  /** The snapshot made for each context (instance) that reached this leaf. */
-  byContext: WeakMap<object, AnySnapshot>;
   /** The path assigns context: each replay makes a new snapshot with the new context. */
   assigns: boolean;
   /** When every action is fixed: the one (frozen) list every replay returns, not a copy each. */
   fixed?: readonly StepAction[];
+  /** Otherwise the (frozen) list last returned: returned again while no delay changed. */
+  made?: readonly StepAction[];
 }
 
 type LeafAction =
@@ -227,54 +227,74 @@ function replay(
   let node: Node | undefined = root;
   const context: unknown = snapshot.context;
   const impl = snapshot.machine.implementations;
-  // The context the guards see: an eventless transition's guards see earlier assigns.
-  let guardContext = context;
+  // The guards' argument, one for the step's guards (they are pure reads and keep nothing);
+  // its context is what an eventless transition's guards see: earlier assigns applied.
+  const args = { context, event };
   while (node !== undefined && node !== OPAQUE && node.kind === 'guard') {
     const g = impl.guards[node.name] as (args: unknown, params: unknown) => boolean;
     if (node.assigns)
-      for (const a of node.assigns) guardContext = applyAssign(a, guardContext as object, event);
+      for (const a of node.assigns) args.context = applyAssign(a, args.context as object, event);
     // The wrapper records; outside a recording it only reports the guard that held.
-    node = g({ context: guardContext, event }, undefined) ? node.held : node.failed;
+    node = g(args, undefined) ? node.held : node.failed;
   }
   if (node === undefined || node === OPAQUE) return undefined;
-  const actions: StepAction[] = node.fixed ? (node.fixed as StepAction[]) : [];
+  let actions = node.fixed;
   // The context as XState's actions see it: assigns replace it in order.
   let ctx = context;
-  if (!node.fixed)
+  if (!actions) {
+    // Whether a raise differs from the one in the list last returned (then a new list).
+    let changed = node.made === undefined;
     for (const a of node.actions) {
-      if (a.kind === 'fixed') {
-        actions.push(a.action);
-        continue;
-      }
+      if (a.kind === 'fixed') continue;
       if (a.kind === 'assign') {
         ctx = applyAssign(a.assignment, ctx as object, event);
         continue;
       }
       const d = (impl.delays as Record<string, unknown>)[a.delay];
-      const delay: unknown =
-        typeof d === 'function'
-          ? (d as (x: unknown, p: unknown) => unknown)({ context: ctx, event }, undefined)
-          : d;
-      // XState raises a non-number delay at once, inside the macrostep: let it do so.
-      if (typeof delay !== 'number') return undefined;
+      let delay: unknown = d;
+      if (typeof d === 'function') {
+        args.context = ctx;
+        delay = (d as (x: unknown, p: unknown) => unknown)(args, undefined);
+      }
+      // XState raises a non-number delay at once, inside the macrostep: let it do so (and the
+      // list is rebuilt next time, an earlier raise having perhaps been replaced).
+      if (typeof delay !== 'number') {
+        node.made = undefined;
+        return undefined;
+      }
       // Delays mostly resolve to the same value step after step: one raise per value, not per step
       // (nothing changes a returned action).
-      let raise = a.last;
-      if (raise === undefined || (raise.params as { delay: number }).delay !== delay)
-        a.last = raise = { type: 'xstate.raise', params: { event: a.event, id: a.id, delay } };
-      actions.push(raise);
+      const raise = a.last;
+      if (raise === undefined || (raise.params as { delay: number }).delay !== delay) {
+        a.last = { type: 'xstate.raise', params: { event: a.event, id: a.id, delay } };
+        changed = true;
+      }
     }
-  if (node.assigns) return [{ ...node.next, context: ctx } as AnySnapshot, actions];
-  if (node.same) return [snapshot, actions];
-  // One snapshot per instance and state: an instance's context never changes on a cached path.
-  if (typeof context !== 'object' || context === null)
-    return [{ ...node.next, context } as AnySnapshot, actions];
-  let made = node.byContext.get(context);
-  if (!made) {
-    made = { ...node.next, context } as AnySnapshot;
-    node.byContext.set(context, made);
+    if (changed) node.made = Object.freeze(actionsOf(node.actions));
+    actions = node.made!;
   }
-  return [made, actions];
+  if (node.same && !node.assigns) return [snapshot, actions as StepAction[]];
+  // Back in the state it was in, context unchanged (a prober's tick): the snapshot given is the
+  // one a spread would make, its state nodes (so value and tags), status and context the same.
+  const next = node.next as AnySnapshot & { _nodes: unknown };
+  if (
+    (snapshot as typeof next)._nodes === next._nodes &&
+    snapshot.context === ctx &&
+    snapshot.status === next.status
+  )
+    return [snapshot, actions as StepAction[]];
+  // Otherwise a new snapshot: a spread of the leaf's is a few tens of nanoseconds, where a
+  // per-context WeakMap of made snapshots cost ten times that (and its ephemerons slowed GC).
+  return [{ ...next, context: ctx } as AnySnapshot, actions as StepAction[]];
+}
+
+/** A leaf's actions as returned: fixed ones as they are, delayed raises as last resolved. */
+function actionsOf(leaf: readonly LeafAction[]): StepAction[] {
+  const out: StepAction[] = [];
+  for (const a of leaf)
+    if (a.kind === 'fixed') out.push(a.action);
+    else if (a.kind === 'delayed') out.push(a.last!);
+  return out;
 }
 
 /** The tree with the recorded path added (the prefix it walked is the tree's own). */
@@ -389,7 +409,6 @@ function leafOf(
     same,
     next,
     actions: assigns ? withAssigns(out, rec.order) : out,
-    byContext: new WeakMap(),
     assigns,
     fixed:
       !assigns && out.every((a) => a.kind === 'fixed')
