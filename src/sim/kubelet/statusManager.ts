@@ -11,7 +11,8 @@ import { deepFreeze, samePlain } from '../core/clone';
 import type { EffectApi } from '../runner/types';
 import { podSandboxChanged } from './computePodActions';
 import type { ContainerDef, KubeletRun, PodDef } from './config';
-import { klog, q, type KlogMsg, type KV } from './klog';
+import { klog, type KlogMsg, type KV } from './klog';
+import { podOnlyKV } from './podKVs';
 import { syncStatusToApi } from './statusPatch';
 import { proberId as proberInstanceId } from './ids';
 import { latestByName } from './runtime';
@@ -393,7 +394,9 @@ interface GenMemo {
   /** The probe results read: key, value, key, value… */
   reads: (string | undefined)[];
   status: ApiPodStatus;
+  /** Frozen: given out as they are, callers only read them. */
   triggers: string[];
+  logs: Generated['logs'];
 }
 const genMemos = new WeakMap<PodDef, GenMemo>();
 
@@ -406,7 +409,7 @@ function memoHolds(m: GenMemo, d: KubeletDomain): boolean {
 /** The generator's log lines (they depend on the cache entry alone). */
 function generatedLogs(pod: PodDef, ps: CachedPodStatus): Generated['logs'] {
   const changed = podSandboxChanged(ps);
-  return changed.log ? [{ msg: changed.log, kv: [['pod', q(pod.key)]] }] : [];
+  return changed.log ? [{ msg: changed.log, kv: podOnlyKV(pod) }] : [];
 }
 
 /** Kubelet.generateAPIPodStatus. */
@@ -432,7 +435,7 @@ export function generateAPIPodStatus(
     m.terminal === podIsTerminal &&
     memoHolds(m, d)
   )
-    return { status: m.status, triggers: [...m.triggers], logs: generatedLogs(pod, ps) };
+    return { status: m.status, triggers: m.triggers, logs: m.logs };
   const gen = generateFresh(d, pod, ps, t, podIsTerminal, old, deleted);
   // Only values that cannot change in place are compared by identity.
   const frozen =
@@ -448,7 +451,9 @@ export function generateAPIPodStatus(
       terminal: podIsTerminal,
       reads: gen.reads,
       status: deepFreeze(gen.status),
-      triggers: [...gen.triggers],
+      triggers: Object.freeze([...gen.triggers]) as string[],
+      // The same cache entry (m.ps) gives the same lines.
+      logs: deepFreeze(gen.logs),
     });
   else genMemos.delete(pod);
   return { status: gen.status, triggers: gen.triggers, logs: gen.logs };

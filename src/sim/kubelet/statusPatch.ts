@@ -236,8 +236,10 @@ export function syncStatusToApi(api: Api, pod: PodDef, before: ApiPodStatus | un
   if (!after) return;
   // The pod as the watch showed it before this write (ADD, or the previous echo).
   observedOnWatch(api.domain, pod.uid, before);
-  // Most syncs change nothing: equal statuses make an empty patch, found without building it.
-  if (before && samePlain(before, after)) return;
+  // Most syncs change nothing: the status manager then keeps the stored value (setPodStatus),
+  // so an unchanged status is the same object. A replaced one that is still equal makes an
+  // empty patch, caught below.
+  if (before === after) return;
   const patch = statusPatch(pod.uid, before, after);
   if (patch === JSON.stringify({ metadata: { uid: pod.uid }, status: {} })) return;
   const v = versions(api.domain);

@@ -12,7 +12,7 @@ import { formatGoDuration } from '../../core/time';
 import type { syncPodMachine } from '../../machines/syncPod.machine';
 import type { EffectApi, EffectsOf } from '../../runner/types';
 import { CONTAINER_BACKOFF, backoffGet, backoffNext, showBackOff, stableKey } from '../backoff';
-import { computePodActions, podActionsString } from '../computePodActions';
+import { computePodActions, podActionsString, type PodActions } from '../computePodActions';
 import type { ContainerDef, PodDef } from '../config';
 import { postStopContainer } from '../cpuManagerBridge';
 import { type Env, recordEvent } from '../env';
@@ -20,10 +20,11 @@ import { takeFault } from '../faults';
 import { containerValue, formatPod } from '../format';
 import { CONTAINER_RUNTIME, podWorkerId, proberId, startContainerId } from '../ids';
 import { killContainerWithGracePeriod, killGracePeriod } from '../killContainer';
-import { klog, podKV, q } from '../klog';
+import { klog, q, type KV } from '../klog';
+import { podOnlyKV, podUidKV, podUidKVWith } from '../podKVs';
 import { removeContainer, runPodSandbox, stopPodSandbox } from '../runtime';
 import { commitPodStatus, generateAPIPodStatus } from '../statusManager';
-import type { KubeletDomain, RuntimeSync } from '../types';
+import type { KubeletDomain, RuntimeSync, WaitingReason } from '../types';
 import { kubeApiAccessVolume, volumeMounted } from '../volumes';
 import { volumeManagerId } from './volumeManager';
 import { own } from '../../core/cow';
@@ -62,6 +63,24 @@ function probeWorkers(pod: PodDef): { id: string; container: string; probe: stri
   return list;
 }
 
+/**
+ * The "computePodActions got for pod" line's kv, once per actions value: a sync that computes
+ * what the last one did gets the same (frozen) actions back from computePodActions' memo.
+ */
+const gotKVs = new WeakMap<PodActions, KV>();
+function gotKV(pod: PodDef, actions: PodActions): KV {
+  let kv = gotKVs.get(actions);
+  if (!kv) {
+    kv = [
+      ['podActions', q(podActionsString(actions))],
+      ['pod', q(pod.key)],
+    ];
+    // The same actions object is this pod's only (the memo is per pod), so is the key.
+    if (Object.isFrozen(actions)) gotKVs.set(actions, deepFreeze(kv));
+  }
+  return kv;
+}
+
 export function syncPodEffects(env: Env): Effects {
   const { cfg } = env;
   const sync = (api: Api, uid: string) => api.domain.syncs[uid]!;
@@ -88,7 +107,7 @@ export function syncPodEffects(env: Env): Effects {
       aborted: false,
       isTerminal: false,
     };
-    klog(api, 'SyncPod enter', podKV(pod.key, pod.uid));
+    klog(api, 'SyncPod enter', podUidKV(pod));
     const gen = generateAPIPodStatus(cfg, domain, pod, ps, api.t, false);
     commitPodStatus(api, pod, gen);
     api.record('podStatus', { uid: pod.uid, phase: gen.status.phase });
@@ -118,23 +137,19 @@ export function syncPodEffects(env: Env): Effects {
     const domain = api.domain;
     const runtimeSync = sync(api, pod.uid);
     // WaitForAttachAndMount returned (volume_manager.go).
-    klog(api, 'All volumes are attached and mounted for pod', [['pod', q(pod.key)]]);
+    klog(api, 'All volumes are attached and mounted for pod', podOnlyKV(pod));
     const { actions, logs } = computePodActions(pod, runtimeSync.podStatus, domain);
     for (const l of logs) klog(api, l.msg, l.kv);
     if (domain.cpu) for (const id of actions.postStop) postStopContainer(own(domain, 'cpu')!, id);
-    Object.assign(runtimeSync, {
-      killPod: actions.killPod,
-      createSandbox: actions.createSandbox,
-      sandboxId: actions.sandboxId,
-      attempt: actions.attempt,
-      initToStart: actions.initToStart,
-      containersToStart: actions.containersToStart,
-      containersToKill: actions.containersToKill,
-    });
-    klog(api, 'computePodActions got for pod', [
-      ['podActions', q(podActionsString(actions))],
-      ['pod', q(pod.key)],
-    ]);
+    // The lists are frozen (computePodActions' memo shares them): the sync only reads them.
+    runtimeSync.killPod = actions.killPod;
+    runtimeSync.createSandbox = actions.createSandbox;
+    runtimeSync.sandboxId = actions.sandboxId;
+    runtimeSync.attempt = actions.attempt;
+    runtimeSync.initToStart = actions.initToStart;
+    runtimeSync.containersToStart = actions.containersToStart;
+    runtimeSync.containersToKill = actions.containersToKill;
+    klog(api, 'computePodActions got for pod', gotKV(pod, actions));
     if (actions.createSandbox) {
       if (actions.sandboxId !== '')
         recordEvent(
@@ -144,8 +159,7 @@ export function syncPodEffects(env: Env): Effects {
           'SandboxChanged',
           'Pod sandbox changed, it will be killed and re-created.',
         );
-      else
-        klog(api, 'SyncPod received new pod, will create a sandbox for it', [['pod', q(pod.key)]]);
+      else klog(api, 'SyncPod received new pod, will create a sandbox for it', podOnlyKV(pod));
     } else if (!actions.killPod) {
       runtimeSync.results.push({ action: 'ConfigPodSandbox', target: actions.sandboxId });
     }
@@ -412,20 +426,24 @@ export function syncPodEffects(env: Env): Effects {
     // reasonCache.Update: StartContainer results only.
     // A new frozen map each time, not an edit: checkpoints and seeks share it.
     const before = domain.reasonCache[pod.uid];
-    const reasons = { ...before };
-    let changed = before === undefined;
+    let reasons: Record<string, WaitingReason> | undefined;
+    let failed = false;
     for (const result of runtimeSync.results) {
+      if (result.error !== undefined) failed = true;
       if (result.action !== 'StartContainer') continue;
-      changed = true;
+      reasons ??= { ...before };
       if (result.error !== undefined)
         reasons[result.target] = { reason: result.error, message: result.message ?? '' };
       else delete reasons[result.target];
     }
-    // Unchanged, it stays the same value: the status generator knows it by identity.
-    if (changed) own(domain, 'reasonCache')[pod.uid] = deepFreeze(reasons);
+    if (reasons === undefined && before === undefined) reasons = {};
+    // Unchanged (no StartContainer result), it stays the same value: the status generator
+    // knows it by identity.
+    if (reasons !== undefined) own(domain, 'reasonCache')[pod.uid] = deepFreeze(reasons);
     // "Do not return error if the only failures were pods in backoff": the loop also meets
     // successful results (ConfigPodSandbox), so any failure is returned (kubernetes#123602).
-    let error = syncError(runtimeSync.results);
+    // Most syncs fail nothing: syncError is only asked when a result failed.
+    let error = failed ? syncError(runtimeSync.results) : undefined;
     if (
       error !== undefined &&
       runtimeSync.results.every(
@@ -433,10 +451,7 @@ export function syncPodEffects(env: Env): Effects {
       )
     )
       error = undefined;
-    klog(api, 'SyncPod exit', [
-      ...podKV(pod.key, pod.uid),
-      ['isTerminal', String(runtimeSync.isTerminal)],
-    ]);
+    klog(api, 'SyncPod exit', podUidKVWith(pod, 'isTerminal', String(runtimeSync.isTerminal)));
     api.send(podWorkerId(pod.key), {
       type: 'SYNC_DONE',
       isTerminal: runtimeSync.isTerminal,
