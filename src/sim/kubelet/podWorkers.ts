@@ -9,7 +9,8 @@ import { deriveSeed } from '../core/prng';
 import type { PodWorkerInput } from '../machines/podWorker.machine';
 import type { Env, Api } from './env';
 import { podWorkerId, syncPodId } from './ids';
-import { klog, podKV } from './klog';
+import { klog, podKV, q } from './klog';
+import { podUidKVWith } from './podKVs';
 import type { KubeletDomain, PodSyncStatus, SyncPodType, WorkType } from './types';
 import { own, own2 } from '../core/cow';
 
@@ -89,10 +90,7 @@ export function updatePod(env: Env, api: Api, uid: string, updateType: SyncPodTy
   }
   s.pending = updateType;
   s.pendingCause = api.step;
-  klog(api, 'Notifying pod of pending update', [
-    ...podKV(pod.key, uid),
-    ['workType', `"${workType(s)}"`],
-  ]);
+  klog(api, 'Notifying pod of pending update', podUidKVWith(pod, 'workType', q(workType(s))));
   if (!s.working) {
     s.working = true;
     api.send(podWorkerId(pod.key), { type: 'UPDATE' });

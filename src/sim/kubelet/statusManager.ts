@@ -380,25 +380,37 @@ export interface Generated {
 }
 
 /**
- * The last status generated for each pod and what it was generated from. Every sync generates
- * the status again, and most find nothing changed: the same PLEG cache entry, stored status and
- * reason cache (frozen values, compared by identity), the same probe results and deletion. The
- * time matters only when a condition changed, and such a result is not kept.
+ * What a fresh status was generated from (frozen values, compared by identity, and the probe
+ * results it read): the PLEG cache entry, reason cache, deletion and terminal flag.
  */
-interface GenMemo {
+interface GenKey {
   ps: CachedPodStatus;
-  old: ApiPodStatus | undefined;
   reasons: unknown;
   deleted: boolean;
   terminal: boolean;
   /** The probe results read: key, value, key, value… */
   reads: (string | undefined)[];
-  status: ApiPodStatus;
   /** Frozen: given out as they are, callers only read them. */
   triggers: string[];
   logs: Generated['logs'];
 }
+
+/**
+ * Per pod, the status the status manager stored after the last generation (commitPodStatus),
+ * and what that generation read. Every sync generates the status again, and most find nothing
+ * changed. Generating from the same inputs with `old` = the stored status gives the stored
+ * status itself: its conditions' statuses are what the generation computes, so each keeps its
+ * lastTransitionTime (the time is not read), and its podIP and startTime are what the
+ * generation carries over from `old`. So the stored status is the answer while the stored
+ * status and the inputs are unchanged.
+ */
+interface GenMemo extends GenKey {
+  /** The stored status, frozen: both the generation's `old` and its result. */
+  status: ApiPodStatus;
+}
 const genMemos = new WeakMap<PodDef, GenMemo>();
+/** A fresh generated status -> what it was generated from, until commitPodStatus stores it. */
+const genKeys = new WeakMap<ApiPodStatus, GenKey>();
 
 function memoHolds(m: GenMemo, d: KubeletDomain): boolean {
   const r = m.reads;
@@ -428,34 +440,28 @@ export function generateAPIPodStatus(
   const m = genMemos.get(pod);
   if (
     m &&
+    m.status === old &&
     m.ps === ps &&
-    m.old === old &&
     m.reasons === reasonsNow &&
     m.deleted === deleted &&
     m.terminal === podIsTerminal &&
     memoHolds(m, d)
   )
     return { status: m.status, triggers: m.triggers, logs: m.logs };
+  genMemos.delete(pod);
   const gen = generateFresh(d, pod, ps, t, podIsTerminal, old, deleted);
-  // Only values that cannot change in place are compared by identity.
-  const frozen =
-    Object.isFrozen(ps) &&
-    (old === undefined || Object.isFrozen(old)) &&
-    (reasonsNow === undefined || Object.isFrozen(reasonsNow));
-  if (frozen && !gen.stamped)
-    genMemos.set(pod, {
+  // Only values that cannot change in place can be known again by identity.
+  if (Object.isFrozen(ps) && (reasonsNow === undefined || Object.isFrozen(reasonsNow)))
+    genKeys.set(gen.status, {
       ps,
-      old,
       reasons: reasonsNow,
       deleted,
       terminal: podIsTerminal,
       reads: gen.reads,
-      status: deepFreeze(gen.status),
       triggers: Object.freeze([...gen.triggers]) as string[],
-      // The same cache entry (m.ps) gives the same lines.
-      logs: deepFreeze(gen.logs),
+      // The same cache entry gives the same lines.
+      logs: deepFreeze([...gen.logs]),
     });
-  else genMemos.delete(pod);
   return { status: gen.status, triggers: gen.triggers, logs: gen.logs };
 }
 
@@ -505,24 +511,21 @@ export function commitPodStatus(
   for (const l of gen.logs) klog(api, l.msg, l.kv);
   const before = api.domain.status[pod.uid];
   setPodStatus(api.domain, pod.uid, gen.status, api.t);
+  // The stored status is what generating from the same inputs gives next time (GenMemo).
+  const key = genKeys.get(gen.status);
+  const stored = api.domain.status[pod.uid];
+  if (key && stored && Object.isFrozen(stored)) genMemos.set(pod, { ...key, status: stored });
   syncStatusToApi(api, pod, before);
 }
-
-/** A frozen generated status -> the stored status it was found equal to. */
-const equalToStored = new WeakMap<ApiPodStatus, ApiPodStatus>();
 
 /** statusManager.SetPodStatus: keeps the first start time. */
 export function setPodStatus(d: KubeletDomain, uid: string, s: ApiPodStatus, t: number): void {
   const old = d.status[uid];
-  // A generated status given again (generateAPIPodStatus's memo) that was found equal to the
-  // stored one then is equal to it now: both are frozen values.
-  if (old && equalToStored.get(s) === old) return;
+  // The stored status given back (generateAPIPodStatus's memo): its startTime is set already.
+  if (s === old) return;
   const next = { ...s, startTime: old?.startTime ?? s.startTime ?? t };
   // Most syncs change nothing: the stored value stays, so checkpoints keep sharing it.
-  if (old && samePlain(old, next)) {
-    if (Object.isFrozen(s)) equalToStored.set(s, old);
-    return;
-  }
+  if (old && samePlain(old, next)) return;
   // Frozen: a stored status is a value (changes replace it), shared by checkpoints and seeks.
   own(d, 'status')[uid] = deepFreeze(next);
 }

@@ -5,7 +5,7 @@
  * "Creating container in pod", hand-off to the container's startContainer instance) and the
  * SyncResult bookkeeping that becomes the reason cache and the pod worker's error.
  */
-import { deepFreeze } from '../../core/clone';
+import { deepFreeze, samePlain } from '../../core/clone';
 import { runtimeId } from '../../core/ids';
 import { hashString } from '../../core/prng';
 import { formatGoDuration } from '../../core/time';
@@ -437,9 +437,10 @@ export function syncPodEffects(env: Env): Effects {
       else delete reasons[result.target];
     }
     if (reasons === undefined && before === undefined) reasons = {};
-    // Unchanged (no StartContainer result), it stays the same value: the status generator
-    // knows it by identity.
-    if (reasons !== undefined) own(domain, 'reasonCache')[pod.uid] = deepFreeze(reasons);
+    // Unchanged (no StartContainer result, or the same reasons again), it stays the same
+    // value: the status generator knows it by identity.
+    if (reasons !== undefined && !(before !== undefined && samePlain(before, reasons)))
+      own(domain, 'reasonCache')[pod.uid] = deepFreeze(reasons);
     // "Do not return error if the only failures were pods in backoff": the loop also meets
     // successful results (ConfigPodSandbox), so any failure is returned (kubernetes#123602).
     // Most syncs fail nothing: syncError is only asked when a result failed.
