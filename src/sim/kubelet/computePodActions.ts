@@ -35,6 +35,8 @@ export interface PodActions {
 export interface Computed {
   actions: PodActions;
   logs: { msg: KlogMsg; kv: KV }[];
+  /** The kv of kuberuntime SyncPod's "computePodActions got for pod" line that follows. */
+  gotKV: KV;
 }
 
 /** runtimeutil.PodSandboxChanged. */
@@ -99,7 +101,12 @@ export function computePodActions(pod: PodDef, ps: CachedPodStatus, d: KubeletDo
   const m = actionsMemos.get(pod);
   if (m && m.ps === ps && m.deleted === deleted && readsHold(m.reads, d)) return m.computed;
   const reads: Reads = [];
-  const computed = deepFreeze(computeFresh(pod, ps, d, deleted, reads));
+  const { actions, logs } = computeFresh(pod, ps, d, deleted, reads);
+  const gotKV: KV = [
+    ['podActions', q(podActionsString(actions))],
+    ['pod', q(pod.key)],
+  ];
+  const computed = deepFreeze({ actions, logs, gotKV });
   // Only a frozen cache entry can be known by identity (tests pass plain ones).
   if (Object.isFrozen(ps)) actionsMemos.set(pod, { ps, deleted, reads, computed });
   return computed;
@@ -117,7 +124,7 @@ function computeFresh(
   d: KubeletDomain,
   deleted: boolean,
   reads: Reads,
-): Computed {
+): Omit<Computed, 'gotKV'> {
   const logs: Computed['logs'] = [];
   const podKV = podOnlyKV(pod);
   const sb = podSandboxChanged(ps);

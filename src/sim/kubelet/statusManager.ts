@@ -518,6 +518,22 @@ export function commitPodStatus(
   syncStatusToApi(api, pod, before);
 }
 
+/**
+ * `now` with each item equal to old's at its place replaced by old's (frozen) one, or old itself
+ * when all are: a new stored status shares what did not change with the previous one, so what
+ * is built from a status item (its patch text, its freezing) is done once per change.
+ */
+function keepEqual<T>(old: T[], now: T[]): T[] {
+  let all = old.length === now.length;
+  const out = now.map((x, i) => {
+    const o = old[i];
+    if (o !== undefined && samePlain(o, x)) return o;
+    all = false;
+    return x;
+  });
+  return all ? old : out;
+}
+
 /** statusManager.SetPodStatus: keeps the first start time. */
 export function setPodStatus(d: KubeletDomain, uid: string, s: ApiPodStatus, t: number): void {
   const old = d.status[uid];
@@ -526,6 +542,11 @@ export function setPodStatus(d: KubeletDomain, uid: string, s: ApiPodStatus, t: 
   const next = { ...s, startTime: old?.startTime ?? s.startTime ?? t };
   // Most syncs change nothing: the stored value stays, so checkpoints keep sharing it.
   if (old && samePlain(old, next)) return;
+  if (old) {
+    next.conditions = keepEqual(old.conditions, next.conditions);
+    next.initContainerStatuses = keepEqual(old.initContainerStatuses, next.initContainerStatuses);
+    next.containerStatuses = keepEqual(old.containerStatuses, next.containerStatuses);
+  }
   // Frozen: a stored status is a value (changes replace it), shared by checkpoints and seeks.
   own(d, 'status')[uid] = deepFreeze(next);
 }

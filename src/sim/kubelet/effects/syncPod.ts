@@ -12,7 +12,7 @@ import { formatGoDuration } from '../../core/time';
 import type { syncPodMachine } from '../../machines/syncPod.machine';
 import type { EffectApi, EffectsOf } from '../../runner/types';
 import { CONTAINER_BACKOFF, backoffGet, backoffNext, showBackOff, stableKey } from '../backoff';
-import { computePodActions, podActionsString, type PodActions } from '../computePodActions';
+import { computePodActions } from '../computePodActions';
 import type { ContainerDef, PodDef } from '../config';
 import { postStopContainer } from '../cpuManagerBridge';
 import { type Env, recordEvent } from '../env';
@@ -20,7 +20,7 @@ import { takeFault } from '../faults';
 import { containerValue, formatPod } from '../format';
 import { CONTAINER_RUNTIME, podWorkerId, proberId, startContainerId } from '../ids';
 import { killContainerWithGracePeriod, killGracePeriod } from '../killContainer';
-import { klog, q, type KV } from '../klog';
+import { klog, q } from '../klog';
 import { podOnlyKV, podUidKV, podUidKVWith } from '../podKVs';
 import { removeContainer, runPodSandbox, stopPodSandbox } from '../runtime';
 import { commitPodStatus, generateAPIPodStatus } from '../statusManager';
@@ -61,24 +61,6 @@ function probeWorkers(pod: PodDef): { id: string; container: string; probe: stri
     workersOf.set(pod, list);
   }
   return list;
-}
-
-/**
- * The "computePodActions got for pod" line's kv, once per actions value: a sync that computes
- * what the last one did gets the same (frozen) actions back from computePodActions' memo.
- */
-const gotKVs = new WeakMap<PodActions, KV>();
-function gotKV(pod: PodDef, actions: PodActions): KV {
-  let kv = gotKVs.get(actions);
-  if (!kv) {
-    kv = [
-      ['podActions', q(podActionsString(actions))],
-      ['pod', q(pod.key)],
-    ];
-    // The same actions object is this pod's only (the memo is per pod), so is the key.
-    if (Object.isFrozen(actions)) gotKVs.set(actions, deepFreeze(kv));
-  }
-  return kv;
 }
 
 export function syncPodEffects(env: Env): Effects {
@@ -138,7 +120,7 @@ export function syncPodEffects(env: Env): Effects {
     const runtimeSync = sync(api, pod.uid);
     // WaitForAttachAndMount returned (volume_manager.go).
     klog(api, 'All volumes are attached and mounted for pod', podOnlyKV(pod));
-    const { actions, logs } = computePodActions(pod, runtimeSync.podStatus, domain);
+    const { actions, logs, gotKV } = computePodActions(pod, runtimeSync.podStatus, domain);
     for (const l of logs) klog(api, l.msg, l.kv);
     if (domain.cpu) for (const id of actions.postStop) postStopContainer(own(domain, 'cpu')!, id);
     // The lists are frozen (computePodActions' memo shares them): the sync only reads them.
@@ -149,7 +131,7 @@ export function syncPodEffects(env: Env): Effects {
     runtimeSync.initToStart = actions.initToStart;
     runtimeSync.containersToStart = actions.containersToStart;
     runtimeSync.containersToKill = actions.containersToKill;
-    klog(api, 'computePodActions got for pod', gotKV(pod, actions));
+    klog(api, 'computePodActions got for pod', gotKV);
     if (actions.createSandbox) {
       if (actions.sandboxId !== '')
         recordEvent(
