@@ -524,14 +524,17 @@ export function commitPodStatus(
  * is built from a status item (its patch text, its freezing) is done once per change.
  */
 function keepEqual<T>(old: T[], now: T[]): T[] {
-  let all = old.length === now.length;
-  const out = now.map((x, i) => {
+  let out: T[] | undefined;
+  for (let i = 0; i < now.length; i++) {
     const o = old[i];
-    if (o !== undefined && samePlain(o, x)) return o;
-    all = false;
-    return x;
-  });
-  return all ? old : out;
+    if (o !== undefined && samePlain(o, now[i])) {
+      if (out) out.push(o);
+    } else {
+      out ??= old.slice(0, i);
+      out.push(now[i]!);
+    }
+  }
+  return out ?? (old.length === now.length ? old : old.slice(0, now.length));
 }
 
 /** statusManager.SetPodStatus: keeps the first start time. */
@@ -540,12 +543,13 @@ export function setPodStatus(d: KubeletDomain, uid: string, s: ApiPodStatus, t: 
   // The stored status given back (generateAPIPodStatus's memo): its startTime is set already.
   if (s === old) return;
   const next = { ...s, startTime: old?.startTime ?? s.startTime ?? t };
-  // Most syncs change nothing: the stored value stays, so checkpoints keep sharing it.
-  if (old && samePlain(old, next)) return;
   if (old) {
     next.conditions = keepEqual(old.conditions, next.conditions);
     next.initContainerStatuses = keepEqual(old.initContainerStatuses, next.initContainerStatuses);
     next.containerStatuses = keepEqual(old.containerStatuses, next.containerStatuses);
+    // Most syncs change nothing: the stored value stays, so checkpoints keep sharing it. (The
+    // lists are old's own when equal, so this compares them by identity.)
+    if (samePlain(old, next)) return;
   }
   // Frozen: a stored status is a value (changes replace it), shared by checkpoints and seeks.
   own(d, 'status')[uid] = deepFreeze(next);
