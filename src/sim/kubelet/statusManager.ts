@@ -42,15 +42,14 @@ export function initialStatus(pod: PodDef): ApiPodStatus {
   };
 }
 
-/** kubecontainer.ShouldContainerBeRestarted. */
-export function shouldContainerBeRestarted(
+/** shouldContainerBeRestarted with the container's newest instance already found. */
+function restartsNext(
   pod: PodDef,
   deleted: boolean,
   c: ContainerDef,
-  ps: CachedPodStatus,
+  s: ContainerRecord | undefined,
 ): boolean {
   if (deleted) return false;
-  const s = latestByName(ps, c.name);
   if (!s) return true;
   if (s.state === 'RUNNING') return false;
   if (s.state === 'CREATED') return true;
@@ -58,6 +57,16 @@ export function shouldContainerBeRestarted(
   if (pod.restartPolicy === 'Never') return false;
   if (pod.restartPolicy === 'OnFailure' && s.exitCode === 0) return false;
   return true;
+}
+
+/** kubecontainer.ShouldContainerBeRestarted. */
+export function shouldContainerBeRestarted(
+  pod: PodDef,
+  deleted: boolean,
+  c: ContainerDef,
+  ps: CachedPodStatus,
+): boolean {
+  return !deleted && restartsNext(pod, false, c, latestByName(ps, c.name));
 }
 
 function convertState(r: ContainerRecord): ContainerStateView {
@@ -84,24 +93,28 @@ export function containerIdString(id: string): string {
   return `containerd://${id}`;
 }
 
-function convertStatuses(
-  pod: PodDef,
-  d: KubeletDomain,
-  defs: ContainerDef[],
-  ps: CachedPodStatus,
-  deleted: boolean,
-): ApiContainerStatus[] {
-  const hasInit = pod.init.length > 0;
-  const reasons = d.reasonCache[pod.uid] ?? {};
-  // The two newest instances per name (the list is newest first).
+/** The two newest instances per container name (the cache entry's list is newest first). */
+function newestTwoByName(ps: CachedPodStatus): Map<string, ContainerRecord[]> {
   const byName = new Map<string, ContainerRecord[]>();
   for (const r of ps.containers) {
     const l = byName.get(r.name);
     if (!l) byName.set(r.name, [r]);
     else if (l.length < 2) l.push(r);
   }
+  return byName;
+}
+
+function convertStatuses(
+  pod: PodDef,
+  d: KubeletDomain,
+  defs: ContainerDef[],
+  byName: Map<string, ContainerRecord[]>,
+  deleted: boolean,
+): ApiContainerStatus[] {
+  const hasInit = pod.init.length > 0;
+  const reasons = d.reasonCache[pod.uid];
   return defs.map((c) => {
-    const mine = byName.get(c.name) ?? [];
+    const mine = byName.get(c.name);
     const st: ApiContainerStatus = {
       name: c.name,
       image: c.image,
@@ -110,14 +123,14 @@ function convertStatuses(
       ready: false,
       restartCount: 0,
     };
-    if (mine[0]) {
+    if (mine?.[0]) {
       st.state = convertState(mine[0]);
       st.containerID = containerIdString(mine[0].id);
       st.restartCount = mine[0].attempt;
     }
-    if (mine[1]) st.lastState = convertState(mine[1]);
+    if (mine?.[1]) st.lastState = convertState(mine[1]);
     // Containers that will be (re)started in the next SyncPod show the last start error.
-    if (shouldContainerBeRestarted(pod, deleted, c, ps)) {
+    if (reasons && restartsNext(pod, deleted, c, mine?.[0])) {
       const why = reasons[c.name];
       if (why) {
         if (st.state.terminated) st.lastState = st.state;
@@ -185,17 +198,10 @@ function updateReadiness(
   triggers: string[],
   reads: (string | undefined)[],
 ): void {
-  const ready = (c: ContainerDef, s: ApiContainerStatus) => {
-    if (!s.state.running) return false;
-    if (!c.probes.readiness) return true;
-    if (readProbe(d, probeKey('readiness', rawId(s)), reads) === 'Success') return true;
-    triggers.push(proberInstanceId(pod.key, c.name, 'readiness'));
-    return false;
-  };
   status.containerStatuses.forEach((s, i) => {
     const c = pod.containers[i]!;
     s.started = isStarted(d, c, s, reads);
-    if (s.started) s.ready = ready(c, s);
+    if (s.started) s.ready = isReady(d, pod, c, s, triggers, reads);
   });
   status.initContainerStatuses.forEach((s, i) => {
     const c = pod.init[i]!;
@@ -204,8 +210,24 @@ function updateReadiness(
       s.ready = !!s.state.terminated && s.state.terminated.exitCode === 0;
       return;
     }
-    if (s.started) s.ready = ready(c, s);
+    if (s.started) s.ready = isReady(d, pod, c, s, triggers, reads);
   });
+}
+
+/** A started container's readiness (a readiness probe not passed yet is triggered). */
+function isReady(
+  d: KubeletDomain,
+  pod: PodDef,
+  c: ContainerDef,
+  s: ApiContainerStatus,
+  triggers: string[],
+  reads: (string | undefined)[],
+): boolean {
+  if (!s.state.running) return false;
+  if (!c.probes.readiness) return true;
+  if (readProbe(d, probeKey('readiness', rawId(s)), reads) === 'Success') return true;
+  triggers.push(proberInstanceId(pod.key, c.name, 'readiness'));
+  return false;
 }
 
 function hasAnyRegularContainerStarted(status: ApiPodStatus): boolean {
@@ -475,14 +497,15 @@ function generateFresh(
   deleted: boolean,
 ): Generated & { reads: (string | undefined)[]; stamped: boolean } {
   const sb = ps.sandboxes.find((s) => s.state === 'SANDBOX_READY');
+  const byName = newestTwoByName(ps);
   const status: ApiPodStatus = {
     phase: 'Pending',
     qosClass: pod.qos,
     podIP: sb?.ip ?? old?.podIP,
     startTime: old?.startTime,
     conditions: [],
-    initContainerStatuses: convertStatuses(pod, d, pod.init, ps, deleted),
-    containerStatuses: convertStatuses(pod, d, pod.containers, ps, deleted),
+    initContainerStatuses: convertStatuses(pod, d, pod.init, byName, deleted),
+    containerStatuses: convertStatuses(pod, d, pod.containers, byName, deleted),
   };
   const triggers: string[] = [];
   const reads: (string | undefined)[] = [];
