@@ -47,7 +47,8 @@ export function podWorkerEffects(env: Env): Effects {
 
   const startSyncPod: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
-    const worker = own2(api.domain, 'workers', pod.uid);
+    // Read only: no copy of the worker's record.
+    const worker = api.domain.workers[pod.uid]!;
     api.send(syncPodId(pod.key), { type: 'START', updateType: worker.active ?? 'sync' });
   };
 

@@ -109,9 +109,10 @@ export function syncPodEffects(env: Env): Effects {
       if (!api.has(id))
         api.spawn('prober', id, { uid: pod.uid, container, probe, workerStartedAt: api.t });
     // ReprocessPod: the volume manager mounts kube-api-access (the machine's delay is the poll).
-    const vm = volumeManagerId(pod.key);
-    if (kubeApiAccessVolume(pod) && !volumeMounted(api.domain, pod.uid) && !api.has(vm))
-      api.spawn('volumeManager', vm, { uid: pod.uid });
+    if (!volumeMounted(api.domain, pod.uid) && kubeApiAccessVolume(pod)) {
+      const vm = volumeManagerId(pod.key);
+      if (!api.has(vm)) api.spawn('volumeManager', vm, { uid: pod.uid });
+    }
   };
 
   const computeActions: H = (api, _e, ctx) => {
