@@ -429,6 +429,8 @@ interface GenKey {
 interface GenMemo extends GenKey {
   /** The stored status, frozen: both the generation's `old` and its result. */
   status: ApiPodStatus;
+  /** The answer, given as it is (callers only read a Generated). */
+  generated: Generated;
 }
 const genMemos = new WeakMap<PodDef, GenMemo>();
 /** A fresh generated status -> what it was generated from, until commitPodStatus stores it. */
@@ -469,7 +471,7 @@ export function generateAPIPodStatus(
     m.terminal === podIsTerminal &&
     memoHolds(m, d)
   )
-    return { status: m.status, triggers: m.triggers, logs: m.logs };
+    return m.generated;
   genMemos.delete(pod);
   const gen = generateFresh(d, pod, ps, t, podIsTerminal, old, deleted);
   // Only values that cannot change in place can be known again by identity.
@@ -537,7 +539,12 @@ export function commitPodStatus(
   // The stored status is what generating from the same inputs gives next time (GenMemo).
   const key = genKeys.get(gen.status);
   const stored = api.domain.status[pod.uid];
-  if (key && stored && Object.isFrozen(stored)) genMemos.set(pod, { ...key, status: stored });
+  if (key && stored && Object.isFrozen(stored))
+    genMemos.set(pod, {
+      ...key,
+      status: stored,
+      generated: Object.freeze({ status: stored, triggers: key.triggers, logs: key.logs }),
+    });
   syncStatusToApi(api, pod, before);
 }
 

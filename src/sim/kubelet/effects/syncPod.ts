@@ -45,6 +45,9 @@ export function syncError(results: RuntimeSync['results']): string | undefined {
   return errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`;
 }
 
+const NONE = Object.freeze([]) as unknown as number[];
+const NO_KILLS = Object.freeze([]) as unknown as RuntimeSync['containersToKill'];
+
 /** The pod's probe workers (every container's probes, in spec order): listed once per pod. */
 const workersOf = new WeakMap<PodDef, { id: string; container: string; probe: string }[]>();
 function probeWorkers(pod: PodDef): { id: string; container: string; probe: string }[] {
@@ -79,9 +82,10 @@ export function syncPodEffects(env: Env): Effects {
       createSandbox: false,
       sandboxId: '',
       attempt: 0,
-      initToStart: [],
-      containersToStart: [],
-      containersToKill: [],
+      // Read only (computePodActions replaces them with its own frozen lists).
+      initToStart: NONE,
+      containersToStart: NONE,
+      containersToKill: NO_KILLS,
       results: [],
       podIP: ps.sandboxes.find((runtimeSync) => runtimeSync.state === 'SANDBOX_READY')?.ip ?? '',
       cursor: 0,
