@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { clonePlain } from '../../../src/sim/core/clone';
 import { computePodActions } from '../../../src/sim/kubelet/computePodActions';
+import type { CachedPodStatus } from '../../../src/sim/kubelet/types';
 import { runPreset } from './helpers';
 
 const run = runPreset('sidecar-startup-probe');
@@ -56,7 +57,7 @@ describe('computePodActions memo', () => {
     const without = Object.freeze({
       ...ps,
       containers: Object.freeze(ps.containers.filter((c) => c.name !== 'app')),
-    });
+    }) as CachedPodStatus;
     const fresh = computePodActions(pod, without, d);
     expect(fresh.actions.containersToStart).toEqual([0]);
     expect(fresh).toEqual(cold(pod, without, d));
