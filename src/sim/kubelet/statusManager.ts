@@ -365,8 +365,6 @@ function stampConditions(
   old: PodCondition[] | undefined,
   t: number,
   scheduledAt: number,
-  /** Set when a condition took `t` as its transition time (the result depends on the time). */
-  stamped?: { t: boolean },
 ): PodCondition[] {
   const out: PodCondition[] = [];
   for (const c of conds) {
@@ -378,8 +376,6 @@ function stampConditions(
           break;
         }
     const since = c.type === 'PodScheduled' ? scheduledAt : t;
-    if (stamped && c.type !== 'PodScheduled' && !(prev && prev.status === c.status))
-      stamped.t = true;
     out.push({
       ...c,
       lastTransitionTime: prev && prev.status === c.status ? prev.lastTransitionTime : since,
@@ -497,7 +493,7 @@ function generateFresh(
   podIsTerminal: boolean,
   old: ApiPodStatus | undefined,
   deleted: boolean,
-): Generated & { reads: (string | undefined)[]; stamped: boolean } {
+): Generated & { reads: (string | undefined)[] } {
   const sb = ps.sandboxes.find((s) => s.state === 'SANDBOX_READY');
   const byName = newestTwoByName(ps);
   const status: ApiPodStatus = {
@@ -513,15 +509,8 @@ function generateFresh(
   const reads: (string | undefined)[] = [];
   updateReadiness(d, pod, status, triggers, reads);
   status.phase = getPhase(pod, status, podIsTerminal);
-  const stamped = { t: false };
-  status.conditions = stampConditions(
-    conditions(pod, status, ps),
-    old?.conditions,
-    t,
-    pod.at,
-    stamped,
-  );
-  return { status, triggers, logs: generatedLogs(pod, ps), reads, stamped: stamped.t };
+  status.conditions = stampConditions(conditions(pod, status, ps), old?.conditions, t, pod.at);
+  return { status, triggers, logs: generatedLogs(pod, ps), reads };
 }
 
 /**
