@@ -25,7 +25,7 @@ export function workType(s: PodSyncStatus): WorkType {
 
 /** workQueue.Enqueue(uid, delay): replaces any earlier entry. */
 export function enqueueWork(d: KubeletDomain, uid: string, due: number): void {
-  own(d, 'workQueue')[uid] = due;
+  own2(d, 'workers', uid).queuedDue = due;
   // GetWork returns items due strictly before the tick: the first tick after `due`.
   const tick = Math.floor(due / SYNC_TICK_MS) + 1;
   const buckets = own(d, 'workBuckets');
@@ -41,10 +41,10 @@ export function getWork(d: KubeletDomain, now: number): string[] {
   delete own(d, 'workBuckets')[tick];
   const out: string[] = [];
   for (const uid of bucket) {
-    const due = d.workQueue[uid];
+    const due = d.workers[uid]?.queuedDue;
     if (due !== undefined && due < now && !out.includes(uid)) {
       out.push(uid);
-      delete own(d, 'workQueue')[uid];
+      own2(d, 'workers', uid).queuedDue = undefined;
     }
   }
   return out;
