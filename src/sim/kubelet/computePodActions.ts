@@ -4,9 +4,11 @@
  * (kuberuntime_container.go, the SidecarContainers path used by default). Pure: returns the
  * podActions and the klog lines it prints, in order.
  */
+import { deepFreeze } from '../core/clone';
 import type { ContainerDef, PodDef } from './config';
 import { podStatusString } from './format';
 import { q, type KlogMsg, type KV } from './klog';
+import { podOnlyKV } from './podKVs';
 import { latestByName } from './runtime';
 import { probeKey, shouldContainerBeRestarted } from './statusManager';
 import type { CachedPodStatus, ContainerRecord, KubeletDomain } from './types';
@@ -33,6 +35,8 @@ export interface PodActions {
 export interface Computed {
   actions: PodActions;
   logs: { msg: KlogMsg; kv: KV }[];
+  /** The kv of kuberuntime SyncPod's "computePodActions got for pod" line that follows. */
+  gotKV: KV;
 }
 
 /** runtimeutil.PodSandboxChanged. */
@@ -65,14 +69,64 @@ function state(r: ContainerRecord): string {
   return r.state === 'CREATED' ? 'created' : r.state === 'RUNNING' ? 'running' : 'exited';
 }
 
-function probeResult(d: KubeletDomain, type: string, id: string) {
-  return d.probeResults[probeKey(type, id)];
+/** The probe results read (key, value, key, value…), so a later call can tell whether it would read the same. */
+type Reads = (string | undefined)[];
+
+function probeResult(d: KubeletDomain, type: string, id: string, reads: Reads) {
+  const key = probeKey(type, id);
+  const r = d.probeResults[key];
+  reads.push(key, r);
+  return r;
 }
 
+/**
+ * The last actions computed for each pod and what they were computed from. A pod is synced
+ * every minute and most syncs find what the last one found: the same PLEG cache entry (a frozen
+ * value, compared by identity), deletion and probe results give the same actions and lines.
+ */
+interface ActionsMemo {
+  ps: CachedPodStatus;
+  deleted: boolean;
+  reads: Reads;
+  computed: Computed;
+}
+const actionsMemos = new WeakMap<PodDef, ActionsMemo>();
+
+/**
+ * kubeGenericRuntimeManager.computePodActions. The result is frozen and may be the previous
+ * call's (see ActionsMemo): callers only read it.
+ */
 export function computePodActions(pod: PodDef, ps: CachedPodStatus, d: KubeletDomain): Computed {
-  const logs: Computed['logs'] = [];
-  const podKV: KV = [['pod', q(pod.key)]];
   const deleted = d.pods[pod.uid]?.deletionAt !== undefined;
+  const m = actionsMemos.get(pod);
+  if (m && m.ps === ps && m.deleted === deleted && readsHold(m.reads, d)) return m.computed;
+  const reads: Reads = [];
+  const { actions, logs } = computeFresh(pod, ps, d, deleted, reads);
+  const gotKV: KV = [
+    ['podActions', q(podActionsString(actions))],
+    ['pod', q(pod.key)],
+  ];
+  const computed = deepFreeze({ actions, logs, gotKV });
+  // Only a frozen cache entry can be known by identity (tests pass plain ones).
+  if (Object.isFrozen(ps)) actionsMemos.set(pod, { ps, deleted, reads, computed });
+  return computed;
+}
+
+function readsHold(reads: Reads, d: KubeletDomain): boolean {
+  for (let i = 0; i < reads.length; i += 2)
+    if (d.probeResults[reads[i]!] !== reads[i + 1]) return false;
+  return true;
+}
+
+function computeFresh(
+  pod: PodDef,
+  ps: CachedPodStatus,
+  d: KubeletDomain,
+  deleted: boolean,
+  reads: Reads,
+): Omit<Computed, 'gotKV'> {
+  const logs: Computed['logs'] = [];
+  const podKV = podOnlyKV(pod);
   const sb = podSandboxChanged(ps);
   if (sb.log) logs.push({ msg: sb.log, kv: podKV });
   const a: PodActions = {
@@ -116,7 +170,7 @@ export function computePodActions(pod: PodDef, ps: CachedPodStatus, d: KubeletDo
     return { actions: a, logs };
   }
 
-  const hasInitialized = computeInitContainerActions(pod, ps, d, a, logs);
+  const hasInitialized = computeInitContainerActions(pod, ps, d, a, logs, reads);
   if (a.killPod || !hasInitialized) return { actions: a, logs };
 
   let keepCount = 0;
@@ -135,10 +189,10 @@ export function computePodActions(pod: PodDef, ps: CachedPodStatus, d: KubeletDo
     }
     let message: string;
     let reason: string;
-    if (probeResult(d, 'liveness', s.id) === 'Failure') {
+    if (probeResult(d, 'liveness', s.id, reads) === 'Failure') {
       message = `Container ${c.name} failed liveness probe`;
       reason = 'LivenessProbe';
-    } else if (probeResult(d, 'startup', s.id) === 'Failure') {
+    } else if (probeResult(d, 'startup', s.id, reads) === 'Failure') {
       message = `Container ${c.name} failed startup probe`;
       reason = 'StartupProbe';
     } else {
@@ -176,9 +230,10 @@ function computeInitContainerActions(
   d: KubeletDomain,
   a: PodActions,
   logs: Computed['logs'],
+  reads: Reads,
 ): boolean {
   if (pod.init.length === 0) return true;
-  const podKV: KV = [['pod', q(pod.key)]];
+  const podKV = podOnlyKV(pod);
   let podHasInitialized = pod.containers.some((c) => {
     const s = latestByName(ps, c.name);
     return s !== undefined && (s.state === 'CREATED' || s.state === 'RUNNING');
@@ -216,7 +271,7 @@ function computeInitContainerActions(
       case 'RUNNING': {
         if (!restartable) break;
         if (c.probes.startup) {
-          const r = probeResult(d, 'startup', s.id);
+          const r = probeResult(d, 'startup', s.id, reads);
           if (r === undefined || r === 'Unknown') break;
           if (r !== 'Success') {
             a.containersToKill.push({
@@ -231,7 +286,7 @@ function computeInitContainerActions(
         }
         if (initialized(c, i) && !isPreviouslyInitialized) toStart.push(i + 1);
         if (c.probes.liveness) {
-          const r = probeResult(d, 'liveness', s.id);
+          const r = probeResult(d, 'liveness', s.id, reads);
           if (r === 'Failure') {
             a.containersToKill.push({
               id: s.id,

@@ -9,7 +9,8 @@ import { deriveSeed } from '../core/prng';
 import type { PodWorkerInput } from '../machines/podWorker.machine';
 import type { Env, Api } from './env';
 import { podWorkerId, syncPodId } from './ids';
-import { klog, podKV } from './klog';
+import { klog, podKV, q } from './klog';
+import { podUidKVWith } from './podKVs';
 import type { KubeletDomain, PodSyncStatus, SyncPodType, WorkType } from './types';
 import { own, own2 } from '../core/cow';
 
@@ -24,7 +25,7 @@ export function workType(s: PodSyncStatus): WorkType {
 
 /** workQueue.Enqueue(uid, delay): replaces any earlier entry. */
 export function enqueueWork(d: KubeletDomain, uid: string, due: number): void {
-  own(d, 'workQueue')[uid] = due;
+  own2(d, 'workers', uid).queuedDue = due;
   // GetWork returns items due strictly before the tick: the first tick after `due`.
   const tick = Math.floor(due / SYNC_TICK_MS) + 1;
   const buckets = own(d, 'workBuckets');
@@ -40,10 +41,10 @@ export function getWork(d: KubeletDomain, now: number): string[] {
   delete own(d, 'workBuckets')[tick];
   const out: string[] = [];
   for (const uid of bucket) {
-    const due = d.workQueue[uid];
+    const due = d.workers[uid]?.queuedDue;
     if (due !== undefined && due < now && !out.includes(uid)) {
       out.push(uid);
-      delete own(d, 'workQueue')[uid];
+      own2(d, 'workers', uid).queuedDue = undefined;
     }
   }
   return out;
@@ -89,10 +90,7 @@ export function updatePod(env: Env, api: Api, uid: string, updateType: SyncPodTy
   }
   s.pending = updateType;
   s.pendingCause = api.step;
-  klog(api, 'Notifying pod of pending update', [
-    ...podKV(pod.key, uid),
-    ['workType', `"${workType(s)}"`],
-  ]);
+  klog(api, 'Notifying pod of pending update', podUidKVWith(pod, 'workType', q(workType(s))));
   if (!s.working) {
     s.working = true;
     api.send(podWorkerId(pod.key), { type: 'UPDATE' });

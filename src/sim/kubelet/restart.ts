@@ -15,7 +15,6 @@ export type KubeletMemory = Pick<
   | 'pods'
   | 'podOrder'
   | 'workers'
-  | 'workQueue'
   | 'workBuckets'
   | 'cache'
   | 'cacheWaiters'
@@ -42,7 +41,6 @@ export function kubeletMemory(nextPullId: number): KubeletMemory {
     pods: {},
     podOrder: [],
     workers: {},
-    workQueue: {},
     workBuckets: {},
     cache: { timestamp: -1, pods: {} },
     cacheWaiters: {},

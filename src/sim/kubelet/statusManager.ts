@@ -11,7 +11,8 @@ import { deepFreeze, samePlain } from '../core/clone';
 import type { EffectApi } from '../runner/types';
 import { podSandboxChanged } from './computePodActions';
 import type { ContainerDef, KubeletRun, PodDef } from './config';
-import { klog, q, type KlogMsg, type KV } from './klog';
+import { klog, type KlogMsg, type KV } from './klog';
+import { podOnlyKV } from './podKVs';
 import { syncStatusToApi } from './statusPatch';
 import { proberId as proberInstanceId } from './ids';
 import { latestByName } from './runtime';
@@ -41,15 +42,14 @@ export function initialStatus(pod: PodDef): ApiPodStatus {
   };
 }
 
-/** kubecontainer.ShouldContainerBeRestarted. */
-export function shouldContainerBeRestarted(
+/** shouldContainerBeRestarted with the container's newest instance already found. */
+function restartsNext(
   pod: PodDef,
   deleted: boolean,
   c: ContainerDef,
-  ps: CachedPodStatus,
+  s: ContainerRecord | undefined,
 ): boolean {
   if (deleted) return false;
-  const s = latestByName(ps, c.name);
   if (!s) return true;
   if (s.state === 'RUNNING') return false;
   if (s.state === 'CREATED') return true;
@@ -57,6 +57,16 @@ export function shouldContainerBeRestarted(
   if (pod.restartPolicy === 'Never') return false;
   if (pod.restartPolicy === 'OnFailure' && s.exitCode === 0) return false;
   return true;
+}
+
+/** kubecontainer.ShouldContainerBeRestarted. */
+export function shouldContainerBeRestarted(
+  pod: PodDef,
+  deleted: boolean,
+  c: ContainerDef,
+  ps: CachedPodStatus,
+): boolean {
+  return !deleted && restartsNext(pod, false, c, latestByName(ps, c.name));
 }
 
 function convertState(r: ContainerRecord): ContainerStateView {
@@ -83,24 +93,28 @@ export function containerIdString(id: string): string {
   return `containerd://${id}`;
 }
 
-function convertStatuses(
-  pod: PodDef,
-  d: KubeletDomain,
-  defs: ContainerDef[],
-  ps: CachedPodStatus,
-  deleted: boolean,
-): ApiContainerStatus[] {
-  const hasInit = pod.init.length > 0;
-  const reasons = d.reasonCache[pod.uid] ?? {};
-  // The two newest instances per name (the list is newest first).
+/** The two newest instances per container name (the cache entry's list is newest first). */
+function newestTwoByName(ps: CachedPodStatus): Map<string, ContainerRecord[]> {
   const byName = new Map<string, ContainerRecord[]>();
   for (const r of ps.containers) {
     const l = byName.get(r.name);
     if (!l) byName.set(r.name, [r]);
     else if (l.length < 2) l.push(r);
   }
+  return byName;
+}
+
+function convertStatuses(
+  pod: PodDef,
+  d: KubeletDomain,
+  defs: ContainerDef[],
+  byName: Map<string, ContainerRecord[]>,
+  deleted: boolean,
+): ApiContainerStatus[] {
+  const hasInit = pod.init.length > 0;
+  const reasons = d.reasonCache[pod.uid];
   return defs.map((c) => {
-    const mine = byName.get(c.name) ?? [];
+    const mine = byName.get(c.name);
     const st: ApiContainerStatus = {
       name: c.name,
       image: c.image,
@@ -109,14 +123,14 @@ function convertStatuses(
       ready: false,
       restartCount: 0,
     };
-    if (mine[0]) {
+    if (mine?.[0]) {
       st.state = convertState(mine[0]);
       st.containerID = containerIdString(mine[0].id);
       st.restartCount = mine[0].attempt;
     }
-    if (mine[1]) st.lastState = convertState(mine[1]);
+    if (mine?.[1]) st.lastState = convertState(mine[1]);
     // Containers that will be (re)started in the next SyncPod show the last start error.
-    if (shouldContainerBeRestarted(pod, deleted, c, ps)) {
+    if (reasons && restartsNext(pod, deleted, c, mine?.[0])) {
       const why = reasons[c.name];
       if (why) {
         if (st.state.terminated) st.lastState = st.state;
@@ -184,17 +198,10 @@ function updateReadiness(
   triggers: string[],
   reads: (string | undefined)[],
 ): void {
-  const ready = (c: ContainerDef, s: ApiContainerStatus) => {
-    if (!s.state.running) return false;
-    if (!c.probes.readiness) return true;
-    if (readProbe(d, probeKey('readiness', rawId(s)), reads) === 'Success') return true;
-    triggers.push(proberInstanceId(pod.key, c.name, 'readiness'));
-    return false;
-  };
   status.containerStatuses.forEach((s, i) => {
     const c = pod.containers[i]!;
     s.started = isStarted(d, c, s, reads);
-    if (s.started) s.ready = ready(c, s);
+    if (s.started) s.ready = isReady(d, pod, c, s, triggers, reads);
   });
   status.initContainerStatuses.forEach((s, i) => {
     const c = pod.init[i]!;
@@ -203,8 +210,24 @@ function updateReadiness(
       s.ready = !!s.state.terminated && s.state.terminated.exitCode === 0;
       return;
     }
-    if (s.started) s.ready = ready(c, s);
+    if (s.started) s.ready = isReady(d, pod, c, s, triggers, reads);
   });
+}
+
+/** A started container's readiness (a readiness probe not passed yet is triggered). */
+function isReady(
+  d: KubeletDomain,
+  pod: PodDef,
+  c: ContainerDef,
+  s: ApiContainerStatus,
+  triggers: string[],
+  reads: (string | undefined)[],
+): boolean {
+  if (!s.state.running) return false;
+  if (!c.probes.readiness) return true;
+  if (readProbe(d, probeKey('readiness', rawId(s)), reads) === 'Success') return true;
+  triggers.push(proberInstanceId(pod.key, c.name, 'readiness'));
+  return false;
 }
 
 function hasAnyRegularContainerStarted(status: ApiPodStatus): boolean {
@@ -342,8 +365,6 @@ function stampConditions(
   old: PodCondition[] | undefined,
   t: number,
   scheduledAt: number,
-  /** Set when a condition took `t` as its transition time (the result depends on the time). */
-  stamped?: { t: boolean },
 ): PodCondition[] {
   const out: PodCondition[] = [];
   for (const c of conds) {
@@ -355,8 +376,6 @@ function stampConditions(
           break;
         }
     const since = c.type === 'PodScheduled' ? scheduledAt : t;
-    if (stamped && c.type !== 'PodScheduled' && !(prev && prev.status === c.status))
-      stamped.t = true;
     out.push({
       ...c,
       lastTransitionTime: prev && prev.status === c.status ? prev.lastTransitionTime : since,
@@ -379,23 +398,39 @@ export interface Generated {
 }
 
 /**
- * The last status generated for each pod and what it was generated from. Every sync generates
- * the status again, and most find nothing changed: the same PLEG cache entry, stored status and
- * reason cache (frozen values, compared by identity), the same probe results and deletion. The
- * time matters only when a condition changed, and such a result is not kept.
+ * What a fresh status was generated from (frozen values, compared by identity, and the probe
+ * results it read): the PLEG cache entry, reason cache, deletion and terminal flag.
  */
-interface GenMemo {
+interface GenKey {
   ps: CachedPodStatus;
-  old: ApiPodStatus | undefined;
   reasons: unknown;
   deleted: boolean;
   terminal: boolean;
   /** The probe results read: key, value, key, value… */
   reads: (string | undefined)[];
-  status: ApiPodStatus;
+  /** Frozen: given out as they are, callers only read them. */
   triggers: string[];
+  logs: Generated['logs'];
+}
+
+/**
+ * Per pod, the status the status manager stored after the last generation (commitPodStatus),
+ * and what that generation read. Every sync generates the status again, and most find nothing
+ * changed. Generating from the same inputs with `old` = the stored status gives the stored
+ * status itself: its conditions' statuses are what the generation computes, so each keeps its
+ * lastTransitionTime (the time is not read), and its podIP and startTime are what the
+ * generation carries over from `old`. So the stored status is the answer while the stored
+ * status and the inputs are unchanged.
+ */
+interface GenMemo extends GenKey {
+  /** The stored status, frozen: both the generation's `old` and its result. */
+  status: ApiPodStatus;
+  /** The answer, given as it is (callers only read a Generated). */
+  generated: Generated;
 }
 const genMemos = new WeakMap<PodDef, GenMemo>();
+/** A fresh generated status -> what it was generated from, until commitPodStatus stores it. */
+const genKeys = new WeakMap<ApiPodStatus, GenKey>();
 
 function memoHolds(m: GenMemo, d: KubeletDomain): boolean {
   const r = m.reads;
@@ -406,7 +441,7 @@ function memoHolds(m: GenMemo, d: KubeletDomain): boolean {
 /** The generator's log lines (they depend on the cache entry alone). */
 function generatedLogs(pod: PodDef, ps: CachedPodStatus): Generated['logs'] {
   const changed = podSandboxChanged(ps);
-  return changed.log ? [{ msg: changed.log, kv: [['pod', q(pod.key)]] }] : [];
+  return changed.log ? [{ msg: changed.log, kv: podOnlyKV(pod) }] : [];
 }
 
 /** Kubelet.generateAPIPodStatus. */
@@ -425,32 +460,28 @@ export function generateAPIPodStatus(
   const m = genMemos.get(pod);
   if (
     m &&
+    m.status === old &&
     m.ps === ps &&
-    m.old === old &&
     m.reasons === reasonsNow &&
     m.deleted === deleted &&
     m.terminal === podIsTerminal &&
     memoHolds(m, d)
   )
-    return { status: m.status, triggers: [...m.triggers], logs: generatedLogs(pod, ps) };
+    return m.generated;
+  genMemos.delete(pod);
   const gen = generateFresh(d, pod, ps, t, podIsTerminal, old, deleted);
-  // Only values that cannot change in place are compared by identity.
-  const frozen =
-    Object.isFrozen(ps) &&
-    (old === undefined || Object.isFrozen(old)) &&
-    (reasonsNow === undefined || Object.isFrozen(reasonsNow));
-  if (frozen && !gen.stamped)
-    genMemos.set(pod, {
+  // Only values that cannot change in place can be known again by identity.
+  if (Object.isFrozen(ps) && (reasonsNow === undefined || Object.isFrozen(reasonsNow)))
+    genKeys.set(gen.status, {
       ps,
-      old,
       reasons: reasonsNow,
       deleted,
       terminal: podIsTerminal,
       reads: gen.reads,
-      status: deepFreeze(gen.status),
-      triggers: [...gen.triggers],
+      triggers: Object.freeze([...gen.triggers]) as string[],
+      // The same cache entry gives the same lines.
+      logs: deepFreeze([...gen.logs]),
     });
-  else genMemos.delete(pod);
   return { status: gen.status, triggers: gen.triggers, logs: gen.logs };
 }
 
@@ -462,30 +493,24 @@ function generateFresh(
   podIsTerminal: boolean,
   old: ApiPodStatus | undefined,
   deleted: boolean,
-): Generated & { reads: (string | undefined)[]; stamped: boolean } {
+): Generated & { reads: (string | undefined)[] } {
   const sb = ps.sandboxes.find((s) => s.state === 'SANDBOX_READY');
+  const byName = newestTwoByName(ps);
   const status: ApiPodStatus = {
     phase: 'Pending',
     qosClass: pod.qos,
     podIP: sb?.ip ?? old?.podIP,
     startTime: old?.startTime,
     conditions: [],
-    initContainerStatuses: convertStatuses(pod, d, pod.init, ps, deleted),
-    containerStatuses: convertStatuses(pod, d, pod.containers, ps, deleted),
+    initContainerStatuses: convertStatuses(pod, d, pod.init, byName, deleted),
+    containerStatuses: convertStatuses(pod, d, pod.containers, byName, deleted),
   };
   const triggers: string[] = [];
   const reads: (string | undefined)[] = [];
   updateReadiness(d, pod, status, triggers, reads);
   status.phase = getPhase(pod, status, podIsTerminal);
-  const stamped = { t: false };
-  status.conditions = stampConditions(
-    conditions(pod, status, ps),
-    old?.conditions,
-    t,
-    pod.at,
-    stamped,
-  );
-  return { status, triggers, logs: generatedLogs(pod, ps), reads, stamped: stamped.t };
+  status.conditions = stampConditions(conditions(pod, status, ps), old?.conditions, t, pod.at);
+  return { status, triggers, logs: generatedLogs(pod, ps), reads };
 }
 
 /**
@@ -500,23 +525,50 @@ export function commitPodStatus(
   for (const l of gen.logs) klog(api, l.msg, l.kv);
   const before = api.domain.status[pod.uid];
   setPodStatus(api.domain, pod.uid, gen.status, api.t);
+  // The stored status is what generating from the same inputs gives next time (GenMemo).
+  const key = genKeys.get(gen.status);
+  const stored = api.domain.status[pod.uid];
+  if (key && stored && Object.isFrozen(stored))
+    genMemos.set(pod, {
+      ...key,
+      status: stored,
+      generated: Object.freeze({ status: stored, triggers: key.triggers, logs: key.logs }),
+    });
   syncStatusToApi(api, pod, before);
 }
 
-/** A frozen generated status -> the stored status it was found equal to. */
-const equalToStored = new WeakMap<ApiPodStatus, ApiPodStatus>();
+/**
+ * `now` with each item equal to old's at its place replaced by old's (frozen) one, or old itself
+ * when all are: a new stored status shares what did not change with the previous one, so what
+ * is built from a status item (its patch text, its freezing) is done once per change.
+ */
+function keepEqual<T>(old: T[], now: T[]): T[] {
+  let out: T[] | undefined;
+  for (let i = 0; i < now.length; i++) {
+    const o = old[i];
+    if (o !== undefined && samePlain(o, now[i])) {
+      if (out) out.push(o);
+    } else {
+      out ??= old.slice(0, i);
+      out.push(now[i]!);
+    }
+  }
+  return out ?? (old.length === now.length ? old : old.slice(0, now.length));
+}
 
 /** statusManager.SetPodStatus: keeps the first start time. */
 export function setPodStatus(d: KubeletDomain, uid: string, s: ApiPodStatus, t: number): void {
   const old = d.status[uid];
-  // A generated status given again (generateAPIPodStatus's memo) that was found equal to the
-  // stored one then is equal to it now: both are frozen values.
-  if (old && equalToStored.get(s) === old) return;
+  // The stored status given back (generateAPIPodStatus's memo): its startTime is set already.
+  if (s === old) return;
   const next = { ...s, startTime: old?.startTime ?? s.startTime ?? t };
-  // Most syncs change nothing: the stored value stays, so checkpoints keep sharing it.
-  if (old && samePlain(old, next)) {
-    if (Object.isFrozen(s)) equalToStored.set(s, old);
-    return;
+  if (old) {
+    next.conditions = keepEqual(old.conditions, next.conditions);
+    next.initContainerStatuses = keepEqual(old.initContainerStatuses, next.initContainerStatuses);
+    next.containerStatuses = keepEqual(old.containerStatuses, next.containerStatuses);
+    // Most syncs change nothing: the stored value stays, so checkpoints keep sharing it. (The
+    // lists are old's own when equal, so this compares them by identity.)
+    if (samePlain(old, next)) return;
   }
   // Frozen: a stored status is a value (changes replace it), shared by checkpoints and seeks.
   own(d, 'status')[uid] = deepFreeze(next);

@@ -15,7 +15,13 @@ import type { PodDef } from './config';
 import { klog, kobjSlice, q } from './klog';
 import { NODE_IP } from './runtime';
 import { afterStatusPatch, observedOnWatch } from './startupLatency';
-import type { ApiContainerStatus, ApiPodStatus, ContainerStateView, KubeletDomain } from './types';
+import type {
+  ApiContainerStatus,
+  ApiPodStatus,
+  ContainerStateView,
+  KubeletDomain,
+  PodCondition,
+} from './types';
 import { own } from '../core/cow';
 
 type Api = Pick<EffectApi<KubeletDomain>, 'log' | 'domain' | 't'>;
@@ -38,6 +44,18 @@ function stateJson(s: ContainerStateView): Record<string, unknown> {
       },
     };
   return {};
+}
+
+/** v1.PodCondition in its Go field order. */
+function conditionJson(c: PodCondition): Record<string, unknown> {
+  return {
+    type: c.type,
+    status: c.status,
+    lastProbeTime: null,
+    lastTransitionTime: klogTimeRfc3339(c.lastTransitionTime),
+    reason: c.reason,
+    message: c.message,
+  };
 }
 
 /** v1.ContainerStatus in its Go field order. */
@@ -86,27 +104,97 @@ interface StatusTexts {
   full: string;
 }
 
+/** podStatusJson's keys, in its order: every status has them all (a dropped one is undefined). */
+const STATUS_KEYS = Object.freeze([
+  'phase',
+  'conditions',
+  'message',
+  'reason',
+  'hostIP',
+  'hostIPs',
+  'podIP',
+  'podIPs',
+  'startTime',
+  'initContainerStatuses',
+  'containerStatuses',
+  'qosClass',
+]) as string[];
+const HOST_IP_TEXT = JSON.stringify(NODE_IP);
+const HOST_IPS_TEXT = JSON.stringify([{ ip: NODE_IP }]);
+
+/**
+ * One condition's or container status's JSON text (as podStatusJson renders it), kept per
+ * frozen object: a stored status keeps the objects of the previous one that did not change
+ * (setPodStatus), so a patch renders only what changed.
+ */
+const condTexts = new WeakMap<PodCondition, string>();
+const containerTexts = new WeakMap<ApiContainerStatus, string>();
+
+function conditionText(c: PodCondition): string {
+  let t = condTexts.get(c);
+  if (t === undefined) {
+    t = JSON.stringify(conditionJson(c));
+    if (Object.isFrozen(c)) condTexts.set(c, t);
+  }
+  return t;
+}
+
+function containerText(c: ApiContainerStatus): string {
+  let t = containerTexts.get(c);
+  if (t === undefined) {
+    t = JSON.stringify(containerJson(c));
+    if (Object.isFrozen(c)) containerTexts.set(c, t);
+  }
+  return t;
+}
+
+/** A container status list's field text: JSON.stringify of the list, item by item. */
+function containersText(list: ApiContainerStatus[]): string | undefined {
+  if (list.length === 0) return undefined;
+  let out = '[';
+  for (let i = 0; i < list.length; i++) out += (i ? ',' : '') + containerText(list[i]!);
+  return out + ']';
+}
+
+/** JSON.stringify(v) for a field that JSON drops when undefined. */
+const text = (v: string | undefined): string | undefined =>
+  v === undefined ? undefined : JSON.stringify(v);
+
+/**
+ * The texts, field by field as JSON.stringify(podStatusJson(s)[key]) gives them, built from the
+ * status directly (statusPatchTexts.test.ts holds them to the JSON objects' texts).
+ */
 function textsOf(s: ApiPodStatus): StatusTexts {
   const frozen = Object.isFrozen(s);
   let t = frozen ? statusTexts.get(s) : undefined;
   if (t) return t;
-  const j = podStatusJson(s);
-  const keys = Object.keys(j);
-  const list = (j.conditions ?? []) as { type: string }[];
-  const conds = list.map((c) => JSON.stringify(c));
-  const condText = j.conditions === undefined ? undefined : `[${conds.join(',')}]`;
-  const texts = keys.map((k) => (k === 'conditions' ? condText : JSON.stringify(j[k])));
-  const fields: string[] = [];
-  keys.forEach((k, i) => {
-    if (texts[i] !== undefined) fields.push(`${JSON.stringify(k)}:${texts[i]}`);
-  });
+  const conds = s.conditions.map(conditionText);
+  const condText = conds.length ? `[${conds.join(',')}]` : undefined;
+  const texts = [
+    JSON.stringify(s.phase),
+    condText,
+    text(s.message),
+    text(s.reason),
+    HOST_IP_TEXT,
+    HOST_IPS_TEXT,
+    text(s.podIP),
+    s.podIP ? `[{"ip":${JSON.stringify(s.podIP)}}]` : undefined,
+    s.startTime !== undefined ? JSON.stringify(klogTimeRfc3339(s.startTime)) : undefined,
+    containersText(s.initContainerStatuses),
+    containersText(s.containerStatuses),
+    text(s.qosClass),
+  ];
+  let full = '{';
+  for (let i = 0; i < texts.length; i++)
+    if (texts[i] !== undefined)
+      full += `${full.length > 1 ? ',' : ''}"${STATUS_KEYS[i]!}":${texts[i]!}`;
   t = {
-    keys,
+    keys: STATUS_KEYS,
     texts,
     conds,
-    condTypes: list.map((c) => c.type),
+    condTypes: s.conditions.map((c) => c.type),
     condText,
-    full: `{${fields.join(',')}}`,
+    full: full + '}',
   };
   if (frozen) statusTexts.set(s, t);
   return t;
@@ -120,16 +208,7 @@ export function podStatusText(s: ApiPodStatus): string {
 function buildPodStatusJson(s: ApiPodStatus): Record<string, unknown> {
   return {
     phase: s.phase,
-    conditions: s.conditions.length
-      ? s.conditions.map((c) => ({
-          type: c.type,
-          status: c.status,
-          lastProbeTime: null,
-          lastTransitionTime: klogTimeRfc3339(c.lastTransitionTime),
-          reason: c.reason,
-          message: c.message,
-        }))
-      : undefined,
+    conditions: s.conditions.length ? s.conditions.map(conditionJson) : undefined,
     message: s.message,
     reason: s.reason,
     hostIP: NODE_IP,
@@ -160,7 +239,8 @@ export function statusPatch(
   const o = before ? textsOf(before) : undefined;
   const n = textsOf(after);
   // Both come from one builder, so their fields are in one order; else the object way below.
-  if (o && o.keys.join() !== n.keys.join()) return statusPatchOfObjects(uid, before, after);
+  if (o && o.keys !== n.keys && o.keys.join() !== n.keys.join())
+    return statusPatchOfObjects(uid, before, after);
   const fields: string[] = [];
   const oc = o?.condText ?? '[]';
   const nc = n.condText ?? '[]';
@@ -236,8 +316,10 @@ export function syncStatusToApi(api: Api, pod: PodDef, before: ApiPodStatus | un
   if (!after) return;
   // The pod as the watch showed it before this write (ADD, or the previous echo).
   observedOnWatch(api.domain, pod.uid, before);
-  // Most syncs change nothing: equal statuses make an empty patch, found without building it.
-  if (before && samePlain(before, after)) return;
+  // Most syncs change nothing: the status manager then keeps the stored value (setPodStatus),
+  // so an unchanged status is the same object. A replaced one that is still equal makes an
+  // empty patch, caught below.
+  if (before === after) return;
   const patch = statusPatch(pod.uid, before, after);
   if (patch === JSON.stringify({ metadata: { uid: pod.uid }, status: {} })) return;
   const v = versions(api.domain);

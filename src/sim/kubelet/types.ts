@@ -60,6 +60,11 @@ export interface PodSyncStatus {
   lastSyncT: number;
   /** The work type of the update being processed. */
   activeWork?: WorkType;
+  /**
+   * The due time of the pod's work-queue entry (queue.BasicWorkQueue's uid -> time), kept on
+   * the record completeWork writes anyway; undefined once GetWork handed it out.
+   */
+  queuedDue?: number;
 }
 
 export type SandboxState = 'SANDBOX_READY' | 'SANDBOX_NOTREADY';
@@ -262,8 +267,10 @@ export interface KubeletDomain {
   podOrder: string[];
   /** Pod workers. */
   workers: Record<string, PodSyncStatus>;
-  /** queue.BasicWorkQueue: uid -> due time; buckets by sync-tick index for O(due) GetWork. */
-  workQueue: Record<string, number>;
+  /**
+   * queue.BasicWorkQueue, by sync-tick index for O(due) GetWork; each entry's due time is its
+   * worker's `queuedDue` (the pod's one entry: a later Enqueue replaces it).
+   */
   workBuckets: Record<number, string[]>;
   /** kubecontainer.Cache: global timestamp + per-pod statuses. */
   cache: { timestamp: number; pods: Record<string, CachedPodStatus> };

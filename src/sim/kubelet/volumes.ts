@@ -20,6 +20,15 @@ export const TOKEN_EXPIRATION_SECONDS = 3607;
 
 /** The pod's kube-api-access volume name, stable per pod; undefined when automount is off. */
 export function kubeApiAccessVolume(pod: PodDef): string | undefined {
+  // Every sync asks (WaitForAttachAndMount): the name depends on the definition alone.
+  if (volumeNames.has(pod)) return volumeNames.get(pod);
+  const name = volumeName(pod);
+  volumeNames.set(pod, name);
+  return name;
+}
+const volumeNames = new WeakMap<PodDef, string | undefined>();
+
+function volumeName(pod: PodDef): string | undefined {
   const spec = pod.manifest.spec as { automountServiceAccountToken?: unknown };
   if (spec.automountServiceAccountToken === false) return undefined;
   let h = hashString(`${pod.uid}:kube-api-access`);

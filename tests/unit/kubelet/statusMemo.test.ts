@@ -4,7 +4,7 @@
  * a fresh status, equal to what a full generation gives.
  */
 import { describe, expect, it } from 'vitest';
-import { generateAPIPodStatus } from '../../../src/sim/kubelet/statusManager';
+import { commitPodStatus, generateAPIPodStatus } from '../../../src/sim/kubelet/statusManager';
 import { clonePlain } from '../../../src/sim/core/clone';
 import { runPreset } from './helpers';
 
@@ -44,5 +44,76 @@ describe('generateAPIPodStatus memo', () => {
     const cold = generateAPIPodStatus(run.config, clonePlain(d), { ...pod }, ps, w.t, false);
     expect(after.status).toEqual(cold.status);
     expect(after.status).not.toEqual(warm.status);
+  });
+});
+
+describe('generateAPIPodStatus memo after a change is stored', () => {
+  /** A copy of the world whose stored status for the pod is gone (the next one is new). */
+  function unsynced() {
+    const { w, pod, ps } = setting();
+    const d = clonePlain(w.domain);
+    delete d.status[pod.uid];
+    const api = { domain: d, t: w.t, log: () => {} };
+    return { w, d, pod, ps, api };
+  }
+
+  it('gives back the stored status itself, equal to what a full generation gives later', () => {
+    const { w, d, pod, ps, api } = unsynced();
+    const first = generateAPIPodStatus(run.config, d, pod, ps, w.t, false);
+    commitPodStatus(api, pod, first);
+    const stored = d.status[pod.uid]!;
+    expect(Object.isFrozen(stored)).toBe(true);
+    // Every condition took the time of the first generation; the stored status keeps it.
+    const later = w.t + 60_000;
+    const again = generateAPIPodStatus(run.config, d, pod, ps, later, false);
+    expect(again.status).toBe(stored);
+    expect(again.triggers).toEqual(first.triggers);
+    const full = generateAPIPodStatus(run.config, d, { ...pod }, ps, later, false);
+    expect(full.status).toEqual(stored);
+    // Committing it again changes nothing: no new stored status, no patch line.
+    const lines: unknown[] = [];
+    commitPodStatus({ ...api, t: later, log: (l: unknown) => lines.push(l) }, pod, again);
+    expect(d.status[pod.uid]).toBe(stored);
+    expect(lines).toEqual([]);
+  });
+
+  it('a status stored by another writer is not taken for the memo', () => {
+    const { w, d, pod, ps, api } = unsynced();
+    commitPodStatus(api, pod, generateAPIPodStatus(run.config, d, pod, ps, w.t, false));
+    const stored = d.status[pod.uid]!;
+    // Another value in its place (as the prober's SetContainerReadiness stores one): the
+    // generation carries its startTime over.
+    const other = Object.freeze({ ...stored, startTime: stored.startTime! + 5000 });
+    d.status = { ...d.status, [pod.uid]: other };
+    const again = generateAPIPodStatus(run.config, d, pod, ps, w.t + 1000, false);
+    expect(again.status).not.toBe(stored);
+    expect(again.status.startTime).toBe(other.startTime);
+    expect(again.status).toEqual(
+      generateAPIPodStatus(run.config, d, { ...pod }, ps, w.t + 1000, false).status,
+    );
+  });
+
+  it('a new stored status keeps the previous one’s equal container statuses and conditions', () => {
+    const { w, d, pod, ps, api } = unsynced();
+    commitPodStatus(api, pod, generateAPIPodStatus(run.config, d, pod, ps, w.t, false));
+    const prev = d.status[pod.uid]!;
+    // A status differing in the app's readiness only, stored by the status manager.
+    d.status = {
+      ...d.status,
+      [pod.uid]: Object.freeze({
+        ...prev,
+        containerStatuses: prev.containerStatuses.map((c) => ({ ...c, ready: !c.ready })),
+      }),
+    };
+    const before = d.status[pod.uid]!;
+    commitPodStatus(api, pod, generateAPIPodStatus(run.config, d, pod, ps, w.t, false));
+    const next = d.status[pod.uid]!;
+    expect(next).not.toBe(before);
+    expect(next).toEqual(prev);
+    expect(next.initContainerStatuses).toBe(before.initContainerStatuses);
+    next.conditions.forEach((c, i) => {
+      if (before.conditions[i]!.status === c.status) expect(c).toBe(before.conditions[i]);
+    });
+    next.containerStatuses.forEach((c, i) => expect(c).not.toBe(before.containerStatuses[i]));
   });
 });

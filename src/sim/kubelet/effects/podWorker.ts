@@ -13,6 +13,7 @@ import type { KillContainerInput } from '../../machines/killContainer.machine';
 import { API_SERVER, killContainerId, proberId, syncPodId } from '../ids';
 import { killContainerWithGracePeriod, MIN_GRACE_S } from '../killContainer';
 import { klog, podKV, q } from '../klog';
+import { podUidKV, podUidKVWith } from '../podKVs';
 import { enqueueWork, workType } from '../podWorkers';
 import { getPodStatus, runningContainers, stopPodSandbox } from '../runtime';
 import type { KubeletDomain } from '../types';
@@ -36,10 +37,7 @@ export function podWorkerEffects(env: Env): Effects {
     worker.pendingCause = undefined;
     worker.activeWork = workType(worker);
     worker.startedAt ??= api.t;
-    klog(api, 'Processing pod event', [
-      ...podKV(pod.key, pod.uid),
-      ['updateType', q(worker.activeWork)],
-    ]);
+    klog(api, 'Processing pod event', podUidKVWith(pod, 'updateType', q(worker.activeWork)));
   };
 
   /** Blocked in podCache.GetNewerThan: the PLEG's relist wakes it. */
@@ -49,7 +47,8 @@ export function podWorkerEffects(env: Env): Effects {
 
   const startSyncPod: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
-    const worker = own2(api.domain, 'workers', pod.uid);
+    // Read only: no copy of the worker's record.
+    const worker = api.domain.workers[pod.uid]!;
     api.send(syncPodId(pod.key), { type: 'START', updateType: worker.active ?? 'sync' });
   };
 
@@ -65,10 +64,11 @@ export function podWorkerEffects(env: Env): Effects {
     worker.activeWork = undefined;
     enqueueWork(domain, uid, api.t + requeueMs);
     if (worker.pending !== undefined) {
-      klog(api, 'Requeueing pod due to pending update', [
-        ...podKV(pod.key, uid),
-        ['updateType', q(workType(worker))],
-      ]);
+      klog(
+        api,
+        'Requeueing pod due to pending update',
+        podUidKVWith(pod, 'updateType', q(workType(worker))),
+      );
       api.send(api.self, { type: 'UPDATE' }, 0, undefined, worker.pendingCause);
     } else {
       worker.working = false;
@@ -77,15 +77,14 @@ export function podWorkerEffects(env: Env): Effects {
 
   const done = (api: Api, uid: string, work: string) => {
     const pod = cfg.pods[uid]!;
-    klog(api, 'Processing pod event done', [...podKV(pod.key, uid), ['updateType', q(work)]]);
+    klog(api, 'Processing pod event done', podUidKVWith(pod, 'updateType', q(work)));
   };
 
   const completeSync: H = (api, ev, ctx) => {
     if (ev.type !== 'SYNC_DONE') return;
     const pod = cfg.pods[ctx.uid]!;
     const worker = own2(api.domain, 'workers', pod.uid);
-    if (ev.error !== undefined)
-      klog(api, 'Error syncing pod, skipping', podKV(pod.key, pod.uid), ev.error);
+    if (ev.error !== undefined) klog(api, 'Error syncing pod, skipping', podUidKV(pod), ev.error);
     if (ev.isTerminal && worker.terminatingAt === undefined) {
       klog(api, 'Pod is terminal', podKV(pod.key, pod.uid));
       // completeSync: the pod now terminates; requeueLastPodUpdate.

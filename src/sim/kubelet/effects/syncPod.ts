@@ -5,14 +5,14 @@
  * "Creating container in pod", hand-off to the container's startContainer instance) and the
  * SyncResult bookkeeping that becomes the reason cache and the pod worker's error.
  */
-import { deepFreeze } from '../../core/clone';
+import { deepFreeze, samePlain } from '../../core/clone';
 import { runtimeId } from '../../core/ids';
 import { hashString } from '../../core/prng';
 import { formatGoDuration } from '../../core/time';
 import type { syncPodMachine } from '../../machines/syncPod.machine';
 import type { EffectApi, EffectsOf } from '../../runner/types';
 import { CONTAINER_BACKOFF, backoffGet, backoffNext, showBackOff, stableKey } from '../backoff';
-import { computePodActions, podActionsString } from '../computePodActions';
+import { computePodActions } from '../computePodActions';
 import type { ContainerDef, PodDef } from '../config';
 import { postStopContainer } from '../cpuManagerBridge';
 import { type Env, recordEvent } from '../env';
@@ -20,10 +20,11 @@ import { takeFault } from '../faults';
 import { containerValue, formatPod } from '../format';
 import { CONTAINER_RUNTIME, podWorkerId, proberId, startContainerId } from '../ids';
 import { killContainerWithGracePeriod, killGracePeriod } from '../killContainer';
-import { klog, podKV, q } from '../klog';
+import { klog, q } from '../klog';
+import { podOnlyKV, podUidKV, podUidKVWith } from '../podKVs';
 import { removeContainer, runPodSandbox, stopPodSandbox } from '../runtime';
 import { commitPodStatus, generateAPIPodStatus } from '../statusManager';
-import type { KubeletDomain, RuntimeSync } from '../types';
+import type { KubeletDomain, RuntimeSync, WaitingReason } from '../types';
 import { kubeApiAccessVolume, volumeMounted } from '../volumes';
 import { volumeManagerId } from './volumeManager';
 import { own } from '../../core/cow';
@@ -43,6 +44,9 @@ export function syncError(results: RuntimeSync['results']): string | undefined {
   if (errs.length === 0) return undefined;
   return errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`;
 }
+
+const NONE = Object.freeze([]) as unknown as number[];
+const NO_KILLS = Object.freeze([]) as unknown as RuntimeSync['containersToKill'];
 
 /** The pod's probe workers (every container's probes, in spec order): listed once per pod. */
 const workersOf = new WeakMap<PodDef, { id: string; container: string; probe: string }[]>();
@@ -78,9 +82,10 @@ export function syncPodEffects(env: Env): Effects {
       createSandbox: false,
       sandboxId: '',
       attempt: 0,
-      initToStart: [],
-      containersToStart: [],
-      containersToKill: [],
+      // Read only (computePodActions replaces them with its own frozen lists).
+      initToStart: NONE,
+      containersToStart: NONE,
+      containersToKill: NO_KILLS,
       results: [],
       podIP: ps.sandboxes.find((runtimeSync) => runtimeSync.state === 'SANDBOX_READY')?.ip ?? '',
       cursor: 0,
@@ -88,7 +93,7 @@ export function syncPodEffects(env: Env): Effects {
       aborted: false,
       isTerminal: false,
     };
-    klog(api, 'SyncPod enter', podKV(pod.key, pod.uid));
+    klog(api, 'SyncPod enter', podUidKV(pod));
     const gen = generateAPIPodStatus(cfg, domain, pod, ps, api.t, false);
     commitPodStatus(api, pod, gen);
     api.record('podStatus', { uid: pod.uid, phase: gen.status.phase });
@@ -108,9 +113,10 @@ export function syncPodEffects(env: Env): Effects {
       if (!api.has(id))
         api.spawn('prober', id, { uid: pod.uid, container, probe, workerStartedAt: api.t });
     // ReprocessPod: the volume manager mounts kube-api-access (the machine's delay is the poll).
-    const vm = volumeManagerId(pod.key);
-    if (kubeApiAccessVolume(pod) && !volumeMounted(api.domain, pod.uid) && !api.has(vm))
-      api.spawn('volumeManager', vm, { uid: pod.uid });
+    if (!volumeMounted(api.domain, pod.uid) && kubeApiAccessVolume(pod)) {
+      const vm = volumeManagerId(pod.key);
+      if (!api.has(vm)) api.spawn('volumeManager', vm, { uid: pod.uid });
+    }
   };
 
   const computeActions: H = (api, _e, ctx) => {
@@ -118,23 +124,19 @@ export function syncPodEffects(env: Env): Effects {
     const domain = api.domain;
     const runtimeSync = sync(api, pod.uid);
     // WaitForAttachAndMount returned (volume_manager.go).
-    klog(api, 'All volumes are attached and mounted for pod', [['pod', q(pod.key)]]);
-    const { actions, logs } = computePodActions(pod, runtimeSync.podStatus, domain);
+    klog(api, 'All volumes are attached and mounted for pod', podOnlyKV(pod));
+    const { actions, logs, gotKV } = computePodActions(pod, runtimeSync.podStatus, domain);
     for (const l of logs) klog(api, l.msg, l.kv);
     if (domain.cpu) for (const id of actions.postStop) postStopContainer(own(domain, 'cpu')!, id);
-    Object.assign(runtimeSync, {
-      killPod: actions.killPod,
-      createSandbox: actions.createSandbox,
-      sandboxId: actions.sandboxId,
-      attempt: actions.attempt,
-      initToStart: actions.initToStart,
-      containersToStart: actions.containersToStart,
-      containersToKill: actions.containersToKill,
-    });
-    klog(api, 'computePodActions got for pod', [
-      ['podActions', q(podActionsString(actions))],
-      ['pod', q(pod.key)],
-    ]);
+    // The lists are frozen (computePodActions' memo shares them): the sync only reads them.
+    runtimeSync.killPod = actions.killPod;
+    runtimeSync.createSandbox = actions.createSandbox;
+    runtimeSync.sandboxId = actions.sandboxId;
+    runtimeSync.attempt = actions.attempt;
+    runtimeSync.initToStart = actions.initToStart;
+    runtimeSync.containersToStart = actions.containersToStart;
+    runtimeSync.containersToKill = actions.containersToKill;
+    klog(api, 'computePodActions got for pod', gotKV);
     if (actions.createSandbox) {
       if (actions.sandboxId !== '')
         recordEvent(
@@ -144,8 +146,7 @@ export function syncPodEffects(env: Env): Effects {
           'SandboxChanged',
           'Pod sandbox changed, it will be killed and re-created.',
         );
-      else
-        klog(api, 'SyncPod received new pod, will create a sandbox for it', [['pod', q(pod.key)]]);
+      else klog(api, 'SyncPod received new pod, will create a sandbox for it', podOnlyKV(pod));
     } else if (!actions.killPod) {
       runtimeSync.results.push({ action: 'ConfigPodSandbox', target: actions.sandboxId });
     }
@@ -412,20 +413,25 @@ export function syncPodEffects(env: Env): Effects {
     // reasonCache.Update: StartContainer results only.
     // A new frozen map each time, not an edit: checkpoints and seeks share it.
     const before = domain.reasonCache[pod.uid];
-    const reasons = { ...before };
-    let changed = before === undefined;
+    let reasons: Record<string, WaitingReason> | undefined;
+    let failed = false;
     for (const result of runtimeSync.results) {
+      if (result.error !== undefined) failed = true;
       if (result.action !== 'StartContainer') continue;
-      changed = true;
+      reasons ??= { ...before };
       if (result.error !== undefined)
         reasons[result.target] = { reason: result.error, message: result.message ?? '' };
       else delete reasons[result.target];
     }
-    // Unchanged, it stays the same value: the status generator knows it by identity.
-    if (changed) own(domain, 'reasonCache')[pod.uid] = deepFreeze(reasons);
+    if (reasons === undefined && before === undefined) reasons = {};
+    // Unchanged (no StartContainer result, or the same reasons again), it stays the same
+    // value: the status generator knows it by identity.
+    if (reasons !== undefined && !(before !== undefined && samePlain(before, reasons)))
+      own(domain, 'reasonCache')[pod.uid] = deepFreeze(reasons);
     // "Do not return error if the only failures were pods in backoff": the loop also meets
     // successful results (ConfigPodSandbox), so any failure is returned (kubernetes#123602).
-    let error = syncError(runtimeSync.results);
+    // Most syncs fail nothing: syncError is only asked when a result failed.
+    let error = failed ? syncError(runtimeSync.results) : undefined;
     if (
       error !== undefined &&
       runtimeSync.results.every(
@@ -433,10 +439,7 @@ export function syncPodEffects(env: Env): Effects {
       )
     )
       error = undefined;
-    klog(api, 'SyncPod exit', [
-      ...podKV(pod.key, pod.uid),
-      ['isTerminal', String(runtimeSync.isTerminal)],
-    ]);
+    klog(api, 'SyncPod exit', podUidKVWith(pod, 'isTerminal', String(runtimeSync.isTerminal)));
     api.send(podWorkerId(pod.key), {
       type: 'SYNC_DONE',
       isTerminal: runtimeSync.isTerminal,

@@ -1,0 +1,53 @@
+/**
+ * A pod's klog key/value lists, built once per PodDef and shared by every line that prints
+ * them (frozen: a logged line's kv is only read). A pod is synced every minute and each sync
+ * prints the same "pod"/"podUID" pairs on several lines: sharing them spares building them,
+ * and the trace keeps one copy instead of one per line.
+ */
+import { deepFreeze } from '../core/clone';
+import type { PodDef } from './config';
+import { podKV, q, type KV } from './klog';
+
+interface PodKVs {
+  /** [["pod", q(key)]] */
+  pod: KV;
+  /** podKV(key, uid) */
+  podUid: KV;
+  /** podKV(key, uid) and one more pair, by key then value. */
+  with: Map<string, Map<string, KV>>;
+}
+const kvsOf = new WeakMap<PodDef, PodKVs>();
+
+function kvs(pod: PodDef): PodKVs {
+  let k = kvsOf.get(pod);
+  if (!k)
+    kvsOf.set(
+      pod,
+      (k = {
+        pod: deepFreeze<KV>([['pod', q(pod.key)]]),
+        podUid: deepFreeze(podKV(pod.key, pod.uid)),
+        with: new Map(),
+      }),
+    );
+  return k;
+}
+
+/** [["pod", q(pod.key)]], shared. */
+export function podOnlyKV(pod: PodDef): KV {
+  return kvs(pod).pod;
+}
+
+/** podKV(pod.key, pod.uid), shared. */
+export function podUidKV(pod: PodDef): KV {
+  return kvs(pod).podUid;
+}
+
+/** [...podKV(pod.key, pod.uid), [key, value]], shared; for values from a small set (work types, booleans). */
+export function podUidKVWith(pod: PodDef, key: string, value: string): KV {
+  const k = kvs(pod);
+  let byValue = k.with.get(key);
+  if (!byValue) k.with.set(key, (byValue = new Map<string, KV>()));
+  let kv = byValue.get(value);
+  if (!kv) byValue.set(value, (kv = deepFreeze<KV>([...k.podUid, [key, value]])));
+  return kv;
+}
