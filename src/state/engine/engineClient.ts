@@ -143,10 +143,11 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
     }
   }
 
-  async function pull(g: Generation, id: number, what: TracePart, count: number) {
+  /** Items [from, count) of a trace part. */
+  async function pull(g: Generation, id: number, what: TracePart, count: number, from = 0) {
     // One message per chunk, all asked at once: each is its own task on the page when it arrives.
     const asks: Promise<unknown[]>[] = [];
-    for (let i = 0; i < count; i += CHUNK)
+    for (let i = from; i < count; i += CHUNK)
       asks.push(onWorker(g, g.handle.api.part(id, what, i, Math.min(count, i + CHUNK))));
     const out: unknown[] = [];
     for (const part of await Promise.all(asks)) for (const x of part) out.push(x);
@@ -190,15 +191,24 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
       const fromId = engineIdOf(opts.from);
       const from = fromId !== undefined && g.held.includes(fromId) ? fromId : null;
       try {
-        const counts = await onWorker(g, g.handle.api.run(id, scenario, from));
+        // The pieces and the first records are asked with the run, not after its answer: the
+        // worker handles messages in order, so it sends each as soon as the run is built (no
+        // round trip between); each still arrives as its own task on the page. Should the run
+        // fail, they fail too, and the run's own error is the one thrown.
+        const running = onWorker(g, g.handle.api.run(id, scenario, from));
+        const piecesAsked = Promise.all(PIECES.map((k) => onWorker(g, g.handle.api.piece(id, k))));
+        const firstRecords = onWorker(g, g.handle.api.part(id, 'records', 0, CHUNK));
+        piecesAsked.catch(() => {});
+        firstRecords.catch(() => {});
+        const counts = await running;
         performance.mark('ks:run-counts');
         hold(g, id);
-        // Every piece asked at once: the worker sends each as soon as the last is out, no
-        // round trip between them; each still arrives as its own task on the page.
-        const [pieces, records] = await Promise.all([
-          Promise.all(PIECES.map((k) => onWorker(g, g.handle.api.piece(id, k)))),
-          pull(g, id, 'records', counts.recordCount),
+        const [pieces, head, rest] = await Promise.all([
+          piecesAsked,
+          firstRecords,
+          pull(g, id, 'records', counts.recordCount, CHUNK),
         ]);
+        const records = head.length < counts.recordCount ? [...head, ...rest] : head;
         performance.mark('ks:run-pieces');
         const packed = fromPieces(new Map<Piece, unknown>(PIECES.map((k, i) => [k, pieces[i]])));
         if (l.inFlight !== id) throw new Cancelled();

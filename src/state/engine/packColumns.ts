@@ -121,3 +121,18 @@ export function unpackCpus(p: PackedCpus): CpuHistory {
     ),
   };
 }
+
+/** The ArrayBuffers of a packed piece's typed arrays (lanes or CPUs), each once, to transfer. */
+export function packedBuffers(piece: unknown): ArrayBuffer[] {
+  const out = new Set<ArrayBuffer>();
+  const add = (a: unknown) => {
+    if (ArrayBuffer.isView(a) && a.buffer instanceof ArrayBuffer) out.add(a.buffer);
+  };
+  const p = piece as Partial<PackedLanes & PackedCpus>;
+  add(p.offsets);
+  add(p.flows);
+  if (p.columns) for (const c of Object.values(p.columns)) add(c);
+  add(p.stepOffsets);
+  add(p.stepData);
+  return [...out];
+}
