@@ -185,6 +185,19 @@ describe('engine client', () => {
     const records = run.raw.trace.records as unknown as { r: number }[];
     expect(records.map((x) => x.r)).toEqual(Array.from({ length: n }, (_, i) => i));
     expect(run.total).toBe(2);
+    // The next run on the lane asks as many records as this one had, with the run.
+    const b = client.simulate(scenario('b'), { from: run });
+    await tick();
+    expect(workers[0]!.records.slice(2)).toEqual([
+      [0, CHUNK],
+      [CHUNK, 2 * CHUNK],
+    ]);
+    workers[0]!.runs[1]!.done.resolve(packed(workers[0]!.runs[1]!.id, 0, 5));
+    const runB = await b;
+    expect(workers[0]!.records.length).toBe(4);
+    expect((runB.raw.trace.records as unknown as { r: number }[]).map((x) => x.r)).toEqual([
+      0, 1, 2, 3, 4,
+    ]);
   });
 
   it('a run lands without its logs; logs(run) pulls them in chunks, one message each', async () => {
