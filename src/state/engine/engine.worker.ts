@@ -4,7 +4,7 @@
  * worker's checkpoints). Exposed with Comlink; the page talks to it only through
  * engineClient.ts.
  */
-import { expose } from 'comlink';
+import { expose, transfer } from 'comlink';
 import { formatKlog } from '../../sim';
 import { DEFAULT_PRESET, isBundledPreset } from '../presetTitles';
 import type { Scenario } from '../types';
@@ -12,6 +12,7 @@ import { buildRunView, type KubeletRunView } from '../buildRunView';
 import { cursorViews } from '../kubeletViews';
 import type { EngineApi } from './engineApi';
 import { klogLines, packRun, pieceOf, type PackedRun } from './packedRun';
+import { packedBuffers } from './packColumns';
 
 performance.mark('ks:worker-start');
 const runs = new Map<number, KubeletRunView>();
@@ -73,7 +74,10 @@ const api: EngineApi = {
   piece(id, what) {
     const p = packed.get(id) ?? packRun(id, get(id));
     packed.set(id, p);
-    return pieceOf(p, what);
+    const piece = pieceOf(p, what);
+    // Lanes and CPU history are packed afresh for this message: their buffers move to the
+    // page instead of being copied (the trace's own columns stay, the worker reads them).
+    return what === 'lanes' || what === 'cpus' ? transfer(piece, packedBuffers(piece)) : piece;
   },
   lines(id, start, end) {
     const logs = get(id).raw.trace.logs.slice(start, end);

@@ -22,7 +22,7 @@ function deferred<T>(): Deferred<T> {
   return { promise, resolve, reject };
 }
 
-function packed(id: number, logCount = 0): PackedRun {
+function packed(id: number, logCount = 0, recordCount = 0): PackedRun {
   return {
     id,
     horizon: 1000,
@@ -35,7 +35,7 @@ function packed(id: number, logCount = 0): PackedRun {
       endT: 5,
       stopReason: 'horizon',
       logCount,
-      recordCount: 0,
+      recordCount,
     },
     total: 2,
     endT: 5,
@@ -51,6 +51,7 @@ function fakeWorkers() {
     terminated: boolean;
     runs: { id: number; scenario: Scenario; from: number | null; done: Deferred<PackedRun> }[];
     parts: [number, number][];
+    records: [number, number][];
     asked: string[];
   }[] = [];
   const spawn = () => {
@@ -59,6 +60,7 @@ function fakeWorkers() {
       terminated: false,
       runs: [] as (typeof workers)[number]['runs'],
       parts: [] as [number, number][],
+      records: [] as [number, number][],
       asked: [] as string[],
     };
     workers.push(w);
@@ -72,8 +74,25 @@ function fakeWorkers() {
           return { logCount: p.trace.logCount, recordCount: p.trace.recordCount };
         });
       },
-      piece: (id: number, k: Piece) => Promise.resolve(pieceOf(packedRuns.get(id)!, k)),
-      part(_id: number, _what: string, start: number, end: number) {
+      // As the worker does: messages are handled in order, so a piece asked with its run is
+      // answered once the run is built (and fails when the run does).
+      piece: (id: number, k: Piece) =>
+        w.runs.find((r) => r.id === id)!.done.promise.then(() => pieceOf(packedRuns.get(id)!, k)),
+      part(id: number, what: string, start: number, end: number) {
+        // The run's records are listed apart: the tests of logs read `parts`.
+        if (what === 'records') {
+          w.records.push([start, end]);
+          return w.runs
+            .find((r) => r.id === id)!
+            .done.promise.then((p) =>
+              Array.from(
+                { length: Math.max(0, Math.min(end, p.trace.recordCount) - start) },
+                (_, i) => ({
+                  r: start + i,
+                }),
+              ),
+            );
+        }
         w.parts.push([start, end]);
         return Promise.resolve(Array.from({ length: end - start }, (_, i) => ({ i: start + i })));
       },
@@ -147,6 +166,38 @@ describe('engine client', () => {
     expect(workers[0]!.runs[1]!.from).toBe(engineIdOf(runA));
     workers[0]!.runs[1]!.done.resolve(packed(workers[0]!.runs[1]!.id));
     expect((await b).raw.scenario.metadata.name).toBe('b');
+  });
+
+  it('the pieces and first records are asked with the run, not after its answer; the rest follow it', async () => {
+    const { workers, spawn } = fakeWorkers();
+    const client = createEngineClient(spawn);
+    const a = client.simulate(scenario('a'));
+    await tick();
+    // Asked before the run is answered: the worker sends them as soon as it has built the run.
+    expect(workers[0]!.records).toEqual([[0, CHUNK]]);
+    const n = CHUNK + 3;
+    workers[0]!.runs[0]!.done.resolve(packed(workers[0]!.runs[0]!.id, 0, n));
+    const run = await a;
+    expect(workers[0]!.records).toEqual([
+      [0, CHUNK],
+      [CHUNK, n],
+    ]);
+    const records = run.raw.trace.records as unknown as { r: number }[];
+    expect(records.map((x) => x.r)).toEqual(Array.from({ length: n }, (_, i) => i));
+    expect(run.total).toBe(2);
+    // The next run on the lane asks as many records as this one had, with the run.
+    const b = client.simulate(scenario('b'), { from: run });
+    await tick();
+    expect(workers[0]!.records.slice(2)).toEqual([
+      [0, CHUNK],
+      [CHUNK, 2 * CHUNK],
+    ]);
+    workers[0]!.runs[1]!.done.resolve(packed(workers[0]!.runs[1]!.id, 0, 5));
+    const runB = await b;
+    expect(workers[0]!.records.length).toBe(4);
+    expect((runB.raw.trace.records as unknown as { r: number }[]).map((x) => x.r)).toEqual([
+      0, 1, 2, 3, 4,
+    ]);
   });
 
   it('a run lands without its logs; logs(run) pulls them in chunks, one message each', async () => {

@@ -115,12 +115,15 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
       held: [],
     };
   };
-  /** Each lane's worker and its run in flight; B's starts on its first run. */
-  const lanes = new Map<RunLane, { gen: Generation; inFlight: number | null }>();
+  /**
+   * Each lane's worker and its run in flight; B's starts on its first run. `records`: how
+   * many records the lane's last run had (a toggle's next run has about as many).
+   */
+  const lanes = new Map<RunLane, { gen: Generation; inFlight: number | null; records: number }>();
   const laneOf = new Map<number, RunLane>();
   const lane = (l: RunLane) => {
     let x = lanes.get(l);
-    if (!x) lanes.set(l, (x = { gen: start(), inFlight: null }));
+    if (!x) lanes.set(l, (x = { gen: start(), inFlight: null, records: 0 }));
     return x;
   };
   lane('A');
@@ -143,10 +146,11 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
     }
   }
 
-  async function pull(g: Generation, id: number, what: TracePart, count: number) {
+  /** Items [from, count) of a trace part. */
+  async function pull(g: Generation, id: number, what: TracePart, count: number, from = 0) {
     // One message per chunk, all asked at once: each is its own task on the page when it arrives.
     const asks: Promise<unknown[]>[] = [];
-    for (let i = 0; i < count; i += CHUNK)
+    for (let i = from; i < count; i += CHUNK)
       asks.push(onWorker(g, g.handle.api.part(id, what, i, Math.min(count, i + CHUNK))));
     const out: unknown[] = [];
     for (const part of await Promise.all(asks)) for (const x of part) out.push(x);
@@ -190,15 +194,28 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
       const fromId = engineIdOf(opts.from);
       const from = fromId !== undefined && g.held.includes(fromId) ? fromId : null;
       try {
-        const counts = await onWorker(g, g.handle.api.run(id, scenario, from));
+        // The pieces and the records are asked with the run, not after its answer: the worker
+        // handles messages in order, so it sends each as soon as the run is built (no round
+        // trip between); each still arrives as its own task on the page. As many records are
+        // asked as the lane's last run had (the rest, if any, after the answer). Should the
+        // run fail, they fail too, and the run's own error is the one thrown.
+        const running = onWorker(g, g.handle.api.run(id, scenario, from));
+        const piecesAsked = Promise.all(PIECES.map((k) => onWorker(g, g.handle.api.piece(id, k))));
+        const guess = Math.max(CHUNK, Math.ceil(l.records / CHUNK) * CHUNK);
+        const firstRecords = pull(g, id, 'records', guess);
+        piecesAsked.catch(() => {});
+        firstRecords.catch(() => {});
+        const counts = await running;
         performance.mark('ks:run-counts');
         hold(g, id);
-        // Every piece asked at once: the worker sends each as soon as the last is out, no
-        // round trip between them; each still arrives as its own task on the page.
-        const [pieces, records] = await Promise.all([
-          Promise.all(PIECES.map((k) => onWorker(g, g.handle.api.piece(id, k)))),
-          pull(g, id, 'records', counts.recordCount),
+        l.records = counts.recordCount;
+        const [pieces, head, rest] = await Promise.all([
+          piecesAsked,
+          firstRecords,
+          pull(g, id, 'records', counts.recordCount, guess),
         ]);
+        // Chunks asked past the run's end came back empty.
+        const records = rest.length > 0 ? [...head, ...rest] : head;
         performance.mark('ks:run-pieces');
         const packed = fromPieces(new Map<Piece, unknown>(PIECES.map((k, i) => [k, pieces[i]])));
         if (l.inFlight !== id) throw new Cancelled();

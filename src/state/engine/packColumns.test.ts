@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildRunView } from '../buildRunView';
 import { parseScenario } from '../../sim';
-import { packCpus, packLanes, unpackCpus, unpackLanes } from './packColumns';
+import { packCpus, packLanes, packedBuffers, unpackCpus, unpackLanes } from './packColumns';
 
 describe('packColumns', () => {
   const files = import.meta.glob<string>('/presets/*.yaml', {
@@ -43,6 +43,27 @@ describe('packColumns', () => {
     for (const [id, steps] of view.cpus.steps) expect([...back.steps.get(id)!]).toEqual([...steps]);
     expect(back.states).toEqual(view.cpus.states);
     expect(back.pool).toEqual(view.cpus.pool);
+    // The shared pool changes here, and holds two containers at a time: as before.
+    expect(view.cpus.pool.length).toBeGreaterThan(1);
+    expect(view.cpus.pool.some((p) => p.members.length > 1)).toBe(true);
     expect(back.owners).toEqual(view.cpus.owners);
+  });
+
+  it('transferring the packed buffers moves copies: the run keeps its own columns, the page gets the same', () => {
+    const before = view.lanes.lanes.map((l) => [...l.start]);
+    const lanes = packLanes(view.lanes);
+    const cpus = packCpus(view.cpus);
+    // offsets, flows and the six columns; a CPU's offsets and change steps.
+    expect(packedBuffers(lanes).length).toBe(8);
+    expect(packedBuffers(cpus).length).toBe(6);
+    const back = unpackLanes(structuredClone(lanes, { transfer: packedBuffers(lanes) }));
+    const backCpus = unpackCpus(structuredClone(cpus, { transfer: packedBuffers(cpus) }));
+    // The packed arrays are gone (moved), the run's own are untouched.
+    expect(lanes.offsets.length).toBe(0);
+    expect(view.lanes.lanes.map((l) => [...l.start])).toEqual(before);
+    back.lanes.forEach((l, i) => expect({ ...l }).toEqual({ ...view.lanes.lanes[i]! }));
+    expect(back.flows).toEqual(view.lanes.flows);
+    for (const [id, steps] of view.cpus.steps)
+      expect([...backCpus.steps.get(id)!]).toEqual([...steps]);
   });
 });
