@@ -162,14 +162,16 @@ export interface StaleRemoval {
  * entry of such a container that had no assignment.
  */
 function removeStale(rm: ResourceManagers, cpu: CpuDomain, activePods: PodRef[]): StaleRemoval[] {
-  const alive = active(activePods);
   // By pod UID, not a search of every active pod per container: this runs at every admission
   // (and builds no key string per container).
   const aliveNames = new Map<string, readonly string[]>();
-  for (const a of alive) aliveNames.set(a.podUID, a.containerNames);
+  for (const p of activePods) aliveNames.set(p.uid, containerNames(p));
   const isAlive = (uid: string, name: string) => aliveNames.get(uid)?.includes(name) === true;
   const before = cpu.state;
-  cpu.state = removeStaleState(rm.cpuPolicy, cpu.state, alive);
+  // removeStaleState walks the assignments only: with none (the none policy, or a static node
+  // with no Guaranteed pod yet) it returns the state as it was, so the active list is not built.
+  if (Object.keys(before.assignments).length > 0)
+    cpu.state = removeStaleState(rm.cpuPolicy, cpu.state, active(activePods));
   const out: StaleRemoval[] = [];
   const dropRef = (uid: string, name: string) => {
     for (const [id, ref] of Object.entries(cpu.containers))
@@ -186,14 +188,17 @@ function removeStale(rm: ResourceManagers, cpu: CpuDomain, activePods: PodRef[])
       out.push({ podUid: uid, container: name, via: 'state', defaultAfter: pool });
       dropRef(uid, name);
     }
-  for (const [uid, name] of Object.values(cpu.containers)) {
+  // The containerMap pass in id order (as listed before it starts): each stale id is reported
+  // and dropped by itself, which is what dropping every id of its (pod, container) at its first
+  // one did, as the later ids were still listed and reported; the live ones cost one lookup.
+  const map = cpu.containers;
+  const ids = Object.keys(map);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    const [uid, name] = map[id]!;
     if (isAlive(uid, name)) continue;
-    if (!rm.containerMapPass) {
-      dropRef(uid, name);
-      continue;
-    }
-    out.push({ podUid: uid, container: name, via: 'containerMap' });
-    dropRef(uid, name);
+    if (rm.containerMapPass) out.push({ podUid: uid, container: name, via: 'containerMap' });
+    delete own(cpu, 'containers')[id];
   }
   return out;
 }
