@@ -77,9 +77,19 @@ export interface ResourceManagers {
 export interface CpuDomain {
   state: CpuManagerState;
   tm: TopologyManagerState;
-  /** AddContainer's containerMap: container id -> [pod uid, container name]. */
-  containers: Record<string, readonly [string, string]>;
+  /**
+   * AddContainer's containerMap (container id -> pod uid and container name), held by pod UID
+   * so an AddContainer copies (copy-on-write) the pod table and one pod's few ids, not every
+   * container's: pod uid -> container id -> [container name, AddContainer's sequence number].
+   * The number keeps the map's insertion order across pods for removeStaleState's lines.
+   */
+  containers: Record<string, Record<string, ContainerRef>>;
+  /** AddContainer calls so far (the next sequence number); absent = 0. */
+  added?: number;
 }
+
+/** One containerMap entry: the container's name and when AddContainer put it there. */
+export type ContainerRef = readonly [name: string, seq: number];
 
 /** NewContainerManager's CPU and topology managers, or the error the kubelet exits with. */
 export function newResourceManagers(s: Scenario): Result<ResourceManagers> {
@@ -173,9 +183,17 @@ function removeStale(rm: ResourceManagers, cpu: CpuDomain, activePods: PodRef[])
   if (Object.keys(before.assignments).length > 0)
     cpu.state = removeStaleState(rm.cpuPolicy, cpu.state, active(activePods));
   const out: StaleRemoval[] = [];
-  const dropRef = (uid: string, name: string) => {
-    for (const [id, ref] of Object.entries(cpu.containers))
-      if (ref[0] === uid && ref[1] === name) delete own(cpu, 'containers')[id];
+  /** Drops the containerMap entries of one container of a pod (and the pod once it has none). */
+  const drop = (uid: string, keep: (name: string) => boolean) => {
+    const refs = cpu.containers[uid];
+    if (!refs) return;
+    let left = 0;
+    let mine: Record<string, ContainerRef> | undefined;
+    for (const id of Object.keys(refs)) {
+      if (keep(refs[id]![0])) left++;
+      else delete (mine ??= own(own(cpu, 'containers'), uid))[id];
+    }
+    if (left === 0) delete own(cpu, 'containers')[uid];
   };
   let pool = before.defaultCpuSet;
   for (const uid of Object.keys(before.assignments).sort())
@@ -186,19 +204,27 @@ function removeStale(rm: ResourceManagers, cpu: CpuDomain, activePods: PodRef[])
         .map(([, set]) => set);
       pool = union(pool, difference(before.assignments[uid]![name]!, union([], ...siblings)));
       out.push({ podUid: uid, container: name, via: 'state', defaultAfter: pool });
-      dropRef(uid, name);
+      drop(uid, (n) => n !== name);
     }
-  // The containerMap pass in id order (as listed before it starts): each stale id is reported
-  // and dropped by itself, which is what dropping every id of its (pod, container) at its first
-  // one did, as the later ids were still listed and reported; the live ones cost one lookup.
-  const map = cpu.containers;
-  const ids = Object.keys(map);
-  for (let i = 0; i < ids.length; i++) {
-    const id = ids[i]!;
-    const [uid, name] = map[id]!;
-    if (isAlive(uid, name)) continue;
-    if (rm.containerMapPass) out.push({ podUid: uid, container: name, via: 'containerMap' });
-    delete own(cpu, 'containers')[id];
+  // The containerMap pass, in the order AddContainer filled the map (sequence numbers): every
+  // stale id is reported, several ids of one (pod, container) each, then dropped.
+  const stale: [seq: number, uid: string, name: string][] = [];
+  for (const uid of Object.keys(cpu.containers)) {
+    const refs = cpu.containers[uid]!;
+    const names = aliveNames.get(uid);
+    let any = false;
+    for (const id in refs) {
+      const [name, seq] = refs[id]!;
+      if (names?.includes(name) === true) continue;
+      stale.push([seq, uid, name]);
+      any = true;
+    }
+    if (any) drop(uid, (n) => names?.includes(n) === true);
+  }
+  if (rm.containerMapPass && stale.length > 0) {
+    stale.sort((a, b) => a[0] - b[0]);
+    for (const [, uid, name] of stale)
+      out.push({ podUid: uid, container: name, via: 'containerMap' });
   }
   return out;
 }
@@ -276,14 +302,23 @@ export function preStartContainer(
   container: string,
   id: string,
 ): void {
-  // Frozen: checkpoints and seeks share the (pod, container) pair instead of copying it.
-  own(cpu, 'containers')[id] = Object.freeze([podUid, container] as const);
+  const seq = cpu.added ?? 0;
+  cpu.added = seq + 1;
+  const byPod = own(cpu, 'containers');
+  const refs = byPod[podUid] ? own(byPod, podUid) : (byPod[podUid] = {});
+  // Frozen: checkpoints and seeks share the entry instead of copying it.
+  refs[id] = Object.freeze([container, seq] as const);
 }
 
 export function postStopContainer(cpu: CpuDomain, id: string): void {
-  const ref = cpu.containers[id];
-  if (!ref) return;
-  cpu.tm = removeContainerHint(cpu.tm, ref[0], ref[1]);
+  // The pod is not passed in: a look-up in each pod's few ids (about 140 stops a run).
+  for (const uid in cpu.containers) {
+    const ref = cpu.containers[uid]![id];
+    if (ref) {
+      cpu.tm = removeContainerHint(cpu.tm, uid, ref[0]);
+      return;
+    }
+  }
 }
 
 /** The reconcile loop's removeStaleState: what it let go of. */
