@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { deepFreeze } from '../core/clone';
 import { own, shareAll } from '../core/cow';
 import { parseScenario } from '../scenario/parse';
+import { setCPUSet } from '../policies/cpumanager/state';
 import {
+  cpuSnapshot,
   newResourceManagers,
   postStopContainer,
   preStartContainer,
@@ -100,5 +102,17 @@ describe('containerMap by pod', () => {
     expect(Object.keys(cpu.containers)).toEqual(['a', 'b', 'c']);
     expect(Object.keys(cpu.containers.a!)).toEqual(['id1', 'id3']);
     expect(Object.keys(mine.containers)).toEqual(['a']);
+  });
+
+  it('a snapshot is shared while the state is the same, and follows a new state', () => {
+    const { cpu } = setup();
+    const first = cpuSnapshot(cpu);
+    expect(cpuSnapshot({ ...cpu })).toBe(first);
+    expect(first.assignments).toEqual({});
+    cpu.state = setCPUSet(cpu.state, 'a', 'app', [2, 3]);
+    const next = cpuSnapshot(cpu);
+    expect(next).not.toBe(first);
+    expect(next.assignments).toEqual({ a: { app: '2-3' } });
+    expect(first.assignments).toEqual({});
   });
 });

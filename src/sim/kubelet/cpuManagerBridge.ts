@@ -330,16 +330,27 @@ export function reconcile(
   return removeStale(rm, cpu, activePods);
 }
 
-/** Who holds which CPUs, for the views. */
+/**
+ * Who holds which CPUs, for the views. By state: a CPU manager state is never changed in place
+ * (state.ts returns a new one for each change), so one state's snapshot holds for it, and the
+ * admissions that change nothing (every one under the none policy) share it.
+ */
+const snapshots = new WeakMap<CpuManagerState, CpuAssignmentsData>();
 export function cpuSnapshot(cpu: CpuDomain): CpuAssignmentsData {
+  let snap = snapshots.get(cpu.state);
+  if (!snap) snapshots.set(cpu.state, (snap = Object.freeze(buildSnapshot(cpu.state))));
+  return snap;
+}
+
+function buildSnapshot(state: CpuManagerState): CpuAssignmentsData {
   const assignments: Record<string, Record<string, string>> = {};
-  for (const [uid, ctrs] of Object.entries(cpu.state.assignments)) {
+  for (const [uid, ctrs] of Object.entries(state.assignments)) {
     assignments[uid] = {};
     for (const [name, set] of Object.entries(ctrs)) assignments[uid][name] = formatCPUSet(set);
   }
   return {
-    policy: cpu.state.policyName,
-    defaultCpuSet: formatCPUSet(cpu.state.defaultCpuSet),
+    policy: state.policyName,
+    defaultCpuSet: formatCPUSet(state.defaultCpuSet),
     assignments,
   };
 }
