@@ -91,6 +91,18 @@ describe('containerMap by pod', () => {
     expect(cpu.tm.podTopologyHints.b?.app).toBeUndefined();
   });
 
+  it('PostStopContainer does not trust the pod another run gave the same id', () => {
+    const { cpu } = setup();
+    // Another world where id4 belongs to pod c: the id's remembered pod is now wrong here.
+    const other = setup().cpu;
+    preStartContainer(other, 'c', 'app', 'id4');
+    const hint = { numaNodeAffinity: null, preferred: true };
+    cpu.tm = { podTopologyHints: { b: { app: hint }, c: { app: hint } } };
+    postStopContainer(cpu, 'id4');
+    expect(cpu.tm.podTopologyHints.b?.app).toBeUndefined();
+    expect(cpu.tm.podTopologyHints.c?.app).toBe(hint);
+  });
+
   it('writes to a checkpoint-frozen map go through copies', () => {
     const { rm, cpu } = setup();
     const holder = { cpu };

@@ -308,17 +308,36 @@ export function preStartContainer(
   const refs = byPod[podUid] ? own(byPod, podUid) : (byPod[podUid] = {});
   // Frozen: checkpoints and seeks share the entry instead of copying it.
   refs[id] = Object.freeze([container, seq] as const);
+  rememberPod(id, podUid);
 }
 
 export function postStopContainer(cpu: CpuDomain, id: string): void {
-  // The pod is not passed in: a look-up in each pod's few ids (about 140 stops a run).
+  // computePodActions lists every exited container at every sync: the pod is looked up from
+  // the id's last known pod first (checked against the map, so a hint from another run or
+  // branch is never trusted), and each pod's few ids only when that misses.
+  const hint = podOfId.get(id);
+  if (hint !== undefined) {
+    const ref = cpu.containers[hint]?.[id];
+    if (ref) {
+      cpu.tm = removeContainerHint(cpu.tm, hint, ref[0]);
+      return;
+    }
+  }
   for (const uid in cpu.containers) {
     const ref = cpu.containers[uid]![id];
     if (ref) {
+      rememberPod(id, uid);
       cpu.tm = removeContainerHint(cpu.tm, uid, ref[0]);
       return;
     }
   }
+}
+
+/** Container id -> the pod AddContainer last saw it for: a hint only (bounded, shared by runs). */
+const podOfId = new Map<string, string>();
+function rememberPod(id: string, uid: string): void {
+  if (podOfId.size >= 1 << 14) podOfId.clear();
+  podOfId.set(id, uid);
 }
 
 /** The reconcile loop's removeStaleState: what it let go of. */
