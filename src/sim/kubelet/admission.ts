@@ -38,10 +38,19 @@ export function allocatedPods(cfg: KubeletRun, d: KubeletDomain, except: string)
 export function canAdmitPod(cfg: KubeletRun, d: KubeletDomain, pod: PodDef): Admission {
   void cpuSnapshot;
   const others = allocatedPods(cfg, d, pod.uid);
+  // The predicate's sums, taken in one walk before the list gains this pod for the allocator.
+  const count = others.length;
+  let usedCpu = 0;
+  let usedMem = 0;
+  for (const p of others) {
+    usedCpu += p.requests.cpu;
+    usedMem += p.requests.memory;
+  }
   const rm = cfg.generations[d.gen]?.resourceManagers;
   let alloc: ReturnType<typeof allocationAdmit> | undefined;
   if (rm && d.cpu) {
-    alloc = allocationAdmit(rm, own(d, 'cpu')!, pod, [...others, pod]);
+    others.push(pod);
+    alloc = allocationAdmit(rm, own(d, 'cpu')!, pod, others);
     if (!alloc.admit)
       return { ok: false, reason: alloc.reason, message: alloc.message, allocation: alloc.trace };
   }
@@ -53,9 +62,7 @@ export function canAdmitPod(cfg: KubeletRun, d: KubeletDomain, pod: PodDef): Adm
     message: `Node didn't have enough resource: ${name}, requested: ${requested}, used: ${used}, capacity: ${capacity}`,
   });
   const a = cfg.allocatable;
-  if (others.length + 1 > a.pods) return insufficient('pods', 1, others.length, a.pods);
-  const usedCpu = others.reduce((n, p) => n + p.requests.cpu, 0);
-  const usedMem = others.reduce((n, p) => n + p.requests.memory, 0);
+  if (count + 1 > a.pods) return insufficient('pods', 1, count, a.pods);
   if (pod.requests.cpu > 0 && pod.requests.cpu > a.cpu - usedCpu)
     return insufficient('cpu', pod.requests.cpu, usedCpu, a.cpu);
   if (pod.requests.memory > 0 && pod.requests.memory > a.memory - usedMem)

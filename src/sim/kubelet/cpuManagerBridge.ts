@@ -77,9 +77,19 @@ export interface ResourceManagers {
 export interface CpuDomain {
   state: CpuManagerState;
   tm: TopologyManagerState;
-  /** AddContainer's containerMap: container id -> [pod uid, container name]. */
-  containers: Record<string, readonly [string, string]>;
+  /**
+   * AddContainer's containerMap (container id -> pod uid and container name), held by pod UID
+   * so an AddContainer copies (copy-on-write) the pod table and one pod's few ids, not every
+   * container's: pod uid -> container id -> [container name, AddContainer's sequence number].
+   * The number keeps the map's insertion order across pods for removeStaleState's lines.
+   */
+  containers: Record<string, Record<string, ContainerRef>>;
+  /** AddContainer calls so far (the next sequence number); absent = 0. */
+  added?: number;
 }
+
+/** One containerMap entry: the container's name and when AddContainer put it there. */
+export type ContainerRef = readonly [name: string, seq: number];
 
 /** NewContainerManager's CPU and topology managers, or the error the kubelet exits with. */
 export function newResourceManagers(s: Scenario): Result<ResourceManagers> {
@@ -162,18 +172,28 @@ export interface StaleRemoval {
  * entry of such a container that had no assignment.
  */
 function removeStale(rm: ResourceManagers, cpu: CpuDomain, activePods: PodRef[]): StaleRemoval[] {
-  const alive = active(activePods);
   // By pod UID, not a search of every active pod per container: this runs at every admission
   // (and builds no key string per container).
   const aliveNames = new Map<string, readonly string[]>();
-  for (const a of alive) aliveNames.set(a.podUID, a.containerNames);
+  for (const p of activePods) aliveNames.set(p.uid, containerNames(p));
   const isAlive = (uid: string, name: string) => aliveNames.get(uid)?.includes(name) === true;
   const before = cpu.state;
-  cpu.state = removeStaleState(rm.cpuPolicy, cpu.state, alive);
+  // removeStaleState walks the assignments only: with none (the none policy, or a static node
+  // with no Guaranteed pod yet) it returns the state as it was, so the active list is not built.
+  if (Object.keys(before.assignments).length > 0)
+    cpu.state = removeStaleState(rm.cpuPolicy, cpu.state, active(activePods));
   const out: StaleRemoval[] = [];
-  const dropRef = (uid: string, name: string) => {
-    for (const [id, ref] of Object.entries(cpu.containers))
-      if (ref[0] === uid && ref[1] === name) delete own(cpu, 'containers')[id];
+  /** Drops the containerMap entries of one container of a pod (and the pod once it has none). */
+  const drop = (uid: string, keep: (name: string) => boolean) => {
+    const refs = cpu.containers[uid];
+    if (!refs) return;
+    let left = 0;
+    let mine: Record<string, ContainerRef> | undefined;
+    for (const id of Object.keys(refs)) {
+      if (keep(refs[id]![0])) left++;
+      else delete (mine ??= own(own(cpu, 'containers'), uid))[id];
+    }
+    if (left === 0) delete own(cpu, 'containers')[uid];
   };
   let pool = before.defaultCpuSet;
   for (const uid of Object.keys(before.assignments).sort())
@@ -184,16 +204,27 @@ function removeStale(rm: ResourceManagers, cpu: CpuDomain, activePods: PodRef[])
         .map(([, set]) => set);
       pool = union(pool, difference(before.assignments[uid]![name]!, union([], ...siblings)));
       out.push({ podUid: uid, container: name, via: 'state', defaultAfter: pool });
-      dropRef(uid, name);
+      drop(uid, (n) => n !== name);
     }
-  for (const [uid, name] of Object.values(cpu.containers)) {
-    if (isAlive(uid, name)) continue;
-    if (!rm.containerMapPass) {
-      dropRef(uid, name);
-      continue;
+  // The containerMap pass, in the order AddContainer filled the map (sequence numbers): every
+  // stale id is reported, several ids of one (pod, container) each, then dropped.
+  const stale: [seq: number, uid: string, name: string][] = [];
+  for (const uid of Object.keys(cpu.containers)) {
+    const refs = cpu.containers[uid]!;
+    const names = aliveNames.get(uid);
+    let any = false;
+    for (const id in refs) {
+      const [name, seq] = refs[id]!;
+      if (names?.includes(name) === true) continue;
+      stale.push([seq, uid, name]);
+      any = true;
     }
-    out.push({ podUid: uid, container: name, via: 'containerMap' });
-    dropRef(uid, name);
+    if (any) drop(uid, (n) => names?.includes(n) === true);
+  }
+  if (rm.containerMapPass && stale.length > 0) {
+    stale.sort((a, b) => a[0] - b[0]);
+    for (const [, uid, name] of stale)
+      out.push({ podUid: uid, container: name, via: 'containerMap' });
   }
   return out;
 }
@@ -271,14 +302,42 @@ export function preStartContainer(
   container: string,
   id: string,
 ): void {
-  // Frozen: checkpoints and seeks share the (pod, container) pair instead of copying it.
-  own(cpu, 'containers')[id] = Object.freeze([podUid, container] as const);
+  const seq = cpu.added ?? 0;
+  cpu.added = seq + 1;
+  const byPod = own(cpu, 'containers');
+  const refs = byPod[podUid] ? own(byPod, podUid) : (byPod[podUid] = {});
+  // Frozen: checkpoints and seeks share the entry instead of copying it.
+  refs[id] = Object.freeze([container, seq] as const);
+  rememberPod(id, podUid);
 }
 
 export function postStopContainer(cpu: CpuDomain, id: string): void {
-  const ref = cpu.containers[id];
-  if (!ref) return;
-  cpu.tm = removeContainerHint(cpu.tm, ref[0], ref[1]);
+  // computePodActions lists every exited container at every sync: the pod is looked up from
+  // the id's last known pod first (checked against the map, so a hint from another run or
+  // branch is never trusted), and each pod's few ids only when that misses.
+  const hint = podOfId.get(id);
+  if (hint !== undefined) {
+    const ref = cpu.containers[hint]?.[id];
+    if (ref) {
+      cpu.tm = removeContainerHint(cpu.tm, hint, ref[0]);
+      return;
+    }
+  }
+  for (const uid in cpu.containers) {
+    const ref = cpu.containers[uid]![id];
+    if (ref) {
+      rememberPod(id, uid);
+      cpu.tm = removeContainerHint(cpu.tm, uid, ref[0]);
+      return;
+    }
+  }
+}
+
+/** Container id -> the pod AddContainer last saw it for: a hint only (bounded, shared by runs). */
+const podOfId = new Map<string, string>();
+function rememberPod(id: string, uid: string): void {
+  if (podOfId.size >= 1 << 14) podOfId.clear();
+  podOfId.set(id, uid);
 }
 
 /** The reconcile loop's removeStaleState: what it let go of. */
@@ -290,16 +349,27 @@ export function reconcile(
   return removeStale(rm, cpu, activePods);
 }
 
-/** Who holds which CPUs, for the views. */
+/**
+ * Who holds which CPUs, for the views. By state: a CPU manager state is never changed in place
+ * (state.ts returns a new one for each change), so one state's snapshot holds for it, and the
+ * admissions that change nothing (every one under the none policy) share it.
+ */
+const snapshots = new WeakMap<CpuManagerState, CpuAssignmentsData>();
 export function cpuSnapshot(cpu: CpuDomain): CpuAssignmentsData {
+  let snap = snapshots.get(cpu.state);
+  if (!snap) snapshots.set(cpu.state, (snap = Object.freeze(buildSnapshot(cpu.state))));
+  return snap;
+}
+
+function buildSnapshot(state: CpuManagerState): CpuAssignmentsData {
   const assignments: Record<string, Record<string, string>> = {};
-  for (const [uid, ctrs] of Object.entries(cpu.state.assignments)) {
+  for (const [uid, ctrs] of Object.entries(state.assignments)) {
     assignments[uid] = {};
     for (const [name, set] of Object.entries(ctrs)) assignments[uid][name] = formatCPUSet(set);
   }
   return {
-    policy: cpu.state.policyName,
-    defaultCpuSet: formatCPUSet(cpu.state.defaultCpuSet),
+    policy: state.policyName,
+    defaultCpuSet: formatCPUSet(state.defaultCpuSet),
     assignments,
   };
 }
