@@ -125,28 +125,23 @@ const HOST_IPS_TEXT = JSON.stringify([{ ip: NODE_IP }]);
 /**
  * One condition's or container status's JSON text (as podStatusJson renders it), kept per
  * frozen object: a stored status keeps the objects of the previous one that did not change
- * (setPodStatus), so a patch renders only what changed.
+ * (setPodStatus), so a patch renders only what changed. An unfrozen object may still change:
+ * it is rendered each time.
  */
-const condTexts = new WeakMap<PodCondition, string>();
-const containerTexts = new WeakMap<ApiContainerStatus, string>();
-
-function conditionText(c: PodCondition): string {
-  let t = condTexts.get(c);
-  if (t === undefined) {
-    t = JSON.stringify(conditionJson(c));
-    if (Object.isFrozen(c)) condTexts.set(c, t);
-  }
-  return t;
+function textPerObject<T extends object>(render: (v: T) => unknown): (v: T) => string {
+  const texts = new WeakMap<T, string>();
+  return (v) => {
+    let t = texts.get(v);
+    if (t === undefined) {
+      t = JSON.stringify(render(v));
+      if (Object.isFrozen(v)) texts.set(v, t);
+    }
+    return t;
+  };
 }
 
-function containerText(c: ApiContainerStatus): string {
-  let t = containerTexts.get(c);
-  if (t === undefined) {
-    t = JSON.stringify(containerJson(c));
-    if (Object.isFrozen(c)) containerTexts.set(c, t);
-  }
-  return t;
-}
+const conditionText = textPerObject<PodCondition>(conditionJson);
+const containerText = textPerObject<ApiContainerStatus>(containerJson);
 
 /** A container status list's field text: JSON.stringify of the list, item by item. */
 function containersText(list: ApiContainerStatus[]): string | undefined {
