@@ -51,7 +51,7 @@ const place: Place = (e) =>
       };
 
 describe('layoutLanes', () => {
-  const { model, spanOfStep } = layoutLanes(trace, place, (g) => (g === 'node' ? 0 : 1), [[7, 6]]);
+  const { model } = layoutLanes(trace, place, (g) => (g === 'node' ? 0 : 1), [[7, 6]]);
 
   it('groups lanes by pod, node-wide machines first', () => {
     expect(model.groups.map((g) => g.label)).toEqual(['Kubelet', 'default/web']);
@@ -89,7 +89,8 @@ describe('layoutLanes', () => {
 
   it('links causes to effects by step', () => {
     expect(model.flows).toHaveLength(1);
-    expect(spanOfStep.get(7)).toEqual({ lane: 1, index: 0 });
+    // Step 7 (the cause) began the first span of lane 1.
+    expect(model.flows[0]).toMatchObject({ fromLane: 1, fromIndex: 0 });
   });
 
   it('answers window queries and hit tests', () => {

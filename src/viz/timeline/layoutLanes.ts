@@ -60,7 +60,6 @@ interface SpanDecision {
   kind: number;
   label: number;
 }
-type InstantDecision = SpanDecision;
 
 interface LaneAcc {
   key: string;
@@ -78,12 +77,8 @@ interface LaneAcc {
   b: LaneBuilder;
 }
 
-/** Maps (step) → the span or instant that the step began, for flows. */
-export type StepIndex = Map<number, { lane: number; index: number }>;
-
 export interface LaneLayoutResult {
   readonly model: LaneModel;
-  readonly spanOfStep: StepIndex;
 }
 
 const leaf = (s: string) => {
@@ -146,9 +141,9 @@ export function layoutLanes(
   // What a placement decides for an entity entering a state (by the step's event) is the same
   // each time: decided once per (entity, state, event), and once per (entity, event) for
   // instants. A run of the 110-pod node has ~65k steps but a few thousand such triples.
-  const nStrings = strings.length + 1;
+  const nStrings = strings.length;
   const spanMemo = new Map<number, SpanDecision | null>();
-  const instantMemo = new Map<number, InstantDecision | null>();
+  const instantMemo = new Map<number, SpanDecision | null>();
   // Per entity: the open span (its lane; null when none is open).
   const openLane: (LaneAcc | null)[] = new Array<LaneAcc | null>(placements.length).fill(null);
   const openStart = new Float64Array(placements.length);
@@ -276,14 +271,13 @@ export function layoutLanes(
     return { id: g, label: mine[0]?.groupLabel ?? g, lanes: gl };
   });
 
-  // Flows join the spans their causal steps began: only those steps are looked up (a map of
-  // every span, which the result also offers, is built when first read).
+  // Flows join the spans their causal steps began: only those steps are looked up.
   const wanted = new Set<number>();
   for (const [a, b] of causal) {
     wanted.add(a);
     wanted.add(b);
   }
-  const flowEnds = spanIndex(allLanes, (step) => wanted.has(step));
+  const flowEnds = spanIndex(allLanes, wanted);
   const flows: Flow[] = [];
   for (const [a, b] of causal) {
     const from = flowEnds.get(a);
@@ -298,21 +292,21 @@ export function layoutLanes(
   }
   let spanCount = 0;
   for (const l of allLanes) spanCount += l.start.length;
-  let all: StepIndex | undefined;
-  return {
-    model: { groups, lanes: allLanes, labels, flows, endT: trace.endT, spanCount },
-    get spanOfStep() {
-      return (all ??= spanIndex(allLanes, () => true));
-    },
-  };
+  return { model: { groups, lanes: allLanes, labels, flows, endT: trace.endT, spanCount } };
 }
 
-/** Step → the span or instant it began, for the steps `keep` accepts (final lane indices). */
-function spanIndex(lanes: readonly Lane[], keep: (step: number) => boolean): StepIndex {
-  const out: StepIndex = new Map();
+/**
+ * Step → the span or instant it began (final lane indices), for the steps `wanted` holds; a
+ * step that began spans on two lanes (a container's derived span) maps to the later lane.
+ */
+function spanIndex(
+  lanes: readonly Lane[],
+  wanted: ReadonlySet<number>,
+): Map<number, { lane: number; index: number }> {
+  const out = new Map<number, { lane: number; index: number }>();
   lanes.forEach((lane, li) => {
     for (let j = 0; j < lane.step.length; j++)
-      if (keep(lane.step[j]!)) out.set(lane.step[j]!, { lane: li, index: j });
+      if (wanted.has(lane.step[j]!)) out.set(lane.step[j]!, { lane: li, index: j });
   });
   return out;
 }
