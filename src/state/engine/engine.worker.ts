@@ -11,8 +11,7 @@ import type { Scenario } from '../types';
 import { buildRunView, type KubeletRunView } from '../buildRunView';
 import { cursorViews } from '../kubeletViews';
 import type { EngineApi } from './engineApi';
-import { klogLines, packRun, pieceOf, type PackedRun } from './packedRun';
-import { packedBuffers } from './packColumns';
+import { klogLines, packRun, pieceToSend, type PackedRun } from './packedRun';
 
 performance.mark('ks:worker-start');
 const runs = new Map<number, KubeletRunView>();
@@ -53,6 +52,8 @@ if (warmPreset !== undefined)
   });
 
 const api: EngineApi = {
+  // Synchronous on purpose: the page asks for the run's pieces before this answers
+  // (engineClient), and they find the run only because this handler has finished by then.
   run(id, scenario, from) {
     const w = warm;
     warm = null;
@@ -74,10 +75,9 @@ const api: EngineApi = {
   piece(id, what) {
     const p = packed.get(id) ?? packRun(id, get(id));
     packed.set(id, p);
-    const piece = pieceOf(p, what);
-    // Lanes and CPU history are packed afresh for this message: their buffers move to the
-    // page instead of being copied (the trace's own columns stay, the worker reads them).
-    return what === 'lanes' || what === 'cpus' ? transfer(piece, packedBuffers(piece)) : piece;
+    // Lanes' and CPU history's buffers move to the page instead of being copied.
+    const [piece, buffers] = pieceToSend(p, what);
+    return buffers.length > 0 ? transfer(piece, buffers) : piece;
   },
   lines(id, start, end) {
     const logs = get(id).raw.trace.logs.slice(start, end);

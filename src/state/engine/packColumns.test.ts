@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { buildRunView } from '../buildRunView';
 import { parseScenario } from '../../sim';
-import { packCpus, packLanes, packedBuffers, unpackCpus, unpackLanes } from './packColumns';
+import {
+  cpusBuffers,
+  lanesBuffers,
+  packCpus,
+  packLanes,
+  unpackCpus,
+  unpackLanes,
+} from './packColumns';
 
 describe('packColumns', () => {
   const files = import.meta.glob<string>('/presets/*.yaml', {
@@ -54,10 +61,10 @@ describe('packColumns', () => {
     const lanes = packLanes(view.lanes);
     const cpus = packCpus(view.cpus);
     // offsets, flows and the six columns; a CPU's offsets and change steps.
-    expect(packedBuffers(lanes).length).toBe(8);
-    expect(packedBuffers(cpus).length).toBe(6);
-    const back = unpackLanes(structuredClone(lanes, { transfer: packedBuffers(lanes) }));
-    const backCpus = unpackCpus(structuredClone(cpus, { transfer: packedBuffers(cpus) }));
+    expect(lanesBuffers(lanes).length).toBe(8);
+    expect(cpusBuffers(cpus).length).toBe(6);
+    const back = unpackLanes(structuredClone(lanes, { transfer: lanesBuffers(lanes) }));
+    const backCpus = unpackCpus(structuredClone(cpus, { transfer: cpusBuffers(cpus) }));
     // The packed arrays are gone (moved), the run's own are untouched.
     expect(lanes.offsets.length).toBe(0);
     expect(view.lanes.lanes.map((l) => [...l.start])).toEqual(before);

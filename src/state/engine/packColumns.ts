@@ -184,17 +184,18 @@ export function unpackCpus(p: PackedCpus): CpuHistory {
   };
 }
 
-/** The ArrayBuffers of a packed piece's typed arrays (lanes or CPUs), each once, to transfer. */
-export function packedBuffers(piece: unknown): ArrayBuffer[] {
+/** The ArrayBuffers of packed lanes, to transfer (packLanes allocates them for one message). */
+export function lanesBuffers(p: PackedLanes): ArrayBuffer[] {
+  return buffersOf([p.offsets, p.flows, ...Object.values(p.columns)]);
+}
+
+/** The ArrayBuffers of packed CPU history, to transfer (packCpus allocates them for one message). */
+export function cpusBuffers(p: PackedCpus): ArrayBuffer[] {
+  return buffersOf([p.stepOffsets, p.stepData, p.poolStep, p.poolT, p.poolOffsets, p.poolMembers]);
+}
+
+function buffersOf(arrays: readonly ArrayBufferView[]): ArrayBuffer[] {
   const out = new Set<ArrayBuffer>();
-  const add = (a: unknown) => {
-    if (ArrayBuffer.isView(a) && a.buffer instanceof ArrayBuffer) out.add(a.buffer);
-  };
-  const p = piece as Partial<PackedLanes & PackedCpus>;
-  add(p.offsets);
-  add(p.flows);
-  if (p.columns) for (const c of Object.values(p.columns)) add(c);
-  for (const a of [p.stepOffsets, p.stepData, p.poolStep, p.poolT, p.poolOffsets, p.poolMembers])
-    add(a);
+  for (const a of arrays) if (a.buffer instanceof ArrayBuffer) out.add(a.buffer);
   return [...out];
 }

@@ -11,6 +11,8 @@ import type { SimulationRun } from '../../sim';
 import type { KubeletRunView } from '../buildRunView';
 import { primeFormattedLogs, primePods, traceViews } from '../kubeletViews';
 import {
+  cpusBuffers,
+  lanesBuffers,
   packCpus,
   packLanes,
   unpackCpus,
@@ -86,6 +88,18 @@ export function pieceOf(p: PackedRun, k: Piece): unknown {
   if (k === 'config') return config;
   const { steps, events, entities, ...head } = trace;
   return { steps, events, entities, view, trace: head }[k];
+}
+
+/**
+ * A piece for the page and the buffers the message may give away: pieceOf packs lanes and CPU
+ * history afresh for each message, so their buffers are this message's alone (the trace's
+ * own columns are not: the worker goes on reading them).
+ */
+export function pieceToSend(p: PackedRun, k: Piece): [unknown, ArrayBuffer[]] {
+  const v = pieceOf(p, k);
+  if (k === 'lanes') return [v, lanesBuffers(v as PackedLanes)];
+  if (k === 'cpus') return [v, cpusBuffers(v as PackedCpus)];
+  return [v, []];
 }
 
 export function fromPieces(got: ReadonlyMap<Piece, unknown>): PackedRun {
