@@ -75,7 +75,7 @@ async function ready(page: Page): Promise<void> {
   await page.getByRole('img', { name: /^CPU 0: / }).waitFor({ timeout: 30_000 });
 }
 
-/** First contentful paint (ms from navigation start) of a freshly loaded page. */
+/** First contentful paint of the app and of an empty page, and hello-pod's diagram, from navigation. */
 async function paintFigures(browser: Browser, base: string): Promise<Figure[]> {
   const app: number[] = [];
   const empty: number[] = [];

@@ -4,7 +4,7 @@
  */
 
 /** An empty page's median first contentful paint on this machine, ms (`npm run bench -- browser`, 2026-11-24). */
-export const EMPTY_PAINT_MS = 44;
+const EMPTY_PAINT_MS = 44;
 
 export const BUDGETS = {
   /** The 110-pod / 256-CPU / 30-min node, whole run: 10 frames. */

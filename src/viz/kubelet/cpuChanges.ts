@@ -135,10 +135,8 @@ export function cpuChanges(trace: Trace, ctx: CpuContext): CpuChangesResult {
   // Reserved CPUs are reserved from the start (step -1 applies before any step).
   emit(-1, 0);
   const liveIds = new Set<string>();
-  // Snapshots of the CPU manager's state, when the engine records them, are the truth;
-  // per-container cpuset records are read only without them.
-  const hasSnapshots = trace.records.some((r) => r.kind === 'cpuAssignments');
-  const podKeyOf = ctx.podKeyOf ?? (() => undefined);
+  // Without snapshots of the CPU manager's state (fromSnapshots reads them), the per-container
+  // cpuset records say who holds which CPUs.
   for (const r of trace.records) {
     let touched = false;
     if (r.kind === 'containerStarted') {
@@ -152,13 +150,6 @@ export function cpuChanges(trace: Trace, ctx: CpuContext): CpuChangesResult {
       const id = typeof r.data.id === 'string' ? r.data.id : '';
       if (liveIds.delete(id)) {
         running--;
-        touched = true;
-      }
-    } else if (hasSnapshots) {
-      const snap = readSnapshot(r, podKeyOf);
-      if (snap) {
-        exclusive.clear();
-        for (const [cpu, owner] of snap) exclusive.set(cpu, owner);
         touched = true;
       }
     } else {
@@ -335,12 +326,11 @@ function memoParse(): (v: unknown) => readonly number[] {
 
 /** Every container the snapshot assigns each CPU to (an app may share CPUs with its init container). */
 function readSnapshotOwners(
-  r: TraceRecord,
+  r: Extract<TraceRecord, { kind: 'cpuAssignments' }>,
   podKeyOf: (uid: string) => string | undefined,
   parse: (v: unknown) => readonly number[],
 ): Map<number, string[]> {
   const out = new Map<number, string[]>();
-  if (r.kind !== 'cpuAssignments') return out;
   const a = r.data.assignments;
   if (a === null || typeof a !== 'object') return out;
   for (const [uid, ctrs] of Object.entries(a as Record<string, unknown>)) {
