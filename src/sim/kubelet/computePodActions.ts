@@ -9,6 +9,7 @@ import type { ContainerDef, PodDef } from './config';
 import { podStatusString } from './format';
 import { q, type KlogMsg, type KV } from './klog';
 import { podOnlyKV } from './podKVs';
+import { probeReadsHold, readProbe, type ProbeReads } from './probeReads';
 import { latestByName } from './runtime';
 import { probeKey, shouldContainerBeRestarted } from './statusManager';
 import type { CachedPodStatus, ContainerRecord, KubeletDomain } from './types';
@@ -69,14 +70,8 @@ function state(r: ContainerRecord): string {
   return r.state === 'CREATED' ? 'created' : r.state === 'RUNNING' ? 'running' : 'exited';
 }
 
-/** The probe results read (key, value, key, value…), so a later call can tell whether it would read the same. */
-type Reads = (string | undefined)[];
-
-function probeResult(d: KubeletDomain, type: string, id: string, reads: Reads) {
-  const key = probeKey(type, id);
-  const r = d.probeResults[key];
-  reads.push(key, r);
-  return r;
+function probeResult(d: KubeletDomain, type: string, id: string, reads: ProbeReads) {
+  return readProbe(d, probeKey(type, id), reads);
 }
 
 /**
@@ -87,7 +82,7 @@ function probeResult(d: KubeletDomain, type: string, id: string, reads: Reads) {
 interface ActionsMemo {
   ps: CachedPodStatus;
   deleted: boolean;
-  reads: Reads;
+  reads: ProbeReads;
   computed: Computed;
 }
 const actionsMemos = new WeakMap<PodDef, ActionsMemo>();
@@ -99,8 +94,8 @@ const actionsMemos = new WeakMap<PodDef, ActionsMemo>();
 export function computePodActions(pod: PodDef, ps: CachedPodStatus, d: KubeletDomain): Computed {
   const deleted = d.pods[pod.uid]?.deletionAt !== undefined;
   const m = actionsMemos.get(pod);
-  if (m && m.ps === ps && m.deleted === deleted && readsHold(m.reads, d)) return m.computed;
-  const reads: Reads = [];
+  if (m && m.ps === ps && m.deleted === deleted && probeReadsHold(m.reads, d)) return m.computed;
+  const reads: ProbeReads = [];
   const { actions, logs } = computeFresh(pod, ps, d, deleted, reads);
   const gotKV: KV = [
     ['podActions', q(podActionsString(actions))],
@@ -112,18 +107,12 @@ export function computePodActions(pod: PodDef, ps: CachedPodStatus, d: KubeletDo
   return computed;
 }
 
-function readsHold(reads: Reads, d: KubeletDomain): boolean {
-  for (let i = 0; i < reads.length; i += 2)
-    if (d.probeResults[reads[i]!] !== reads[i + 1]) return false;
-  return true;
-}
-
 function computeFresh(
   pod: PodDef,
   ps: CachedPodStatus,
   d: KubeletDomain,
   deleted: boolean,
-  reads: Reads,
+  reads: ProbeReads,
 ): Omit<Computed, 'gotKV'> {
   const logs: Computed['logs'] = [];
   const podKV = podOnlyKV(pod);
@@ -230,7 +219,7 @@ function computeInitContainerActions(
   d: KubeletDomain,
   a: PodActions,
   logs: Computed['logs'],
-  reads: Reads,
+  reads: ProbeReads,
 ): boolean {
   if (pod.init.length === 0) return true;
   const podKV = podOnlyKV(pod);

@@ -13,6 +13,7 @@ import { podSandboxChanged } from './computePodActions';
 import type { ContainerDef, KubeletRun, PodDef } from './config';
 import { klog, type KlogMsg, type KV } from './klog';
 import { podOnlyKV } from './podKVs';
+import { probeReadsHold, readProbe, type ProbeReads } from './probeReads';
 import { syncStatusToApi } from './statusPatch';
 import { proberId as proberInstanceId } from './ids';
 import { latestByName } from './runtime';
@@ -159,26 +160,12 @@ function rawId(s: ApiContainerStatus): string {
   return s.containerID ? s.containerID.slice('containerd://'.length) : '';
 }
 
-/**
- * A probe result as generateAPIPodStatus reads it, noted in `reads` (key, value, key, value…)
- * so that a later call can tell whether it would read the same.
- */
-function readProbe(
-  d: KubeletDomain,
-  key: string,
-  reads: (string | undefined)[],
-): string | undefined {
-  const r = d.probeResults[key];
-  reads.push(key, r);
-  return r;
-}
-
 /** probeManager.isContainerStarted. */
 function isStarted(
   d: KubeletDomain,
   c: ContainerDef,
   s: ApiContainerStatus,
-  reads: (string | undefined)[],
+  reads: ProbeReads,
 ): boolean {
   if (!s.state.running) return false;
   // Results exist only for probes the container has (the worker writes them).
@@ -196,7 +183,7 @@ function updateReadiness(
   pod: PodDef,
   status: ApiPodStatus,
   triggers: string[],
-  reads: (string | undefined)[],
+  reads: ProbeReads,
 ): void {
   status.containerStatuses.forEach((s, i) => {
     const c = pod.containers[i]!;
@@ -221,7 +208,7 @@ function isReady(
   c: ContainerDef,
   s: ApiContainerStatus,
   triggers: string[],
-  reads: (string | undefined)[],
+  reads: ProbeReads,
 ): boolean {
   if (!s.state.running) return false;
   if (!c.probes.readiness) return true;
@@ -407,7 +394,7 @@ interface GenKey {
   deleted: boolean;
   terminal: boolean;
   /** The probe results read: key, value, key, value… */
-  reads: (string | undefined)[];
+  reads: ProbeReads;
   /** Frozen: given out as they are, callers only read them. */
   triggers: string[];
   logs: Generated['logs'];
@@ -431,12 +418,6 @@ interface GenMemo extends GenKey {
 const genMemos = new WeakMap<PodDef, GenMemo>();
 /** A fresh generated status -> what it was generated from, until commitPodStatus stores it. */
 const genKeys = new WeakMap<ApiPodStatus, GenKey>();
-
-function memoHolds(m: GenMemo, d: KubeletDomain): boolean {
-  const r = m.reads;
-  for (let i = 0; i < r.length; i += 2) if (d.probeResults[r[i]!] !== r[i + 1]) return false;
-  return true;
-}
 
 /** The generator's log lines (they depend on the cache entry alone). */
 function generatedLogs(pod: PodDef, ps: CachedPodStatus): Generated['logs'] {
@@ -465,7 +446,7 @@ export function generateAPIPodStatus(
     m.reasons === reasonsNow &&
     m.deleted === deleted &&
     m.terminal === podIsTerminal &&
-    memoHolds(m, d)
+    probeReadsHold(m.reads, d)
   )
     return m.generated;
   genMemos.delete(pod);
@@ -493,7 +474,7 @@ function generateFresh(
   podIsTerminal: boolean,
   old: ApiPodStatus | undefined,
   deleted: boolean,
-): Generated & { reads: (string | undefined)[] } {
+): Generated & { reads: ProbeReads } {
   const sb = ps.sandboxes.find((s) => s.state === 'SANDBOX_READY');
   const byName = newestTwoByName(ps);
   const status: ApiPodStatus = {
@@ -506,7 +487,7 @@ function generateFresh(
     containerStatuses: convertStatuses(pod, d, pod.containers, byName, deleted),
   };
   const triggers: string[] = [];
-  const reads: (string | undefined)[] = [];
+  const reads: ProbeReads = [];
   updateReadiness(d, pod, status, triggers, reads);
   status.phase = getPhase(pod, status, podIsTerminal);
   status.conditions = stampConditions(conditions(pod, status, ps), old?.conditions, t, pod.at);
