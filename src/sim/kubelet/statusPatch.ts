@@ -95,7 +95,7 @@ export function podStatusJson(s: ApiPodStatus): Record<string, unknown> {
  * JSON comparison it stands for), and a stored status's texts serve as the next patch's old side.
  */
 interface StatusTexts {
-  keys: string[];
+  /** Each of STATUS_KEYS' field text, in that order. */
   texts: (string | undefined)[];
   /** Each condition's text, and its type; the conditions field's text is theirs joined. */
   conds: string[];
@@ -184,7 +184,6 @@ function textsOf(s: ApiPodStatus): StatusTexts {
     if (texts[i] !== undefined)
       full += `${full.length > 1 ? ',' : ''}"${STATUS_KEYS[i]!}":${texts[i]!}`;
   t = {
-    keys: STATUS_KEYS,
     texts,
     conds,
     condTypes: s.conditions.map((c) => c.type),
@@ -233,9 +232,6 @@ export function statusPatch(
 ): string {
   const o = before ? textsOf(before) : undefined;
   const n = textsOf(after);
-  // Both come from one builder, so their fields are in one order; else the object way below.
-  if (o && o.keys !== n.keys && o.keys.join() !== n.keys.join())
-    return statusPatchOfObjects(uid, before, after);
   const fields: string[] = [];
   const oc = o?.condText ?? '[]';
   const nc = n.condText ?? '[]';
@@ -252,7 +248,7 @@ export function statusPatch(
       fields.push(`"conditions":[${changed.join(',')}]`);
     }
   }
-  n.keys.forEach((k, i) => {
+  STATUS_KEYS.forEach((k, i) => {
     const now = n.texts[i];
     if (k === 'conditions' || (o ? o.texts[i] : undefined) === now) return;
     fields.push(`${JSON.stringify(k)}:${now ?? 'null'}`);
@@ -260,7 +256,7 @@ export function statusPatch(
   return `{"metadata":{"uid":${JSON.stringify(uid)}},"status":{${fields.join(',')}}}`;
 }
 
-/** statusPatch over the JSON objects (the texts' reference). */
+/** statusPatch over the JSON objects: the reference the texts are tested against. */
 export function statusPatchOfObjects(
   uid: string,
   before: ApiPodStatus | undefined,
