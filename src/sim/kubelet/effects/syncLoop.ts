@@ -133,10 +133,10 @@ export function syncLoopEffects(env: Env): EffectsOf<typeof syncLoopMachine, Kub
 
   const handlePleg: H<Extract<SyncLoopEvent, { type: 'PLEG' }>> = (api, ev) => {
     const domain = api.domain;
-    const pod = cfg.pods[ev.uid];
-    const known = pod && domain.pods[ev.uid] && !domain.pods[ev.uid]!.removed;
     // ContainerRemoved events are not logged: rendered only for a line that prints it.
     if (ev.event === 'ContainerRemoved') return;
+    const pod = cfg.pods[ev.uid];
+    const known = pod && domain.pods[ev.uid] && !domain.pods[ev.uid]!.removed;
     const rendered = plegEventString(ev.uid, ev.event, ev.data);
     if (!known) {
       klog(api, 'SyncLoop (PLEG): pod does not exist, ignore irrelevant event', [
