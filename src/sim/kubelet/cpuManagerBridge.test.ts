@@ -84,22 +84,22 @@ describe('containerMap by pod', () => {
     expect(cpu.containers).toEqual({});
   });
 
-  it('PostStopContainer finds the pod of a container id', () => {
+  it('PostStopContainer removes the hints of the pod’s container with that id', () => {
     const { cpu } = setup();
-    cpu.tm = { podTopologyHints: { b: { app: { numaNodeAffinity: null, preferred: true } } } };
-    postStopContainer(cpu, 'id4');
-    expect(cpu.tm.podTopologyHints.b?.app).toBeUndefined();
-  });
-
-  it('PostStopContainer does not trust the pod another run gave the same id', () => {
-    const { cpu } = setup();
-    // Another world where id4 belongs to pod c: the id's remembered pod is now wrong here.
-    const other = setup().cpu;
-    preStartContainer(other, 'c', 'app', 'id4');
     const hint = { numaNodeAffinity: null, preferred: true };
     cpu.tm = { podTopologyHints: { b: { app: hint }, c: { app: hint } } };
-    postStopContainer(cpu, 'id4');
+    postStopContainer(cpu, 'b', 'id4');
     expect(cpu.tm.podTopologyHints.b?.app).toBeUndefined();
+    expect(cpu.tm.podTopologyHints.c?.app).toBe(hint);
+  });
+
+  it('PostStopContainer leaves the hints alone for an id the pod does not have', () => {
+    const { cpu } = setup();
+    const hint = { numaNodeAffinity: null, preferred: true };
+    cpu.tm = { podTopologyHints: { b: { app: hint }, c: { app: hint } } };
+    // id4 is pod b's (setup): under pod c the container map has no such id.
+    postStopContainer(cpu, 'c', 'id4');
+    expect(cpu.tm.podTopologyHints.b?.app).toBe(hint);
     expect(cpu.tm.podTopologyHints.c?.app).toBe(hint);
   });
 

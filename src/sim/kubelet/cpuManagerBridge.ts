@@ -308,36 +308,18 @@ export function preStartContainer(
   const refs = byPod[podUid] ? own(byPod, podUid) : (byPod[podUid] = {});
   // Frozen: checkpoints and seeks share the entry instead of copying it.
   refs[id] = Object.freeze([container, seq] as const);
-  rememberPod(id, podUid);
 }
 
-export function postStopContainer(cpu: CpuDomain, id: string): void {
-  // computePodActions lists every exited container at every sync: the pod is looked up from
-  // the id's last known pod first (checked against the map, so a hint from another run or
-  // branch is never trusted), and each pod's few ids only when that misses.
-  const hint = podOfId.get(id);
-  if (hint !== undefined) {
-    const ref = cpu.containers[hint]?.[id];
-    if (ref) {
-      cpu.tm = removeContainerHint(cpu.tm, hint, ref[0]);
-      return;
-    }
-  }
-  for (const uid in cpu.containers) {
-    const ref = cpu.containers[uid]![id];
-    if (ref) {
-      rememberPod(id, uid);
-      cpu.tm = removeContainerHint(cpu.tm, uid, ref[0]);
-      return;
-    }
-  }
-}
-
-/** Container id -> the pod AddContainer last saw it for: a hint only (bounded, shared by runs). */
-const podOfId = new Map<string, string>();
-function rememberPod(id: string, uid: string): void {
-  if (podOfId.size >= 1 << 14) podOfId.clear();
-  podOfId.set(id, uid);
+/**
+ * internal_container_lifecycle.go PostStopContainer -> the topology manager scope's
+ * RemoveContainer: the id's pod and container name from the container map
+ * (podMap.GetContainerRef; nothing when the id is not there), then the container's hints go.
+ * The caller knows the pod (computePodActions lists the pod's own exited containers), so the
+ * map is read at that pod.
+ */
+export function postStopContainer(cpu: CpuDomain, podUid: string, id: string): void {
+  const ref = cpu.containers[podUid]?.[id];
+  if (ref) cpu.tm = removeContainerHint(cpu.tm, podUid, ref[0]);
 }
 
 /** The reconcile loop's removeStaleState: what it let go of. */

@@ -127,7 +127,8 @@ export function syncPodEffects(env: Env): Effects {
     klog(api, 'All volumes are attached and mounted for pod', podOnlyKV(pod));
     const { actions, logs, gotKV } = computePodActions(pod, runtimeSync.podStatus, domain);
     for (const l of logs) klog(api, l.msg, l.kv);
-    if (domain.cpu) for (const id of actions.postStop) postStopContainer(own(domain, 'cpu')!, id);
+    if (domain.cpu)
+      for (const id of actions.postStop) postStopContainer(own(domain, 'cpu')!, pod.uid, id);
     // The lists are frozen (computePodActions' memo shares them): the sync only reads them.
     runtimeSync.killPod = actions.killPod;
     runtimeSync.createSandbox = actions.createSandbox;
