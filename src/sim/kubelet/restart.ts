@@ -15,6 +15,7 @@ export type KubeletMemory = Pick<
   | 'pods'
   | 'podOrder'
   | 'workers'
+  | 'podsSynced'
   | 'workBuckets'
   | 'cache'
   | 'cacheWaiters'
@@ -41,6 +42,7 @@ export function kubeletMemory(nextPullId: number): KubeletMemory {
     pods: {},
     podOrder: [],
     workers: {},
+    podsSynced: false,
     workBuckets: {},
     cache: { timestamp: -1, pods: {} },
     cacheWaiters: {},

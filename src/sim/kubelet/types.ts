@@ -268,6 +268,11 @@ export interface KubeletDomain {
   /** Pod workers. */
   workers: Record<string, PodSyncStatus>;
   /**
+   * podWorkers.podsSynced: set by the first housekeeping's SyncKnownPods (HandlePodCleanups);
+   * until then a pod the workers do not know keeps its content (ShouldPodContentBeRemoved).
+   */
+  podsSynced: boolean;
+  /**
    * queue.BasicWorkQueue, by sync-tick index for O(due) GetWork; each entry's due time is its
    * worker's `queuedDue` (the pod's one entry: a later Enqueue replaces it).
    */

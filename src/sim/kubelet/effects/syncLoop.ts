@@ -14,7 +14,7 @@ import { recordEvent } from '../env';
 import { plegEventString } from '../format';
 import { SYNC_LOOP, proberId } from '../ids';
 import { type KV, klog, klogWith, kobjSlice, q } from '../klog';
-import { getWork, updatePod } from '../podWorkers';
+import { getWork, shouldPodContentBeRemoved, updatePod } from '../podWorkers';
 import { removeContainer } from '../runtime';
 import {
   initialStatus,
@@ -142,34 +142,39 @@ export function syncLoopEffects(env: Env): EffectsOf<typeof syncLoopMachine, Kub
       klog(api, 'SyncLoop (PLEG): pod does not exist, ignore irrelevant event', [
         ['event', rendered],
       ]);
-      return;
+    } else {
+      klog(api, 'SyncLoop (PLEG): event for pod', [
+        ['pod', q(pod.key)],
+        ['event', rendered],
+      ]);
+      updatePod(env, api, ev.uid, 'sync');
     }
-    klog(api, 'SyncLoop (PLEG): event for pod', [
-      ['pod', q(pod.key)],
-      ['event', rendered],
-    ]);
-    updatePod(env, api, ev.uid, 'sync');
+    // Known pod or not (syncLoopIteration's plegCh case).
     if (ev.event === 'ContainerDied') cleanUpContainersInPod(api, ev.uid, ev.data);
   };
 
   /**
    * Kubelet.cleanUpContainersInPod -> podContainerDeletor.deleteContainersInPod: keep the newest
-   * exited instance of the container that died (all of them once the pod is finished and deleted),
-   * remove the older ones (kuberuntime removeContainer).
+   * exited instance of the container that died, remove the older ones (kuberuntime
+   * removeContainer); remove every exited one when ShouldPodContentBeRemoved.
    */
   const cleanUpContainersInPod = (api: Api, uid: string, containerId: string): void => {
     const domain = api.domain;
     const ps = domain.cache.pods[uid];
     if (!ps) return;
-    const worker = domain.workers[uid];
-    const removeAll = !!worker?.finished && !!worker.deleted;
-    const matched = ps.containers.find((c) => c.id === containerId);
-    if (!matched) {
+    const removeAll = shouldPodContentBeRemoved(domain, uid);
+    // getContainersToDeleteInPod: removing all, it filters on no container (every exited one
+    // of the pod is a candidate); otherwise on the dead container's name, keeping the newest.
+    const matched = removeAll ? undefined : ps.containers.find((c) => c.id === containerId);
+    if (!removeAll && !matched) {
       klog(api, "Container not found in pod's containers", [['containerID', q(containerId)]]);
       return;
     }
     const keep = removeAll ? 0 : 1;
-    const candidates = ps.containers.filter((c) => c.state === 'EXITED' && c.name === matched.name);
+    // The cache lists containers newest first, containerStatusbyCreatedList's order.
+    const candidates = ps.containers.filter(
+      (c) => c.state === 'EXITED' && (!matched || c.name === matched.name),
+    );
     for (const c of candidates.slice(keep)) {
       if (!domain.runtime.containers[c.id]) continue;
       klog(api, 'Removing container', [['containerID', q(c.id)]]);
@@ -194,6 +199,8 @@ export function syncLoopEffects(env: Env): EffectsOf<typeof syncLoopMachine, Kub
 
   const housekeeping: H = (api) => {
     klog(api, 'SyncLoop (housekeeping)');
+    // HandlePodCleanups -> podWorkers.SyncKnownPods.
+    if (!api.domain.podsSynced) api.domain.podsSynced = true;
     klog(api, 'SyncLoop (housekeeping) end', HOUSEKEEPING_END);
   };
 
