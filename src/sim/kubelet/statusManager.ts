@@ -603,7 +603,7 @@ export function setContainerReadiness(
   next.conditions = s.conditions.map((old) => {
     const n = conds.find((x) => x.type === old.type);
     if (!n) return old;
-    return { ...n, lastTransitionTime: n.status === old.status ? old.lastTransitionTime : t };
+    return stamped(n, n.status === old.status ? old.lastTransitionTime : t);
   });
   own(d, 'status')[pod.uid] = deepFreeze(next);
   return true;

@@ -312,28 +312,34 @@ function orderText(conditions: PodCondition[]): string {
 function patchFields(uid: string, before: ApiPodStatus | undefined, after: ApiPodStatus): string {
   const o = before ? textsOf(before, uid) : undefined;
   const n = textsOf(after, uid);
+  // Plain loops, no closures: this runs for every changed status.
   let fields = '';
-  const add = (f: string) => (fields += fields ? `,${f}` : f);
   const oc = o?.texts[CONDITIONS] ?? '[]';
   const nc = n.texts[CONDITIONS] ?? '[]';
   if (oc !== nc) {
-    if (n.conds.length === 0) add('"conditions":null');
+    if (n.conds.length === 0) fields = '"conditions":null';
     else {
-      add(`"$setElementOrder/conditions":${(n.order ??= orderText(after.conditions))}`);
       let changed = '';
-      after.conditions.forEach((c, i) => {
-        const at = before ? before.conditions.findIndex((x) => x.type === c.type) : -1;
+      for (let i = 0; i < n.conds.length; i++) {
+        const at = before ? indexOfType(before.conditions, after.conditions[i]!.type) : -1;
         if (at < 0 || o!.conds[at] !== n.conds[i]) changed += (changed ? ',' : '') + n.conds[i]!;
-      });
-      add(`"conditions":[${changed}]`);
+      }
+      n.order ??= orderText(after.conditions);
+      fields = `"$setElementOrder/conditions":${n.order},"conditions":[${changed}]`;
     }
   }
   for (let i = 0; i < STATUS_KEYS.length; i++) {
     const now = n.texts[i];
     if (i === CONDITIONS || (o ? o.texts[i] : undefined) === now) continue;
-    add(KEY_TEXTS[i]! + (now ?? 'null'));
+    fields += `${fields ? ',' : ''}${KEY_TEXTS[i]!}${now ?? 'null'}`;
   }
   return fields;
+}
+
+/** The first condition of `type`'s place, or -1. */
+function indexOfType(conditions: PodCondition[], type: string): number {
+  for (let i = 0; i < conditions.length; i++) if (conditions[i]!.type === type) return i;
+  return -1;
 }
 
 /** The patch text around its status fields. */
