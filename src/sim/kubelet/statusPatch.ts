@@ -12,7 +12,8 @@ import { samePlain } from '../core/clone';
 import type { EffectApi } from '../runner/types';
 import { klogTimeRfc3339 } from './timeFormat';
 import type { PodDef } from './config';
-import { klog, kobjSlice, q } from './klog';
+import { klog, q, type KV } from './klog';
+import { podUidKV, reconcileKV } from './podKVs';
 import { NODE_IP } from './runtime';
 import { afterStatusPatch, observedOnWatch } from './startupLatency';
 import type {
@@ -419,27 +420,18 @@ export function syncStatusToApi(api: Api, pod: PodDef, before: ApiPodStatus | un
   if (!fields) return;
   const patch = patchText(pod.uid, fields);
   const v = versions(api.domain);
-  v[pod.uid] = (v[pod.uid] ?? 0) + 1;
-  klog(api, 'Patch status for pod', [
-    ['pod', q(pod.key)],
-    ['podUID', q(pod.uid)],
-    ['patch', q(patch)],
+  const version = (v[pod.uid] ?? 0) + 1;
+  v[pod.uid] = version;
+  // The pod's shared "pod" and "podUID" pairs (podKVs.ts): no new pairs per line.
+  const [podPair, uidPair] = podUidKV(pod) as [KV[number], KV[number]];
+  klog(api, 'Patch status for pod', [podPair, uidPair, ['patch', q(patch)]]);
+  // RecordStatusUpdated's line is left out (startupLatency.ts), then the success line and the
+  // watch echo (RECONCILE, the startup latency tracker).
+  klog(api, 'Status for pod updated successfully', [
+    podPair,
+    ['statusVersion', String(version)],
+    ['status', podStatusText(after)],
   ]);
-  afterPatch(api, pod, after, () =>
-    klog(api, 'Status for pod updated successfully', [
-      ['pod', q(pod.key)],
-      ['statusVersion', String(v[pod.uid])],
-      ['status', podStatusText(after)],
-    ]),
-  );
-}
-
-/** Patch logged: RecordStatusUpdated, success line, then the watch echo (RECONCILE, tracker). */
-function afterPatch(api: Api, pod: PodDef, after: ApiPodStatus, success: () => void): void {
-  success();
-  klog(api, 'SyncLoop RECONCILE', [
-    ['source', q('api')],
-    ['pods', kobjSlice([pod.key])],
-  ]);
+  klog(api, 'SyncLoop RECONCILE', reconcileKV(pod));
   afterStatusPatch(api, pod, after);
 }
