@@ -62,6 +62,15 @@ describe('frozen values', () => {
     }).toThrow(TypeError);
   });
 
+  it('deepFreeze walks arrays item by item: nested arrays and every item frozen, holes kept', () => {
+    // eslint-disable-next-line no-sparse-arrays
+    const v = deepFreeze([[{ x: 1 }], , { y: [2, { z: 3 }] }]);
+    expect(Object.isFrozen(v)).toBe(true);
+    expect(Object.isFrozen((v[0] as { x: number }[])[0])).toBe(true);
+    expect(Object.isFrozen((v[2] as { y: unknown[] }).y[1])).toBe(true);
+    expect(1 in v).toBe(false);
+  });
+
   it('are shared by both clones, not copied; what holds them is still copied', () => {
     const record = deepFreeze({ state: 'RUNNING', ids: ['c1'] });
     const live = { containers: { c1: record }, list: [record], n: { k: 1 } };

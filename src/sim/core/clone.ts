@@ -109,6 +109,8 @@ export function samePlain(a: unknown, b: unknown): boolean {
  */
 export function deepFreeze<T>(v: T): T {
   if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return v;
-  for (const k in v) deepFreeze((v as Record<string, unknown>)[k]);
+  // An array by index: for-in would make a string key per item.
+  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) deepFreeze(v[i] as unknown);
+  else for (const k in v) deepFreeze((v as Record<string, unknown>)[k]);
   return Object.freeze(v);
 }

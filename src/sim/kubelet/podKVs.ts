@@ -6,7 +6,7 @@
  */
 import { deepFreeze } from '../core/clone';
 import type { PodDef } from './config';
-import { podKV, q, type KV } from './klog';
+import { kobjSlice, podKV, q, type KV } from './klog';
 
 interface PodKVs {
   /** [["pod", q(key)]] */
@@ -15,6 +15,8 @@ interface PodKVs {
   podUid: KV;
   /** podKV(key, uid) and one more pair, by key then value. */
   with: Map<string, Map<string, KV>>;
+  /** The watch echo's "SyncLoop RECONCILE" pairs, made when first logged. */
+  reconcile?: KV;
 }
 const kvsOf = new WeakMap<PodDef, PodKVs>();
 
@@ -50,4 +52,13 @@ export function podUidKVWith(pod: PodDef, key: string, value: string): KV {
   let kv = byValue.get(value);
   if (!kv) byValue.set(value, (kv = deepFreeze<KV>([...k.podUid, [key, value]])));
   return kv;
+}
+
+/** [["source", "api"], ["pods", [pod]]]: "SyncLoop RECONCILE" of the pod's status write echo, shared. */
+export function reconcileKV(pod: PodDef): KV {
+  const k = kvs(pod);
+  return (k.reconcile ??= deepFreeze<KV>([
+    ['source', q('api')],
+    ['pods', kobjSlice([pod.key])],
+  ]));
 }

@@ -286,7 +286,7 @@ export function getPhase(
   return 'Pending';
 }
 
-type Cond = Omit<PodCondition, 'lastTransitionTime'>;
+export type Cond = Omit<PodCondition, 'lastTransitionTime'>;
 
 function initializedCondition(pod: PodDef, status: ApiPodStatus): Cond {
   const incomplete: string[] = [];
@@ -346,6 +346,18 @@ function conditions(pod: PodDef, status: ApiPodStatus, ps: CachedPodStatus | und
   ];
 }
 
+/**
+ * `{ ...c, lastTransitionTime }`, built field by field: a spread of the conditions' several
+ * shapes took V8's slow path. A Cond has type and status, then reason, then message (each
+ * present even when undefined, as conditions() writes them): the same keys in the same order.
+ */
+export function stamped(c: Cond, lastTransitionTime: number): PodCondition {
+  const { type, status } = c;
+  if (!('reason' in c)) return { type, status, lastTransitionTime };
+  if (!('message' in c)) return { type, status, reason: c.reason, lastTransitionTime };
+  return { type, status, reason: c.reason, message: c.message, lastTransitionTime };
+}
+
 /** Keeps lastTransitionTime for conditions whose status did not change (status manager). */
 function stampConditions(
   conds: Cond[],
@@ -363,10 +375,7 @@ function stampConditions(
           break;
         }
     const since = c.type === 'PodScheduled' ? scheduledAt : t;
-    out.push({
-      ...c,
-      lastTransitionTime: prev && prev.status === c.status ? prev.lastTransitionTime : since,
-    });
+    out.push(stamped(c, prev && prev.status === c.status ? prev.lastTransitionTime : since));
   }
   return out;
 }
@@ -594,7 +603,7 @@ export function setContainerReadiness(
   next.conditions = s.conditions.map((old) => {
     const n = conds.find((x) => x.type === old.type);
     if (!n) return old;
-    return { ...n, lastTransitionTime: n.status === old.status ? old.lastTransitionTime : t };
+    return stamped(n, n.status === old.status ? old.lastTransitionTime : t);
   });
   own(d, 'status')[pod.uid] = deepFreeze(next);
   return true;

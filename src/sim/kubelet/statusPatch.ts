@@ -12,7 +12,8 @@ import { samePlain } from '../core/clone';
 import type { EffectApi } from '../runner/types';
 import { klogTimeRfc3339 } from './timeFormat';
 import type { PodDef } from './config';
-import { klog, kobjSlice, q } from './klog';
+import { klog, q, type KV } from './klog';
+import { podUidKV, reconcileKV } from './podKVs';
 import { NODE_IP } from './runtime';
 import { afterStatusPatch, observedOnWatch } from './startupLatency';
 import type {
@@ -91,16 +92,20 @@ export function podStatusJson(s: ApiPodStatus): Record<string, unknown> {
 
 /**
  * podStatusJson(s) as JSON text, field by field: each field's text (undefined where JSON drops
- * the field), each condition's, and the whole. A patch compares fields by their texts (as the
+ * the field), each list item's, and the whole. A patch compares fields by their texts (as the
  * JSON comparison it stands for), and a stored status's texts serve as the next patch's old side.
  */
 interface StatusTexts {
+  /** The status they render (list items are matched to a later status's by identity). */
+  status: ApiPodStatus;
   /** Each of STATUS_KEYS' field text, in that order. */
   texts: (string | undefined)[];
-  /** Each condition's text, and its type; the conditions field's text is theirs joined. */
+  /** Each condition's, init container status's and container status's text. */
   conds: string[];
-  condTypes: string[];
-  condText: string | undefined;
+  inits: string[];
+  ctrs: string[];
+  /** The conditions' $setElementOrder list, built when a patch first needs it. */
+  order?: string;
   full: string;
 }
 
@@ -119,78 +124,151 @@ const STATUS_KEYS = Object.freeze([
   'containerStatuses',
   'qosClass',
 ]) as string[];
+const CONDITIONS = STATUS_KEYS.indexOf('conditions');
+const INITS = STATUS_KEYS.indexOf('initContainerStatuses');
+const CONTAINERS = STATUS_KEYS.indexOf('containerStatuses');
+/** Each key as a patch or status field starts: `"phase":`. */
+const KEY_TEXTS = STATUS_KEYS.map((k) => `${JSON.stringify(k)}:`);
 const HOST_IP_TEXT = JSON.stringify(NODE_IP);
 const HOST_IPS_TEXT = JSON.stringify([{ ip: NODE_IP }]);
 
-/**
- * One condition's or container status's JSON text (as podStatusJson renders it), kept per
- * frozen object: a stored status keeps the objects of the previous one that did not change
- * (setPodStatus), so a patch renders only what changed. An unfrozen object may still change:
- * it is rendered each time.
+/*
+ * The renderers below write JSON.stringify's text of conditionJson / containerJson / stateJson
+ * directly, field by field in the same order, without building the objects (most of a patch's
+ * cost was building and stringifying them). statusPatchTexts.test.ts holds them to the objects.
  */
-function textPerObject<T extends object>(render: (v: T) => unknown): (v: T) => string {
-  const texts = new WeakMap<T, string>();
-  return (v) => {
-    let t = texts.get(v);
-    if (t === undefined) {
-      t = JSON.stringify(render(v));
-      if (Object.isFrozen(v)) texts.set(v, t);
-    }
-    return t;
-  };
+
+/** JSON.stringify of a string: q's, which keeps each short string's text (names, reasons, ids recur). */
+const str = q;
+
+/** `,"key":"value"`, or nothing where JSON drops the field (undefined). */
+const optStr = (key: string, v: string | undefined): string =>
+  v === undefined ? '' : `,"${key}":${str(v)}`;
+
+/** JSON.stringify of a number (null where JSON has no number for it). */
+const num = (n: number): string => (Number.isFinite(n) ? String(n) : 'null');
+
+/** A time's JSON text: klogTimeRfc3339 writes only digits, '-', ':', 'T' and 'Z' (no escapes). */
+const timeText = (t: number): string => `"${klogTimeRfc3339(t)}"`;
+
+/** stateJson(s)'s text. */
+function stateText(s: ContainerStateView): string {
+  if (s.waiting) {
+    // stateJson drops an empty reason or message (`|| undefined`).
+    const { reason, message } = s.waiting;
+    const r = reason ? `"reason":${str(reason)}` : '';
+    const m = message ? `${r ? ',' : ''}"message":${str(message)}` : '';
+    return `{"waiting":{${r}${m}}}`;
+  }
+  if (s.running) return `{"running":{"startedAt":${timeText(s.running.startedAt)}}}`;
+  const x = s.terminated;
+  if (x) {
+    const started = x.startedAt !== undefined ? timeText(x.startedAt) : 'null';
+    return (
+      `{"terminated":{"exitCode":${num(x.exitCode)}${optStr('reason', x.reason)}` +
+      `${optStr('message', x.message)},"startedAt":${started},"finishedAt":${timeText(x.finishedAt)}}}`
+    );
+  }
+  return '{}';
 }
 
-const conditionText = textPerObject<PodCondition>(conditionJson);
-const containerText = textPerObject<ApiContainerStatus>(containerJson);
+/** conditionJson(c)'s text. */
+function renderCondition(c: PodCondition): string {
+  return (
+    `{"type":${str(c.type)},"status":${str(c.status)},"lastProbeTime":null,` +
+    `"lastTransitionTime":${timeText(c.lastTransitionTime)}` +
+    `${optStr('reason', c.reason)}${optStr('message', c.message)}}`
+  );
+}
 
-/** A container status list's field text: JSON.stringify of the list, item by item. */
-function containersText(list: ApiContainerStatus[]): string | undefined {
-  if (list.length === 0) return undefined;
-  let out = '[';
-  for (let i = 0; i < list.length; i++) out += (i ? ',' : '') + containerText(list[i]!);
-  return out + ']';
+/** containerJson(c)'s text. */
+function renderContainer(c: ApiContainerStatus): string {
+  return (
+    `{"name":${str(c.name)},"state":${stateText(c.state)},"lastState":${stateText(c.lastState)}` +
+    `,"ready":${c.ready},"restartCount":${num(c.restartCount)},"image":${str(c.image)}` +
+    `,"imageID":""${optStr('containerID', c.containerID)},"started":${c.started ?? false}}`
+  );
+}
+
+/**
+ * Each item's text, taking the text of an item `prev` holds at the same place (a stored status
+ * keeps the frozen items of the previous one that did not change, setPodStatus): a new status
+ * renders only what changed. `prev` is given only when both lists are frozen all through.
+ */
+function itemTexts<T>(
+  list: readonly T[],
+  prev: readonly T[] | undefined,
+  prevTexts: string[] | undefined,
+  render: (v: T) => string,
+): string[] {
+  if (prev === list && prevTexts) return prevTexts;
+  const out = new Array<string>(list.length);
+  for (let i = 0; i < list.length; i++)
+    out[i] = prev && prevTexts && prev[i] === list[i] ? prevTexts[i]! : render(list[i]!);
+  return out;
+}
+
+/** A list field's text (JSON.stringify of the list), undefined for an empty list. */
+function listText(items: string[]): string | undefined {
+  if (items.length === 0) return undefined;
+  // Concatenated, not joined: join copies every item's text; this only links them.
+  let out = `[${items[0]!}`;
+  for (let i = 1; i < items.length; i++) out += `,${items[i]!}`;
+  return `${out}]`;
 }
 
 /** JSON.stringify(v) for a field that JSON drops when undefined. */
-const text = (v: string | undefined): string | undefined =>
-  v === undefined ? undefined : JSON.stringify(v);
+const text = (v: string | undefined): string | undefined => (v === undefined ? undefined : str(v));
+
+/** Per pod, the stored status whose texts were built last: the items a new status shares. */
+const lastTexts = new Map<string, StatusTexts>();
+const LAST_TEXTS_MAX = 4096;
 
 /**
  * The texts, field by field as JSON.stringify(podStatusJson(s)[key]) gives them, built from the
- * status directly (statusPatchTexts.test.ts holds them to the JSON objects' texts).
+ * status directly (statusPatchTexts.test.ts holds them to the JSON objects' texts). A stored
+ * (frozen) status's texts are kept; `uid` names the pod whose last texts it may share items with.
  */
-function textsOf(s: ApiPodStatus): StatusTexts {
+function textsOf(s: ApiPodStatus, uid?: string): StatusTexts {
   const frozen = Object.isFrozen(s);
   let t = frozen ? statusTexts.get(s) : undefined;
   if (t) return t;
-  const conds = s.conditions.map(conditionText);
-  const condText = conds.length ? `[${conds.join(',')}]` : undefined;
+  // Only frozen items cannot have changed since their text was built.
+  const p = frozen && uid !== undefined ? lastTexts.get(uid) : undefined;
+  const ps = p?.status;
+  const conds = itemTexts(s.conditions, ps?.conditions, p?.conds, renderCondition);
+  const inits = itemTexts(
+    s.initContainerStatuses,
+    ps?.initContainerStatuses,
+    p?.inits,
+    renderContainer,
+  );
+  const ctrs = itemTexts(s.containerStatuses, ps?.containerStatuses, p?.ctrs, renderContainer);
   const texts = [
-    JSON.stringify(s.phase),
-    condText,
+    str(s.phase),
+    conds === p?.conds ? p.texts[CONDITIONS] : listText(conds),
     text(s.message),
     text(s.reason),
     HOST_IP_TEXT,
     HOST_IPS_TEXT,
     text(s.podIP),
-    s.podIP ? `[{"ip":${JSON.stringify(s.podIP)}}]` : undefined,
-    s.startTime !== undefined ? JSON.stringify(klogTimeRfc3339(s.startTime)) : undefined,
-    containersText(s.initContainerStatuses),
-    containersText(s.containerStatuses),
+    s.podIP ? `[{"ip":${str(s.podIP)}}]` : undefined,
+    s.startTime !== undefined ? timeText(s.startTime) : undefined,
+    inits === p?.inits ? p.texts[INITS] : listText(inits),
+    ctrs === p?.ctrs ? p.texts[CONTAINERS] : listText(ctrs),
     text(s.qosClass),
   ];
   let full = '{';
   for (let i = 0; i < texts.length; i++)
-    if (texts[i] !== undefined)
-      full += `${full.length > 1 ? ',' : ''}"${STATUS_KEYS[i]!}":${texts[i]!}`;
-  t = {
-    texts,
-    conds,
-    condTypes: s.conditions.map((c) => c.type),
-    condText,
-    full: full + '}',
-  };
-  if (frozen) statusTexts.set(s, t);
+    if (texts[i] !== undefined) full += `${full.length > 1 ? ',' : ''}${KEY_TEXTS[i]!}${texts[i]!}`;
+  t = { status: s, texts, conds, inits, ctrs, full: full + '}' };
+  if (frozen) {
+    statusTexts.set(s, t);
+    if (uid !== undefined) {
+      if (lastTexts.size >= LAST_TEXTS_MAX) lastTexts.clear();
+      lastTexts.set(uid, t);
+    }
+  }
   return t;
 }
 
@@ -220,6 +298,56 @@ function buildPodStatusJson(s: ApiPodStatus): Record<string, unknown> {
   };
 }
 
+/** The $setElementOrder/conditions list: each condition's type, in order. */
+function orderText(conditions: PodCondition[]): string {
+  let out = '[';
+  for (let i = 0; i < conditions.length; i++)
+    out += `${i ? ',' : ''}{"type":${str(conditions[i]!.type)}}`;
+  return out + ']';
+}
+
+/**
+ * The status part of statusPatch's patch (the fields between its braces), '' when nothing
+ * changed: a sync that changes nothing is caught without building the patch text.
+ */
+function patchFields(uid: string, before: ApiPodStatus | undefined, after: ApiPodStatus): string {
+  const o = before ? textsOf(before, uid) : undefined;
+  const n = textsOf(after, uid);
+  // Plain loops, no closures: this runs for every changed status.
+  let fields = '';
+  const oc = o?.texts[CONDITIONS] ?? '[]';
+  const nc = n.texts[CONDITIONS] ?? '[]';
+  if (oc !== nc) {
+    if (n.conds.length === 0) fields = '"conditions":null';
+    else {
+      let changed = '';
+      for (let i = 0; i < n.conds.length; i++) {
+        const at = before ? indexOfType(before.conditions, after.conditions[i]!.type) : -1;
+        if (at < 0 || o!.conds[at] !== n.conds[i]) changed += (changed ? ',' : '') + n.conds[i]!;
+      }
+      n.order ??= orderText(after.conditions);
+      fields = `"$setElementOrder/conditions":${n.order},"conditions":[${changed}]`;
+    }
+  }
+  for (let i = 0; i < STATUS_KEYS.length; i++) {
+    const now = n.texts[i];
+    if (i === CONDITIONS || (o ? o.texts[i] : undefined) === now) continue;
+    fields += `${fields ? ',' : ''}${KEY_TEXTS[i]!}${now ?? 'null'}`;
+  }
+  return fields;
+}
+
+/** The first condition of `type`'s place, or -1. */
+function indexOfType(conditions: PodCondition[], type: string): number {
+  for (let i = 0; i < conditions.length; i++) if (conditions[i]!.type === type) return i;
+  return -1;
+}
+
+/** The patch text around its status fields. */
+function patchText(uid: string, fields: string): string {
+  return `{"metadata":{"uid":${str(uid)}},"status":{${fields}}}`;
+}
+
 /**
  * statusutil.PatchPodStatus: a two-way strategic merge patch from the old status to the new.
  * conditions merge on "type" ($setElementOrder lists them all, only changed ones are sent);
@@ -230,30 +358,7 @@ export function statusPatch(
   before: ApiPodStatus | undefined,
   after: ApiPodStatus,
 ): string {
-  const o = before ? textsOf(before) : undefined;
-  const n = textsOf(after);
-  const fields: string[] = [];
-  const oc = o?.condText ?? '[]';
-  const nc = n.condText ?? '[]';
-  if (oc !== nc) {
-    if (n.conds.length === 0) fields.push('"conditions":null');
-    else {
-      fields.push(
-        `"$setElementOrder/conditions":${JSON.stringify(n.condTypes.map((type) => ({ type })))}`,
-      );
-      const changed = n.conds.filter((text, i) => {
-        const at = o ? o.condTypes.indexOf(n.condTypes[i]!) : -1;
-        return at < 0 || o!.conds[at] !== text;
-      });
-      fields.push(`"conditions":[${changed.join(',')}]`);
-    }
-  }
-  STATUS_KEYS.forEach((k, i) => {
-    const now = n.texts[i];
-    if (k === 'conditions' || (o ? o.texts[i] : undefined) === now) return;
-    fields.push(`${JSON.stringify(k)}:${now ?? 'null'}`);
-  });
-  return `{"metadata":{"uid":${JSON.stringify(uid)}},"status":{${fields.join(',')}}}`;
+  return patchText(uid, patchFields(uid, before, after));
 }
 
 /** statusPatch over the JSON objects: the reference the texts are tested against. */
@@ -311,30 +416,22 @@ export function syncStatusToApi(api: Api, pod: PodDef, before: ApiPodStatus | un
   // so an unchanged status is the same object. A replaced one that is still equal makes an
   // empty patch, caught below.
   if (before === after) return;
-  const patch = statusPatch(pod.uid, before, after);
-  if (patch === JSON.stringify({ metadata: { uid: pod.uid }, status: {} })) return;
+  const fields = patchFields(pod.uid, before, after);
+  if (!fields) return;
+  const patch = patchText(pod.uid, fields);
   const v = versions(api.domain);
-  v[pod.uid] = (v[pod.uid] ?? 0) + 1;
-  klog(api, 'Patch status for pod', [
-    ['pod', q(pod.key)],
-    ['podUID', q(pod.uid)],
-    ['patch', q(patch)],
+  const version = (v[pod.uid] ?? 0) + 1;
+  v[pod.uid] = version;
+  // The pod's shared "pod" and "podUID" pairs (podKVs.ts): no new pairs per line.
+  const [podPair, uidPair] = podUidKV(pod) as [KV[number], KV[number]];
+  klog(api, 'Patch status for pod', [podPair, uidPair, ['patch', q(patch)]]);
+  // RecordStatusUpdated's line is left out (startupLatency.ts), then the success line and the
+  // watch echo (RECONCILE, the startup latency tracker).
+  klog(api, 'Status for pod updated successfully', [
+    podPair,
+    ['statusVersion', String(version)],
+    ['status', podStatusText(after)],
   ]);
-  afterPatch(api, pod, after, () =>
-    klog(api, 'Status for pod updated successfully', [
-      ['pod', q(pod.key)],
-      ['statusVersion', String(v[pod.uid])],
-      ['status', podStatusText(after)],
-    ]),
-  );
-}
-
-/** Patch logged: RecordStatusUpdated, success line, then the watch echo (RECONCILE, tracker). */
-function afterPatch(api: Api, pod: PodDef, after: ApiPodStatus, success: () => void): void {
-  success();
-  klog(api, 'SyncLoop RECONCILE', [
-    ['source', q('api')],
-    ['pods', kobjSlice([pod.key])],
-  ]);
+  klog(api, 'SyncLoop RECONCILE', reconcileKV(pod));
   afterStatusPatch(api, pod, after);
 }
