@@ -609,19 +609,24 @@ export function setContainerReadiness(
   return true;
 }
 
-/** SetContainerStartup: the container's Started flag. */
+/**
+ * SetContainerStartup: the container's Started flag. True when it changed: the status manager
+ * then queues the pod's status for the API (updateStatusInternal), as for readiness.
+ */
 export function setContainerStartup(
   d: KubeletDomain,
   pod: PodDef,
   containerId: string,
   started: boolean,
-): void {
+): boolean {
   const s = d.status[pod.uid];
-  if (!s) return;
+  if (!s) return false;
   const id = containerIdString(containerId);
-  if (![...s.initContainerStatuses, ...s.containerStatuses].some((c) => c.containerID === id))
-    return;
-  own(d, 'status')[pod.uid] = deepFreeze(withContainer(s, containerId, (c) => ({ ...c, started })));
+  const c = [...s.initContainerStatuses, ...s.containerStatuses].find((x) => x.containerID === id);
+  // "Container startup unchanged" (V4, not printed).
+  if (!c || c.started === started) return false;
+  own(d, 'status')[pod.uid] = deepFreeze(withContainer(s, containerId, (x) => ({ ...x, started })));
+  return true;
 }
 
 /**

@@ -222,7 +222,9 @@ export function syncLoopEffects(env: Env): EffectsOf<typeof syncLoopMachine, Kub
       status = ready ? 'ready' : 'not ready';
     } else {
       const started = ev.result === 'Success';
-      setContainerStartup(domain, pod, ev.containerId, started);
+      const before = domain.status[ev.uid];
+      if (setContainerStartup(domain, pod, ev.containerId, started))
+        syncStatusToApi(api, pod, before);
       status = started ? 'started' : 'unhealthy';
     }
     klog(api, 'SyncLoop (probe)', [
