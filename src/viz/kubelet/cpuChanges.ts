@@ -299,6 +299,7 @@ function fromSnapshots(trace: Trace, ctx: CpuContext): CpuChangesResult {
   const keyOf = (data: { uid: string; container: string }) =>
     `${podKeyOf(str(data.uid)) ?? str(data.uid)}/${str(data.container)}`;
   const none: readonly number[] = [];
+  const nobody: readonly string[] = [];
   for (const r of trace.records) {
     let touched: readonly number[] | null;
     if (r.kind === 'cpuAssignments') {
@@ -310,7 +311,7 @@ function fromSnapshots(trace: Trace, ctx: CpuContext): CpuChangesResult {
       }
       cpusOf = new Map();
       for (let i = 0; i < cpus.length; i++)
-        for (const o of assignedTo.get(cpus[i]!) ?? none) {
+        for (const o of assignedTo.get(cpus[i]!) ?? nobody) {
           const list = cpusOf.get(o);
           if (list) list.push(i);
           else cpusOf.set(o, [i]);
