@@ -29,11 +29,25 @@ export interface BuildRunOptions {
 }
 
 export function buildRunView(scenario: Scenario, opts: BuildRunOptions = {}): KubeletRunView {
+  const from = (opts.from as KubeletRunView | null | undefined)?.raw ?? null;
+  return runViewOf(scenario, simulateScenario(scenario, from));
+}
+
+/**
+ * buildRunView's first half, the engine's run: the worker sends the trace to the page
+ * while it builds the views (runViewOf). `from`: the run it resumes from (simulate's `from`).
+ */
+export function simulateScenario(scenario: Scenario, from: SimulationRun | null): SimulationRun {
   const topo = resolveTopology(scenario);
   if (typeof topo === 'string') throw new Error(`node topology: ${topo}`);
   // Only the future of an edit is re-run (simulate's `from`); the result is the same.
-  const from = (opts.from as KubeletRunView | null | undefined)?.raw;
-  const run = simulate(scenario, from ? { from } : {});
+  return simulate(scenario, from ? { from } : {});
+}
+
+/** buildRunView's second half: everything the views read, from a finished run of `scenario`. */
+export function runViewOf(scenario: Scenario, run: SimulationRun): KubeletRunView {
+  const topo = resolveTopology(scenario);
+  if (typeof topo === 'string') throw new Error(`node topology: ${topo}`);
   const trace = run.trace;
   const place = makePlacer(scenario.node.name);
   const byId = new Map(trace.entities.map((e) => [e.id, e]));
@@ -86,10 +100,13 @@ export function buildRunView(scenario: Scenario, opts: BuildRunOptions = {}): Ku
     podKeyOf,
   });
   const notable = notableSteps(trace);
+  // Pods by key, the first of a key as find() took it: busyIntervals asks once per running
+  // span (a scan of the 110-pod node's pods each time was ~4 ms a run).
+  const podByKey = new Map<string, KubeletRunView['raw']['config']['pods'][string]>();
+  for (const p of Object.values(run.config.pods)) if (!podByKey.has(p.key)) podByKey.set(p.key, p);
   const isInit = (key: string) => {
     const i = key.lastIndexOf('/');
-    const pod = Object.values(run.config.pods).find((p) => p.key === key.slice(0, i));
-    return pod?.byName[key.slice(i + 1)]?.kind === 'init';
+    return podByKey.get(key.slice(0, i))?.byName[key.slice(i + 1)]?.kind === 'init';
   };
   return {
     raw: run,

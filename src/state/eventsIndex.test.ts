@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { eventsAt, parseScenario, simulate } from '../sim';
 import { eventsIndex, indexedEventsAt } from './eventsIndex';
 import { buildRunView } from './buildRunView';
-import { PIECES, fromPieces, packRun, pieceOf } from './engine/packedRun';
+import { PIECES, fromPieces, heldRun, pieceOf, readyPiece } from './engine/packedRun';
 
 const FILES = import.meta.glob<string>('/presets/*.yaml', {
   query: '?raw',
@@ -53,15 +53,23 @@ describe('indexedEventsAt', () => {
   });
 });
 
-describe('the index built in the engine worker', () => {
-  it('crosses to the page with the run (structured clone) and answers as eventsAt there', () => {
+describe('the index on the page', () => {
+  it('is built from the events as their piece arrives from the worker, and answers as eventsAt', () => {
     const view = buildRunView(runOf('crashloop-15m').scenario);
-    const p = packRun(1, view);
-    const got = new Map(PIECES.map((k) => [k, structuredClone(pieceOf(p, k))] as const));
+    const h = heldRun(1, view);
+    const events = readyPiece('events', structuredClone(pieceOf(h, 'events')));
+    const got = new Map(
+      PIECES.map(
+        (k) =>
+          [k, k === 'events' ? events : readyPiece(k, structuredClone(pieceOf(h, k)))] as const,
+      ),
+    );
     const page = fromPieces(got);
-    // The page did not build it: it is the worker's, cloned.
-    expect(eventsIndex(page.trace)).toEqual(eventsIndex(view.raw.trace));
-    expect(eventsIndex(page.trace)).not.toBe(eventsIndex(view.raw.trace));
+    expect(page.trace.events).toBe(events);
+    // Built on arrival (readyPiece), before the run was assembled: cached by the events array.
+    const ix = eventsIndex(page.trace);
+    expect(ix).toEqual(eventsIndex(view.raw.trace));
+    expect(ix).not.toBe(eventsIndex(view.raw.trace));
     for (const c of [0, 10, 100, view.total])
       expect(indexedEventsAt(page.trace, c)).toEqual(eventsAt(view.raw.trace, c));
   });

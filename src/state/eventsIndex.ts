@@ -29,13 +29,11 @@ export interface EventsIndex {
   readonly objects: readonly ObjectHistory[];
 }
 
-/** Keyed by the events array (the trace object is rebuilt on its way to the page). */
+/**
+ * Keyed by the events array (the trace object is rebuilt on its way to the page, the
+ * events array is not: packedRun's readyPiece builds the index as it arrives).
+ */
 const cache = new WeakMap<Trace['events'], EventsIndex>();
-
-/** The index built by the engine worker, for the page's copy of the same events. */
-export function primeEventsIndex(trace: Trace, index: EventsIndex): void {
-  cache.set(trace.events, index);
-}
 
 export function eventsIndex(trace: Trace): EventsIndex {
   const hit = cache.get(trace.events);

@@ -8,20 +8,41 @@ import { expose, transfer } from 'comlink';
 import { formatKlog } from '../../sim';
 import { DEFAULT_PRESET, isBundledPreset } from '../presetTitles';
 import type { Scenario } from '../types';
-import { buildRunView, type KubeletRunView } from '../buildRunView';
+import { buildRunView, runViewOf, simulateScenario, type KubeletRunView } from '../buildRunView';
 import { cursorViews } from '../kubeletViews';
 import type { EngineApi } from './engineApi';
-import { klogLines, packRun, pieceToSend, type PackedRun } from './packedRun';
+import { heldRun, klogLines, pieceToSend, type HeldRun } from './packedRun';
 
 performance.mark('ks:worker-start');
-const runs = new Map<number, KubeletRunView>();
-/** Each run packed once for the page, until its pieces have been fetched. */
-const packed = new Map<number, PackedRun>();
+const runs = new Map<number, HeldRun>();
 
-function get(id: number): KubeletRunView {
+function held(id: number): HeldRun {
   const r = runs.get(id);
   if (!r) throw new Error(`kubeletscope: run ${id} is not in the engine worker`);
   return r;
+}
+
+/** The run's views (built on first use: the run's answer and its trace's pieces go first). */
+function get(id: number): KubeletRunView {
+  return held(id).views();
+}
+
+/** A run just simulated, its views built when first asked for. */
+function simulated(id: number, scenario: Scenario, from: HeldRun | null): HeldRun {
+  const run = simulateScenario(scenario, from?.run ?? null);
+  performance.mark('ks:simulated');
+  let view: KubeletRunView | null = null;
+  return {
+    id,
+    run,
+    views() {
+      if (!view) {
+        view = runViewOf(scenario, run);
+        performance.mark('ks:views-built');
+      }
+      return view;
+    },
+  };
 }
 
 /**
@@ -57,15 +78,15 @@ const api: EngineApi = {
   run(id, scenario, from) {
     const w = warm;
     warm = null;
-    const view =
+    performance.mark('ks:run-start');
+    const h =
       w && from === null && JSON.stringify(scenario) === w.json
-        ? w.view
-        : buildRunView(scenario, { from: from === null ? null : runs.get(from) });
-    runs.set(id, view);
-    const p = packRun(id, view);
-    packed.set(id, p);
+        ? heldRun(id, w.view)
+        : simulated(id, scenario, from === null ? null : (runs.get(from) ?? null));
+    runs.set(id, h);
     performance.mark('ks:run-answered');
-    return { logCount: p.trace.logCount, recordCount: p.trace.recordCount };
+    const { logs, records } = h.run.trace;
+    return { logCount: logs.length, recordCount: records.length };
   },
   async preset(id) {
     const s = presetScenario(id);
@@ -73,18 +94,17 @@ const api: EngineApi = {
     return { ok: true, scenario: await s };
   },
   piece(id, what) {
-    const p = packed.get(id) ?? packRun(id, get(id));
-    packed.set(id, p);
-    // Lanes' and CPU history's buffers move to the page instead of being copied.
-    const [piece, buffers] = pieceToSend(p, what);
+    performance.mark(`ks:piece-${what}`);
+    // Step columns', lanes' and CPU history's buffers move to the page instead of being copied.
+    const [piece, buffers] = pieceToSend(held(id), what);
     return buffers.length > 0 ? transfer(piece, buffers) : piece;
   },
   lines(id, start, end) {
-    const logs = get(id).raw.trace.logs.slice(start, end);
+    const logs = held(id).run.trace.logs.slice(start, end);
     return klogLines(logs, logs.map(formatKlog));
   },
   part(id, what, start, end) {
-    const r = get(id).raw;
+    const r = held(id).run;
     // Formatting klog is the log panel's main cost: done here, a chunk at a time (the
     // worker stays free to answer between chunks).
     return what === 'klog'
@@ -93,7 +113,6 @@ const api: EngineApi = {
   },
   keep(ids) {
     for (const id of [...runs.keys()]) if (!ids.includes(id)) runs.delete(id);
-    for (const id of [...packed.keys()]) if (!ids.includes(id)) packed.delete(id);
   },
   has(id) {
     return runs.has(id);

@@ -16,8 +16,9 @@ export interface RunCounts {
 
 export interface EngineApi {
   /**
-   * Simulates and builds the run's views; `from` is the id of a run this worker holds.
-   * Answers how many logs and records it has; the run itself is fetched by `piece`.
+   * Simulates; `from` is the id of a run this worker holds. Answers how many logs and
+   * records the run has; the run itself is fetched by `piece` (the views are built when
+   * the first of their pieces is asked for, after the trace's pieces have been sent).
    */
   run(id: number, scenario: Scenario, from: number | null): RunCounts;
   /**

@@ -3,7 +3,7 @@ import type { Scenario } from '../types';
 import { Cancelled, createEngineClient, isCancelled, type AsyncEngineApi } from './engineClient';
 import { formattedLogs } from '../kubeletViews';
 import { kubeletViews } from '../stateViews';
-import { CHUNK, engineIdOf, pieceOf, type PackedRun, type Piece } from './packedRun';
+import { CHUNK, engineIdOf, pieceOf, type HeldRun, type Piece } from './packedRun';
 
 const scenario = (name: string) => ({ metadata: { name } }) as unknown as Scenario;
 
@@ -22,26 +22,33 @@ function deferred<T>(): Deferred<T> {
   return { promise, resolve, reject };
 }
 
-function packed(id: number, logCount = 0, recordCount = 0): PackedRun {
-  return {
-    id,
+/** A worker's run: a trace of two steps, its logs and records as many holes. */
+function packed(id: number, logCount = 0, recordCount = 0): HeldRun {
+  const run = {
     horizon: 1000,
+    config: { pods: {}, arrivals: [], generations: [] },
     trace: {
       steps: { t: [0, 5], entity: [], event: [], from: [], to: [], cause: [], guard: [] },
       strings: [],
       entities: [],
       events: [],
+      logs: new Array<unknown>(logCount),
+      records: new Array<unknown>(recordCount),
+      checkpoints: [],
       checkpointEvery: 2048,
       endT: 5,
       stopReason: 'horizon',
-      logCount,
-      recordCount,
     },
+  };
+  const view = {
+    raw: run,
+    times: run.trace.steps.t,
     total: 2,
     endT: 5,
     lanes: { lanes: [], groups: [], flows: [], labels: [], endT: 5, spanCount: 0 },
     cpus: { steps: new Map(), states: new Map(), owners: [], pool: [], initial: { kind: 'idle' } },
-  } as unknown as PackedRun;
+  };
+  return { id, run, views: () => view } as unknown as HeldRun;
 }
 
 /** A fake engine worker: each run waits until the test settles it. */
@@ -49,7 +56,7 @@ function fakeWorkers() {
   const workers: {
     id: number;
     terminated: boolean;
-    runs: { id: number; scenario: Scenario; from: number | null; done: Deferred<PackedRun> }[];
+    runs: { id: number; scenario: Scenario; from: number | null; done: Deferred<HeldRun> }[];
     parts: [number, number][];
     records: [number, number][];
     asked: string[];
@@ -64,14 +71,14 @@ function fakeWorkers() {
       asked: [] as string[],
     };
     workers.push(w);
-    const packedRuns = new Map<number, PackedRun>();
+    const packedRuns = new Map<number, HeldRun>();
     const api = {
       run(id: number, s: Scenario, from: number | null) {
-        const done = deferred<PackedRun>();
+        const done = deferred<HeldRun>();
         w.runs.push({ id, scenario: s, from, done });
         return done.promise.then((p) => {
           packedRuns.set(id, p);
-          return { logCount: p.trace.logCount, recordCount: p.trace.recordCount };
+          return { logCount: p.run.trace.logs.length, recordCount: p.run.trace.records.length };
         });
       },
       // As the worker does: messages are handled in order, so a piece asked with its run is
@@ -86,7 +93,7 @@ function fakeWorkers() {
             .find((r) => r.id === id)!
             .done.promise.then((p) =>
               Array.from(
-                { length: Math.max(0, Math.min(end, p.trace.recordCount) - start) },
+                { length: Math.max(0, Math.min(end, p.run.trace.records.length) - start) },
                 (_, i) => ({
                   r: start + i,
                 }),

@@ -22,8 +22,11 @@ import type { EngineApi } from './engineApi';
 import {
   CHUNK,
   PIECES,
+  TRACE_PIECES,
+  VIEW_PIECES,
   engineIdOf,
   fromPieces,
+  readyPiece,
   unpackRun,
   type KlogLines,
   type Piece,
@@ -195,14 +198,19 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
       const from = fromId !== undefined && g.held.includes(fromId) ? fromId : null;
       try {
         // The pieces and the records are asked with the run, not after its answer: the worker
-        // handles messages in order, so it sends each as soon as the run is built (no round
-        // trip between); each still arrives as its own task on the page. As many records are
-        // asked as the lane's last run had (the rest, if any, after the answer). Should the
-        // run fail, they fail too, and the run's own error is the one thrown.
+        // handles messages in order, so it sends each as soon as it can (no round trip between);
+        // each still arrives as its own task on the page. In the worker's order: the run, the
+        // trace's pieces and the records (the page readies them while the worker builds the
+        // views), then the views' pieces. As many records are asked as the lane's last run had
+        // (the rest, if any, after the answer). Should the run fail, they fail too, and the
+        // run's own error is the one thrown.
         const running = onWorker(g, g.handle.api.run(id, scenario, from));
-        const piecesAsked = Promise.all(PIECES.map((k) => onWorker(g, g.handle.api.piece(id, k))));
+        const ask = (k: Piece) =>
+          onWorker(g, g.handle.api.piece(id, k)).then((v) => readyPiece(k, v));
+        const traceAsked = TRACE_PIECES.map(ask);
         const guess = Math.max(CHUNK, Math.ceil(l.records / CHUNK) * CHUNK);
         const firstRecords = pull(g, id, 'records', guess);
+        const piecesAsked = Promise.all([...traceAsked, ...VIEW_PIECES.map(ask)]);
         piecesAsked.catch(() => {});
         firstRecords.catch(() => {});
         const counts = await running;

@@ -6,7 +6,16 @@
 import { describe, expect, it } from 'vitest';
 import { loadPreset } from '../../sim';
 import { buildRunView } from '../buildRunView';
-import { PIECES, fromPieces, packRun, pieceOf, unpackRun } from './packedRun';
+import {
+  PIECES,
+  fromPieces,
+  heldRun,
+  pieceOf,
+  pieceToSend,
+  readyPiece,
+  unpackRun,
+  engineIdOf,
+} from './packedRun';
 
 describe("the run's config on the page", () => {
   it('crosses by structured clone and equals the compiled one, resource managers aside', () => {
@@ -14,7 +23,8 @@ describe("the run's config on the page", () => {
     const r = loadPreset('flip-cpu-policy');
     if (!r.ok) throw new Error('flip-cpu-policy does not parse');
     const view = buildRunView(r.scenario);
-    const got = new Map(PIECES.map((k) => [k, structuredClone(pieceOf(packRun(1, view), k))]));
+    const got = new Map(PIECES.map((k) => [k, structuredClone(pieceOf(heldRun(1, view), k))]));
+    got.set('steps', readyPiece('steps', got.get('steps')));
     const page = unpackRun(fromPieces(got), r.scenario, [], []);
     const { generations, ...rest } = view.raw.config;
     const { generations: pageGens, ...pageRest } = page.raw.config;
@@ -26,5 +36,35 @@ describe("the run's config on the page", () => {
       expect({ ...g }).toEqual(want);
       expect(() => g.resourceManagers).toThrow(/engine worker/);
     });
+  });
+});
+
+describe('the run on the page', () => {
+  it("is the worker's trace, the step columns moved as typed arrays and back into arrays", () => {
+    const r = loadPreset('crashloop-15m');
+    if (!r.ok) throw new Error('crashloop-15m does not parse');
+    const view = buildRunView(r.scenario);
+    const h = heldRun(7, view);
+    const got = new Map(
+      PIECES.map((k) => {
+        const [v, buffers] = pieceToSend(h, k);
+        // As postMessage with a transfer list: the buffers leave the worker's side.
+        return [k, readyPiece(k, structuredClone(v, { transfer: buffers }))] as const;
+      }),
+    );
+    const page = unpackRun(fromPieces(got), r.scenario, [], []);
+    const { logs: _l, records: _r, checkpoints: _c, ...trace } = view.raw.trace;
+    const { logs: _pl, records: _pr, checkpoints: _pc, ...pageTrace } = page.raw.trace;
+    expect(pageTrace).toEqual(trace);
+    expect(Array.isArray(page.raw.trace.steps.t)).toBe(true);
+    expect(Array.isArray(page.raw.trace.steps.cause)).toBe(true);
+    expect(page.total).toBe(view.total);
+    expect(page.notable).toEqual(view.notable);
+    expect(page.lanes.lanes.length).toBe(view.lanes.lanes.length);
+    expect(page.cpus.pool).toEqual(view.cpus.pool);
+    expect(Array.from(page.times)).toEqual(view.raw.trace.steps.t);
+    expect(engineIdOf(page)).toBe(7);
+    // The worker's own columns stay readable after the transfer.
+    expect(view.raw.trace.steps.t.length).toBe(view.total);
   });
 });

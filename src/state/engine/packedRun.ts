@@ -11,16 +11,20 @@ import type { SimulationRun } from '../../sim';
 import type { KubeletRunView } from '../buildRunView';
 import { primeFormattedLogs, primePods, traceViews } from '../kubeletViews';
 import {
+  buffersOf,
   cpusBuffers,
   lanesBuffers,
   packCpus,
   packLanes,
+  packSteps,
   unpackCpus,
   unpackLanes,
+  unpackSteps,
   type PackedCpus,
   type PackedLanes,
+  type PackedSteps,
 } from './packColumns';
-import { eventsIndex, primeEventsIndex, type EventsIndex } from '../eventsIndex';
+import { eventsIndex } from '../eventsIndex';
 import type { RunView } from '../types';
 
 type Trace = SimulationRun['trace'];
@@ -64,58 +68,102 @@ export type TracePart = 'logs' | 'records' | 'klog';
 /**
  * The packed run itself crosses in pieces too, one message each: deserialising it
  * whole (lanes, CPU history, step columns, Events) was a 70–140 ms task on the page.
+ * The trace's pieces need only the engine's run: the worker sends them (and the records)
+ * before it builds the views, so the page reads them while the views are being built.
  */
-export const PIECES = [
-  'lanes',
-  'cpus',
+export const TRACE_PIECES = [
   'steps',
   'events',
   'entities',
-  'view',
   'trace',
-  'eventsIndex',
   // The compiled config (the 110-pod node's pod definitions): its own task on the page.
   'config',
 ] as const;
+/** The pieces built from the views (runViewOf), asked after the trace's pieces and records. */
+export const VIEW_PIECES = ['lanes', 'cpus', 'view'] as const;
+export const PIECES = [...TRACE_PIECES, ...VIEW_PIECES] as const;
 export type Piece = (typeof PIECES)[number];
 
-/** `eventsIndex`: the Events table's index (eventsIndex.ts), built in the worker too. */
-export function pieceOf(p: PackedRun, k: Piece): unknown {
-  if (k === 'eventsIndex') return eventsIndex(p.trace);
-  const { lanes, cpus, trace, config, ...view } = p;
-  if (k === 'lanes') return packLanes(lanes);
-  if (k === 'cpus') return packCpus(cpus);
-  if (k === 'config') return config;
-  const { steps, events, entities, ...head } = trace;
-  return { steps, events, entities, view, trace: head }[k];
+/**
+ * A run as the engine worker holds it: the engine's run at once, the views built from it
+ * when first asked for (its view pieces, or a view at a cursor).
+ */
+export interface HeldRun {
+  readonly id: number;
+  readonly run: SimulationRun;
+  views(): KubeletRunView;
+}
+
+/** What the 'view' piece holds: the RunView's small fields and the run's own. */
+type ViewPiece = Omit<PackedRun, 'lanes' | 'cpus' | 'trace' | 'config'>;
+
+export function pieceOf(h: HeldRun, k: Piece): unknown {
+  const { steps, events, entities, logs, records, checkpoints: _cp, ...head } = h.run.trace;
+  switch (k) {
+    case 'steps':
+      return packSteps(steps);
+    case 'events':
+      return events;
+    case 'entities':
+      return entities;
+    case 'trace':
+      return { ...head, logCount: logs.length, recordCount: records.length };
+    case 'config':
+      return pageConfig(h.run.config);
+    case 'lanes':
+      return packLanes(h.views().lanes);
+    case 'cpus':
+      return packCpus(h.views().cpus);
+    case 'view': {
+      const v = h.views();
+      const { raw: _raw, times: _times, lanes: _l, cpus: _c, ...rest } = v;
+      const piece: ViewPiece = {
+        ...rest,
+        id: h.id,
+        horizon: h.run.horizon,
+        pods: traceViews.pods(v),
+      };
+      return piece;
+    }
+  }
 }
 
 /**
- * A piece for the page and the buffers the message may give away: pieceOf packs lanes and CPU
- * history afresh for each message, so their buffers are this message's alone (the trace's
- * own columns are not: the worker goes on reading them).
+ * A piece for the page and the buffers the message may give away: pieceOf packs the step
+ * columns, lanes and CPU history afresh for each message, so their buffers are this
+ * message's alone (the trace's own arrays are not: the worker goes on reading them).
  */
-export function pieceToSend(p: PackedRun, k: Piece): [unknown, ArrayBuffer[]] {
-  const v = pieceOf(p, k);
+export function pieceToSend(h: HeldRun, k: Piece): [unknown, ArrayBuffer[]] {
+  const v = pieceOf(h, k);
+  if (k === 'steps') return [v, buffersOf(Object.values(v as PackedSteps))];
   if (k === 'lanes') return [v, lanesBuffers(v as PackedLanes)];
   if (k === 'cpus') return [v, cpusBuffers(v as PackedCpus)];
   return [v, []];
 }
 
+/**
+ * What the page does with a piece as it arrives, while the worker is still busy: the step
+ * columns back into arrays, and the Events table's index (eventsIndex.ts, cached by the
+ * events array) built from the events while the worker builds the views.
+ */
+export function readyPiece(k: Piece, v: unknown): unknown {
+  if (k === 'steps') return unpackSteps(v as PackedSteps);
+  if (k === 'events') eventsIndex({ events: v as TraceHead['events'] });
+  return v;
+}
+
+/** The pieces as readyPiece left them, into the page's PackedRun. */
 export function fromPieces(got: ReadonlyMap<Piece, unknown>): PackedRun {
   const at = <T>(k: Piece) => got.get(k) as T;
-  const events = at<TraceHead['events']>('events');
-  const ix = got.get('eventsIndex') as EventsIndex | undefined;
-  if (ix) primeEventsIndex({ events }, ix);
   return {
-    ...at<Omit<PackedRun, 'lanes' | 'cpus' | 'trace' | 'config'>>('view'),
+    ...at<ViewPiece>('view'),
     config: at<PageConfig>('config'),
     lanes: unpackLanes(at<PackedLanes>('lanes')),
     cpus: unpackCpus(at<PackedCpus>('cpus')),
     trace: {
       ...at<Omit<TraceHead, 'steps' | 'events' | 'entities'>>('trace'),
       steps: at<TraceHead['steps']>('steps'),
-      events,
+      events: at<TraceHead['events']>('events'),
       entities: at<TraceHead['entities']>('entities'),
     },
   };
@@ -146,17 +194,9 @@ export function klogLines(logs: SimulationRun['trace']['logs'], text: string[]):
 /** Items per chunk: about 10 ms to deserialise on this project's VM. */
 export const CHUNK = 4000;
 
-export function packRun(id: number, v: KubeletRunView): PackedRun {
-  const { raw, times: _times, ...rest } = v;
-  const { logs, records, checkpoints: _cp, ...head } = raw.trace;
-  return {
-    ...rest,
-    id,
-    horizon: raw.horizon,
-    pods: traceViews.pods(v),
-    config: pageConfig(raw.config),
-    trace: { ...head, logCount: logs.length, recordCount: records.length },
-  };
+/** A run built whole (buildRunView) as the worker holds one: the warm run, tests. */
+export function heldRun(id: number, v: KubeletRunView): HeldRun {
+  return { id, run: v.raw, views: () => v };
 }
 
 /**

@@ -104,6 +104,53 @@ describe('cpuChanges', () => {
     expect(cpuStateAt(h, 3, 7).kind).toBe('shared');
   });
 
+  it("lists the shared pool's members sorted at each change, as they start and exit in any order", () => {
+    const started = (step: number, c: string) =>
+      rec(step, 'containerStarted', `startContainer:default/p/${c}`, {
+        uid: 'u',
+        container: c,
+        id: `id-${c}`,
+      });
+    const exited = (step: number, c: string) =>
+      rec(step, 'containerExited', `startContainer:default/p/${c}`, { id: `id-${c}` });
+    const snapshot = (step: number, assignments: Record<string, unknown>) =>
+      rec(step, 'cpuAssignments', 'cpuManager', { policy: 'static', assignments });
+    const records = [
+      snapshot(1, {}),
+      started(2, 'm'),
+      started(3, 'b'),
+      started(4, 'z'),
+      started(5, 'B'),
+      exited(6, 'b'),
+      started(7, 'a'),
+      // CPUs assigned to z: it stays in the pool until a cpuset record applies them.
+      snapshot(8, { u: { z: '2-3' } }),
+      exited(9, 'z'),
+      exited(10, 'm'),
+      exited(11, 'B'),
+      exited(12, 'a'),
+    ];
+    const { pool } = cpuChanges(
+      { ...makeTrace([], [], 10_000), records },
+      { cpus: [0, 1, 2, 3], policy: 'static', reserved: [], podKeyOf: () => 'default/p' },
+    );
+    const k = (...cs: string[]) => cs.map((c) => `default/p/${c}`);
+    expect(pool.map((p) => [p.step, p.members])).toEqual([
+      [-1, []],
+      [2, k('m')],
+      [3, k('b', 'm')],
+      [4, k('b', 'm', 'z')],
+      // Code-unit order, as sort() orders: capitals first.
+      [5, k('B', 'b', 'm', 'z')],
+      [6, k('B', 'm', 'z')],
+      [7, k('B', 'a', 'm', 'z')],
+      [9, k('B', 'a', 'm')],
+      [10, k('B', 'a')],
+      [11, k('a')],
+      [12, []],
+    ]);
+  });
+
   it('reads assignment records in their shapes', () => {
     expect(readAssignment(rec(1, 'podStatus', 'x', {}))).toBeNull();
     expect(readAssignment(rec(1, 'cpuset', 'startContainer:ns/p/c', { cpuset: '0,2-3' }))).toEqual({
