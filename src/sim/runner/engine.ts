@@ -42,11 +42,13 @@ import type {
 } from '../trace/types';
 import { setGuardView } from './guardView';
 import {
-  cachedTransition,
+  cachedStep,
   initialContext,
   recordDelay,
   recordGuard,
   type Interpret,
+  type ReplayedLeaf,
+  type StepOutcome,
 } from './transitionCache';
 import type {
   AnySnapshot,
@@ -243,6 +245,46 @@ export class Recorder {
     s.to.push(to === from ? f : this.intern(to));
     s.cause.push(cause);
     s.guard.push(guard === '' ? (this.noGuard ??= this.intern('')) : this.intern(guard));
+  }
+
+  /**
+   * The row of a step replayed from a transition-cache leaf, whose event, states and guard the
+   * leaf fixes: their indices, interned at its first replay, are kept on the leaf for this
+   * recorder, sparing the four string lookups (and the to-state's string) of most steps.
+   */
+  leafRow(
+    t: number,
+    entity: number,
+    leaf: ReplayedLeaf,
+    cause: number,
+    /** The step's event, states and guard, read only at the leaf's first row. */
+    event: string,
+    from: string,
+    toValue: unknown,
+    guard: string,
+  ): void {
+    let r = leaf.row;
+    if (r === undefined || r.owner !== this) {
+      // Interned in row()'s order: indices follow first use.
+      const e = this.intern(event);
+      const f = this.intern(from);
+      const to = stateString(toValue);
+      r = leaf.row = {
+        owner: this,
+        event: e,
+        from: f,
+        to: to === from ? f : this.intern(to),
+        guard: guard === '' ? (this.noGuard ??= this.intern('')) : this.intern(guard),
+      };
+    }
+    const s = this.trace.steps;
+    s.t.push(t);
+    s.entity.push(entity);
+    s.event.push(r.event);
+    s.from.push(r.from);
+    s.to.push(r.to);
+    s.cause.push(cause);
+    s.guard.push(r.guard);
   }
 }
 
@@ -613,6 +655,12 @@ export class Engine<D> {
   private readonly copyOnWrite: EngineSpec<D>['copyOnWrite'];
   /** The effect API every step is given, re-bound at each (see StepApi.bind). */
   private stepApi: StepApi<D> | undefined;
+  /** Where each step's transition is written (read out before its effects run). */
+  private readonly outcome: StepOutcome = {
+    next: undefined as unknown as AnySnapshot,
+    actions: [],
+    leaf: undefined,
+  };
 
   constructor(spec: EngineSpec<D>) {
     this.processes = { ...spec.processes };
@@ -697,19 +745,27 @@ export class Engine<D> {
     setGuardView(this.view(world));
     const input = (event as AnyEventObject & { input?: unknown }).input;
     const initial = event.type === INIT_EVENT ? initialBefore(kind.machine, input) : undefined;
-    const [next, actions] =
-      event.type !== INIT_EVENT
-        ? cachedTransition(kind.definition, before, inst.snapshot, event, kind.interpret)
-        : initial
-          ? cachedTransition(
-              kind.definition,
-              '',
-              initial,
-              event,
-              () => pureInitialTransition(kind.machine, input),
-              true,
-            )
-          : pureInitialTransition(kind.machine, input);
+    const out = this.outcome;
+    if (event.type !== INIT_EVENT)
+      cachedStep(out, kind.definition, before, inst.snapshot, event, kind.interpret);
+    else if (initial)
+      cachedStep(
+        out,
+        kind.definition,
+        '',
+        initial,
+        event,
+        () => pureInitialTransition(kind.machine, input),
+        true,
+      );
+    else {
+      // Through XState: this machine's initial context cannot be computed outside it.
+      const [n, a] = pureInitialTransition(kind.machine, input);
+      out.next = n;
+      out.actions = a;
+      out.leaf = undefined;
+    }
+    const { next, actions, leaf } = out;
     setGuardView(undefined);
     // A new instance object (checkpoints share the old one by reference), unless the snapshot
     // is the one it holds: nothing changed, and the map and its delta stay as they are.
@@ -720,7 +776,8 @@ export class Engine<D> {
     }
     if (rec) {
       const ent = rec.entity(id, inst.kind, world.step);
-      rec.row(world.t, ent, event.type, before, stateString(next.value), cause, decided);
+      if (leaf) rec.leafRow(world.t, ent, leaf, cause, event.type, before, next.value, decided);
+      else rec.row(world.t, ent, event.type, before, stateString(next.value), cause, decided);
     }
     const context = next.context as MachineContext;
     for (let i = 0; i < actions.length; i++) {
