@@ -174,6 +174,49 @@ describe('engine', () => {
     expect(strip(b.engine.run(b.world, 30_000))).toBe(strip(ta));
   });
 
+  it('a seek replays its steps unrecorded: effects see recording false, the trace is unchanged', () => {
+    const seen: boolean[] = [];
+    const noting: EngineSpec<Domain> = {
+      ...spec,
+      machines: {
+        ...spec.machines,
+        worker: machineKind<Domain, typeof worker>(worker, {
+          noteBusy: (api) => {
+            seen.push(api.recording);
+            note(api, 'busy');
+            api.event({
+              type: 'Normal',
+              reason: 'Busy',
+              object: 'w',
+              fieldPath: null,
+              message: '',
+              source: 't',
+            });
+          },
+          noteTimedOut: (api) => note(api, 'timed out'),
+        }),
+      },
+    };
+    const engine = new Engine(noting);
+    const world = createWorld<Domain>(5, { ticks: 0, log: [] });
+    const api = engine.api(world, 'engine', null);
+    api.spawn('ticker', 't', undefined);
+    api.spawn('worker', 'w', undefined);
+    const trace = engine.run(world, 30_000, { checkpointEvery: 64 });
+    expect(seen.length).toBeGreaterThan(5);
+    expect(seen.every((r) => r)).toBe(true);
+    const busy = trace.events.filter((e) => e.reason === 'Busy');
+    expect(busy.map((e) => e.step)).toEqual(
+      trace.logs.filter((l) => l.msg === 'busy').map((l) => l.step),
+    );
+    const before = JSON.stringify({ ...trace, checkpoints: trace.checkpoints.length });
+    seen.length = 0;
+    engine.stateAt(trace, trace.steps.t.length, 30_000);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.some((r) => r)).toBe(false);
+    expect(JSON.stringify({ ...trace, checkpoints: trace.checkpoints.length })).toBe(before);
+  });
+
   it('stateAt(n) from a checkpoint equals a straight run of n steps', () => {
     const { engine, world } = fresh(5);
     const trace = engine.run(world, 30_000, { checkpointEvery: 16 });

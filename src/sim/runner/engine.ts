@@ -494,6 +494,7 @@ class StepApi<D> implements EffectApi<D> {
   rng!: World<D>['rng'];
   private world!: World<D>;
   self!: string;
+  recording!: boolean;
   private rec!: Recorder | null;
   /** The step index its sends are caused by; -1 while bootstrapping. */
   private cause!: number;
@@ -510,6 +511,7 @@ class StepApi<D> implements EffectApi<D> {
     this.world = world;
     this.self = self;
     this.rec = rec;
+    this.recording = rec !== null;
     this.cause = cause;
     this.t = world.t;
     this.step = world.step;
@@ -581,7 +583,13 @@ class StepApi<D> implements EffectApi<D> {
   }
 
   event(e: Omit<KubeEvent, 'step' | 't'>): void {
-    this.rec?.trace.events.push({ ...e, step: this.step, t: this.world.t });
+    if (!this.rec) return;
+    // Stamped like a log line (every caller passes an event of its own): a spread of it was
+    // a couple of microseconds an event.
+    const event = e as KubeEvent;
+    event.step = this.step;
+    event.t = this.world.t;
+    this.rec.trace.events.push(event);
   }
 
   log(l: Omit<LogLine, 'step' | 't'>): void {
@@ -595,8 +603,9 @@ class StepApi<D> implements EffectApi<D> {
   }
 
   record<K extends TraceRecordKind>(kind: K, data: TraceRecordData[K], entity?: string): void {
+    if (!this.rec) return;
     const r = { step: this.step, t: this.world.t, kind, entity: entity ?? this.self, data };
-    this.rec?.trace.records.push(r as TraceRecord);
+    this.rec.trace.records.push(r as TraceRecord);
   }
 }
 
