@@ -169,6 +169,11 @@ export class Recorder {
   private entityIndex = new Map<string, number>();
   /** The index of '' (no guard decided), once interned. */
   private noGuard: number | undefined;
+  /**
+   * What names this recorder on the cache leaves' rows (leafRow): an empty object, not the
+   * recorder, so the module-wide cache does not keep a dropped trace alive.
+   */
+  private readonly rowOwner = {};
 
   /**
    * A recorder that goes on from `prefix`: the trace of the steps before it, as a resumed run
@@ -264,13 +269,13 @@ export class Recorder {
     guard: string,
   ): void {
     let r = leaf.row;
-    if (r === undefined || r.owner !== this) {
+    if (r === undefined || r.owner !== this.rowOwner) {
       // Interned in row()'s order: indices follow first use.
       const e = this.intern(event);
       const f = this.intern(from);
       const to = stateString(toValue);
       r = leaf.row = {
-        owner: this,
+        owner: this.rowOwner,
         event: e,
         from: f,
         to: to === from ? f : this.intern(to),

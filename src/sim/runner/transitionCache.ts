@@ -61,7 +61,8 @@ interface Leaf {
 /**
  * A trace's string indices of a step's event, states and deciding guard. A leaf fixes all four:
  * it is one (state, event type, guard outcomes) path, so its event, from- and to-state and last
- * guard that held are the same at every replay. `owner` is the recorder they index into.
+ * guard that held are the same at every replay. `owner` stands for the recorder they index
+ * into (a token of its own, so the leaf does not keep the recorder's trace alive).
  */
 export interface LeafRow {
   owner: object;
