@@ -15,19 +15,21 @@ const KIND_POD = Object.freeze(['kind', q('Pod')]) as [string, string];
 const API_VERSION_V1 = Object.freeze(['apiVersion', q('v1')]) as [string, string];
 
 export function recordKubeletEvent(
-  api: Pick<EffectApi<KubeletDomain>, 'event' | 'log' | 'domain' | 't'>,
+  api: Pick<EffectApi<KubeletDomain>, 'event' | 'log' | 'domain' | 't'> & { recording?: boolean },
   pod: { key: string; uid: string },
   type: KubeEvent['type'],
   reason: string,
   message: string,
   fieldPath: string | null,
 ): void {
-  const object = pod.key;
-  api.event({ type, reason, object, fieldPath, message, source: 'kubelet' });
   // image_manager.go calls the startup latency tracker beside these two events.
   if (reason === 'Pulling') recordImageStartedPulling(api.domain, pod.uid, api.t);
   if (reason === 'Pulled' && message.startsWith('Successfully pulled'))
     recordImageFinishedPulling(api.domain, pod.uid, api.t);
+  // The rest is only recorded: a seek's replay would drop it.
+  if (api.recording === false) return;
+  const object = pod.key;
+  api.event(kubeEvent(type, reason, object, fieldPath, message, 'kubelet'));
   klog(api, 'Event occurred', [
     ['object', q(object)],
     ['fieldPath', q(fieldPath ?? '')],
@@ -49,12 +51,29 @@ export function recordScheduled(
   object: string,
   nodeName: string,
 ): void {
-  api.event({
-    type: 'Normal',
-    reason: 'Scheduled',
-    object,
-    fieldPath: null,
-    message: `Successfully assigned ${object} to ${nodeName}`,
-    source: 'default-scheduler',
-  });
+  api.event(
+    kubeEvent(
+      'Normal',
+      'Scheduled',
+      object,
+      null,
+      `Successfully assigned ${object} to ${nodeName}`,
+      'default-scheduler',
+    ),
+  );
+}
+
+/**
+ * An event for api.event, its step and time (which api.event stamps) already in place, last:
+ * made with all its fields at once, as klog's lines are.
+ */
+function kubeEvent(
+  type: KubeEvent['type'],
+  reason: string,
+  object: string,
+  fieldPath: string | null,
+  message: string,
+  source: string,
+): KubeEvent {
+  return { type, reason, object, fieldPath, message, source, step: 0, t: 0 };
 }

@@ -169,7 +169,7 @@ export type KlogMsg = keyof typeof KLOG;
 export function q(s: string): string {
   // Pod keys, container names and reasons are quoted on most lines: each short string once, and
   // every line shares the one quoted copy (less to allocate, and to retain in the trace).
-  if (s.length > 64) return JSON.stringify(s);
+  if (s.length > 64) return qLong(s);
   let v = quoted.get(s);
   if (v === undefined) {
     if (quoted.size >= 1 << 14) quoted.clear();
@@ -179,6 +179,26 @@ export function q(s: string): string {
 }
 const quoted = new Map<string, string>();
 
+/**
+ * q for long strings (status patches, pod actions, messages: ~1,000 characters on average),
+ * most of which a run prints again unchanged: hashing one is cheaper than quoting it again, and
+ * the lines share the copy. Bounded by the characters it holds.
+ */
+function qLong(s: string): string {
+  let v = quotedLong.get(s);
+  if (v === undefined) {
+    if (quotedLongChars + s.length > 1 << 21) {
+      quotedLong.clear();
+      quotedLongChars = 0;
+    }
+    quotedLong.set(s, (v = JSON.stringify(s)));
+    quotedLongChars += s.length;
+  }
+  return v;
+}
+const quotedLong = new Map<string, string>();
+let quotedLongChars = 0;
+
 /** klog.KObjSlice: ["ns/a" "ns/b"] prints as ["ns/a","ns/b"]. */
 export function kobjSlice(keys: string[]): string {
   return `[${keys.map(q).join(',')}]`;
@@ -187,11 +207,13 @@ export function kobjSlice(keys: string[]): string {
 export type KV = [string, string][];
 
 export function klog(
-  api: Pick<EffectApi<unknown>, 'log'>,
+  api: Pick<EffectApi<unknown>, 'log'> & { recording?: boolean },
   msg: KlogMsg,
   kv: KV = NO_KV,
   err?: string,
 ): void {
+  // A seek's replay records nothing: no line to build.
+  if (api.recording === false) return;
   const src = KLOG[msg];
   const pairs: KV = err !== undefined ? [['err', q(err)], ...kv] : kv;
   // utilruntime.HandleError logs through klog as "Unhandled Error".
@@ -207,11 +229,12 @@ export function klog(
 /** A line whose message is built at run time (e.g. the volume operations' GenerateMsgDetailed),
  * printed with the file:line and verbosity of its table entry. */
 export function klogWith(
-  api: Pick<EffectApi<unknown>, 'log'>,
+  api: Pick<EffectApi<unknown>, 'log'> & { recording?: boolean },
   key: KlogMsg,
   msg: string,
   kv: KV = NO_KV,
 ): void {
+  if (api.recording === false) return;
   api.log(line(KLOG[key], msg, kv));
 }
 

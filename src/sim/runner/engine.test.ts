@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assign, setup } from 'xstate';
 import { nextInt } from '../core/prng';
 import { createWorld, Engine } from './engine';
+import type { Trace } from '../trace/types';
 import { machineKind, type EffectApi, type EngineSpec } from './types';
 
 interface Domain {
@@ -142,6 +143,78 @@ describe('engine', () => {
     expect(strip(ta)).toBe(strip(tb));
     const c = fresh(10);
     expect(strip(c.engine.run(c.world, 30_000))).not.toBe(strip(ta));
+  });
+
+  it("a row's strings are the trace's own, whichever run first took its cached path", () => {
+    // Rows replayed from the transition cache keep their string indices on its leaves, per
+    // recorder: a run that interns the same strings in another order must not reuse them.
+    const strip = (t: Trace<unknown>) =>
+      JSON.stringify({ ...t, checkpoints: t.checkpoints.length });
+    const a = fresh(9);
+    const ta = a.engine.run(a.world, 30_000);
+    const engine = new Engine(spec);
+    const world = createWorld<Domain>(9, { ticks: 0, log: [] });
+    const api = engine.api(world, 'engine', null);
+    api.spawn('worker', 'w', undefined);
+    api.spawn('ticker', 't', undefined);
+    const reversed = engine.run(world, 30_000);
+    expect(reversed.strings.slice(0, 3)).not.toEqual(ta.strings.slice(0, 3));
+    // Each instance's step leaves it in the state its next step starts from.
+    const { steps, strings } = reversed;
+    const last = new Map<number, string>();
+    const seen = new Set<string>();
+    for (let i = 0; i < steps.t.length; i++) {
+      const e = steps.entity[i]!;
+      if (last.has(e)) expect(strings[steps.from[i]!]).toBe(last.get(e));
+      last.set(e, strings[steps.to[i]!]!);
+      seen.add(strings[steps.to[i]!]!);
+    }
+    expect(seen).toEqual(new Set(['waiting', 'idle', 'busy']));
+    const b = fresh(9);
+    expect(strip(b.engine.run(b.world, 30_000))).toBe(strip(ta));
+  });
+
+  it('a seek replays its steps unrecorded: effects see recording false, the trace is unchanged', () => {
+    const seen: boolean[] = [];
+    const noting: EngineSpec<Domain> = {
+      ...spec,
+      machines: {
+        ...spec.machines,
+        worker: machineKind<Domain, typeof worker>(worker, {
+          noteBusy: (api) => {
+            seen.push(api.recording);
+            note(api, 'busy');
+            api.event({
+              type: 'Normal',
+              reason: 'Busy',
+              object: 'w',
+              fieldPath: null,
+              message: '',
+              source: 't',
+            });
+          },
+          noteTimedOut: (api) => note(api, 'timed out'),
+        }),
+      },
+    };
+    const engine = new Engine(noting);
+    const world = createWorld<Domain>(5, { ticks: 0, log: [] });
+    const api = engine.api(world, 'engine', null);
+    api.spawn('ticker', 't', undefined);
+    api.spawn('worker', 'w', undefined);
+    const trace = engine.run(world, 30_000, { checkpointEvery: 64 });
+    expect(seen.length).toBeGreaterThan(5);
+    expect(seen.every((r) => r)).toBe(true);
+    const busy = trace.events.filter((e) => e.reason === 'Busy');
+    expect(busy.map((e) => e.step)).toEqual(
+      trace.logs.filter((l) => l.msg === 'busy').map((l) => l.step),
+    );
+    const before = JSON.stringify({ ...trace, checkpoints: trace.checkpoints.length });
+    seen.length = 0;
+    engine.stateAt(trace, trace.steps.t.length, 30_000);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.some((r) => r)).toBe(false);
+    expect(JSON.stringify({ ...trace, checkpoints: trace.checkpoints.length })).toBe(before);
   });
 
   it('stateAt(n) from a checkpoint equals a straight run of n steps', () => {

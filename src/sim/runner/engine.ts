@@ -42,11 +42,13 @@ import type {
 } from '../trace/types';
 import { setGuardView } from './guardView';
 import {
-  cachedTransition,
+  cachedStep,
   initialContext,
   recordDelay,
   recordGuard,
   type Interpret,
+  type ReplayedLeaf,
+  type StepOutcome,
 } from './transitionCache';
 import type {
   AnySnapshot,
@@ -167,6 +169,11 @@ export class Recorder {
   private entityIndex = new Map<string, number>();
   /** The index of '' (no guard decided), once interned. */
   private noGuard: number | undefined;
+  /**
+   * What names this recorder on the cache leaves' rows (leafRow): an empty object, not the
+   * recorder, so the module-wide cache does not keep a dropped trace alive.
+   */
+  private readonly rowOwner = {};
 
   /**
    * A recorder that goes on from `prefix`: the trace of the steps before it, as a resumed run
@@ -243,6 +250,46 @@ export class Recorder {
     s.to.push(to === from ? f : this.intern(to));
     s.cause.push(cause);
     s.guard.push(guard === '' ? (this.noGuard ??= this.intern('')) : this.intern(guard));
+  }
+
+  /**
+   * The row of a step replayed from a transition-cache leaf, whose event, states and guard the
+   * leaf fixes: their indices, interned at its first replay, are kept on the leaf for this
+   * recorder, sparing the four string lookups (and the to-state's string) of most steps.
+   */
+  leafRow(
+    t: number,
+    entity: number,
+    leaf: ReplayedLeaf,
+    cause: number,
+    /** The step's event, states and guard, read only at the leaf's first row. */
+    event: string,
+    from: string,
+    toValue: unknown,
+    guard: string,
+  ): void {
+    let r = leaf.row;
+    if (r === undefined || r.owner !== this.rowOwner) {
+      // Interned in row()'s order: indices follow first use.
+      const e = this.intern(event);
+      const f = this.intern(from);
+      const to = stateString(toValue);
+      r = leaf.row = {
+        owner: this.rowOwner,
+        event: e,
+        from: f,
+        to: to === from ? f : this.intern(to),
+        guard: guard === '' ? (this.noGuard ??= this.intern('')) : this.intern(guard),
+      };
+    }
+    const s = this.trace.steps;
+    s.t.push(t);
+    s.entity.push(entity);
+    s.event.push(r.event);
+    s.from.push(r.from);
+    s.to.push(r.to);
+    s.cause.push(cause);
+    s.guard.push(r.guard);
   }
 }
 
@@ -452,6 +499,7 @@ class StepApi<D> implements EffectApi<D> {
   rng!: World<D>['rng'];
   private world!: World<D>;
   self!: string;
+  recording!: boolean;
   private rec!: Recorder | null;
   /** The step index its sends are caused by; -1 while bootstrapping. */
   private cause!: number;
@@ -468,6 +516,7 @@ class StepApi<D> implements EffectApi<D> {
     this.world = world;
     this.self = self;
     this.rec = rec;
+    this.recording = rec !== null;
     this.cause = cause;
     this.t = world.t;
     this.step = world.step;
@@ -539,7 +588,13 @@ class StepApi<D> implements EffectApi<D> {
   }
 
   event(e: Omit<KubeEvent, 'step' | 't'>): void {
-    this.rec?.trace.events.push({ ...e, step: this.step, t: this.world.t });
+    if (!this.rec) return;
+    // Stamped like a log line (every caller passes an event of its own): a spread of it was
+    // a couple of microseconds an event.
+    const event = e as KubeEvent;
+    event.step = this.step;
+    event.t = this.world.t;
+    this.rec.trace.events.push(event);
   }
 
   log(l: Omit<LogLine, 'step' | 't'>): void {
@@ -553,8 +608,9 @@ class StepApi<D> implements EffectApi<D> {
   }
 
   record<K extends TraceRecordKind>(kind: K, data: TraceRecordData[K], entity?: string): void {
+    if (!this.rec) return;
     const r = { step: this.step, t: this.world.t, kind, entity: entity ?? this.self, data };
-    this.rec?.trace.records.push(r as TraceRecord);
+    this.rec.trace.records.push(r as TraceRecord);
   }
 }
 
@@ -613,6 +669,12 @@ export class Engine<D> {
   private readonly copyOnWrite: EngineSpec<D>['copyOnWrite'];
   /** The effect API every step is given, re-bound at each (see StepApi.bind). */
   private stepApi: StepApi<D> | undefined;
+  /** Where each step's transition is written (read out before its effects run). */
+  private readonly outcome: StepOutcome = {
+    next: undefined as unknown as AnySnapshot,
+    actions: [],
+    leaf: undefined,
+  };
 
   constructor(spec: EngineSpec<D>) {
     this.processes = { ...spec.processes };
@@ -697,19 +759,27 @@ export class Engine<D> {
     setGuardView(this.view(world));
     const input = (event as AnyEventObject & { input?: unknown }).input;
     const initial = event.type === INIT_EVENT ? initialBefore(kind.machine, input) : undefined;
-    const [next, actions] =
-      event.type !== INIT_EVENT
-        ? cachedTransition(kind.definition, before, inst.snapshot, event, kind.interpret)
-        : initial
-          ? cachedTransition(
-              kind.definition,
-              '',
-              initial,
-              event,
-              () => pureInitialTransition(kind.machine, input),
-              true,
-            )
-          : pureInitialTransition(kind.machine, input);
+    const out = this.outcome;
+    if (event.type !== INIT_EVENT)
+      cachedStep(out, kind.definition, before, inst.snapshot, event, kind.interpret);
+    else if (initial)
+      cachedStep(
+        out,
+        kind.definition,
+        '',
+        initial,
+        event,
+        () => pureInitialTransition(kind.machine, input),
+        true,
+      );
+    else {
+      // Through XState: this machine's initial context cannot be computed outside it.
+      const [n, a] = pureInitialTransition(kind.machine, input);
+      out.next = n;
+      out.actions = a;
+      out.leaf = undefined;
+    }
+    const { next, actions, leaf } = out;
     setGuardView(undefined);
     // A new instance object (checkpoints share the old one by reference), unless the snapshot
     // is the one it holds: nothing changed, and the map and its delta stay as they are.
@@ -720,7 +790,8 @@ export class Engine<D> {
     }
     if (rec) {
       const ent = rec.entity(id, inst.kind, world.step);
-      rec.row(world.t, ent, event.type, before, stateString(next.value), cause, decided);
+      if (leaf) rec.leafRow(world.t, ent, leaf, cause, event.type, before, next.value, decided);
+      else rec.row(world.t, ent, event.type, before, stateString(next.value), cause, decided);
     }
     const context = next.context as MachineContext;
     for (let i = 0; i < actions.length; i++) {

@@ -54,6 +54,22 @@ interface Leaf {
   fixed?: readonly StepAction[];
   /** Otherwise the (frozen) list last returned: returned again while no delay changed. */
   made?: readonly StepAction[];
+  /** The engine's recorder's string indices of the step row this leaf fixes (see ReplayedLeaf). */
+  row?: LeafRow;
+}
+
+/**
+ * A trace's string indices of a step's event, states and deciding guard. A leaf fixes all four:
+ * it is one (state, event type, guard outcomes) path, so its event, from- and to-state and last
+ * guard that held are the same at every replay. `owner` stands for the recorder they index
+ * into (a token of its own, so the leaf does not keep the recorder's trace alive).
+ */
+export interface LeafRow {
+  owner: object;
+  event: number;
+  from: number;
+  to: number;
+  guard: number;
 }
 
 type LeafAction =
@@ -77,6 +93,22 @@ interface AssignArgs {
   spawn: undefined;
   self: undefined;
   system: undefined;
+}
+
+/** What the engine may keep on the leaf a step was replayed from. */
+export interface ReplayedLeaf {
+  row?: LeafRow;
+}
+
+/**
+ * Where cachedStep puts a transition's outcome: one object its caller reuses at every step (a
+ * result array per step was a measurable share of a large run's allocation).
+ */
+export interface StepOutcome {
+  next: AnySnapshot;
+  actions: StepAction[];
+  /** The leaf it was replayed from; undefined when it ran through XState. */
+  leaf: ReplayedLeaf | undefined;
 }
 
 /** This path (or machine) runs through XState every time. */
@@ -194,13 +226,28 @@ export function cachedTransition(
   /** An initial transition: `snapshot` only carries the machine and the input as context. */
   initial = false,
 ): [AnySnapshot, StepAction[]] {
+  const out: StepOutcome = { next: snapshot, actions: [], leaf: undefined };
+  cachedStep(out, machine, stateKey, snapshot, event, interpret, initial);
+  return [out.next, out.actions];
+}
+
+/** cachedTransition, its outcome written into `out`. */
+export function cachedStep(
+  out: StepOutcome,
+  machine: AnyStateMachine,
+  stateKey: string,
+  snapshot: AnySnapshot,
+  event: AnyEventObject,
+  interpret: Interpret,
+  initial = false,
+): void {
+  out.leaf = undefined;
   const table = tableOf(machine);
-  if (table === OPAQUE) return interpret(snapshot, event);
+  if (table === OPAQUE) return interpreted(out, interpret(snapshot, event));
   let byEvent = table.get(stateKey);
   if (!byEvent) table.set(stateKey, (byEvent = new Map<string, Node>()));
   const root = byEvent.get(event.type);
-  const replayed = root === undefined ? undefined : replay(root, snapshot, event);
-  if (replayed !== undefined) return replayed;
+  if (root !== undefined && replay(root, snapshot, event, out)) return;
   // Not seen (or opaque): through XState, recording.
   const rec: Recording = { guards: [], delays: [], order: [], params: false };
   recording = rec;
@@ -211,25 +258,54 @@ export function cachedTransition(
     recording = null;
   }
   if (root !== OPAQUE) byEvent.set(event.type, insert(root, rec, snapshot, event, result, initial));
-  return result;
+  interpreted(out, result);
+}
+
+function interpreted(out: StepOutcome, [next, actions]: [AnySnapshot, StepAction[]]): void {
+  out.next = next;
+  out.actions = actions;
+  out.leaf = undefined;
 }
 
 /**
- * The outcome the tree gives, or undefined when the path leaves the tree (or is opaque):
- * guards evaluated on the way are pure reads of the step's view, so evaluating them again
- * through XState gives the same answers.
+ * The guards' argument while a path is replayed, one for every step (they are pure reads and
+ * keep nothing): its context is what an eventless transition's guards see, earlier assigns
+ * applied. Emptied after each replay, so it holds on to no context.
+ */
+const guardArgs: { context: unknown; event: AnyEventObject | undefined } = {
+  context: undefined,
+  event: undefined,
+};
+
+/**
+ * Writes the outcome the tree gives into `out`; false when the path leaves the tree (or is
+ * opaque): guards evaluated on the way are pure reads of the step's view, so evaluating them
+ * again through XState gives the same answers.
  */
 function replay(
   root: Node,
   snapshot: AnySnapshot,
   event: AnyEventObject,
-): [AnySnapshot, StepAction[]] | undefined {
+  out: StepOutcome,
+): boolean {
+  const done = replayLeaf(root, snapshot, event, out);
+  guardArgs.context = undefined;
+  guardArgs.event = undefined;
+  return done;
+}
+
+function replayLeaf(
+  root: Node,
+  snapshot: AnySnapshot,
+  event: AnyEventObject,
+  out: StepOutcome,
+): boolean {
   let node: Node | undefined = root;
   const context: unknown = snapshot.context;
   const impl = snapshot.machine.implementations;
-  // The guards' argument, one for the step's guards (they are pure reads and keep nothing);
-  // its context is what an eventless transition's guards see: earlier assigns applied.
-  const args = { context, event };
+  const args = guardArgs;
+  args.context = context;
+  args.event = event;
   while (node !== undefined && node !== OPAQUE && node.kind === 'guard') {
     const g = impl.guards[node.name] as (args: unknown, params: unknown) => boolean;
     if (node.assigns)
@@ -237,7 +313,7 @@ function replay(
     // The wrapper records; outside a recording it only reports the guard that held.
     node = g(args, undefined) ? node.held : node.failed;
   }
-  if (node === undefined || node === OPAQUE) return undefined;
+  if (node === undefined || node === OPAQUE) return false;
   let actions = node.fixed;
   // The context as XState's actions see it: assigns replace it in order.
   let ctx = context;
@@ -260,7 +336,7 @@ function replay(
       // list is rebuilt next time, an earlier raise having perhaps been replaced).
       if (typeof delay !== 'number') {
         node.made = undefined;
-        return undefined;
+        return false;
       }
       // Delays mostly resolve to the same value step after step: one raise per value, not per step
       // (nothing changes a returned action).
@@ -273,19 +349,22 @@ function replay(
     if (changed) node.made = Object.freeze(actionsOf(node.actions));
     actions = node.made!;
   }
-  if (node.same && !node.assigns) return [snapshot, actions as StepAction[]];
+  out.actions = actions as StepAction[];
+  out.leaf = node;
+  const next = node.next as AnySnapshot & { _nodes: unknown };
+  if (node.same && !node.assigns) out.next = snapshot;
   // Back in the state it was in, context unchanged (a prober's tick): the snapshot given is the
   // one a spread would make, its state nodes (so value and tags), status and context the same.
-  const next = node.next as AnySnapshot & { _nodes: unknown };
-  if (
+  else if (
     (snapshot as typeof next)._nodes === next._nodes &&
     snapshot.context === ctx &&
     snapshot.status === next.status
   )
-    return [snapshot, actions as StepAction[]];
+    out.next = snapshot;
   // Otherwise a new snapshot: a spread of the leaf's is a few tens of nanoseconds, where a
   // per-context WeakMap of made snapshots cost ten times that (and its ephemerons slowed GC).
-  return [{ ...next, context: ctx } as AnySnapshot, actions as StepAction[]];
+  else out.next = { ...next, context: ctx } as AnySnapshot;
+  return true;
 }
 
 /** A leaf's actions as returned: fixed ones as they are, delayed raises as last resolved. */

@@ -36,6 +36,11 @@ export interface EffectApi<D> {
   readonly domain: D;
   readonly rng: Rng;
   /**
+   * Whether this step is being recorded: false while a seek replays steps to a cursor, when
+   * event, log and record drop what they are given (callers may skip building it).
+   */
+  readonly recording: boolean;
+  /**
    * Queues `event` for `target`. Its recorded cause is this step, or `cause` when the event
    * carries out what an earlier step asked for (a pod worker picking up a pending update).
    */
