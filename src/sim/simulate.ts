@@ -25,11 +25,12 @@ export interface SimulationRun {
 /**
  * Steps between checkpoints. A checkpoint shares the kubelet's state with the live run (the
  * run copies what it changes afterwards, core/cow.ts) and keeps the machine map as its changes,
- * so its cost is the copies made in its interval; a seek replays at most 255 steps. On the
- * 110-pod node (tests/bench, one process, loaded machine) 512 / 256 / 128 gave seeks of
- * 1.8 / 1.1 / 0.8 ms, retained heap 65 / 73 / 85 MB, and 128 cost ~14% more run time than 256.
+ * so its cost is the copies made in its interval; a seek replays at most 383 steps (replays
+ * build no log lines). On the 110-pod node (one process, quiet machine) 256 / 320 / 384 / 512
+ * gave runs of 182 / 169 / 160 / 154 ms (fastest of 8) and seeks of 0.57 / 0.62 / 0.71 /
+ * 0.85 ms (median): 384 is the widest that keeps a seek under 0.5% of a run.
  */
-const CHECKPOINT_EVERY = 256;
+const CHECKPOINT_EVERY = 384;
 
 /**
  * The compiled run a scenario gives (what `SimulationRun.config` holds), for a page
