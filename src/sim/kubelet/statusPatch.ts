@@ -25,7 +25,7 @@ import type {
 } from './types';
 import { own } from '../core/cow';
 
-type Api = Pick<EffectApi<KubeletDomain>, 'log' | 'domain' | 't'>;
+type Api = Pick<EffectApi<KubeletDomain>, 'log' | 'domain' | 't'> & { recording?: boolean };
 
 function stateJson(s: ContainerStateView): Record<string, unknown> {
   if (s.waiting)
@@ -418,20 +418,24 @@ export function syncStatusToApi(api: Api, pod: PodDef, before: ApiPodStatus | un
   if (before === after) return;
   const fields = patchFields(pod.uid, before, after);
   if (!fields) return;
-  const patch = patchText(pod.uid, fields);
   const v = versions(api.domain);
   const version = (v[pod.uid] ?? 0) + 1;
   v[pod.uid] = version;
-  // The pod's shared "pod" and "podUID" pairs (podKVs.ts): no new pairs per line.
-  const [podPair, uidPair] = podUidKV(pod) as [KV[number], KV[number]];
-  klog(api, 'Patch status for pod', [podPair, uidPair, ['patch', q(patch)]]);
-  // RecordStatusUpdated's line is left out (startupLatency.ts), then the success line and the
-  // watch echo (RECONCILE, the startup latency tracker).
-  klog(api, 'Status for pod updated successfully', [
-    podPair,
-    ['statusVersion', String(version)],
-    ['status', podStatusText(after)],
-  ]);
-  klog(api, 'SyncLoop RECONCILE', reconcileKV(pod));
+  // A seek's replay prints nothing: the texts are built only for a recorded step.
+  if (api.recording !== false) {
+    // Each patch is new text: quoted directly, not through q's cache of texts printed again.
+    const patch = JSON.stringify(patchText(pod.uid, fields));
+    // The pod's shared "pod" and "podUID" pairs (podKVs.ts): no new pairs per line.
+    const [podPair, uidPair] = podUidKV(pod) as [KV[number], KV[number]];
+    klog(api, 'Patch status for pod', [podPair, uidPair, ['patch', patch]]);
+    // RecordStatusUpdated's line is left out (startupLatency.ts), then the success line and the
+    // watch echo (RECONCILE, the startup latency tracker).
+    klog(api, 'Status for pod updated successfully', [
+      podPair,
+      ['statusVersion', String(version)],
+      ['status', podStatusText(after)],
+    ]);
+    klog(api, 'SyncLoop RECONCILE', reconcileKV(pod));
+  }
   afterStatusPatch(api, pod, after);
 }
