@@ -4,8 +4,14 @@
  * podWorkers.ShouldPodContentBeRemoved, when every dead container of the pod goes.
  */
 import { describe, expect, it } from 'vitest';
+import { compileRun } from '../../../src/sim/kubelet/config';
+import { SYNC_LOOP } from '../../../src/sim/kubelet/ids';
 import { shouldPodContentBeRemoved } from '../../../src/sim/kubelet/podWorkers';
+import { bootstrap, emptyDomain, kubeletEngineSpec } from '../../../src/sim/kubelet/spec';
 import type { KubeletDomain, PodSyncStatus } from '../../../src/sim/kubelet/types';
+import { createWorld, Engine } from '../../../src/sim/runner/engine';
+import { loadPreset } from '../../../src/sim/scenario/presets';
+import { kubeletOf, scenarioForVersion } from '../../../src/sim/versions';
 import { pod, runText, scenario } from './helpers';
 
 function domain(workers: Record<string, Partial<PodSyncStatus>>, podsSynced: boolean) {
@@ -52,5 +58,36 @@ describe('podsSynced (SyncKnownPods at housekeeping)', () => {
     // The restarted kubelet starts again from its memory's defaults.
     expect(r.stateAt(afterRestart.step).domain.podsSynced).toBe(false);
     expect(r.stateAt(afterRestart.step + 1).domain.podsSynced).toBe(true);
+  });
+});
+
+describe('a ContainerDied for a pod the kubelet no longer knows', () => {
+  it('is logged as irrelevant, and the pod’s dead containers are still cleaned up', () => {
+    const s = loadPreset('delete-grace-period');
+    if (!s.ok) throw new Error('delete-grace-period does not parse');
+    const scenario = s.scenario;
+    const cfg = compileRun(scenarioForVersion(scenario));
+    const engine = new Engine(kubeletEngineSpec(cfg, kubeletOf(scenario)));
+    const world = createWorld<KubeletDomain>(scenario.seed, emptyDomain(cfg));
+    bootstrap(cfg, engine.api(world, 'engine', null));
+    // The pod was deleted at 30 s and removed (SyncLoop REMOVE) by 40 s; its dead app
+    // container is still in the runtime and the PLEG cache.
+    engine.run(world, 40_000);
+    const [uid] = Object.keys(world.domain.pods);
+    expect(world.domain.pods[uid!]!.removed).toBe(true);
+    const dead = world.domain.cache.pods[uid!]!.containers.find((c) => c.state === 'EXITED')!;
+    expect(world.domain.runtime.containers[dead.id]).toBeDefined();
+    // Its ContainerDied arrives again (a later relist of the same runtime state).
+    engine
+      .api(world, 'engine', null)
+      .send(SYNC_LOOP, { type: 'PLEG', uid, event: 'ContainerDied', data: dead.id });
+    const after = engine.run(world, 41_000);
+    expect(after.logs.map((l) => l.msg)).toEqual(
+      expect.arrayContaining([
+        'SyncLoop (PLEG): pod does not exist, ignore irrelevant event',
+        'Removing container',
+      ]),
+    );
+    expect(world.domain.runtime.containers[dead.id]).toBeUndefined();
   });
 });
