@@ -11,8 +11,6 @@ import { kobjSlice, podKV, q, type KV } from './klog';
 interface PodKVs {
   /** [["pod", q(key)]] */
   pod: KV;
-  /** podKV(key, uid) */
-  podUid: KV;
   /** podKV(key, uid) and one more pair, by key then value. */
   with: Map<string, Map<string, KV>>;
   /** The watch echo's "SyncLoop RECONCILE" pairs, made when first logged. */
@@ -27,7 +25,6 @@ function kvs(pod: PodDef): PodKVs {
       pod,
       (k = {
         pod: deepFreeze<KV>([['pod', q(pod.key)]]),
-        podUid: deepFreeze(podKV(pod.key, pod.uid)),
         with: new Map(),
       }),
     );
@@ -39,9 +36,9 @@ export function podOnlyKV(pod: PodDef): KV {
   return kvs(pod).pod;
 }
 
-/** podKV(pod.key, pod.uid), shared. */
+/** podKV(pod.key, pod.uid): that list is shared already (klog.ts keeps one per pod). */
 export function podUidKV(pod: PodDef): KV {
-  return kvs(pod).podUid;
+  return podKV(pod.key, pod.uid);
 }
 
 /** [...podKV(pod.key, pod.uid), [key, value]], shared; for values from a small set (work types, booleans). */
@@ -50,7 +47,7 @@ export function podUidKVWith(pod: PodDef, key: string, value: string): KV {
   let byValue = k.with.get(key);
   if (!byValue) k.with.set(key, (byValue = new Map<string, KV>()));
   let kv = byValue.get(value);
-  if (!kv) byValue.set(value, (kv = deepFreeze<KV>([...k.podUid, [key, value]])));
+  if (!kv) byValue.set(value, (kv = deepFreeze<KV>([...podUidKV(pod), [key, value]])));
   return kv;
 }
 

@@ -582,6 +582,15 @@ function withContainer(
   };
 }
 
+/** status_manager.go findContainerStatus: the status of the container with that runtime id. */
+function findContainerStatus(s: ApiPodStatus, containerId: string): ApiContainerStatus | undefined {
+  const id = containerIdString(containerId);
+  return (
+    s.initContainerStatuses.find((c) => c.containerID === id) ??
+    s.containerStatuses.find((c) => c.containerID === id)
+  );
+}
+
 /** Recomputes ContainersReady/Ready after a readiness change (SetContainerReadiness). */
 export function setContainerReadiness(
   d: KubeletDomain,
@@ -592,8 +601,7 @@ export function setContainerReadiness(
 ): boolean {
   const s = d.status[pod.uid];
   if (!s) return false;
-  const all = [...s.initContainerStatuses, ...s.containerStatuses];
-  const c = all.find((x) => x.containerID === containerIdString(containerId));
+  const c = findContainerStatus(s, containerId);
   if (!c) return false;
   if (c.ready === ready) return false;
   const next = withContainer(s, containerId, (x) => ({ ...x, ready }));
@@ -621,8 +629,7 @@ export function setContainerStartup(
 ): boolean {
   const s = d.status[pod.uid];
   if (!s) return false;
-  const id = containerIdString(containerId);
-  const c = [...s.initContainerStatuses, ...s.containerStatuses].find((x) => x.containerID === id);
+  const c = findContainerStatus(s, containerId);
   // "Container startup unchanged" (V4, not printed).
   if (!c || c.started === started) return false;
   own(d, 'status')[pod.uid] = deepFreeze(withContainer(s, containerId, (x) => ({ ...x, started })));

@@ -44,9 +44,11 @@ import { setGuardView } from './guardView';
 import {
   cachedStep,
   initialContext,
+  interpreted,
   recordDelay,
   recordGuard,
   type Interpret,
+  type LeafRow,
   type ReplayedLeaf,
   type StepOutcome,
 } from './transitionCache';
@@ -239,17 +241,7 @@ export class Recorder {
     cause: number,
     guard: string,
   ): void {
-    const s = this.trace.steps;
-    s.t.push(t);
-    s.entity.push(entity);
-    s.event.push(this.intern(event));
-    // Most steps stay in their state or name no guard: those need no lookup (same order of
-    // first use, so the same indices).
-    const f = this.intern(from);
-    s.from.push(f);
-    s.to.push(to === from ? f : this.intern(to));
-    s.cause.push(cause);
-    s.guard.push(guard === '' ? (this.noGuard ??= this.intern('')) : this.intern(guard));
+    this.push(t, entity, this.indices(event, from, to, guard), cause);
   }
 
   /**
@@ -269,19 +261,28 @@ export class Recorder {
     guard: string,
   ): void {
     let r = leaf.row;
-    if (r === undefined || r.owner !== this.rowOwner) {
-      // Interned in row()'s order: indices follow first use.
-      const e = this.intern(event);
-      const f = this.intern(from);
-      const to = stateString(toValue);
-      r = leaf.row = {
-        owner: this.rowOwner,
-        event: e,
-        from: f,
-        to: to === from ? f : this.intern(to),
-        guard: guard === '' ? (this.noGuard ??= this.intern('')) : this.intern(guard),
-      };
-    }
+    if (r === undefined || r.owner !== this.rowOwner)
+      r = leaf.row = this.indices(event, from, stateString(toValue), guard);
+    this.push(t, entity, r, cause);
+  }
+
+  /**
+   * A step's string indices, interned in this order (indices follow first use). Most steps stay
+   * in their state or name no guard: those need no lookup.
+   */
+  private indices(event: string, from: string, to: string, guard: string): LeafRow {
+    const e = this.intern(event);
+    const f = this.intern(from);
+    return {
+      owner: this.rowOwner,
+      event: e,
+      from: f,
+      to: to === from ? f : this.intern(to),
+      guard: guard === '' ? (this.noGuard ??= this.intern('')) : this.intern(guard),
+    };
+  }
+
+  private push(t: number, entity: number, r: LeafRow, cause: number): void {
     const s = this.trace.steps;
     s.t.push(t);
     s.entity.push(entity);
@@ -772,13 +773,8 @@ export class Engine<D> {
         () => pureInitialTransition(kind.machine, input),
         true,
       );
-    else {
-      // Through XState: this machine's initial context cannot be computed outside it.
-      const [n, a] = pureInitialTransition(kind.machine, input);
-      out.next = n;
-      out.actions = a;
-      out.leaf = undefined;
-    }
+    // Through XState: this machine's initial context cannot be computed outside it.
+    else interpreted(out, pureInitialTransition(kind.machine, input));
     const { next, actions, leaf } = out;
     setGuardView(undefined);
     // A new instance object (checkpoints share the old one by reference), unless the snapshot

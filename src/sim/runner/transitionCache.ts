@@ -261,7 +261,8 @@ export function cachedStep(
   interpreted(out, result);
 }
 
-function interpreted(out: StepOutcome, [next, actions]: [AnySnapshot, StepAction[]]): void {
+/** An outcome that came through XState (no cache leaf). */
+export function interpreted(out: StepOutcome, [next, actions]: [AnySnapshot, StepAction[]]): void {
   out.next = next;
   out.actions = actions;
   out.leaf = undefined;
