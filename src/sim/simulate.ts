@@ -25,12 +25,12 @@ export interface SimulationRun {
 /**
  * Steps between checkpoints. A checkpoint shares the kubelet's state with the live run (the
  * run copies what it changes afterwards, core/cow.ts) and keeps the machine map as its changes,
- * so its cost is the copies made in its interval; a seek replays at most 383 steps (replays
- * build no log lines). On the 110-pod node (one process, quiet machine) 256 / 320 / 384 / 512
- * gave runs of 182 / 169 / 160 / 154 ms (fastest of 8) and seeks of 0.57 / 0.62 / 0.71 /
- * 0.85 ms (median): 384 is the widest that keeps a seek under 0.5% of a run.
+ * so its cost is the copies made in its interval; a seek copies the checkpoint's map and
+ * replays at most 511 steps (replays build no log lines). On the 110-pod node (one process,
+ * quiet machine) 384 / 512 gave runs of 167 / 160 ms (fastest of 16) and seeks of 0.64 /
+ * 0.77 ms (median of 200): 512 is the widest that keeps a seek under 0.5% of a run.
  */
-const CHECKPOINT_EVERY = 384;
+const CHECKPOINT_EVERY = 512;
 
 /**
  * The compiled run a scenario gives (what `SimulationRun.config` holds), for a page

@@ -701,9 +701,11 @@ export class Engine<D> {
   copyWorld(w: World<D>): World<D> {
     // A checkpoint kept as a delta builds a new map: no second copy of it.
     const machines = machineDeltas.has(w) ? machinesOf(w) : copyTable(w.machines);
-    if (!this.copyOnWrite) return { ...cloneWorld(w), machines };
+    // The clock's fields and the map built once: cloneWorld would build the map again (twice
+    // for a delta checkpoint, whose `machines` getter builds it), a third of a seek's copying.
+    if (!this.copyOnWrite) return { ...copyClock(w), machines, domain: clonePlain(w.domain) };
     shareAll();
-    return { ...cloneWorld(w, false), machines, domain: copyDomain(w.domain, this.copyOnWrite) };
+    return { ...copyClock(w), machines, domain: copyDomain(w.domain, this.copyOnWrite) };
   }
 
   /** An effect API bound to a world, for bootstrapping (self = "engine", cause -1). */
