@@ -519,8 +519,15 @@ export function commitPodStatus(
   const key = genKeys.get(gen.status);
   const stored = api.domain.status[pod.uid];
   if (key && stored && Object.isFrozen(stored))
+    // Field by field: spread copies got a hidden class each, and the memo's reads went megamorphic.
     genMemos.set(pod, {
-      ...key,
+      ps: key.ps,
+      reasons: key.reasons,
+      deleted: key.deleted,
+      terminal: key.terminal,
+      reads: key.reads,
+      triggers: key.triggers,
+      logs: key.logs,
       status: stored,
       generated: Object.freeze({ status: stored, triggers: key.triggers, logs: key.logs }),
     });
@@ -551,15 +558,24 @@ export function setPodStatus(d: KubeletDomain, uid: string, s: ApiPodStatus, t: 
   const old = d.status[uid];
   // The stored status given back (generateAPIPodStatus's memo): its startTime is set already.
   if (s === old) return;
-  const next = { ...s, startTime: old?.startTime ?? s.startTime ?? t };
-  if (old) {
-    next.conditions = keepEqual(old.conditions, next.conditions);
-    next.initContainerStatuses = keepEqual(old.initContainerStatuses, next.initContainerStatuses);
-    next.containerStatuses = keepEqual(old.containerStatuses, next.containerStatuses);
-    // Most syncs change nothing: the stored value stays, so checkpoints keep sharing it. (The
-    // lists are old's own when equal, so this compares them by identity.)
-    if (samePlain(old, next)) return;
-  }
+  // Object.assign, not a spread: V8 gives a spread copy whose fields are then set (startTime
+  // was undefined) and frozen a hidden class of its own, one per stored status, and every read
+  // of a status (its texts, the probes' outlook) went megamorphic, missing its cache.
+  const next: ApiPodStatus = Object.assign(
+    {},
+    s,
+    old
+      ? {
+          startTime: old.startTime ?? s.startTime ?? t,
+          conditions: keepEqual(old.conditions, s.conditions),
+          initContainerStatuses: keepEqual(old.initContainerStatuses, s.initContainerStatuses),
+          containerStatuses: keepEqual(old.containerStatuses, s.containerStatuses),
+        }
+      : { startTime: s.startTime ?? t },
+  );
+  // Most syncs change nothing: the stored value stays, so checkpoints keep sharing it. (The
+  // lists are old's own when equal, so this compares them by identity.)
+  if (old && samePlain(old, next)) return;
   // Frozen: a stored status is a value (changes replace it), shared by checkpoints and seeks.
   own(d, 'status')[uid] = deepFreeze(next);
 }

@@ -569,6 +569,8 @@ class StepApi<D> implements EffectApi<D> {
       seq: RETURNED_SEQ_BASE + w.seq++,
       target: this.self,
       event,
+      // As send's entries have it (one hidden class for the queue's entries).
+      key: undefined,
       cause: this.cause,
     });
   }
