@@ -391,8 +391,15 @@ function insert(
   const build = (i: number): Node => {
     if (i === rec.guards.length) return leaf;
     const g = rec.guards[i]!;
-    const n: GuardNode = { kind: 'guard', name: g.name };
-    if (assignsAt[i]!.length > 0) n.assigns = assignsAt[i];
+    // Every field from the start: one hidden class for all guard nodes (replay reads them
+    // at every step; nodes grown field by field had several, and those reads went megamorphic).
+    const n: GuardNode = {
+      kind: 'guard',
+      name: g.name,
+      assigns: assignsAt[i]!.length > 0 ? assignsAt[i] : undefined,
+      held: undefined,
+      failed: undefined,
+    };
     if (g.held) n.held = build(i + 1);
     else n.failed = build(i + 1);
     return n;
@@ -480,7 +487,7 @@ function leafOf(
       // Each delayed raise resolved its named delay once, in order.
       const d = rec.delays[delays++];
       if (d === undefined || d.value !== p.delay) return OPAQUE;
-      out.push({ kind: 'delayed', delay: d.name, event: p.event!, id: p.id });
+      out.push({ kind: 'delayed', delay: d.name, event: p.event!, id: p.id, last: undefined });
     } else out.push({ kind: 'fixed', action: { type: a.type, params: a.params } });
   }
   if (delays !== rec.delays.length) return OPAQUE;
@@ -494,6 +501,9 @@ function leafOf(
       !assigns && out.every((a) => a.kind === 'fixed')
         ? Object.freeze(out.map((a) => (a as { action: StepAction }).action))
         : undefined,
+    // Set later, present from the start (one hidden class for all leaves).
+    made: undefined,
+    row: undefined,
   };
 }
 
