@@ -51,7 +51,7 @@ export function derivedContainerSpans(
   // next START. Each entity's id is parsed once, not once per step.
   const scSteps = new Map<string, number[]>();
   const { steps, strings, entities } = trace;
-  const stepsOfEntity: (number[] | null | undefined)[] = new Array(entities.length);
+  const stepsOfEntity = new Array<number[] | null | undefined>(entities.length);
   for (let i = 0; i < steps.t.length; i++) {
     const ent = steps.entity[i]!;
     let arr = stepsOfEntity[ent];
