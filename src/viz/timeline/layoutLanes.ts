@@ -7,7 +7,8 @@
  * knows the engine's naming. Built once per run.
  */
 import { type EntityInfo, type Trace } from '../../sim';
-import { LaneBuilder, type Flow, type Lane, type LaneGroup, type LaneModel } from './laneModel';
+import { makeLane, type Flow, type Lane, type LaneGroup, type LaneModel } from './laneModel';
+import { SpanColumns } from './spanColumns';
 import { classifyState, kindIndex, type SpanKind } from './spanKinds';
 
 export interface Placement {
@@ -56,7 +57,7 @@ export interface ExtraSpan {
 
 /** A lane, span kind and label index, as a placement decided them. */
 interface SpanDecision {
-  lane: LaneAcc;
+  lane: number;
   kind: number;
   label: number;
 }
@@ -74,7 +75,8 @@ interface LaneAcc {
   labelled: boolean;
   entity: number;
   entities: Set<number>;
-  b: LaneBuilder;
+  /** Index into SpanColumns' lane tags. */
+  index: number;
 }
 
 export interface LaneLayoutResult {
@@ -86,6 +88,11 @@ const leaf = (s: string) => {
   const parts = first.split('.');
   return parts[parts.length - 1] ?? first;
 };
+
+/** What the step loop does with an entity's steps (a typed array: placements differ in shape). */
+const SKIP = 0;
+const INSTANTS = 1;
+const SPANS = 2;
 
 export function layoutLanes(
   trace: Trace,
@@ -107,7 +114,17 @@ export function layoutLanes(
     return i;
   };
   const placements = trace.entities.map((e, i) => place(e, i));
+  const nEnt = placements.length;
+  const mode = new Uint8Array(nEnt);
+  for (let e = 0; e < nEnt; e++) {
+    const p = placements[e];
+    mode[e] = !p ? SKIP : p.instants ? INSTANTS : SPANS;
+  }
+  const n = steps.t.length;
+  // Each step closes or marks at most one span; then the extras and the spans left open.
+  const spans = new SpanColumns(n + extra.length + nEnt);
   const lanes = new Map<string, LaneAcc>();
+  const accs: LaneAcc[] = [];
   const laneFor = (
     ent: number,
     p: Placement,
@@ -131,9 +148,10 @@ export function layoutLanes(
         labelled: false,
         entity: instants ? -1 : ent,
         entities: new Set<number>(),
-        b: new LaneBuilder(),
+        index: accs.length,
       };
       lanes.set(key, acc);
+      accs.push(acc);
     }
     if (ent >= 0) acc.entities.add(ent);
     return acc;
@@ -144,55 +162,56 @@ export function layoutLanes(
   const nStrings = strings.length;
   const spanMemo = new Map<number, SpanDecision | null>();
   const instantMemo = new Map<number, SpanDecision | null>();
-  // Per entity: the open span (its lane; null when none is open).
-  const openLane: (LaneAcc | null)[] = new Array<LaneAcc | null>(placements.length).fill(null);
-  const openStart = new Float64Array(placements.length);
-  const openStep = new Int32Array(placements.length);
-  const openLabel = new Int32Array(placements.length);
-  const openKind = new Int32Array(placements.length);
-  const n = steps.t.length;
+  // Per entity: the open span (its lane index; -1 when none is open).
+  const openLane = new Int32Array(nEnt).fill(-1);
+  const openStart = new Float64Array(nEnt);
+  const openStep = new Int32Array(nEnt);
+  const openLabel = new Int32Array(nEnt);
+  const openKind = new Int32Array(nEnt);
   for (let i = 0; i < n; i++) {
     const ent = steps.entity[i]!;
-    const p = placements[ent];
-    if (!p) continue;
+    const m = mode[ent];
+    if (m === SKIP || m === undefined) continue;
     const t = steps.t[i]!;
     const ev = steps.event[i]!;
-    if (p.instants) {
+    if (m === INSTANTS) {
       const mk = ent * nStrings + ev;
       let d = instantMemo.get(mk);
       if (d === undefined) {
+        const p = placements[ent]!;
         const event = strings[ev] ?? '';
-        const laneLabel = p.instants(event);
+        const laneLabel = p.instants!(event);
         d =
           laneLabel === null
             ? null
             : {
-                lane: laneFor(ent, p, laneLabel, true, i),
+                lane: laneFor(ent, p, laneLabel, true, i).index,
                 kind: kindIndex(p.kind ? p.kind(laneLabel, event) : 'wakeup'),
                 label: intern(event),
               };
         instantMemo.set(mk, d);
       }
-      if (d !== null) d.lane.b.push(t, t, d.kind, d.label, i, i);
+      if (d !== null) spans.push(d.lane, t, t, d.kind, d.label, i, i);
       continue;
     }
     const fi = steps.from[i]!;
     const ti = steps.to[i]!;
     const cur = openLane[ent]!;
-    if (cur !== null && (fi === ti || strings[fi] === strings[ti])) continue;
-    if (cur !== null) {
-      cur.b.push(openStart[ent]!, t, openKind[ent]!, openLabel[ent]!, openStep[ent]!, i);
-      openLane[ent] = null;
+    if (cur >= 0 && (fi === ti || strings[fi] === strings[ti])) continue;
+    if (cur >= 0) {
+      spans.push(cur, openStart[ent]!, t, openKind[ent]!, openLabel[ent]!, openStep[ent]!, i);
+      openLane[ent] = -1;
     }
     const mk = (ent * nStrings + ti) * nStrings + ev;
     let d = spanMemo.get(mk);
     if (d === undefined) {
+      const p = placements[ent]!;
       const event = strings[ev] ?? '';
       const to = strings[ti] ?? '';
       d = p.isEnd?.(to)
         ? null
         : {
-            lane: laneFor(ent, p, p.laneOf ? p.laneOf(to) : p.lane, false, i),
+            lane: laneFor(ent, p, p.laneOf ? p.laneOf(to) : p.lane, false, i).index,
             kind: kindIndex(
               p.kind ? p.kind(to, event) : classifyState(to, trace.entities[ent]?.kind ?? ''),
             ),
@@ -210,7 +229,8 @@ export function layoutLanes(
   for (const x of extra) {
     const lane = laneFor(-1, x.placement, x.placement.lane, x.instant === true, x.step);
     if (x.instant && x.labelled !== false) lane.labelled = true;
-    lane.b.push(
+    spans.push(
+      lane.index,
       x.start,
       Math.max(x.end, x.start),
       kindIndex(x.kind),
@@ -220,10 +240,11 @@ export function layoutLanes(
     );
   }
   // Spans still open at the end last to the end (each lane is sorted by start below).
-  for (let ent = 0; ent < openLane.length; ent++) {
-    const lane = openLane[ent];
-    if (lane)
-      lane.b.push(
+  for (let ent = 0; ent < nEnt; ent++) {
+    const lane = openLane[ent]!;
+    if (lane >= 0)
+      spans.push(
+        lane,
         openStart[ent]!,
         Math.max(trace.endT, openStart[ent]!),
         openKind[ent]!,
@@ -232,9 +253,9 @@ export function layoutLanes(
         -1,
       );
   }
+  const columns = spans.byLane(accs.length);
 
   // Groups in order; lanes inside by order then first appearance.
-  const accs = [...lanes.values()];
   const groupFirst = new Map<string, number>();
   const byGroup = new Map<string, LaneAcc[]>();
   for (const a of accs) {
@@ -252,16 +273,19 @@ export function layoutLanes(
     const gl: Lane[] = [];
     for (const a of mine) {
       const whole = sortLane(
-        a.b.build({
-          id: a.key,
-          label: a.label,
-          group: a.groupLabel,
-          entity: a.entities.size === 1 ? [...a.entities][0]! : -1,
-          instants: a.instants,
-          labelled: a.labelled,
-          pod: a.pod,
-          container: a.container,
-        }),
+        makeLane(
+          {
+            id: a.key,
+            label: a.label,
+            group: a.groupLabel,
+            entity: a.entities.size === 1 ? [...a.entities][0]! : -1,
+            instants: a.instants,
+            labelled: a.labelled,
+            pod: a.pod,
+            container: a.container,
+          },
+          columns[a.index]!,
+        ),
       );
       for (const lane of a.instants ? [whole] : splitOverlaps(whole)) {
         allLanes.push(lane);
