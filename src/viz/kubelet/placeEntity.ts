@@ -65,9 +65,11 @@ const STEP_KIND: Record<string, SpanKind> = {
   terminated: 'terminated',
 };
 
+/** "a.b.c" → "c" (a slice, not a split: asked for each new state of each machine). */
+const lastPart = (s: string) => s.slice(s.lastIndexOf('.') + 1);
+
 function stepKind(state: string): SpanKind | undefined {
-  const leaf = state.split('.').pop() ?? state;
-  return STEP_KIND[leaf];
+  return STEP_KIND[lastPart(state)];
 }
 
 export function nodeGroupLabel(nodeName: string): string {
@@ -108,7 +110,7 @@ const podWorkerIsEnd = (s: string) => s === 'idle' || s.startsWith('idle.');
 const stepKindOrSync = (s: string): SpanKind => stepKind(s) ?? 'sync';
 const stepKindOrStart = (s: string): SpanKind => stepKind(s) ?? 'start';
 const containerStepLabel = (s: string) =>
-  s === 'killingAfterHook' ? 'killing (hook failed)' : (s.split('.').pop() ?? s);
+  s === 'killingAfterHook' ? 'killing (hook failed)' : lastPart(s);
 const volumesIsEnd = (s: string) => s === 'mounted';
 const syncKind = (): SpanKind => 'sync';
 
@@ -187,7 +189,7 @@ export function makePlacer(nodeName: string) {
           isEnd: hideIdleOrPull,
           // The hook runs beside the container's process (which is already running):
           // its own lane, named for what it is.
-          laneOf: (s) => (HOOK_STATES.has(s.split('.').pop() ?? s) ? hookLane : name),
+          laneOf: (s) => (HOOK_STATES.has(lastPart(s)) ? hookLane : name),
           label: containerStepLabel,
           kind: stepKindOrStart,
         };

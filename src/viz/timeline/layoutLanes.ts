@@ -83,10 +83,11 @@ export interface LaneLayoutResult {
   readonly model: LaneModel;
 }
 
+/** The leaf of a state's first region: "a.b.c|x.y" → "c" (slices, not splits: called per new state). */
 const leaf = (s: string) => {
-  const first = s.split('|')[0] ?? s;
-  const parts = first.split('.');
-  return parts[parts.length - 1] ?? first;
+  const bar = s.indexOf('|');
+  const first = bar < 0 ? s : s.slice(0, bar);
+  return first.slice(first.lastIndexOf('.') + 1);
 };
 
 /** What the step loop does with an entity's steps (a typed array: placements differ in shape). */
@@ -168,6 +169,12 @@ export function layoutLanes(
   const openStep = new Int32Array(nEnt);
   const openLabel = new Int32Array(nEnt);
   const openKind = new Int32Array(nEnt);
+  // The lane an entity's last new span went to, by its label: most entities keep to one lane,
+  // so a new (state, event) rarely needs laneFor's key built and looked up.
+  const lastLaneLabel = new Array<string | undefined>(nEnt);
+  const lastLane = new Array<LaneAcc | undefined>(nEnt);
+  // The default label (the state's leaf) by string index, interned once per state.
+  const leafLabel = new Int32Array(nStrings).fill(-1);
   for (let i = 0; i < n; i++) {
     const ent = steps.entity[i]!;
     const m = mode[ent];
@@ -208,15 +215,29 @@ export function layoutLanes(
       const p = placements[ent]!;
       const event = strings[ev] ?? '';
       const to = strings[ti] ?? '';
-      d = p.isEnd?.(to)
-        ? null
-        : {
-            lane: laneFor(ent, p, p.laneOf ? p.laneOf(to) : p.lane, false, i).index,
-            kind: kindIndex(
-              p.kind ? p.kind(to, event) : classifyState(to, trace.entities[ent]?.kind ?? ''),
-            ),
-            label: intern(p.label ? p.label(to) : leaf(to)),
-          };
+      if (p.isEnd?.(to)) d = null;
+      else {
+        const laneLabel = p.laneOf ? p.laneOf(to) : p.lane;
+        let lane = lastLane[ent];
+        if (lane === undefined || lastLaneLabel[ent] !== laneLabel) {
+          lane = laneFor(ent, p, laneLabel, false, i);
+          lastLane[ent] = lane;
+          lastLaneLabel[ent] = laneLabel;
+        }
+        let label: number;
+        if (p.label) label = intern(p.label(to));
+        else {
+          label = leafLabel[ti]!;
+          if (label < 0) label = leafLabel[ti] = intern(leaf(to));
+        }
+        d = {
+          lane: lane.index,
+          kind: kindIndex(
+            p.kind ? p.kind(to, event) : classifyState(to, trace.entities[ent]?.kind ?? ''),
+          ),
+          label,
+        };
+      }
       spanMemo.set(mk, d);
     }
     if (d === null) continue;
@@ -296,22 +317,17 @@ export function layoutLanes(
   });
 
   // Flows join the spans their causal steps began: only those steps are looked up.
-  const wanted = new Set<number>();
-  for (const [a, b] of causal) {
-    wanted.add(a);
-    wanted.add(b);
-  }
-  const flowEnds = spanIndex(allLanes, wanted);
+  const flowEnds = spanIndex(allLanes, causal, n);
   const flows: Flow[] = [];
   for (const [a, b] of causal) {
-    const from = flowEnds.get(a);
-    const to = flowEnds.get(b);
-    if (from && to)
+    const fromLane = flowEnds.lane[a] ?? -1;
+    const toLane = flowEnds.lane[b] ?? -1;
+    if (fromLane >= 0 && toLane >= 0)
       flows.push({
-        fromLane: from.lane,
-        fromIndex: from.index,
-        toLane: to.lane,
-        toIndex: to.index,
+        fromLane,
+        fromIndex: flowEnds.index[a]!,
+        toLane,
+        toIndex: flowEnds.index[b]!,
       });
   }
   let spanCount = 0;
@@ -320,19 +336,33 @@ export function layoutLanes(
 }
 
 /**
- * Step → the span or instant it began (final lane indices), for the steps `wanted` holds; a
- * step that began spans on two lanes (a container's derived span) maps to the later lane.
+ * Step → the span or instant it began (final lane indices, -1: none), for the causal steps;
+ * a step that began spans on two lanes (a container's derived span) maps to the later lane.
+ * Arrays by step (`steps`: the trace's step count), not maps: ~32k spans are checked.
  */
 function spanIndex(
   lanes: readonly Lane[],
-  wanted: ReadonlySet<number>,
-): Map<number, { lane: number; index: number }> {
-  const out = new Map<number, { lane: number; index: number }>();
-  lanes.forEach((lane, li) => {
-    for (let j = 0; j < lane.step.length; j++)
-      if (wanted.has(lane.step[j]!)) out.set(lane.step[j]!, { lane: li, index: j });
-  });
-  return out;
+  causal: readonly (readonly [number, number])[],
+  steps: number,
+): { lane: Int32Array; index: Int32Array } {
+  const wanted = new Uint8Array(steps);
+  for (const [a, b] of causal) {
+    if (a >= 0 && a < steps) wanted[a] = 1;
+    if (b >= 0 && b < steps) wanted[b] = 1;
+  }
+  const lane = new Int32Array(steps).fill(-1);
+  const index = new Int32Array(steps);
+  for (let li = 0; li < lanes.length; li++) {
+    const st = lanes[li]!.step;
+    for (let j = 0; j < st.length; j++) {
+      const s = st[j]!;
+      if (wanted[s] === 1) {
+        lane[s] = li;
+        index[s] = j;
+      }
+    }
+  }
+  return { lane, index };
 }
 
 /**
