@@ -62,6 +62,14 @@ export function derivedContainerSpans(
   const backOffs = trace.events
     .filter((ev) => ev.reason === 'BackOff')
     .sort((a, b) => a.step - b.step);
+  // Which BackOffs' messages hold a text, by text: asked once per text, not once per wait.
+  const naming = new Map<string, Uint8Array>();
+  const backOffsNaming = (text: string) => {
+    let m = naming.get(text);
+    if (!m)
+      naming.set(text, (m = Uint8Array.from(backOffs, (b) => (b.message.includes(text) ? 1 : 0))));
+    return m;
+  };
 
   const out: ExtraSpan[] = [];
   for (const life of lives) {
@@ -91,7 +99,7 @@ export function derivedContainerSpans(
       backOffs,
       life.exitStep,
       next ? next.step : Infinity,
-      ` ${name} `,
+      backOffsNaming(` ${name} `),
     );
     if (waitEnd > life.exited)
       out.push({
@@ -120,12 +128,12 @@ function containerSteps(
   return arr;
 }
 
-/** Whether a BackOff (sorted by step) falls strictly between two steps with `text` in its message. */
+/** Whether a BackOff (sorted by step) falls strictly between two steps, one `named` (by index). */
 function backOffBetween(
   backOffs: readonly Trace['events'][number][],
   after: number,
   before: number,
-  text: string,
+  named: Uint8Array,
 ): boolean {
   let lo = 0;
   let hi = backOffs.length;
@@ -135,6 +143,6 @@ function backOffBetween(
     else lo = mid + 1;
   }
   for (let i = lo; i < backOffs.length && backOffs[i]!.step < before; i++)
-    if (backOffs[i]!.message.includes(text)) return true;
+    if (named[i] === 1) return true;
   return false;
 }
