@@ -293,20 +293,19 @@ export function layoutLanes(
     const mine = byGroup.get(g)!.sort((a, b) => a.order - b.order || a.first - b.first);
     const gl: Lane[] = [];
     for (const a of mine) {
-      const whole = sortLane(
-        makeLane(
-          {
-            id: a.key,
-            label: a.label,
-            group: a.groupLabel,
-            entity: a.entities.size === 1 ? [...a.entities][0]! : -1,
-            instants: a.instants,
-            labelled: a.labelled,
-            pod: a.pod,
-            container: a.container,
-          },
-          columns[a.index]!,
-        ),
+      // Sorted by start already (SpanColumns.byLane).
+      const whole = makeLane(
+        {
+          id: a.key,
+          label: a.label,
+          group: a.groupLabel,
+          entity: a.entities.size === 1 ? [...a.entities][0]! : -1,
+          instants: a.instants,
+          labelled: a.labelled,
+          pod: a.pod,
+          container: a.container,
+        },
+        columns[a.index]!,
       );
       for (const lane of a.instants ? [whole] : splitOverlaps(whole)) {
         allLanes.push(lane);
@@ -372,6 +371,10 @@ function spanIndex(
  */
 function splitOverlaps(l: Lane): Lane[] {
   const n = l.start.length;
+  // Most lanes follow on: each span starts after the one before it ends (one lane, nothing to split).
+  let overlaps = false;
+  for (let i = 1; i < n && !overlaps; i++) overlaps = !(l.end[i - 1]! <= l.start[i]!);
+  if (!overlaps) return [l];
   const laneOf = new Int32Array(n);
   const ends: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -404,36 +407,4 @@ function splitOverlaps(l: Lane): Lane[] {
       endStep: pick(l.endStep),
     };
   });
-}
-
-/** Sorts a lane's spans by start (they are pushed as they close). */
-function sortLane(l: Lane): Lane {
-  const n = l.start.length;
-  let sorted = true;
-  for (let i = 1; i < n; i++)
-    if (
-      l.start[i]! < l.start[i - 1]! ||
-      (l.start[i] === l.start[i - 1] && l.step[i]! < l.step[i - 1]!)
-    ) {
-      sorted = false;
-      break;
-    }
-  if (sorted) return l;
-  const order = Array.from({ length: n }, (_, i) => i).sort(
-    (a, b) => l.start[a]! - l.start[b]! || l.step[a]! - l.step[b]!,
-  );
-  const pick = <A extends Float64Array | Uint8Array | Int32Array>(arr: A): A => {
-    const out = new (arr.constructor as new (n: number) => A)(n);
-    order.forEach((j, i) => (out[i] = arr[j]!));
-    return out;
-  };
-  return {
-    ...l,
-    start: pick(l.start),
-    end: pick(l.end),
-    kind: pick(l.kind),
-    label_: pick(l.label_),
-    step: pick(l.step),
-    endStep: pick(l.endStep),
-  };
 }

@@ -19,4 +19,20 @@ describe('SpanColumns', () => {
     expect(c!.start).toBeInstanceOf(Float64Array);
     expect(c!.kind).toBeInstanceOf(Uint8Array);
   });
+
+  it('sorts a lane by start then step, ties in push order, carrying every column', () => {
+    const s = new SpanColumns(4);
+    // Pushed as spans close: a long span closing last, and an extra span added after.
+    s.push(0, 50, 60, 1, 10, 5, 6);
+    s.push(0, 10, 90, 2, 11, 3, 9);
+    s.push(0, 50, 70, 3, 12, 4, -1);
+    s.push(0, 50, 80, 4, 13, 4, 8);
+    const [a] = s.byLane(1);
+    expect(Array.from(a!.start)).toEqual([10, 50, 50, 50]);
+    expect(Array.from(a!.step)).toEqual([3, 4, 4, 5]);
+    expect(Array.from(a!.end)).toEqual([90, 70, 80, 60]);
+    expect(Array.from(a!.kind)).toEqual([2, 3, 4, 1]);
+    expect(Array.from(a!.label_)).toEqual([11, 12, 13, 10]);
+    expect(Array.from(a!.endStep)).toEqual([9, -1, 8, 6]);
+  });
 });

@@ -65,7 +65,10 @@ export class SpanColumns {
     this.lane = more(this.lane);
   }
 
-  /** Lane l's columns (lanes 0..laneCount-1), its spans in push order: views into one array per column. */
+  /**
+   * Lane l's columns (lanes 0..laneCount-1) as views into one array per column, its spans sorted
+   * by start then step (spans are pushed as they close), ties in push order.
+   */
   byLane(laneCount: number): LaneColumns[] {
     const n = this.length;
     const offsets = new Int32Array(laneCount + 1);
@@ -87,10 +90,12 @@ export class SpanColumns {
       step[j] = this.step[i]!;
       endStep[j] = this.endStep[i]!;
     }
+    const cols = { start, end, kind, label_: label, step, endStep };
     const out: LaneColumns[] = [];
     for (let l = 0; l < laneCount; l++) {
       const a = offsets[l]!;
       const b = offsets[l + 1]!;
+      sortSegment(cols, a, b);
       out.push({
         start: start.subarray(a, b),
         end: end.subarray(a, b),
@@ -101,5 +106,24 @@ export class SpanColumns {
       });
     }
     return out;
+  }
+}
+
+/** Sorts spans [a, b) of the columns by start then step, stably (sort() of their indices). */
+function sortSegment(c: LaneColumns, a: number, b: number): void {
+  const { start, step } = c;
+  let sorted = true;
+  for (let i = a + 1; i < b; i++)
+    if (start[i]! < start[i - 1]! || (start[i] === start[i - 1] && step[i]! < step[i - 1]!)) {
+      sorted = false;
+      break;
+    }
+  if (sorted) return;
+  const order = Array.from({ length: b - a }, (_, i) => a + i).sort(
+    (x, y) => start[x]! - start[y]! || step[x]! - step[y]!,
+  );
+  for (const col of [c.start, c.end, c.kind, c.label_, c.step, c.endStep]) {
+    const was = col.slice(a, b);
+    for (let i = 0; i < order.length; i++) col[a + i] = was[order[i]! - a]!;
   }
 }
