@@ -49,12 +49,16 @@ export function runViewOf(scenario: Scenario, run: SimulationRun): KubeletRunVie
   const topo = resolveTopology(scenario);
   if (typeof topo === 'string') throw new Error(`node topology: ${topo}`);
   const trace = run.trace;
-  const place = makePlacer(scenario.node.name);
-  const byId = new Map(trace.entities.map((e) => [e.id, e]));
-  const extra = derivedContainerSpans(trace, (id) => {
-    const e = byId.get(id);
-    return e ? place(e) : null;
-  });
+  // Each entity placed once: the lanes, the derived spans and the pulls all ask.
+  const placer = makePlacer(scenario.node.name);
+  const placements = trace.entities.map((e) => placer(e));
+  const place = (_e: unknown, i: number) => placements[i] ?? null;
+  const indexById = new Map(trace.entities.map((e, i) => [e.id, i]));
+  const placeId = (id: string) => {
+    const i = indexById.get(id);
+    return i === undefined ? null : (placements[i] ?? null);
+  };
+  const extra = derivedContainerSpans(trace, placeId);
   const podKeyOf = (uid: string) => run.config.pods[uid]?.key;
   extra.push(...cpuManagerMarks(trace, podKeyOf, cpuManagerPlacement(scenario.node.name)));
   extra.push(...admissionMarks(trace, podKeyOf));
@@ -62,10 +66,7 @@ export function runViewOf(scenario: Scenario, run: SimulationRun): KubeletRunVie
   extra.push(
     ...pullSpans(
       pullWaits(trace, podKeyOf),
-      (c) => {
-        const e = byId.get(`startContainer:${c}`);
-        return e ? place(e) : null;
-      },
+      (c) => placeId(`startContainer:${c}`),
       ensureAttempts(trace),
     ),
   );

@@ -366,15 +366,17 @@ function nextPool(
   }
   if (came.length === 0 && left.size === 0) return prev;
   came.sort();
-  const next: string[] = [];
+  // Sized once (~600 changes of up to ~900 names on the 110-pod node): no regrowth copies.
+  const next = new Array<string>(prev.length - left.size + came.length);
+  let at = 0;
   let j = 0;
   for (const m of prev) {
-    if (left.has(m)) continue;
+    if (left.size > 0 && left.has(m)) continue;
     // Code-unit order, as sort() without a comparator orders strings.
-    while (j < came.length && came[j]! < m) next.push(came[j++]!);
-    next.push(m);
+    while (j < came.length && came[j]! < m) next[at++] = came[j++]!;
+    next[at++] = m;
   }
-  while (j < came.length) next.push(came[j++]!);
+  while (j < came.length) next[at++] = came[j++]!;
   for (const k of left) reported.delete(k);
   for (const k of came) reported.add(k);
   return next;

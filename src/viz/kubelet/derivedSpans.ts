@@ -47,25 +47,29 @@ export function derivedContainerSpans(
       }
     }
   }
-  // Steps of each container's startContainer machine, to begin "running" when it idles
-  // and to end a wait at the next START.
-  const scSteps = new Map<string, { t: number; step: number; event: string; to: string }[]>();
+  // Steps of each container's startContainer machine (their indices), to end a wait at the
+  // next START. Each entity's id is parsed once, not once per step.
+  const scSteps = new Map<string, number[]>();
   const { steps, strings, entities } = trace;
+  const stepsOfEntity = new Array<number[] | null | undefined>(entities.length);
   for (let i = 0; i < steps.t.length; i++) {
-    const e = entities[steps.entity[i]!];
-    if (!e || e.kind !== 'startContainer') continue;
-    const n = parseEntityId(e.id, e.kind);
-    if (!n.container) continue;
-    let arr = scSteps.get(n.container);
-    if (!arr) scSteps.set(n.container, (arr = []));
-    arr.push({
-      t: steps.t[i]!,
-      step: i,
-      event: strings[steps.event[i]!] ?? '',
-      to: strings[steps.to[i]!] ?? '',
-    });
+    const ent = steps.entity[i]!;
+    let arr = stepsOfEntity[ent];
+    if (arr === undefined) arr = stepsOfEntity[ent] = containerSteps(scSteps, entities[ent]);
+    if (arr) arr.push(i);
   }
-  const backOffs = trace.events.filter((ev) => ev.reason === 'BackOff');
+  // By step, so each wait looks only at the BackOffs inside it (whether one matches is all it asks).
+  const backOffs = trace.events
+    .filter((ev) => ev.reason === 'BackOff')
+    .sort((a, b) => a.step - b.step);
+  // Which BackOffs' messages hold a text, by text: asked once per text, not once per wait.
+  const naming = new Map<string, Uint8Array>();
+  const backOffsNaming = (text: string) => {
+    let m = naming.get(text);
+    if (!m)
+      naming.set(text, (m = Uint8Array.from(backOffs, (b) => (b.message.includes(text) ? 1 : 0))));
+    return m;
+  };
 
   const out: ExtraSpan[] = [];
   for (const life of lives) {
@@ -87,14 +91,15 @@ export function derivedContainerSpans(
         endStep: life.exitStep,
       });
     if (life.exited < 0) continue;
-    const next = sc.find((s) => s.step > life.exitStep && s.event === 'START');
+    const nextStep = sc.find((i) => i > life.exitStep && strings[steps.event[i]!] === 'START');
+    const next = nextStep === undefined ? null : { t: steps.t[nextStep]!, step: nextStep };
     const waitEnd = next ? next.t : trace.endT;
     const name = life.container.split('/').pop() ?? '';
-    const backedOff = backOffs.some(
-      (b) =>
-        b.step > life.exitStep &&
-        (next ? b.step < next.step : true) &&
-        b.message.includes(` ${name} `),
+    const backedOff = backOffBetween(
+      backOffs,
+      life.exitStep,
+      next ? next.step : Infinity,
+      backOffsNaming(` ${name} `),
     );
     if (waitEnd > life.exited)
       out.push({
@@ -108,4 +113,36 @@ export function derivedContainerSpans(
       });
   }
   return out;
+}
+
+/** The step list of a startContainer entity's container (shared by its entities), else null. */
+function containerSteps(
+  byContainer: Map<string, number[]>,
+  e: Trace['entities'][number] | undefined,
+): number[] | null {
+  if (!e || e.kind !== 'startContainer') return null;
+  const container = parseEntityId(e.id, e.kind).container;
+  if (!container) return null;
+  let arr = byContainer.get(container);
+  if (!arr) byContainer.set(container, (arr = []));
+  return arr;
+}
+
+/** Whether a BackOff (sorted by step) falls strictly between two steps, one `named` (by index). */
+function backOffBetween(
+  backOffs: readonly Trace['events'][number][],
+  after: number,
+  before: number,
+  named: Uint8Array,
+): boolean {
+  let lo = 0;
+  let hi = backOffs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (backOffs[mid]!.step > after) hi = mid;
+    else lo = mid + 1;
+  }
+  for (let i = lo; i < backOffs.length && backOffs[i]!.step < before; i++)
+    if (named[i] === 1) return true;
+  return false;
 }

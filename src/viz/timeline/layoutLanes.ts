@@ -7,7 +7,8 @@
  * knows the engine's naming. Built once per run.
  */
 import { type EntityInfo, type Trace } from '../../sim';
-import { LaneBuilder, type Flow, type Lane, type LaneGroup, type LaneModel } from './laneModel';
+import { makeLane, type Flow, type Lane, type LaneGroup, type LaneModel } from './laneModel';
+import { SpanColumns } from './spanColumns';
 import { classifyState, kindIndex, type SpanKind } from './spanKinds';
 
 export interface Placement {
@@ -56,7 +57,7 @@ export interface ExtraSpan {
 
 /** A lane, span kind and label index, as a placement decided them. */
 interface SpanDecision {
-  lane: LaneAcc;
+  lane: number;
   kind: number;
   label: number;
 }
@@ -74,18 +75,25 @@ interface LaneAcc {
   labelled: boolean;
   entity: number;
   entities: Set<number>;
-  b: LaneBuilder;
+  /** Index into SpanColumns' lane tags. */
+  index: number;
 }
 
 export interface LaneLayoutResult {
   readonly model: LaneModel;
 }
 
+/** The leaf of a state's first region: "a.b.c|x.y" → "c" (slices, not splits: called per new state). */
 const leaf = (s: string) => {
-  const first = s.split('|')[0] ?? s;
-  const parts = first.split('.');
-  return parts[parts.length - 1] ?? first;
+  const bar = s.indexOf('|');
+  const first = bar < 0 ? s : s.slice(0, bar);
+  return first.slice(first.lastIndexOf('.') + 1);
 };
+
+/** What the step loop does with an entity's steps (a typed array: placements differ in shape). */
+const SKIP = 0;
+const INSTANTS = 1;
+const SPANS = 2;
 
 export function layoutLanes(
   trace: Trace,
@@ -107,7 +115,17 @@ export function layoutLanes(
     return i;
   };
   const placements = trace.entities.map((e, i) => place(e, i));
+  const nEnt = placements.length;
+  const mode = new Uint8Array(nEnt);
+  for (let e = 0; e < nEnt; e++) {
+    const p = placements[e];
+    mode[e] = !p ? SKIP : p.instants ? INSTANTS : SPANS;
+  }
+  const n = steps.t.length;
+  // Each step closes or marks at most one span; then the extras and the spans left open.
+  const spans = new SpanColumns(n + extra.length + nEnt);
   const lanes = new Map<string, LaneAcc>();
+  const accs: LaneAcc[] = [];
   const laneFor = (
     ent: number,
     p: Placement,
@@ -131,9 +149,10 @@ export function layoutLanes(
         labelled: false,
         entity: instants ? -1 : ent,
         entities: new Set<number>(),
-        b: new LaneBuilder(),
+        index: accs.length,
       };
       lanes.set(key, acc);
+      accs.push(acc);
     }
     if (ent >= 0) acc.entities.add(ent);
     return acc;
@@ -144,60 +163,81 @@ export function layoutLanes(
   const nStrings = strings.length;
   const spanMemo = new Map<number, SpanDecision | null>();
   const instantMemo = new Map<number, SpanDecision | null>();
-  // Per entity: the open span (its lane; null when none is open).
-  const openLane: (LaneAcc | null)[] = new Array<LaneAcc | null>(placements.length).fill(null);
-  const openStart = new Float64Array(placements.length);
-  const openStep = new Int32Array(placements.length);
-  const openLabel = new Int32Array(placements.length);
-  const openKind = new Int32Array(placements.length);
-  const n = steps.t.length;
+  // Per entity: the open span (its lane index; -1 when none is open).
+  const openLane = new Int32Array(nEnt).fill(-1);
+  const openStart = new Float64Array(nEnt);
+  const openStep = new Int32Array(nEnt);
+  const openLabel = new Int32Array(nEnt);
+  const openKind = new Int32Array(nEnt);
+  // The lane an entity's last new span went to, by its label: most entities keep to one lane,
+  // so a new (state, event) rarely needs laneFor's key built and looked up.
+  const lastLaneLabel = new Array<string | undefined>(nEnt);
+  const lastLane = new Array<LaneAcc | undefined>(nEnt);
+  // The default label (the state's leaf) by string index, interned once per state.
+  const leafLabel = new Int32Array(nStrings).fill(-1);
   for (let i = 0; i < n; i++) {
     const ent = steps.entity[i]!;
-    const p = placements[ent];
-    if (!p) continue;
+    const m = mode[ent];
+    if (m === SKIP || m === undefined) continue;
     const t = steps.t[i]!;
     const ev = steps.event[i]!;
-    if (p.instants) {
+    if (m === INSTANTS) {
       const mk = ent * nStrings + ev;
       let d = instantMemo.get(mk);
       if (d === undefined) {
+        const p = placements[ent]!;
         const event = strings[ev] ?? '';
-        const laneLabel = p.instants(event);
+        const laneLabel = p.instants!(event);
         d =
           laneLabel === null
             ? null
             : {
-                lane: laneFor(ent, p, laneLabel, true, i),
+                lane: laneFor(ent, p, laneLabel, true, i).index,
                 kind: kindIndex(p.kind ? p.kind(laneLabel, event) : 'wakeup'),
                 label: intern(event),
               };
         instantMemo.set(mk, d);
       }
-      if (d !== null) d.lane.b.push(t, t, d.kind, d.label, i, i);
+      if (d !== null) spans.push(d.lane, t, t, d.kind, d.label, i, i);
       continue;
     }
     const fi = steps.from[i]!;
     const ti = steps.to[i]!;
     const cur = openLane[ent]!;
-    if (cur !== null && (fi === ti || strings[fi] === strings[ti])) continue;
-    if (cur !== null) {
-      cur.b.push(openStart[ent]!, t, openKind[ent]!, openLabel[ent]!, openStep[ent]!, i);
-      openLane[ent] = null;
+    if (cur >= 0 && (fi === ti || strings[fi] === strings[ti])) continue;
+    if (cur >= 0) {
+      spans.push(cur, openStart[ent]!, t, openKind[ent]!, openLabel[ent]!, openStep[ent]!, i);
+      openLane[ent] = -1;
     }
     const mk = (ent * nStrings + ti) * nStrings + ev;
     let d = spanMemo.get(mk);
     if (d === undefined) {
+      const p = placements[ent]!;
       const event = strings[ev] ?? '';
       const to = strings[ti] ?? '';
-      d = p.isEnd?.(to)
-        ? null
-        : {
-            lane: laneFor(ent, p, p.laneOf ? p.laneOf(to) : p.lane, false, i),
-            kind: kindIndex(
-              p.kind ? p.kind(to, event) : classifyState(to, trace.entities[ent]?.kind ?? ''),
-            ),
-            label: intern(p.label ? p.label(to) : leaf(to)),
-          };
+      if (p.isEnd?.(to)) d = null;
+      else {
+        const laneLabel = p.laneOf ? p.laneOf(to) : p.lane;
+        let lane = lastLane[ent];
+        if (lane === undefined || lastLaneLabel[ent] !== laneLabel) {
+          lane = laneFor(ent, p, laneLabel, false, i);
+          lastLane[ent] = lane;
+          lastLaneLabel[ent] = laneLabel;
+        }
+        let label: number;
+        if (p.label) label = intern(p.label(to));
+        else {
+          label = leafLabel[ti]!;
+          if (label < 0) label = leafLabel[ti] = intern(leaf(to));
+        }
+        d = {
+          lane: lane.index,
+          kind: kindIndex(
+            p.kind ? p.kind(to, event) : classifyState(to, trace.entities[ent]?.kind ?? ''),
+          ),
+          label,
+        };
+      }
       spanMemo.set(mk, d);
     }
     if (d === null) continue;
@@ -210,7 +250,8 @@ export function layoutLanes(
   for (const x of extra) {
     const lane = laneFor(-1, x.placement, x.placement.lane, x.instant === true, x.step);
     if (x.instant && x.labelled !== false) lane.labelled = true;
-    lane.b.push(
+    spans.push(
+      lane.index,
       x.start,
       Math.max(x.end, x.start),
       kindIndex(x.kind),
@@ -220,10 +261,11 @@ export function layoutLanes(
     );
   }
   // Spans still open at the end last to the end (each lane is sorted by start below).
-  for (let ent = 0; ent < openLane.length; ent++) {
-    const lane = openLane[ent];
-    if (lane)
-      lane.b.push(
+  for (let ent = 0; ent < nEnt; ent++) {
+    const lane = openLane[ent]!;
+    if (lane >= 0)
+      spans.push(
+        lane,
         openStart[ent]!,
         Math.max(trace.endT, openStart[ent]!),
         openKind[ent]!,
@@ -232,9 +274,9 @@ export function layoutLanes(
         -1,
       );
   }
+  const columns = spans.byLane(accs.length);
 
   // Groups in order; lanes inside by order then first appearance.
-  const accs = [...lanes.values()];
   const groupFirst = new Map<string, number>();
   const byGroup = new Map<string, LaneAcc[]>();
   for (const a of accs) {
@@ -251,8 +293,9 @@ export function layoutLanes(
     const mine = byGroup.get(g)!.sort((a, b) => a.order - b.order || a.first - b.first);
     const gl: Lane[] = [];
     for (const a of mine) {
-      const whole = sortLane(
-        a.b.build({
+      // Sorted by start already (SpanColumns.byLane).
+      const whole = makeLane(
+        {
           id: a.key,
           label: a.label,
           group: a.groupLabel,
@@ -261,7 +304,8 @@ export function layoutLanes(
           labelled: a.labelled,
           pod: a.pod,
           container: a.container,
-        }),
+        },
+        columns[a.index]!,
       );
       for (const lane of a.instants ? [whole] : splitOverlaps(whole)) {
         allLanes.push(lane);
@@ -272,22 +316,17 @@ export function layoutLanes(
   });
 
   // Flows join the spans their causal steps began: only those steps are looked up.
-  const wanted = new Set<number>();
-  for (const [a, b] of causal) {
-    wanted.add(a);
-    wanted.add(b);
-  }
-  const flowEnds = spanIndex(allLanes, wanted);
+  const flowEnds = spanIndex(allLanes, causal, n);
   const flows: Flow[] = [];
   for (const [a, b] of causal) {
-    const from = flowEnds.get(a);
-    const to = flowEnds.get(b);
-    if (from && to)
+    const fromLane = flowEnds.lane[a] ?? -1;
+    const toLane = flowEnds.lane[b] ?? -1;
+    if (fromLane >= 0 && toLane >= 0)
       flows.push({
-        fromLane: from.lane,
-        fromIndex: from.index,
-        toLane: to.lane,
-        toIndex: to.index,
+        fromLane,
+        fromIndex: flowEnds.index[a]!,
+        toLane,
+        toIndex: flowEnds.index[b]!,
       });
   }
   let spanCount = 0;
@@ -296,19 +335,33 @@ export function layoutLanes(
 }
 
 /**
- * Step → the span or instant it began (final lane indices), for the steps `wanted` holds; a
- * step that began spans on two lanes (a container's derived span) maps to the later lane.
+ * Step → the span or instant it began (final lane indices, -1: none), for the causal steps;
+ * a step that began spans on two lanes (a container's derived span) maps to the later lane.
+ * Arrays by step (`steps`: the trace's step count), not maps: ~32k spans are checked.
  */
 function spanIndex(
   lanes: readonly Lane[],
-  wanted: ReadonlySet<number>,
-): Map<number, { lane: number; index: number }> {
-  const out = new Map<number, { lane: number; index: number }>();
-  lanes.forEach((lane, li) => {
-    for (let j = 0; j < lane.step.length; j++)
-      if (wanted.has(lane.step[j]!)) out.set(lane.step[j]!, { lane: li, index: j });
-  });
-  return out;
+  causal: readonly (readonly [number, number])[],
+  steps: number,
+): { lane: Int32Array; index: Int32Array } {
+  const wanted = new Uint8Array(steps);
+  for (const [a, b] of causal) {
+    if (a >= 0 && a < steps) wanted[a] = 1;
+    if (b >= 0 && b < steps) wanted[b] = 1;
+  }
+  const lane = new Int32Array(steps).fill(-1);
+  const index = new Int32Array(steps);
+  for (let li = 0; li < lanes.length; li++) {
+    const st = lanes[li]!.step;
+    for (let j = 0; j < st.length; j++) {
+      const s = st[j]!;
+      if (wanted[s] === 1) {
+        lane[s] = li;
+        index[s] = j;
+      }
+    }
+  }
+  return { lane, index };
 }
 
 /**
@@ -318,6 +371,10 @@ function spanIndex(
  */
 function splitOverlaps(l: Lane): Lane[] {
   const n = l.start.length;
+  // Most lanes follow on: each span starts after the one before it ends (one lane, nothing to split).
+  let overlaps = false;
+  for (let i = 1; i < n && !overlaps; i++) overlaps = !(l.end[i - 1]! <= l.start[i]!);
+  if (!overlaps) return [l];
   const laneOf = new Int32Array(n);
   const ends: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -350,36 +407,4 @@ function splitOverlaps(l: Lane): Lane[] {
       endStep: pick(l.endStep),
     };
   });
-}
-
-/** Sorts a lane's spans by start (they are pushed as they close). */
-function sortLane(l: Lane): Lane {
-  const n = l.start.length;
-  let sorted = true;
-  for (let i = 1; i < n; i++)
-    if (
-      l.start[i]! < l.start[i - 1]! ||
-      (l.start[i] === l.start[i - 1] && l.step[i]! < l.step[i - 1]!)
-    ) {
-      sorted = false;
-      break;
-    }
-  if (sorted) return l;
-  const order = Array.from({ length: n }, (_, i) => i).sort(
-    (a, b) => l.start[a]! - l.start[b]! || l.step[a]! - l.step[b]!,
-  );
-  const pick = <A extends Float64Array | Uint8Array | Int32Array>(arr: A): A => {
-    const out = new (arr.constructor as new (n: number) => A)(n);
-    order.forEach((j, i) => (out[i] = arr[j]!));
-    return out;
-  };
-  return {
-    ...l,
-    start: pick(l.start),
-    end: pick(l.end),
-    kind: pick(l.kind),
-    label_: pick(l.label_),
-    step: pick(l.step),
-    endStep: pick(l.endStep),
-  };
 }
