@@ -2,8 +2,8 @@
  * Container life that no machine state records: "running" from the Started record (the
  * process runs from CRI StartContainer on, also while a PostStart hook runs on its own
  * lane) to the runtime's exit record, then the wait
- * until the next start attempt ("back-off" when the kubelet recorded a BackOff event
- * for the container meanwhile, "exited" otherwise).
+ * until the next start attempt ("back-off" when the kubelet recorded doBackOff's BackOff event
+ * on the container's reference meanwhile, "exited" otherwise).
  */
 import { type Trace } from '../../sim';
 import type { ExtraSpan, Placement } from '../timeline/layoutLanes';
@@ -58,18 +58,19 @@ export function derivedContainerSpans(
     if (arr === undefined) arr = stepsOfEntity[ent] = containerSteps(scSteps, entities[ent]);
     if (arr) arr.push(i);
   }
-  // By step, so each wait looks only at the BackOffs inside it (whether one matches is all it asks).
-  const backOffs = trace.events
-    .filter((ev) => ev.reason === 'BackOff')
-    .sort((a, b) => a.step - b.step);
-  // Which BackOffs' messages hold a text, by text: asked once per text, not once per wait.
-  const naming = new Map<string, Uint8Array>();
-  const backOffsNaming = (text: string) => {
-    let m = naming.get(text);
-    if (!m)
-      naming.set(text, (m = Uint8Array.from(backOffs, (b) => (b.message.includes(text) ? 1 : 0))));
-    return m;
-  };
+  // Each container's crash-loop BackOff events (doBackOff's "Back-off restarting failed
+  // container …", on the container's reference: the pod and the field path), by step.
+  const backOffs = new Map<string, number[]>();
+  for (const ev of trace.events) {
+    if (ev.reason !== 'BackOff' || !ev.message.startsWith('Back-off restarting failed')) continue;
+    const name = ev.fieldPath ? /\{([^}]*)\}$/.exec(ev.fieldPath)?.[1] : undefined;
+    if (name === undefined) continue;
+    const key = `${ev.object}/${name}`;
+    const list = backOffs.get(key);
+    if (list) list.push(ev.step);
+    else backOffs.set(key, [ev.step]);
+  }
+  for (const list of backOffs.values()) list.sort((a, b) => a - b);
 
   const out: ExtraSpan[] = [];
   for (const life of lives) {
@@ -94,12 +95,10 @@ export function derivedContainerSpans(
     const nextStep = sc.find((i) => i > life.exitStep && strings[steps.event[i]!] === 'START');
     const next = nextStep === undefined ? null : { t: steps.t[nextStep]!, step: nextStep };
     const waitEnd = next ? next.t : trace.endT;
-    const name = life.container.split('/').pop() ?? '';
-    const backedOff = backOffBetween(
-      backOffs,
+    const backedOff = stepBetween(
+      backOffs.get(life.container) ?? [],
       life.exitStep,
       next ? next.step : Infinity,
-      backOffsNaming(` ${name} `),
     );
     if (waitEnd > life.exited)
       out.push({
@@ -128,21 +127,14 @@ function containerSteps(
   return arr;
 }
 
-/** Whether a BackOff (sorted by step) falls strictly between two steps, one `named` (by index). */
-function backOffBetween(
-  backOffs: readonly Trace['events'][number][],
-  after: number,
-  before: number,
-  named: Uint8Array,
-): boolean {
+/** Whether one of `steps` (sorted) falls strictly between two steps. */
+function stepBetween(steps: readonly number[], after: number, before: number): boolean {
   let lo = 0;
-  let hi = backOffs.length;
+  let hi = steps.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (backOffs[mid]!.step > after) hi = mid;
+    if (steps[mid]! > after) hi = mid;
     else lo = mid + 1;
   }
-  for (let i = lo; i < backOffs.length && backOffs[i]!.step < before; i++)
-    if (named[i] === 1) return true;
-  return false;
+  return lo < steps.length && steps[lo]! < before;
 }
