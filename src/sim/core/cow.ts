@@ -6,6 +6,8 @@
  * (tests), checkpoints also freeze what they share, so a write that skips `own` throws.
  */
 
+import { table } from './shapes';
+
 type Writable<T> = T extends readonly (infer E)[] ? E[] : { -readonly [K in keyof T]: T[K] };
 
 /** Objects made by `own` since the last checkpoint: no checkpoint holds them. */
@@ -34,7 +36,7 @@ function shallow<T extends object>(v: T): T {
   const src = v as Record<string, unknown>;
   const keys = Object.keys(src);
   if (keys.length <= RECORD_KEYS) return { ...src } as T;
-  const out: Record<string, unknown> = {};
+  const out = table<unknown>();
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;
     out[k] = src[k];

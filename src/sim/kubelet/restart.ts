@@ -8,6 +8,7 @@
  * fault hits. Pull ids keep counting so a request id is never reused.
  */
 import type { KubeletDomain } from './types';
+import { objectArray, table } from '../core/shapes';
 
 export type KubeletMemory = Pick<
   KubeletDomain,
@@ -39,25 +40,25 @@ export type SurvivesRestart = Omit<KubeletDomain, keyof KubeletMemory>;
 export function kubeletMemory(nextPullId: number): KubeletMemory {
   return {
     gen: -1,
-    pods: {},
-    podOrder: [],
-    workers: {},
+    pods: table(),
+    podOrder: objectArray(),
+    workers: table(),
     podsSynced: false,
-    workBuckets: {},
-    cache: { timestamp: -1, pods: {} },
-    cacheWaiters: {},
-    pleg: { seen: {}, dirty: {} },
-    containerBackOff: {},
-    imageBackOff: {},
-    reasonCache: {},
-    probeResults: {},
-    probers: {},
-    syncs: {},
-    starts: {},
+    workBuckets: table(),
+    cache: { timestamp: -1, pods: table() },
+    cacheWaiters: table(),
+    pleg: { seen: table(), dirty: table() },
+    containerBackOff: table(),
+    imageBackOff: table(),
+    reasonCache: table(),
+    probeResults: table(),
+    probers: table(),
+    syncs: table(),
+    starts: table(),
     pulls: { queue: [], active: [], nextId: nextPullId },
     // The status manager's versions and the pod startup latency tracker (statusPatch.ts,
     // startupLatency.ts): a restarted kubelet tracks only pods it sees without a startTime.
-    statusVersions: {},
-    startupLatency: {},
+    statusVersions: table(),
+    startupLatency: table(),
   };
 }

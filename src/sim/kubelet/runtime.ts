@@ -8,15 +8,16 @@ import { runtimeId } from '../core/ids';
 import type { ContainerDef, PodDef } from './config';
 import type { CachedPodStatus, ContainerRecord, KubeletDomain, SandboxRecord } from './types';
 import { own, own2 } from '../core/cow';
+import { table } from '../core/shapes';
 
 export const NODE_IP = '10.0.0.10';
 
 export function emptyRuntime(): KubeletDomain['runtime'] {
   return {
-    sandboxes: {},
-    containers: {},
-    podSandboxes: {},
-    podContainers: {},
+    sandboxes: table(),
+    containers: table(),
+    podSandboxes: table(),
+    podContainers: table(),
     nextIp: 5,
     nextId: 1,
   };

@@ -9,6 +9,7 @@ import { API_SERVER, CONTAINER_RUNTIME, KUBELET } from './ids';
 import { kubeletMemory, type SurvivesRestart } from './restart';
 import { emptyRuntime } from './runtime';
 import type { KubeletDomain } from './types';
+import { table } from '../core/shapes';
 import { currentKubelet } from './versions/current';
 import type { KubeletVersion } from './versions/version';
 import { kubeletViewOf } from './view';
@@ -36,11 +37,11 @@ export function emptyDomain(cfg: KubeletRun): KubeletDomain {
   for (const [name, img] of Object.entries(cfg.images))
     if (img.present) images[name] = img.sizeBytes;
   const survivors: SurvivesRestart = {
-    apiPods: {},
+    apiPods: table(),
     kubeletStartedAt: 0,
     runtime: emptyRuntime(),
     images,
-    status: {},
+    status: table(),
     faultHits: [],
     cpu: null,
   };

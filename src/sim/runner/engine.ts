@@ -21,6 +21,7 @@ import {
 } from 'xstate';
 import { clonePlain, cloneSharing, deepFreeze } from '../core/clone';
 import { shareAll } from '../core/cow';
+import { objectArray, table } from '../core/shapes';
 import { nextId as nextCounterId } from '../core/ids';
 import { createRng } from '../core/prng';
 import {
@@ -166,7 +167,7 @@ export class Recorder {
    * Changes to the world's machine map since the last checkpoint, as (id, instance) pairs, a
    * stopped instance as (id, undefined): checkpoints between full copies of the map keep these.
    */
-  machineOps: unknown[] = [];
+  machineOps: unknown[] = objectArray();
   private stringIndex = new Map<string, number>();
   private entityIndex = new Map<string, number>();
   /** The index of '' (no guard decided), once interned. */
@@ -200,12 +201,12 @@ export class Recorder {
   constructor(checkpointEvery: number) {
     this.trace = {
       steps: { t: [], entity: [], event: [], from: [], to: [], cause: [], guard: [] },
-      strings: [],
-      entities: [],
-      events: [],
-      logs: [],
-      records: [],
-      checkpoints: [],
+      strings: objectArray(),
+      entities: objectArray(),
+      events: objectArray(),
+      logs: objectArray(),
+      records: objectArray(),
+      checkpoints: objectArray(),
       checkpointEvery,
       endT: 0,
       stopReason: 'idle',
@@ -295,7 +296,11 @@ export class Recorder {
 }
 
 export function createWorld<D>(seed: number, domain: D): World<D> {
-  return worldOf({ t: 0, seq: 0, step: 0, rng: createRng(seed), ids: {}, queue: [] }, {}, domain);
+  return worldOf(
+    { t: 0, seq: 0, step: 0, rng: createRng(seed), ids: {}, queue: objectArray() },
+    table(),
+    domain,
+  );
 }
 
 /**
@@ -476,10 +481,7 @@ export function checkpointOf<D>(
  * and seek.
  */
 function copyTable<V>(from: Record<string, V>): Record<string, V> {
-  const to: Record<string, V> = { a: undefined as V, b: undefined as V };
-  // Removing a property that is not the last one turns the object into a dictionary.
-  delete to.a;
-  delete to.b;
+  const to = table<V>();
   for (const k in from) to[k] = from[k]!;
   return to;
 }
@@ -864,13 +866,13 @@ export class Engine<D> {
     if (cow) shareAll();
     if (!opts.recorder) trace.checkpoints.push(checkpointOf(world, undefined, cow));
     let reason: Trace['stopReason'] = 'idle';
-    rec.machineOps = [];
+    rec.machineOps = objectArray();
     while (this.step(world, horizon, rec)) {
       if (world.step % every === 0) {
         const n = trace.checkpoints.length;
         const delta = n % MACHINE_KEYFRAME !== 0 ? compactOps(rec.machineOps) : undefined;
         trace.checkpoints.push(checkpointOf(world, trace.checkpoints[n - 1], cow, delta));
-        rec.machineOps = [];
+        rec.machineOps = objectArray();
       }
       if (world.step >= maxSteps) {
         reason = 'step-limit';
