@@ -6,7 +6,7 @@
  * (tests), checkpoints also freeze what they share, so a write that skips `own` throws.
  */
 
-import { table } from './shapes';
+import { isTable, table } from './shapes';
 
 type Writable<T> = T extends readonly (infer E)[] ? E[] : { -readonly [K in keyof T]: T[K] };
 
@@ -21,21 +21,22 @@ export function shareAll(): void {
   fresh = new WeakSet<object>();
 }
 
-/** Objects with more keys than this are tables (maps by pod UID, by container id). */
+/** Objects with more keys than this are tables too (maps by pod UID, by container id). */
 const RECORD_KEYS = 12;
 
 /**
  * A shallow copy: an array keeps its holes (slice), an object its key order. A record is
  * spread, which keeps its hidden class (a copy built key by key has another one, and every
- * read of such records turns polymorphic). A table is copied in a loop over Object.keys: the
- * maps by pod UID are dictionary-mode objects, which spread copies ~4× slower, and for-in
- * ~20% slower (it checks each key again as it goes).
+ * read of such records turns polymorphic). A table (core/shapes.ts) is copied into a new table
+ * in a loop over Object.keys: tables are dictionary-mode objects, which spread copies ~4×
+ * slower (and into a hidden class named by its keys), and for-in ~20% slower (it checks each
+ * key again as it goes).
  */
 function shallow<T extends object>(v: T): T {
   if (Array.isArray(v)) return v.slice() as T;
   const src = v as Record<string, unknown>;
   const keys = Object.keys(src);
-  if (keys.length <= RECORD_KEYS) return { ...src } as T;
+  if (keys.length <= RECORD_KEYS && !isTable(src)) return { ...src } as T;
   const out = table<unknown>();
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;

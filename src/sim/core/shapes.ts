@@ -5,13 +5,26 @@
  * kind), so each new run's fresh empty ones deoptimised the code the previous run had optimised.
  */
 
+/** The objects made by `table` (a copy-on-write copy of one is made by `table` too). */
+const tables = new WeakSet<object>();
+
 /** An empty table (keyed by pod UID, container id…), already a hash table ("dictionary mode"). */
 export function table<V>(): Record<string, V> {
   const t: Record<string, unknown> = { a: undefined, b: undefined };
   // Removing a property that is not the last one turns the object into a dictionary.
   delete t.a;
   delete t.b;
+  tables.add(t);
   return t as Record<string, V>;
+}
+
+/**
+ * Whether `v` was made by `table`: a copy of it must be one too. A small table copied by a
+ * spread became an object whose pod UIDs were property names of its hidden class, a class
+ * per set of keys.
+ */
+export function isTable(v: object): boolean {
+  return tables.has(v);
 }
 
 /** An empty array whose elements kind already holds objects. */

@@ -17,11 +17,12 @@ import type { PodDef } from './config';
 import { klog, q } from './klog';
 import type { ApiPodStatus, KubeletDomain, StartupLatencyState } from './types';
 import { own } from '../core/cow';
+import { table } from '../core/shapes';
 
 type Api = Pick<EffectApi<KubeletDomain>, 'log' | 'domain' | 't'>;
 
 const tracker = (d: KubeletDomain) => {
-  d.startupLatency ??= {};
+  d.startupLatency ??= table();
   return own(d, 'startupLatency')!;
 };
 

@@ -24,6 +24,7 @@ import type {
   PodCondition,
 } from './types';
 import { own } from '../core/cow';
+import { table } from '../core/shapes';
 
 type Api = Pick<EffectApi<KubeletDomain>, 'log' | 'domain' | 't'> & { recording?: boolean };
 
@@ -399,7 +400,7 @@ function same(a: unknown, b: unknown): boolean {
 
 /** The versions the status manager has written, per pod (podStatusSyncRequest.status.version). */
 function versions(d: KubeletDomain): Record<string, number> {
-  d.statusVersions ??= {};
+  d.statusVersions ??= table();
   return own(d, 'statusVersions')!;
 }
 

@@ -10,6 +10,7 @@ import type { PodDef } from './config';
 import type { KubeletDomain } from './types';
 import type { DeepReadonly } from './view';
 import { own } from '../core/cow';
+import { table } from '../core/shapes';
 
 /** apimachinery util/rand.String's alphabet (no vowels, no confusable digits). */
 const ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789';
@@ -50,7 +51,7 @@ export function volumeMounted(d: DeepReadonly<KubeletDomain>, uid: string): bool
 }
 
 export function markVolumeMounted(d: KubeletDomain, uid: string): void {
-  d.volumesMounted ??= {};
+  d.volumesMounted ??= table();
   own(d, 'volumesMounted')![uid] = d.gen;
 }
 

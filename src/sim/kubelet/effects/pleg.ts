@@ -14,6 +14,7 @@ import { klog, q } from '../klog';
 import { getPodStatus } from '../runtime';
 import type { KubeletDomain } from '../types';
 import { own, own2 } from '../../core/cow';
+import { table } from '../../core/shapes';
 
 type PlegState = 'running' | 'exited' | 'unknown' | 'non-existent';
 type Api = EffectApi<KubeletDomain>;
@@ -68,7 +69,8 @@ export function plegEffects(env: Env): EffectsOf<typeof plegMachine, KubeletDoma
     for (const uid in domain.pleg.dirty) {
       dirty = true;
       const seen = domain.pleg.seen[uid] ?? {};
-      const now: Record<string, PlegState> = {};
+      // Keyed by container id: a table, not an object whose hidden class each new id extends.
+      const now = table<PlegState>();
       const containers = domain.runtime.podContainers[uid] ?? [];
       const sandboxes = domain.runtime.podSandboxes[uid] ?? [];
       for (const id of containers) {
@@ -97,7 +99,7 @@ export function plegEffects(env: Env): EffectsOf<typeof plegMachine, KubeletDoma
       }
     }
     // Most relists find nothing dirty: nothing to reset (no copy of the record).
-    if (dirty) own(domain, 'pleg').dirty = {};
+    if (dirty) own(domain, 'pleg').dirty = table();
     own(domain, 'cache').timestamp = relistTime;
     // Wake pod workers whose GetNewerThan is now satisfied. A for-in over the waiters as the
     // relist began (no [uid, time] pair per waiter and relist); `own` deletes from a copy, or
