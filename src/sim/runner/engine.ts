@@ -306,8 +306,8 @@ export function createWorld<D>(seed: number, domain: D): World<D> {
 /**
  * A world object, made at this one place: every world (the run's, a checkpoint's, a seek's or a
  * re-run's copy) has one hidden class, so the engine's and the effects' reads of it stay
- * monomorphic. Copies built by spreads had classes of their own, and a process that had run a
- * re-run or a seek ran full runs ~15% slower.
+ * monomorphic. Copies built by spreads had classes of their own, so those reads turned
+ * polymorphic once a process had run a re-run or a seek.
  */
 function worldOf<D>(
   c: Omit<World<D>, 'machines' | 'domain'>,
