@@ -38,16 +38,21 @@ export function buildRunView(scenario: Scenario, opts: BuildRunOptions = {}): Ku
  * while it builds the views (runViewOf). `from`: the run it resumes from (simulate's `from`).
  */
 export function simulateScenario(scenario: Scenario, from: SimulationRun | null): SimulationRun {
-  const topo = resolveTopology(scenario);
-  if (typeof topo === 'string') throw new Error(`node topology: ${topo}`);
+  topologyOf(scenario);
   // Only the future of an edit is re-run (simulate's `from`); the result is the same.
   return simulate(scenario, from ? { from } : {});
 }
 
-/** buildRunView's second half: everything the views read, from a finished run of `scenario`. */
-export function runViewOf(scenario: Scenario, run: SimulationRun): KubeletRunView {
+/** The scenario's node topology; a scenario whose topology does not resolve is refused. */
+function topologyOf(scenario: Scenario) {
   const topo = resolveTopology(scenario);
   if (typeof topo === 'string') throw new Error(`node topology: ${topo}`);
+  return topo;
+}
+
+/** buildRunView's second half: everything the views read, from a finished run of `scenario`. */
+export function runViewOf(scenario: Scenario, run: SimulationRun): KubeletRunView {
+  const topo = topologyOf(scenario);
   const trace = run.trace;
   // Each entity placed once: the lanes, the derived spans and the pulls all ask.
   const placer = makePlacer(scenario.node.name);

@@ -6,7 +6,7 @@
  * (tests), checkpoints also freeze what they share, so a write that skips `own` throws.
  */
 
-import { isTable, table } from './shapes';
+import { copyTable, isTable } from './shapes';
 
 type Writable<T> = T extends readonly (infer E)[] ? E[] : { -readonly [K in keyof T]: T[K] };
 
@@ -27,22 +27,15 @@ const RECORD_KEYS = 12;
 /**
  * A shallow copy: an array keeps its holes (slice), an object its key order. A record is
  * spread, which keeps its hidden class (a copy built key by key has another one, and every
- * read of such records turns polymorphic). A table (core/shapes.ts) is copied into a new table
- * in a loop over Object.keys: tables are dictionary-mode objects, which spread copies ~4×
- * slower (and into a hidden class named by its keys), and for-in ~20% slower (it checks each
- * key again as it goes).
+ * read of such records turns polymorphic). A table (core/shapes.ts) is copied into a new table:
+ * a spread of one is slow, and makes a hidden class named by its keys.
  */
 function shallow<T extends object>(v: T): T {
   if (Array.isArray(v)) return v.slice() as T;
   const src = v as Record<string, unknown>;
   const keys = Object.keys(src);
   if (keys.length <= RECORD_KEYS && !isTable(src)) return { ...src } as T;
-  const out = table<unknown>();
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i]!;
-    out[k] = src[k];
-  }
-  return out as T;
+  return copyTable(src, keys) as T;
 }
 
 /**

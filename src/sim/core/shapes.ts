@@ -27,6 +27,22 @@ export function isTable(v: object): boolean {
   return tables.has(v);
 }
 
+/**
+ * A copy of a table (or of a table-sized object) as a new table: a loop over its keys, as a
+ * spread of a dictionary-mode object is ~4× slower and for-in ~20% (it checks each key again).
+ */
+export function copyTable<V>(
+  from: Record<string, V>,
+  keys: readonly string[] = Object.keys(from),
+): Record<string, V> {
+  const to = table<V>();
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    to[k] = from[k]!;
+  }
+  return to;
+}
+
 /** An empty array whose elements kind already holds objects. */
 export function objectArray<T>(): T[] {
   const a: T[] = [OBJECT as T];

@@ -21,7 +21,7 @@ import {
 } from 'xstate';
 import { clonePlain, cloneSharing, deepFreeze } from '../core/clone';
 import { shareAll } from '../core/cow';
-import { objectArray, table } from '../core/shapes';
+import { copyTable, objectArray, table } from '../core/shapes';
 import { nextId as nextCounterId } from '../core/ids';
 import { createRng } from '../core/prng';
 import {
@@ -474,24 +474,6 @@ export function checkpointOf<D>(
   return c;
 }
 
-/**
- * A shallow copy of a table keyed by instance id (hundreds of keys), made as a hash table from
- * the start: a spread builds it as a fast-mode object, one hidden class per key (about a
- * megabyte and a third of a millisecond for a 110-pod node's machines), at every checkpoint
- * and seek.
- */
-function copyTable<V>(from: Record<string, V>): Record<string, V> {
-  const to = table<V>();
-  for (const k in from) to[k] = from[k]!;
-  return to;
-}
-
-/** A copy of the world that shares nothing mutable with it. */
-export function cloneWorld<D>(w: World<D>, domain = true): World<D> {
-  // Snapshots are immutable: sharing them is safe.
-  return worldOf(copyClock(w), copyTable(w.machines), domain ? clonePlain(w.domain) : w.domain);
-}
-
 /** The world's clock, random stream, id counters and queue, copied (or the queue given). */
 function copyClock<D>(
   w: World<D>,
@@ -723,8 +705,7 @@ export class Engine<D> {
   copyWorld(w: World<D>): World<D> {
     // A checkpoint kept as a delta builds a new map: no second copy of it.
     const machines = machineDeltas.has(w) ? machinesOf(w) : copyTable(w.machines);
-    // The clock's fields and the map built once: cloneWorld would build the map again (twice
-    // for a delta checkpoint, whose `machines` getter builds it), a third of a seek's copying.
+    // The map is built once: reading a delta checkpoint's `machines` would build it again.
     if (!this.copyOnWrite) return worldOf(copyClock(w), machines, clonePlain(w.domain));
     shareAll();
     return worldOf(copyClock(w), machines, copyDomain(w.domain, this.copyOnWrite));

@@ -8,6 +8,7 @@
  *     was set going by the update it was waiting with (the PLEG relist only unblocked it).
  */
 import type { Trace } from '../../sim';
+import { entityRoles, stringFlags } from './traceFlags';
 
 const WAKEUPS = new Set(['CONFIG', 'PLEG', 'PROBE']);
 
@@ -16,17 +17,14 @@ export function causalLinks(trace: Trace): [number, number][] {
   const out: [number, number][] = [];
   const n = steps.t.length;
   // Each entity's kind and each string's meaning, looked up once (~65k steps on the 110-pod node).
+  const role = entityRoles(entities, (k) => ROLE.get(k) ?? 0);
+  const roleOf = (i: number) => role[steps.entity[i]!] ?? 0;
+  const wakeup = stringFlags(strings, (s) => WAKEUPS.has(s));
+  const start = stringFlags(strings, (s) => s === 'START');
+  const cacheReady = stringFlags(strings, (s) => s === 'CACHE_READY');
+  // The previous step of each step's entity, for the pod worker's own chain.
   let entityCount = entities.length;
   for (let i = 0; i < n; i++) entityCount = Math.max(entityCount, steps.entity[i]! + 1);
-  const role = new Uint8Array(entityCount);
-  entities.forEach((e, i) => {
-    if (e) role[i] = ROLE.get(e.kind) ?? 0;
-  });
-  const roleOf = (i: number) => role[steps.entity[i]!] ?? 0;
-  const wakeup = strings.map((s) => WAKEUPS.has(s));
-  const start = strings.map((s) => s === 'START');
-  const cacheReady = strings.map((s) => s === 'CACHE_READY');
-  // The previous step of each step's entity, for the pod worker's own chain.
   const prevOfEntity = new Int32Array(n);
   const lastOf = new Int32Array(entityCount).fill(-1);
   for (let i = 0; i < n; i++) {
@@ -39,14 +37,14 @@ export function causalLinks(trace: Trace): [number, number][] {
     if (cause < 0) continue;
     const r = roleOf(i);
     const ev = steps.event[i]!;
-    if (r === SYNC_LOOP && wakeup[ev] === true) {
+    if (r === SYNC_LOOP && wakeup[ev] === 1) {
       out.push([cause, i]);
-    } else if (r === SYNC_POD && start[ev] === true) {
+    } else if (r === SYNC_POD && start[ev] === 1) {
       // Walk back through the pod worker's own steps to what set it going.
       let origin = cause;
       while (origin >= 0 && roleOf(origin) === POD_WORKER)
         origin =
-          cacheReady[steps.event[origin]!] === true ? prevOfEntity[origin]! : steps.cause[origin]!;
+          cacheReady[steps.event[origin]!] === 1 ? prevOfEntity[origin]! : steps.cause[origin]!;
       const originRole = origin >= 0 ? roleOf(origin) : 0;
       if (originRole === SYNC_LOOP || originRole === PLEG) out.push([origin, i]);
     }

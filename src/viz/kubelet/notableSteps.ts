@@ -6,6 +6,7 @@
  * find idle gaps.
  */
 import { type Trace } from '../../sim';
+import { entityRoles, NO_ENTITY, stringFlags } from './traceFlags';
 
 const POD_MACHINES = new Set([
   'podWorker',
@@ -96,26 +97,8 @@ export function activityTimes(trace: Trace): Float64Array {
   return Float64Array.from(out).sort();
 }
 
-/** An entity's role for the step loops above, by its kind (NO_ENTITY: a hole in the list). */
-const NO_ENTITY = 255;
+/** An entity's role for the step loops above, by its kind. */
 const POD_MACHINE = 1;
 const POD_WORKER = 2;
 const SYNC_LOOP = 3;
 const PROGRESS_MACHINE = 4;
-
-function entityRoles(entities: Trace['entities'], roleOf: (kind: string) => number): Uint8Array {
-  const out = new Uint8Array(entities.length).fill(NO_ENTITY);
-  entities.forEach((e, i) => {
-    if (e) out[i] = roleOf(e.kind);
-  });
-  return out;
-}
-
-/** 1 for each trace string that `test` holds for, by string index. */
-function stringFlags(strings: readonly string[], test: (s: string) => boolean): Uint8Array {
-  const out = new Uint8Array(strings.length);
-  strings.forEach((s, i) => {
-    if (test(s)) out[i] = 1;
-  });
-  return out;
-}
