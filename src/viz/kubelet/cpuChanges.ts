@@ -300,9 +300,16 @@ function fromSnapshots(trace: Trace, ctx: CpuContext): CpuChangesResult {
     `${podKeyOf(str(data.uid)) ?? str(data.uid)}/${str(data.container)}`;
   const none: readonly number[] = [];
   const nobody: readonly string[] = [];
+  /** The last snapshot's assignments: the engine records the same object while they stay. */
+  let lastAssignments: unknown = undefined;
   for (const r of trace.records) {
     let touched: readonly number[] | null;
     if (r.kind === 'cpuAssignments') {
+      // Every CPU's state is a function of the snapshot and of what the other records changed,
+      // which the partial rescans below kept up to date: an unchanged snapshot changes nothing
+      // (a snapshot at each pod's admission under policy none, each a rescan of every CPU).
+      if (r.data.assignments === lastAssignments) continue;
+      lastAssignments = r.data.assignments;
       assignedTo = new Map();
       assignedKeys = new Set();
       for (const [cpu, owners] of readSnapshotOwners(r, podKeyOf, parse)) {
