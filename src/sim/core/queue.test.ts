@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { queueCancel, queueInOrder, queuePop, queuePush, type Queue } from './queue';
+import {
+  queueCancel,
+  queueInOrder,
+  queuePeek,
+  queuePop,
+  queuePush,
+  type Queue,
+  type QueueEntry,
+} from './queue';
 
 function drain(q: Queue<string>): string[] {
   const out: string[] = [];
@@ -94,6 +102,38 @@ describe('event queue', () => {
           expect(rest).toHaveLength(expected);
         },
       ),
+    );
+  });
+  it('pushes, pops and single-key cancels agree with a sorted list (property)', () => {
+    // Unique keys: every cancel takes one entry out where it sits (queueCancel's heap delete).
+    const op = fc.oneof(
+      fc.record({ op: fc.constant('push' as const), t: fc.integer({ min: 0, max: 40 }) }),
+      fc.record({ op: fc.constant('pop' as const) }),
+      fc.record({ op: fc.constant('cancel' as const), pick: fc.nat() }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 300 }), (ops) => {
+        const q: Queue<string> = [];
+        let model: QueueEntry<string>[] = [];
+        let seq = 0;
+        for (const o of ops) {
+          if (o.op === 'push') {
+            const e = { t: o.t, seq, target: 'm', event: '', key: `k${seq}`, cause: -1 };
+            seq++;
+            queuePush(q, e);
+            model.push(e);
+            model.sort((a, b) => a.t - b.t || a.seq - b.seq);
+          } else if (o.op === 'pop') {
+            expect(queuePop(q)).toBe(model.shift());
+          } else if (model.length > 0) {
+            const gone = model[o.pick % model.length]!;
+            expect(queueCancel(q, 'm', gone.key!)).toBe(1);
+            model = model.filter((e) => e !== gone);
+          }
+          expect(queuePeek(q)).toBe(model[0]);
+        }
+        expect(queueInOrder(q)).toEqual(model);
+      }),
     );
   });
 });

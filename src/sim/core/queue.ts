@@ -1,5 +1,6 @@
 /**
- * The engine's event queue: a binary min-heap ordered by (t, seq).
+ * The engine's event queue: a 4-ary min-heap ordered by (t, seq) (half a binary heap's depth:
+ * a pop moves half as many entries for as many comparisons, a push climbs half as far).
  * `seq` is a global counter taken on every push, so ties at the same virtual
  * millisecond resolve in insertion order on every JS engine.
  * The heap is a plain array of plain objects so a world checkpoint can copy it.
@@ -27,7 +28,7 @@ export function queuePush<E>(q: Queue<E>, entry: QueueEntry<E>): void {
   let i = q.length;
   q.push(entry);
   while (i > 0) {
-    const parent = (i - 1) >> 1;
+    const parent = (i - 1) >> 2;
     const p = q[parent]!;
     if (!less(entry, p)) break;
     q[i] = p;
@@ -41,19 +42,20 @@ function siftDown<E>(q: Queue<E>, start: number): void {
   const n = q.length;
   const e = q[i]!;
   for (;;) {
-    const l = 2 * i + 1;
-    const r = l + 1;
-    let m = e;
-    let mi = i;
-    if (l < n && less(q[l]!, m)) {
-      m = q[l]!;
-      mi = l;
+    const c = 4 * i + 1;
+    if (c >= n) break;
+    // The least of up to four children.
+    let mi = c;
+    let m = q[c]!;
+    const end = Math.min(c + 4, n);
+    for (let k = c + 1; k < end; k++) {
+      const x = q[k]!;
+      if (less(x, m)) {
+        m = x;
+        mi = k;
+      }
     }
-    if (r < n && less(q[r]!, m)) {
-      m = q[r]!;
-      mi = r;
-    }
-    if (mi === i) break;
+    if (!less(m, e)) break;
     q[i] = m;
     i = mi;
   }
@@ -76,11 +78,28 @@ export function queuePeek<E>(q: Queue<E>): QueueEntry<E> | undefined {
 }
 
 /**
- * Removes every entry for `target` with `key`; returns how many were removed. Rebuilds the
- * heap when anything matched (removing in place while sifting could move an unvisited match
- * into the visited part and miss it); pop order is by (t, seq), so it is unchanged.
+ * Removes every entry for `target` with `key`; returns how many were removed. One match (a
+ * delayed raise's sendId names one entry) is taken out where it is, as a heap deletes; more
+ * rebuild the heap (removing in place while scanning could move an unvisited match into the
+ * visited part and miss it). Pop order is by (t, seq), so it is unchanged either way.
  */
 export function queueCancel<E>(q: Queue<E>, target: string, key: string): number {
+  let first = -1;
+  let more = false;
+  for (let i = 0; i < q.length; i++) {
+    const e = q[i]!;
+    if (e.target !== target || e.key !== key) continue;
+    if (first >= 0) {
+      more = true;
+      break;
+    }
+    first = i;
+  }
+  if (first < 0) return 0;
+  if (!more) {
+    removeAt(q, first);
+    return 1;
+  }
   let write = 0;
   for (let read = 0; read < q.length; read++) {
     const e = q[read]!;
@@ -88,10 +107,26 @@ export function queueCancel<E>(q: Queue<E>, target: string, key: string): number
     q[write++] = e;
   }
   const removed = q.length - write;
-  if (removed === 0) return 0;
   q.length = write;
-  for (let i = (write >> 1) - 1; i >= 0; i--) siftDown(q, i);
+  for (let i = (write - 2) >> 2; i >= 0; i--) siftDown(q, i);
   return removed;
+}
+
+/** Deletes the entry at `i`: the last entry takes its place and moves up or down to its slot. */
+function removeAt<E>(q: Queue<E>, i: number): void {
+  const last = q.pop()!;
+  if (i === q.length) return;
+  q[i] = last;
+  let j = i;
+  while (j > 0) {
+    const parent = (j - 1) >> 2;
+    const p = q[parent]!;
+    if (!less(last, p)) break;
+    q[j] = p;
+    j = parent;
+  }
+  if (j !== i) q[j] = last;
+  else siftDown(q, i);
 }
 
 /** Removes every entry addressed to `target` (an entity that stopped). */
