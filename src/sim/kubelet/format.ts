@@ -95,6 +95,24 @@ function renderPodStatus(s: ContainerRecord, c: ContainerDef | undefined): strin
   );
 }
 
+/**
+ * SyncTerminatingPod's "Post-termination container state" value: each container the re-read
+ * runtime status lists, as its local struct {Name, State, ExitCode, FinishedAt (RFC3339Nano)},
+ * sorted by name (sort.Slice over the runtime's newest-first list, an insertion sort for a
+ * pod's few containers, so equal names keep that order), as klog prints a slice: JSON.
+ */
+export function postTerminationContainers(records: readonly ContainerRecord[]): string {
+  const sorted = records
+    .map((r, i) => ({ r, i }))
+    .sort((a, b) => (a.r.name < b.r.name ? -1 : a.r.name > b.r.name ? 1 : a.i - b.i));
+  const items = sorted.map(({ r }) => {
+    const st = r.state === 'CREATED' ? 'created' : r.state === 'RUNNING' ? 'running' : 'exited';
+    const finished = jsonTime(r.state === 'EXITED' ? r.finishedAt : undefined);
+    return `{"Name":${goJson(r.name)},"State":"${st}","ExitCode":${r.exitCode ?? 0},"FinishedAt":${finished}}`;
+  });
+  return `[${items.join(',')}]`;
+}
+
 /** A *pleg.PodLifecycleEvent as current klog renders it (JSON-style struct). */
 export function plegEventString(uid: string, type: string, data: string): string {
   return `{"ID":${JSON.stringify(uid)},"Type":${JSON.stringify(type)},"Data":${JSON.stringify(data)}}`;

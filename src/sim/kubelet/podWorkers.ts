@@ -25,17 +25,13 @@ export function workType(s: PodSyncStatus): WorkType {
 
 /**
  * podWorkers.ShouldPodContentBeRemoved: a deleted pod's content goes once it is terminated
- * (eviction is not modelled); a pod the workers never had, once they were synced (podsSynced,
- * the first housekeeping's SyncKnownPods).
- *
- * Go tests IsTerminated (terminatedAt, set when SyncTerminatingPod returns); this waits for the
- * worker to finish (SyncTerminatedPod). Go's final status keeps a removed container's last
- * terminated state (convertToAPIContainerStatuses reads the old status), which statusManager.ts
- * does not yet: removing at terminatedAt would drop it from the pod's final status.
+ * (IsTerminated: SyncTerminatingPod returned, having stored the status with the containers' end
+ * states; eviction is not modelled); a pod the workers never had, once they were synced
+ * (podsSynced, the first housekeeping's SyncKnownPods).
  */
 export function shouldPodContentBeRemoved(d: KubeletDomain, uid: string): boolean {
   const s = d.workers[uid];
-  if (s) return !!s.deleted && !!s.finished;
+  if (s) return !!s.deleted && s.terminatedAt !== undefined;
   return d.podsSynced;
 }
 

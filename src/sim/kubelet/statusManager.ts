@@ -111,25 +111,44 @@ function convertStatuses(
   defs: ContainerDef[],
   byName: Map<string, ContainerRecord[]>,
   deleted: boolean,
+  /** The stored status's list for these containers (convertToAPIContainerStatuses' previousStatus). */
+  previous: readonly ApiContainerStatus[] | undefined,
 ): ApiContainerStatus[] {
   const hasInit = pod.init.length > 0;
   const reasons = d.reasonCache[pod.uid];
   return defs.map((c) => {
     const mine = byName.get(c.name);
-    const st: ApiContainerStatus = {
-      name: c.name,
-      image: c.image,
-      state: { waiting: { reason: hasInit ? 'PodInitializing' : 'ContainerCreating' } },
-      lastState: {},
-      ready: false,
-      restartCount: 0,
-    };
+    const old = previous?.find((o) => o.name === c.name);
+    let st: ApiContainerStatus;
     if (mine?.[0]) {
-      st.state = convertState(mine[0]);
-      st.containerID = containerIdString(mine[0].id);
-      st.restartCount = mine[0].attempt;
+      // The runtime's statuses replace the defaults whole (convertContainerStatus).
+      st = {
+        name: c.name,
+        image: c.image,
+        state: convertState(mine[0]),
+        lastState: mine[1] ? convertState(mine[1]) : {},
+        ready: false,
+        restartCount: mine[0].attempt,
+        containerID: containerIdString(mine[0].id),
+      };
+    } else if (old?.state.terminated) {
+      // A container the runtime no longer has (removed once its pod terminated) keeps the
+      // terminated status it had: `status = &oldStatus`. A copy: the stored one is frozen.
+      st = { ...old };
+    } else {
+      // The default waiting state, with the old restart count and last termination.
+      // (Go's next step, a "ContainerStatusUnknown" last state for a container that was
+      // running and is gone, is not reached here: the runtime removes a container only after
+      // the status held it terminated.)
+      st = {
+        name: c.name,
+        image: c.image,
+        state: { waiting: { reason: hasInit ? 'PodInitializing' : 'ContainerCreating' } },
+        lastState: old ? old.lastState : {},
+        ready: false,
+        restartCount: old ? old.restartCount : 0,
+      };
     }
-    if (mine?.[1]) st.lastState = convertState(mine[1]);
     // Containers that will be (re)started in the next SyncPod show the last start error.
     if (reasons && restartsNext(pod, deleted, c, mine?.[0])) {
       const why = reasons[c.name];
@@ -492,8 +511,22 @@ function generateFresh(
     podIP: sb?.ip ?? old?.podIP,
     startTime: old?.startTime,
     conditions: [],
-    initContainerStatuses: convertStatuses(pod, d, pod.init, byName, deleted),
-    containerStatuses: convertStatuses(pod, d, pod.containers, byName, deleted),
+    initContainerStatuses: convertStatuses(
+      pod,
+      d,
+      pod.init,
+      byName,
+      deleted,
+      old?.initContainerStatuses,
+    ),
+    containerStatuses: convertStatuses(
+      pod,
+      d,
+      pod.containers,
+      byName,
+      deleted,
+      old?.containerStatuses,
+    ),
   };
   const triggers: string[] = [];
   const reads: ProbeReads = [];

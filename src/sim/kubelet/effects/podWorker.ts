@@ -12,6 +12,7 @@ import { recordEvent, type Env } from '../env';
 import type { KillContainerInput } from '../../machines/killContainer.machine';
 import { API_SERVER, killContainerId, proberId, syncPodId } from '../ids';
 import { killContainerWithGracePeriod, MIN_GRACE_S } from '../killContainer';
+import { postTerminationContainers } from '../format';
 import { klog, podKV, q } from '../klog';
 import { podUidKV, podUidKVWith } from '../podKVs';
 import { enqueueWork, workType } from '../podWorkers';
@@ -110,10 +111,8 @@ export function podWorkerEffects(env: Env): Effects {
     const worker = own2(domain, 'workers', pod.uid);
     const grace = worker.gracePeriodSeconds ?? pod.terminationGraceSeconds;
     klog(api, 'Pod worker has observed request to terminate', podKV(pod.key, pod.uid));
-    klog(api, 'Pod terminating with grace period', [
-      ...podKV(pod.key, pod.uid),
-      ['gracePeriod', String(grace)],
-    ]);
+    // SyncTerminatingPod (kubelet.go): the status first, then the kill.
+    klog(api, 'SyncTerminatingPod enter', podKV(pod.key, pod.uid));
     const gen = generateAPIPodStatus(
       cfg,
       domain,
@@ -123,6 +122,10 @@ export function podWorkerEffects(env: Env): Effects {
       false,
     );
     commitPodStatus(api, pod, gen);
+    klog(api, 'Pod terminating with grace period', [
+      ...podKV(pod.key, pod.uid),
+      ['gracePeriod', String(grace)],
+    ]);
     // probeManager.StopLivenessAndStartup.
     for (const container of Object.values(pod.byName))
       for (const probe of ['liveness', 'startup'] as const)
@@ -192,14 +195,35 @@ export function podWorkerEffects(env: Env): Effects {
     worker.killsPending = (worker.killsPending ?? 1) - 1;
   };
 
+  /**
+   * The rest of SyncTerminatingPod once killPod returned (the sandbox stops last), then the pod
+   * workers' completeTerminating.
+   */
   const completeTerminating: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
     const domain = api.domain;
     for (const id of domain.runtime.podSandboxes[pod.uid] ?? []) stopPodSandbox(domain, id);
+    const kv = podKV(pod.key, pod.uid);
+    // probeManager.RemovePod: the readiness workers too (liveness and startup stopped earlier).
+    for (const container of Object.values(pod.byName))
+      if (container.probes.readiness && api.has(proberId(pod.key, container.name, 'readiness')))
+        api.send(proberId(pod.key, container.name, 'readiness'), { type: 'STOP' });
+    // The runtime's status read again, and the pod's status from it: "the computation is done
+    // here to ensure the pod status used for it contains information about the container end
+    // states (including exit codes) - when SyncTerminatedPod is called the containers may
+    // already be removed" (ShouldPodContentBeRemoved holds from the end of this function).
+    const stopped = getPodStatus(domain, pod.uid, api.t);
+    klog(api, 'Post-termination container state', [
+      ...kv,
+      ['containers', postTerminationContainers(stopped.containers)],
+    ]);
+    commitPodStatus(api, pod, generateAPIPodStatus(cfg, domain, pod, stopped, api.t, true));
+    klog(api, 'Pod termination stopped all running containers', kv);
+    klog(api, 'SyncTerminatingPod exit', kv);
+    // pod_workers.go completeTerminating logs the pod's UID alone.
+    klog(api, 'Pod terminated all containers successfully', [['podUID', q(pod.uid)]]);
     const worker = own2(domain, 'workers', pod.uid);
-    klog(api, 'Pod termination stopped all running containers', podKV(pod.key, pod.uid));
     worker.terminatedAt = api.t;
-    klog(api, 'Pod terminated all containers successfully', podKV(pod.key, pod.uid));
     if (worker.pending === undefined) {
       worker.pending = worker.active;
       worker.pendingCause = api.step;
@@ -212,6 +236,7 @@ export function podWorkerEffects(env: Env): Effects {
   const startTerminated: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
     const domain = api.domain;
+    klog(api, 'SyncTerminatedPod enter', podKV(pod.key, pod.uid));
     const ps = domain.cache.pods[pod.uid] ?? getPodStatus(domain, pod.uid, api.t);
     const gen = generateAPIPodStatus(cfg, domain, pod, ps, api.t, true);
     commitPodStatus(api, pod, gen);
@@ -220,6 +245,7 @@ export function podWorkerEffects(env: Env): Effects {
     klog(api, 'Pod termination cleaned up volume paths', kv);
     klog(api, 'Pod termination removed cgroups', kv);
     klog(api, 'Pod is terminated and will need no more status updates', kv);
+    klog(api, 'SyncTerminatedPod exit', kv);
   };
 
   const completeTerminated: H = (api, _e, ctx) => {
