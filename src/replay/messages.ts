@@ -106,6 +106,8 @@ const TABLE: readonly [string, string, string][] = [
   ['operation_generator.go', 'MountVolume.SetUp succeeded', 'VolumeMountSucceeded'],
   ['scope.go', 'Topology Admit Handler', 'TopologyAdmit'],
   ['container_manager.go', 'Container has pinned cpus', 'PinnedCpus'],
+  ['container_manager.go', 'Pod contains no container with pinned cpus', 'NoPinnedCpus'],
+  ['pod_container_manager_linux.go', 'Disabled CFS quota', 'PodCFSQuotaDisabled'],
   ['policy_static.go', 'Static policy: Allocate', 'CpuAllocate'],
   ['policy_static.go', 'AllocateCPUs', 'CpuAllocateCPUs'],
   ['policy_static.go', 'Static policy: RemoveContainer', 'CpuRelease'],

@@ -110,8 +110,11 @@ export const KLOG = {
     4,
   ),
   'Enforcing CFS quota': I('kuberuntime_container_linux.go:140', 2),
-  // cm/container_manager.go containerHasExclusiveCPUs
+  // cm/container_manager.go containerHasExclusiveCPUs, podHasExclusiveCPUs
   'Container has pinned cpus': I('container_manager.go:245', 4),
+  'Pod contains no container with pinned cpus': I('container_manager.go:236', 4),
+  // cm/pod_container_manager_linux.go EnsureExists
+  'Disabled CFS quota': I('pod_container_manager_linux.go:83', 2),
   'Failed to execute PostStartHook': E('kuberuntime_container.go:305'),
   'Exec lifecycle hook for Container in Pod failed': I('handlers.go:81', 1),
   'Killing container with a grace period': I('kuberuntime_container.go:809', 2),

@@ -38,6 +38,7 @@ export function emptyDomain(cfg: KubeletRun): KubeletDomain {
     if (img.present) images[name] = img.sizeBytes;
   const survivors: SurvivesRestart = {
     apiPods: table(),
+    podCgroups: table(),
     kubeletStartedAt: 0,
     runtime: emptyRuntime(),
     images,

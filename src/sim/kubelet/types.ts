@@ -258,6 +258,11 @@ export interface StartupLatencyState {
 export interface KubeletDomain {
   /** The API server's pods bound to this node. */
   apiPods: Record<string, ApiPod>;
+  /**
+   * Pods whose pod-level cgroup exists (pcm.Exists): made by the first SyncPod's EnsureExists,
+   * removed by SyncTerminatedPod. cgroups are the node's, not the kubelet process's.
+   */
+  podCgroups: Record<string, true>;
   /** Which kubelet start is running (index into KubeletRun.generations); -1 = down. */
   gen: number;
   /** When the running kubelet started (probe workers' initial random sleep depends on it). */

@@ -130,6 +130,7 @@ export const syncPodMachine = setup({
   },
   actions: {
     generateStatus: () => {},
+    ensurePodCgroup: () => {},
     waitForAttachAndMount: () => {},
     computePodActions: () => {},
     killPodForSync: () => {},
@@ -161,8 +162,9 @@ export const syncPodMachine = setup({
         ],
       },
     },
-    // Network readiness, secrets and configmaps, pod cgroup, mirror pod, data dirs: all succeed.
-    preparing: { after: { prepare: 'mountingVolumes' } },
+    // Network readiness, secrets and configmaps, the pod cgroup (created on the pod's first
+    // sync), mirror pod, data dirs: all succeed.
+    preparing: { entry: 'ensurePodCgroup', after: { prepare: 'mountingVolumes' } },
     mountingVolumes: {
       entry: 'waitForAttachAndMount',
       after: { waitForAttachAndMount: 'runtime' },

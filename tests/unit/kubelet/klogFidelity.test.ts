@@ -18,10 +18,11 @@ describe('generateLinuxContainerResources: "Enforcing CFS quota"', () => {
   const cfs = lines.filter((l) => l.includes('"Enforcing CFS quota"'));
 
   it('is unlimited for the container with exclusive CPUs, after "Container has pinned cpus"', () => {
-    const i = lines.findIndex((l) => l.includes('"Container has pinned cpus"'));
-    expect(lines[i]).toContain('podName="web" containerName="app"');
-    expect(lines[i + 1]).toContain('"Enforcing CFS quota" pod="default/web" unlimited=true');
-    expect(lines.filter((l) => l.includes('"Container has pinned cpus"'))).toHaveLength(1);
+    const i = lines.findIndex((l) => l.includes('"Enforcing CFS quota"'));
+    expect(lines[i]).toContain('"Enforcing CFS quota" pod="default/web" unlimited=true');
+    expect(lines[i - 1]).toContain('"Container has pinned cpus" podName="web" containerName="app"');
+    // Once for the container, once for its pod's cgroup (below).
+    expect(lines.filter((l) => l.includes('"Container has pinned cpus"'))).toHaveLength(2);
   });
 
   it('stays limited for shared-pool containers (200m sidecar, BestEffort pod)', () => {
@@ -95,5 +96,37 @@ describe('killContainer with a PreStop hook (executePreStopHook, then StopContai
     expect(kill.line).toMatch(/gracePeriod=19$/);
     expect(exited.time).toBe('10:00:31.500000');
     expect(lines.indexOf(exited.line)).toBeLessThan(lines.indexOf(stopped.line));
+  });
+});
+
+describe("pcm.EnsureExists at a pod's first SyncPod: PodHasExclusiveCPUs", () => {
+  const lines = logOf('static-vs-none');
+  const after = (needle: string) => lines[lines.findIndex((l) => l.includes(needle)) + 1] ?? '';
+
+  it('a pod with a pinned container gets a cgroup without CFS quota', () => {
+    const i = lines.findIndex((l) => l.includes('"Container has pinned cpus"'));
+    expect(lines[i]).toContain('podName="web" containerName="app"');
+    expect(lines[i + 1]).toContain(
+      'pod_container_manager_linux.go:83] "Disabled CFS quota" pod="default/web"',
+    );
+    // After the first status (SyncPod's order), before the volumes are waited for.
+    expect(lines[i - 1]).toContain('"SyncLoop RECONCILE"');
+    expect(lines.filter((l) => l.includes('"Disabled CFS quota"'))).toHaveLength(1);
+  });
+
+  it('a pod with none says so, once: the cgroup exists at its later syncs', () => {
+    const none = lines.filter((l) => l.includes('"Pod contains no container with pinned cpus"'));
+    expect(none).toHaveLength(1);
+    expect(none[0]).toContain('podName="batch"');
+    expect(after('"Pod contains no container with pinned cpus"')).not.toContain('CFS quota');
+  });
+
+  it('is not in v1.18, which had no DisableCPUQuotaWithExclusiveCPUs', () => {
+    const p = parseScenario(readFileSync('presets/static-vs-none.yaml', 'utf8'));
+    if (!p.ok) throw new Error(JSON.stringify(p.problems));
+    const run = simulate({ ...p.scenario, node: { ...p.scenario.node, kubeletVersion: '1.18' } });
+    const text = logsAt(run.trace.logs, run.trace.steps.t.length, 4).map(formatKlog).join('\n');
+    expect(text).not.toContain('pinned cpus');
+    expect(text).not.toContain('Disabled CFS quota');
   });
 });

@@ -243,6 +243,8 @@ export function podWorkerEffects(env: Env): Effects {
     const kv = podKV(pod.key, pod.uid);
     klog(api, 'Pod termination unmounted volumes', kv);
     klog(api, 'Pod termination cleaned up volume paths', kv);
+    // pcm.Destroy: the pod's cgroup is gone.
+    if (domain.podCgroups[pod.uid]) delete own(domain, 'podCgroups')[pod.uid];
     klog(api, 'Pod termination removed cgroups', kv);
     klog(api, 'Pod is terminated and will need no more status updates', kv);
     klog(api, 'SyncTerminatedPod exit', kv);

@@ -14,7 +14,8 @@ import type { EffectApi, EffectsOf } from '../../runner/types';
 import { CONTAINER_BACKOFF, backoffGet, backoffNext, showBackOff, stableKey } from '../backoff';
 import { computePodActions } from '../computePodActions';
 import type { ContainerDef, PodDef } from '../config';
-import { postStopContainer } from '../cpuManagerBridge';
+import { containerHasExclusiveCPUs, postStopContainer } from '../cpuManagerBridge';
+import { featureEnabled } from '../../policies/featureGates';
 import { type Env, recordEvent } from '../env';
 import { takeFault } from '../faults';
 import { containerValue, formatPod } from '../format';
@@ -104,6 +105,37 @@ export function syncPodEffects(env: Env): Effects {
     // probeManager.UpdatePodStatus triggers a readiness probe that has not passed yet.
     for (const id of gen.triggers)
       if (api.has(id)) api.send(id, { type: 'DO_PROBE', via: 'manual trigger' });
+  };
+
+  /**
+   * SyncPod's pod cgroup (kubelet.go): for a pod not being terminated whose cgroup does not
+   * exist, UpdateQOSCgroups then pcm.EnsureExists, which with DisableCPUQuotaWithExclusiveCPUs
+   * (on since 1.33) asks PodHasExclusiveCPUs (cm/container_manager.go: V(4) "Container has
+   * pinned cpus" at the first container, init containers first, that the CPU manager gave
+   * exclusive CPUs, else "Pod contains no container with pinned cpus") and creates the cgroup
+   * without a CFS quota if so (V(2) "Disabled CFS quota"). (SyncPod kills a pod whose cgroup is
+   * missing after its first sync; a pod's cgroup here outlives kubelet restarts, so it never is.)
+   */
+  const ensurePodCgroup: H = (api, _e, ctx) => {
+    const pod = cfg.pods[ctx.uid]!;
+    const domain = api.domain;
+    if (domain.podCgroups[pod.uid] || domain.workers[pod.uid]?.terminatingAt !== undefined) return;
+    if (featureEnabled(undefined, 'DisableCPUQuotaWithExclusiveCPUs')) {
+      const cpu = domain.cpu;
+      const pinned = cpu
+        ? [...pod.init, ...pod.containers].find((c) =>
+            containerHasExclusiveCPUs(cpu, pod.uid, c.name),
+          )
+        : undefined;
+      if (pinned) {
+        klog(api, 'Container has pinned cpus', [
+          ['podName', q(pod.name)],
+          ['containerName', q(pinned.name)],
+        ]);
+        klog(api, 'Disabled CFS quota', [['pod', q(pod.key)]]);
+      } else klog(api, 'Pod contains no container with pinned cpus', [['podName', q(pod.name)]]);
+    }
+    own(domain, 'podCgroups')[pod.uid] = true;
   };
 
   /** WaitForAttachAndMount; then pull secrets and probeManager.AddPod. */
@@ -451,6 +483,7 @@ export function syncPodEffects(env: Env): Effects {
 
   return {
     generateStatus,
+    ensurePodCgroup,
     waitForAttachAndMount,
     computePodActions: computeActions,
     killPodForSync,

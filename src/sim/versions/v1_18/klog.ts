@@ -283,6 +283,8 @@ export const KLOG_1_18: KlogTable = {
   'Failed to start the restartable init container for the pod, skipping': null,
   'Enforcing CFS quota': null,
   'Container has pinned cpus': null,
+  'Pod contains no container with pinned cpus': null,
+  'Disabled CFS quota': null,
   'Failed to execute PostStartHook': null,
   'Exec lifecycle hook for Container in Pod failed': P(
     'handlers.go:62',
