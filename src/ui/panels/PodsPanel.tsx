@@ -53,7 +53,7 @@ export function PodsPanel() {
             ))}
           </tbody>
         </table>
-        {rows.length === 0 && <p className="empty">No pods on the node yet.</p>}
+        {rows.length === 0 && <p className="empty">No pods on the node at the cursor.</p>}
       </div>
     </Panel>
   );
