@@ -82,6 +82,8 @@ function convertState(r: ContainerRecord): ContainerStateView {
           ...(r.message !== undefined ? { message: r.message } : {}),
           startedAt: r.startedAt,
           finishedAt: r.finishedAt ?? r.createdAt,
+          // convertContainerStatus gives the terminated state the instance's ID too.
+          containerID: containerIdString(r.id),
         },
       };
     default:

@@ -43,6 +43,7 @@ function stateJson(s: ContainerStateView): Record<string, unknown> {
         startedAt:
           s.terminated.startedAt !== undefined ? klogTimeRfc3339(s.terminated.startedAt) : null,
         finishedAt: klogTimeRfc3339(s.terminated.finishedAt),
+        containerID: s.terminated.containerID,
       },
     };
   return {};
@@ -167,7 +168,8 @@ function stateText(s: ContainerStateView): string {
     const started = x.startedAt !== undefined ? timeText(x.startedAt) : 'null';
     return (
       `{"terminated":{"exitCode":${num(x.exitCode)}${optStr('reason', x.reason)}` +
-      `${optStr('message', x.message)},"startedAt":${started},"finishedAt":${timeText(x.finishedAt)}}}`
+      `${optStr('message', x.message)},"startedAt":${started},"finishedAt":${timeText(x.finishedAt)}` +
+      `${optStr('containerID', x.containerID)}}}`
     );
   }
   return '{}';

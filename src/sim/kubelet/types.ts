@@ -142,6 +142,8 @@ export interface ContainerStateView {
     message?: string;
     startedAt?: number;
     finishedAt: number;
+    /** "<type>://<id>" of the instance that ended (v1.ContainerStateTerminated.ContainerID). */
+    containerID?: string;
   };
 }
 

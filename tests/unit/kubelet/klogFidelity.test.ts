@@ -130,3 +130,41 @@ describe("pcm.EnsureExists at a pod's first SyncPod: PodHasExclusiveCPUs", () =>
     expect(text).not.toContain('Disabled CFS quota');
   });
 });
+
+describe('v1.ContainerStateTerminated in the status the kubelet patches', () => {
+  interface Terminated {
+    reason?: string;
+    containerID?: string;
+  }
+  interface Status {
+    containerID?: string;
+    state: { terminated?: Terminated; waiting?: { reason?: string } };
+    lastState: { terminated?: Terminated };
+  }
+  /** The container statuses of the last "Status for pod updated successfully" line. */
+  function lastStatus(preset: string) {
+    const line = logOf(preset)
+      .filter((l) => l.includes('"Status for pod updated successfully"'))
+      .at(-1)!;
+    return JSON.parse(line.slice(line.indexOf(' status=') + 8)) as {
+      initContainerStatuses?: Status[];
+      containerStatuses: Status[];
+    };
+  }
+
+  it('names the instance that ended (convertContainerStatus: ContainerID: cid)', () => {
+    const init = lastStatus('two-init-containers').initContainerStatuses!;
+    expect(init.length).toBeGreaterThan(0);
+    for (const c of init) {
+      expect(c.state.terminated?.reason).toBe('Completed');
+      expect(c.state.terminated?.containerID).toBe(c.containerID);
+    }
+  });
+
+  it('in CrashLoopBackOff, the last state is the instance that just exited', () => {
+    const app = lastStatus('crashloop-15m').containerStatuses[0]!;
+    expect(app.state.waiting?.reason).toBe('CrashLoopBackOff');
+    expect(app.lastState.terminated?.containerID).toMatch(/^containerd:\/\/[0-9a-f]{64}$/);
+    expect(app.lastState.terminated?.containerID).toBe(app.containerID);
+  });
+});

@@ -25,7 +25,8 @@ function afterTermination() {
 
 /** The runtime status without the pod's containers (removed), as a fresh cache entry. */
 function withoutContainers(ps: CachedPodStatus): CachedPodStatus {
-  return Object.freeze({ ...ps, containers: Object.freeze([]) }) as CachedPodStatus;
+  const containers: CachedPodStatus['containers'] = [];
+  return Object.freeze({ ...ps, containers: Object.freeze(containers) as typeof containers });
 }
 
 describe('a container the runtime no longer lists', () => {
