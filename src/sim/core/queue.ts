@@ -25,8 +25,13 @@ function less(a: QueueEntry<unknown>, b: QueueEntry<unknown>): boolean {
 // Sifts move the entry being placed and write it once at its slot: a destructuring swap
 // allocated an array per level, a measurable share of a large run's garbage.
 export function queuePush<E>(q: Queue<E>, entry: QueueEntry<E>): void {
-  let i = q.length;
   q.push(entry);
+  siftUp(q, q.length - 1, entry);
+}
+
+/** Places `entry`, due at slot `i`, where it belongs above it; returns its slot. */
+function siftUp<E>(q: Queue<E>, start: number, entry: QueueEntry<E>): number {
+  let i = start;
   while (i > 0) {
     const parent = (i - 1) >> 2;
     const p = q[parent]!;
@@ -35,6 +40,7 @@ export function queuePush<E>(q: Queue<E>, entry: QueueEntry<E>): void {
     i = parent;
   }
   q[i] = entry;
+  return i;
 }
 
 function siftDown<E>(q: Queue<E>, start: number): void {
@@ -116,17 +122,7 @@ export function queueCancel<E>(q: Queue<E>, target: string, key: string): number
 function removeAt<E>(q: Queue<E>, i: number): void {
   const last = q.pop()!;
   if (i === q.length) return;
-  q[i] = last;
-  let j = i;
-  while (j > 0) {
-    const parent = (j - 1) >> 2;
-    const p = q[parent]!;
-    if (!less(last, p)) break;
-    q[j] = p;
-    j = parent;
-  }
-  if (j !== i) q[j] = last;
-  else siftDown(q, i);
+  if (siftUp(q, i, last) === i) siftDown(q, i);
 }
 
 /** Removes every entry addressed to `target` (an entity that stopped). */
