@@ -22,6 +22,7 @@ const TABLE: readonly [string, string, string][] = [
   ['kubelet.go', 'SyncPod enter', 'SyncPodEnter'],
   ['kubelet.go', 'SyncPod exit', 'SyncPodExit'],
   ['kubelet.go', 'Pod admission denied', 'PodAdmissionDenied'],
+  ['predicate.go', 'Predicate failed on Pod', 'PredicateFailed'],
   ['kubelet.go', 'SyncTerminatingPod enter', 'SyncTerminatingPodEnter'],
   ['kubelet.go', 'SyncTerminatingPod exit', 'SyncTerminatingPodExit'],
   ['kubelet.go', 'Pod terminating with grace period', 'PodTerminating'],

@@ -31,6 +31,8 @@ export const KLOG = {
   'SyncLoop (housekeeping)': I('kubelet.go:2510', 4),
   'SyncLoop (housekeeping) end': I('kubelet.go:2518', 4),
   'Pod admission denied': I('kubelet.go:2310', 0),
+  // lifecycle/predicate.go Admit: an InsufficientResourceError, before canAdmitPod's line.
+  'Predicate failed on Pod': I('predicate.go:212', 2),
   'SyncPod enter': I('kubelet.go:1720', 4),
   'SyncPod exit': I('kubelet.go:1722', 4),
   'Pod has been deleted and must be killed': I('kubelet_pods.go:1070', 3),

@@ -2,7 +2,7 @@
  * Explicit assertions on the behaviours that matter, each against kubelet-facts.md.
  */
 import { describe, expect, it } from 'vitest';
-import { eventsAt, podsAt, type SimulationRun } from '../../../src/sim/index';
+import { eventsAt, formatKlog, podsAt, type SimulationRun } from '../../../src/sim/index';
 import { pod, runPreset, runText, scenario } from './helpers';
 
 const end = (r: SimulationRun) => r.trace.steps.t.length;
@@ -224,6 +224,14 @@ describe('admission (canAdmitPod, facts §1)', () => {
     expect(b.message).toBe(
       "Pod was rejected: Node didn't have enough resource: pods, requested: 1, used: 1, capacity: 1",
     );
+    // lifecycle/predicate.go logs the InsufficientResourceError, then canAdmitPod its denial.
+    const lines = r.trace.logs.map(formatKlog);
+    const i = lines.findIndex((l) => l.includes('"Predicate failed on Pod"'));
+    expect(lines[i]).toContain(
+      'predicate.go:212] "Predicate failed on Pod" pod="default/b" err="Node didn\'t have enough resource: pods, requested: 1, used: 1, capacity: 1"',
+    );
+    expect(lines[i + 1]).toContain('"Pod admission denied" podUID=');
+    expect(lines[i + 1]).toContain('reason="OutOfpods"');
   });
 
   it('OutOfcpu and OutOfmemory against allocatable', () => {

@@ -81,6 +81,12 @@ export function syncLoopEffects(env: Env): EffectsOf<typeof syncLoopMachine, Kub
             spawnCpuContainers(api, pod, assignedBefore);
           }
           if (!adm.ok) {
+            // The predicate admit handler logs its InsufficientResourceError (OutOf<resource>).
+            if (adm.reason.startsWith('OutOf'))
+              klog(api, 'Predicate failed on Pod', [
+                ['pod', q(pod.key)],
+                ['err', q(adm.message)],
+              ]);
             klog(api, 'Pod admission denied', [
               ['podUID', q(uid)],
               ['pod', q(pod.key)],

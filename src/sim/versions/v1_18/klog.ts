@@ -126,6 +126,8 @@ export const KLOG_1_18: KlogTable = {
   'SyncLoop (housekeeping)': P(`${K}:1968`, 4, () => 'SyncLoop (housekeeping)'),
   'SyncLoop (housekeeping) end': null,
   // lifecycle/predicate.go Admit
+  // The release's predicate line is its "Pod admission denied" (above).
+  'Predicate failed on Pod': null,
   'Pod admission denied': P(
     'predicate.go:142',
     2,
