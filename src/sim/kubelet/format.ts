@@ -99,9 +99,12 @@ function renderPodStatus(s: ContainerRecord, c: ContainerDef | undefined): strin
  * SyncTerminatingPod's "Post-termination container state" value: each container the re-read
  * runtime status lists, as its local struct {Name, State, ExitCode, FinishedAt (RFC3339Nano)},
  * sorted by name (sort.Slice over the runtime's newest-first list, an insertion sort for a
- * pod's few containers, so equal names keep that order), as klog prints a slice: JSON.
+ * pod's few containers, so equal names keep that order), as klog prints a slice: JSON (null
+ * for a pod with no containers: Go's slice was never appended to).
  */
 export function postTerminationContainers(records: readonly ContainerRecord[]): string {
+  // A nil slice (no container appended) is JSON null.
+  if (records.length === 0) return 'null';
   const sorted = records
     .map((r, i) => ({ r, i }))
     .sort((a, b) => (a.r.name < b.r.name ? -1 : a.r.name > b.r.name ? 1 : a.i - b.i));

@@ -75,6 +75,10 @@ export const KLOG = {
   'Policy start error': E('cpu_manager.go:236'),
   'Failed to start ContainerManager': E('kubelet.go:1703'),
   // kuberuntime
+  // kubelet_pods.go generateAPIPodStatus
+  'Generating pod status': I('kubelet_pods.go:1774', 3),
+  'Got phase for pod': I('kubelet_pods.go:1787', 4),
+  'Status manager phase was terminal, updating phase to match': I('kubelet_pods.go:1794', 4),
   'No sandbox for pod can be found. Need to start a new one': I('util.go:30', 2),
   'No ready sandbox for pod can be found. Need to start a new one': I('util.go:47', 2),
   'computePodActions got for pod': I('kuberuntime_manager.go:1194', 3),
@@ -115,6 +119,8 @@ export const KLOG = {
   // cm/container_manager.go containerHasExclusiveCPUs, podHasExclusiveCPUs
   'Container has pinned cpus': I('container_manager.go:245', 4),
   'Pod contains no container with pinned cpus': I('container_manager.go:236', 4),
+  // cm/qos_container_manager_linux.go UpdateCgroups (SyncPod calls it before EnsureExists)
+  'Updated QoS cgroup configuration': I('qos_container_manager_linux.go:395', 4),
   // cm/pod_container_manager_linux.go EnsureExists
   'Disabled CFS quota': I('pod_container_manager_linux.go:83', 2),
   'Failed to execute PostStartHook': E('kuberuntime_container.go:305'),

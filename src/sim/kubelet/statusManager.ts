@@ -11,7 +11,7 @@ import { deepFreeze, samePlain } from '../core/clone';
 import type { EffectApi } from '../runner/types';
 import { podSandboxChanged } from './computePodActions';
 import type { ContainerDef, KubeletRun, PodDef } from './config';
-import { klog, type KlogMsg, type KV } from './klog';
+import { klog, q, type KlogMsg, type KV } from './klog';
 import { podOnlyKV } from './podKVs';
 import { probeReadsHold, readProbe, type ProbeReads } from './probeReads';
 import { syncStatusToApi } from './statusPatch';
@@ -427,7 +427,10 @@ interface GenKey {
   reads: ProbeReads;
   /** Frozen: given out as they are, callers only read them. */
   triggers: string[];
+  /** The lines that depend on the cache entry alone (PodSandboxChanged's). */
   logs: Generated['logs'];
+  /** getPhase's answer before the merge with a terminal phase (logged by "Got phase for pod"). */
+  rawPhase: ApiPodStatus['phase'];
 }
 
 /**
@@ -492,8 +495,11 @@ export function generateAPIPodStatus(
       triggers: Object.freeze([...gen.triggers]) as string[],
       // The same cache entry gives the same lines.
       logs: deepFreeze([...gen.logs]),
+      rawPhase: gen.rawPhase,
     });
-  return { status: gen.status, triggers: gen.triggers, logs: gen.logs };
+  const logs = phaseLogs(pod, podIsTerminal, old?.phase ?? 'Pending', gen.rawPhase);
+  logs.push(...gen.logs);
+  return { status: gen.status, triggers: gen.triggers, logs };
 }
 
 function generateFresh(
@@ -504,7 +510,7 @@ function generateFresh(
   podIsTerminal: boolean,
   old: ApiPodStatus | undefined,
   deleted: boolean,
-): Generated & { reads: ProbeReads } {
+): Generated & { reads: ProbeReads; rawPhase: ApiPodStatus['phase'] } {
   const sb = ps.sandboxes.find((s) => s.state === 'SANDBOX_READY');
   const byName = newestTwoByName(ps);
   const status: ApiPodStatus = {
@@ -533,9 +539,61 @@ function generateFresh(
   const triggers: string[] = [];
   const reads: ProbeReads = [];
   updateReadiness(d, pod, status, triggers, reads);
-  status.phase = getPhase(pod, status, podIsTerminal);
+  const rawPhase = getPhase(pod, status, podIsTerminal);
+  // The three-way merge: a terminal phase the status manager holds is kept.
+  status.phase = keptTerminal(rawPhase, old?.phase) ? old!.phase : rawPhase;
   status.conditions = stampConditions(conditions(pod, status, ps), old?.conditions, t, pod.at);
-  return { status, triggers, logs: generatedLogs(pod, ps), reads };
+  return { status, triggers, logs: generatedLogs(pod, ps), reads, rawPhase };
+}
+
+const isTerminalPhase = (p: ApiPodStatus['phase'] | undefined) =>
+  p === 'Failed' || p === 'Succeeded';
+
+/** The phase getPhase gave is not terminal, and the one the status manager holds is. */
+function keptTerminal(raw: ApiPodStatus['phase'], old: ApiPodStatus['phase'] | undefined): boolean {
+  return !isTerminalPhase(raw) && isTerminalPhase(old);
+}
+
+/**
+ * generateAPIPodStatus's own lines: V(3) "Generating pod status", V(4) "Got phase for pod" with
+ * the old phase (the status manager's, else the API's: a new pod's is Pending) and getPhase's
+ * answer, and, when the three-way merge keeps a terminal phase the status manager holds, V(4)
+ * "Status manager phase was terminal, updating phase to match". The API's phase is the status
+ * manager's here, so the later "illegal phase transition" guard cannot fire.
+ */
+function phaseLogs(
+  pod: PodDef,
+  podIsTerminal: boolean,
+  oldPhase: ApiPodStatus['phase'],
+  rawPhase: ApiPodStatus['phase'],
+): Generated['logs'] {
+  const podKey = q(pod.key);
+  const logs: Generated['logs'] = [
+    {
+      msg: 'Generating pod status',
+      kv: [
+        ['podIsTerminal', String(podIsTerminal)],
+        ['pod', podKey],
+      ],
+    },
+    {
+      msg: 'Got phase for pod',
+      kv: [
+        ['pod', podKey],
+        ['oldPhase', q(oldPhase)],
+        ['phase', q(rawPhase)],
+      ],
+    },
+  ];
+  if (keptTerminal(rawPhase, oldPhase))
+    logs.push({
+      msg: 'Status manager phase was terminal, updating phase to match',
+      kv: [
+        ['pod', podKey],
+        ['phase', q(oldPhase)],
+      ],
+    });
+  return logs;
 }
 
 /**
@@ -563,8 +621,17 @@ export function commitPodStatus(
       reads: key.reads,
       triggers: key.triggers,
       logs: key.logs,
+      rawPhase: key.rawPhase,
       status: stored,
-      generated: Object.freeze({ status: stored, triggers: key.triggers, logs: key.logs }),
+      generated: Object.freeze({
+        status: stored,
+        triggers: key.triggers,
+        // Generated again from `stored`: its phase is the old phase the lines name.
+        logs: deepFreeze([
+          ...phaseLogs(pod, key.terminal, stored.phase, key.rawPhase),
+          ...key.logs,
+        ]),
+      }),
     });
   syncStatusToApi(api, pod, before);
 }

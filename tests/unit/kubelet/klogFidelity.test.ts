@@ -109,8 +109,11 @@ describe("pcm.EnsureExists at a pod's first SyncPod: PodHasExclusiveCPUs", () =>
     expect(lines[i + 1]).toContain(
       'pod_container_manager_linux.go:83] "Disabled CFS quota" pod="default/web"',
     );
-    // After the first status (SyncPod's order), before the volumes are waited for.
-    expect(lines[i - 1]).toContain('"SyncLoop RECONCILE"');
+    // After the first status (SyncPod's order) and UpdateQOSCgroups, before the volumes.
+    expect(lines[i - 1]).toContain(
+      'qos_container_manager_linux.go:395] "Updated QoS cgroup configuration"',
+    );
+    expect(lines[i - 2]).toContain('"SyncLoop RECONCILE"');
     expect(lines.filter((l) => l.includes('"Disabled CFS quota"'))).toHaveLength(1);
   });
 

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { clonePlain } from '../../../src/sim/core/clone';
+import { postTerminationContainers } from '../../../src/sim/kubelet/format';
 import { getPodStatus } from '../../../src/sim/kubelet/runtime';
 import { generateAPIPodStatus } from '../../../src/sim/kubelet/statusManager';
 import type { CachedPodStatus } from '../../../src/sim/kubelet/types';
@@ -72,5 +73,15 @@ describe('a container the runtime no longer lists', () => {
     const gen = generateAPIPodStatus(run.config, d, pod, ps, w.t, true);
     expect(gen.status.containerStatuses[0]!.restartCount).toBe(0);
     expect(gen.status.containerStatuses[0]!.state.terminated?.exitCode).toBe(143);
+  });
+});
+
+describe('"Post-termination container state"', () => {
+  it('lists each container the runtime has, and is null for a pod with none (a nil Go slice)', () => {
+    expect(postTerminationContainers([])).toBe('null');
+    const { ps } = afterTermination();
+    expect(JSON.parse(postTerminationContainers(ps.containers))).toEqual([
+      { Name: 'app', State: 'exited', ExitCode: 143, FinishedAt: '2026-11-22T10:00:31.5Z' },
+    ]);
   });
 });

@@ -70,11 +70,22 @@ describe('generateAPIPodStatus memo after a change is stored', () => {
     expect(again.triggers).toEqual(first.triggers);
     const full = generateAPIPodStatus(run.config, d, { ...pod }, ps, later, false);
     expect(full.status).toEqual(stored);
+    // Its lines are a generation's from the stored status: "Got phase for pod" names the stored
+    // phase as the old one (not the phase before the first generation).
+    expect(again.logs).toEqual(full.logs);
+    expect(again.logs.find((l) => l.msg === 'Got phase for pod')?.kv).toContainEqual([
+      'oldPhase',
+      JSON.stringify(stored.phase),
+    ]);
     // Committing it again changes nothing: no new stored status, no patch line.
-    const lines: unknown[] = [];
-    commitPodStatus({ ...api, t: later, log: (l: unknown) => lines.push(l) }, pod, again);
+    const lines: { msg: string }[] = [];
+    commitPodStatus(
+      { ...api, t: later, log: (l: unknown) => lines.push(l as { msg: string }) },
+      pod,
+      again,
+    );
     expect(d.status[pod.uid]).toBe(stored);
-    expect(lines).toEqual([]);
+    expect(lines.map((l) => l.msg)).toEqual(['Generating pod status', 'Got phase for pod']);
   });
 
   it('a status stored by another writer is not taken for the memo', () => {

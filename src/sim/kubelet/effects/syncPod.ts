@@ -109,7 +109,8 @@ export function syncPodEffects(env: Env): Effects {
 
   /**
    * SyncPod's pod cgroup (kubelet.go): for a pod not being terminated whose cgroup does not
-   * exist, UpdateQOSCgroups then pcm.EnsureExists, which with DisableCPUQuotaWithExclusiveCPUs
+   * exist, UpdateQOSCgroups (V(4) "Updated QoS cgroup configuration"; the QoS manager's own
+   * minute-by-minute update is not modelled) then pcm.EnsureExists, which with DisableCPUQuotaWithExclusiveCPUs
    * (on since 1.33) asks PodHasExclusiveCPUs (cm/container_manager.go: V(4) "Container has
    * pinned cpus" at the first container, init containers first, that the CPU manager gave
    * exclusive CPUs, else "Pod contains no container with pinned cpus") and creates the cgroup
@@ -120,6 +121,8 @@ export function syncPodEffects(env: Env): Effects {
     const pod = cfg.pods[ctx.uid]!;
     const domain = api.domain;
     if (domain.podCgroups[pod.uid] || domain.workers[pod.uid]?.terminatingAt !== undefined) return;
+    // kl.containerManager.UpdateQOSCgroups() (the QoS tiers' shares, before the pod's cgroup).
+    klog(api, 'Updated QoS cgroup configuration');
     if (featureEnabled(undefined, 'DisableCPUQuotaWithExclusiveCPUs')) {
       const cpu = domain.cpu;
       const pinned = cpu

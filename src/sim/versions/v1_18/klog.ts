@@ -126,6 +126,14 @@ export const KLOG_1_18: KlogTable = {
   'SyncLoop (housekeeping)': P(`${K}:1968`, 4, () => 'SyncLoop (housekeeping)'),
   'SyncLoop (housekeeping) end': null,
   // lifecycle/predicate.go Admit
+  // generateAPIPodStatus: V(3) "Generating status for %q" (format.Pod); no phase lines.
+  'Generating pod status': P(
+    'kubelet_pods.go:1382',
+    3,
+    (a) => `Generating status for ${goq(fpod(a))}`,
+  ),
+  'Got phase for pod': null,
+  'Status manager phase was terminal, updating phase to match': null,
   // The release's predicate line is its "Pod admission denied" (above).
   'Predicate failed on Pod': null,
   'Pod admission denied': P(
@@ -287,6 +295,7 @@ export const KLOG_1_18: KlogTable = {
   'Container has pinned cpus': null,
   'Pod contains no container with pinned cpus': null,
   'Disabled CFS quota': null,
+  'Updated QoS cgroup configuration': null,
   'Failed to execute PostStartHook': null,
   'Exec lifecycle hook for Container in Pod failed': P(
     'handlers.go:62',

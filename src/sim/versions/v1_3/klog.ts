@@ -33,6 +33,8 @@ const typeWord = (a: LineArgs) =>
 export const KLOG_1_3: KlogTable = {
   ...Object.fromEntries(Object.keys(KLOG_1_18).map((k) => [k, null])),
   'command failed': P('server.go:120', 0, (a) => a.err ?? '', 'E'),
+  // generateAPIPodStatus (kubelet.go): glog.V(3) "Generating status for %q" (format.Pod).
+  'Generating pod status': P(`${K}:3454`, 3, (a) => `Generating status for ${goq(fpod(a))}`),
   'Starting kubelet main sync loop': P(`${K}:2380`, 0, () => 'Starting kubelet main sync loop.'),
   'SyncLoop ADD': P(
     `${K}:2430`,
