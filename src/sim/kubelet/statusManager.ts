@@ -542,6 +542,11 @@ function generateFresh(
   const rawPhase = getPhase(pod, status, podIsTerminal);
   // The three-way merge: a terminal phase the status manager holds is kept.
   status.phase = keptTerminal(rawPhase, old?.phase) ? old!.phase : rawPhase;
+  // "preserve the reason and message which is associated with the phase" (a rejected pod's).
+  if (old && status.phase === old.phase) {
+    if (old.reason !== undefined) status.reason = old.reason;
+    if (old.message !== undefined) status.message = old.message;
+  }
   status.conditions = stampConditions(conditions(pod, status, ps), old?.conditions, t, pod.at);
   return { status, triggers, logs: generatedLogs(pod, ps), reads, rawPhase };
 }

@@ -40,3 +40,43 @@ describe('a terminal phase the status manager holds', () => {
     );
   });
 });
+
+describe('HandlePodAdditions after a restart, for a pod already terminal', () => {
+  // maxPods 1: b is rejected (OutOfpods, phase Failed); the kubelet restarts at 20 s.
+  const r = runText(
+    scenario({
+      kubelet: 'maxPods: 1',
+      pods: [
+        pod('a', 'containers:\n  - { name: app, image: nginx:1.27 }'),
+        pod('b', 'containers:\n  - { name: app, image: nginx:1.27 }', '5s'),
+      ].join('\n'),
+      actions: '  - { kind: RestartKubelet, at: 20s, downtime: 2s }',
+      horizon: '40s',
+    }),
+  );
+  const after = r.trace.logs.filter((l) => l.t >= 22_000).map(formatKlog);
+  const ofB = (msg: string) => after.filter((l) => l.includes(msg) && l.includes('default/b'));
+
+  it('is not admitted again, but its worker syncs it and finds it terminal', () => {
+    expect(ofB('"Pod admission denied"')).toEqual([]);
+    expect(ofB('"Pod is being synced for the first time"')).toHaveLength(1);
+    // getPhase gives Pending (no container), the merge keeps Failed.
+    expect(ofB('"Got phase for pod"')[0]).toContain('oldPhase="Failed" phase="Pending"');
+    expect(ofB('"Status manager phase was terminal, updating phase to match"')[0]).toContain(
+      'phase="Failed"',
+    );
+    expect(ofB('"SyncTerminatingPod enter"')).toHaveLength(1);
+    expect(ofB('"Pod is complete and the worker can now stop"')).toHaveLength(1);
+  });
+
+  it('keeps its phase, with the rejection’s reason and message, and starts nothing', () => {
+    expect(ofB('"Creating PodSandbox for pod"')).toEqual([]);
+    const statuses = ofB('"Status for pod updated successfully"');
+    expect(statuses.length).toBeGreaterThan(0);
+    for (const l of statuses) {
+      expect(l).toContain('"phase":"Failed"');
+      expect(l).toContain('"reason":"OutOfpods"');
+      expect(l).toContain('"message":"Pod was rejected: Node didn\'t have enough resource: pods');
+    }
+  });
+});

@@ -62,10 +62,11 @@ export function syncLoopEffects(env: Env): EffectsOf<typeof syncLoopMachine, Kub
             deletionGraceSeconds: apiPod?.deletionGraceSeconds,
           };
           if (!domain.status[uid]) own(domain, 'status')[uid] = initialStatus(pod);
-          // A pod already in a terminal phase (e.g. rejected before a restart) is not admitted again.
+          // A pod already in a terminal phase (e.g. rejected before a restart) is not admitted
+          // again, and its worker is told of it all the same (HandlePodAdditions calls UpdatePod
+          // outside the admission check): its SyncPod finds it terminal and tears it down.
           const phase = domain.status[uid]!.phase;
-          if (phase === 'Failed' || phase === 'Succeeded') continue;
-          if (apiPod?.deletionAt !== undefined) {
+          if (apiPod?.deletionAt !== undefined || phase === 'Failed' || phase === 'Succeeded') {
             updatePod(env, api, uid, 'create');
             continue;
           }
