@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eventsAt, formatKlog, podsAt, type SimulationRun } from '../../../src/sim/index';
-import { pod, runPreset, runText, scenario } from './helpers';
+import { pod, rejectedByMaxPods, runPreset, runText, scenario } from './helpers';
 
 const end = (r: SimulationRun) => r.trace.steps.t.length;
 const evs = (r: SimulationRun, reason?: string, fieldPath?: string) =>
@@ -202,16 +202,7 @@ describe('sandbox (createPodSandbox, facts §3)', () => {
 
 describe('admission (canAdmitPod, facts §1)', () => {
   it('OutOfpods with maxPods: Failed, Warning event, "Pod was rejected: ..."', () => {
-    const r = runText(
-      scenario({
-        kubelet: 'maxPods: 1',
-        pods: [
-          pod('a', 'containers:\n  - { name: app, image: nginx:1.27 }'),
-          pod('b', 'containers:\n  - { name: app, image: nginx:1.27 }', '5s'),
-        ].join('\n'),
-        horizon: '20s',
-      }),
-    );
+    const r = rejectedByMaxPods();
     const e = evs(r, 'OutOfpods')[0]!;
     expect(e).toMatchObject({
       type: 'Warning',

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatKlog, logsAt } from '../../../src/sim/index';
-import { pod, runPreset, runText, scenario } from './helpers';
+import { pod, rejectedByMaxPods, runPreset, runText, scenario } from './helpers';
 
 const run = runPreset('hello-pod');
 const lines = run.trace.logs.filter((l) => l.v <= 4);
@@ -110,16 +110,7 @@ describe('status manager: "Patch status for pod", "Status for pod updated succes
   });
 
   it("a rejected pod's patch sets conditions to null", () => {
-    const r = runText(
-      scenario({
-        kubelet: 'maxPods: 1',
-        pods: [
-          pod('a', 'containers:\n  - { name: app, image: nginx:1.27 }'),
-          pod('b', 'containers:\n  - { name: app, image: nginx:1.27 }', '5s'),
-        ].join('\n'),
-        horizon: '20s',
-      }),
-    );
+    const r = rejectedByMaxPods();
     const p = r.trace.logs.find(
       (l) => l.msg === 'Patch status for pod' && l.kv[0]![1] === '"default/b"',
     )!;

@@ -51,3 +51,23 @@ ${body
   .map((l) => `        ${l}`)
   .join('\n')}`;
 }
+
+/**
+ * maxPods 1 and two pods: a runs, b arrives 5 s later and is rejected at admission
+ * (OutOfpods, phase Failed). `actions`/`horizon` as scenario() takes them.
+ */
+export function rejectedByMaxPods(
+  opts: { actions?: string; horizon?: string } = {},
+): SimulationRun {
+  return runText(
+    scenario({
+      kubelet: 'maxPods: 1',
+      pods: [
+        pod('a', 'containers:\n  - { name: app, image: nginx:1.27 }'),
+        pod('b', 'containers:\n  - { name: app, image: nginx:1.27 }', '5s'),
+      ].join('\n'),
+      horizon: opts.horizon ?? '20s',
+      ...(opts.actions !== undefined ? { actions: opts.actions } : {}),
+    }),
+  );
+}

@@ -5,19 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { describePod, podsAt } from '../../../src/sim/index';
-import { pod, runText, scenario } from './helpers';
+import { rejectedByMaxPods } from './helpers';
 
 describe('a pod rejected at admission', () => {
-  const run = runText(
-    scenario({
-      kubelet: 'maxPods: 1',
-      pods: [
-        pod('a', 'containers:\n  - { name: app, image: nginx:1.27 }'),
-        pod('b', 'containers:\n  - { name: app, image: nginx:1.27 }', '5s'),
-      ].join('\n'),
-      horizon: '20s',
-    }),
-  );
+  const run = rejectedByMaxPods();
   const end = run.trace.steps.t.length;
 
   it('has no conditions in its status', () => {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatKlog } from '../../../src/sim/index';
-import { pod, runText, scenario } from './helpers';
+import { pod, rejectedByMaxPods, runText, scenario } from './helpers';
 
 describe('a terminal phase the status manager holds', () => {
   const r = runText(
@@ -43,17 +43,10 @@ describe('a terminal phase the status manager holds', () => {
 
 describe('HandlePodAdditions after a restart, for a pod already terminal', () => {
   // maxPods 1: b is rejected (OutOfpods, phase Failed); the kubelet restarts at 20 s.
-  const r = runText(
-    scenario({
-      kubelet: 'maxPods: 1',
-      pods: [
-        pod('a', 'containers:\n  - { name: app, image: nginx:1.27 }'),
-        pod('b', 'containers:\n  - { name: app, image: nginx:1.27 }', '5s'),
-      ].join('\n'),
-      actions: '  - { kind: RestartKubelet, at: 20s, downtime: 2s }',
-      horizon: '40s',
-    }),
-  );
+  const r = rejectedByMaxPods({
+    actions: '  - { kind: RestartKubelet, at: 20s, downtime: 2s }',
+    horizon: '40s',
+  });
   const after = r.trace.logs.filter((l) => l.t >= 22_000).map(formatKlog);
   const ofB = (msg: string) => after.filter((l) => l.includes(msg) && l.includes('default/b'));
 
