@@ -12,7 +12,7 @@ import { podOnlyKV } from './podKVs';
 import { probeReadsHold, readProbe, type ProbeReads } from './probeReads';
 import { latestByName } from './runtime';
 import { probeKey, shouldContainerBeRestarted } from './statusManager';
-import type { CachedPodStatus, ContainerRecord, KubeletDomain } from './types';
+import type { CachedPodStatus, KubeletDomain } from './types';
 
 export interface ContainerToKill {
   id: string;
@@ -64,10 +64,6 @@ export function podSandboxChanged(ps: CachedPodStatus): {
       log: 'No ready sandbox for pod can be found. Need to start a new one',
     };
   return { changed: false, attempt: newest.attempt, sandboxId: newest.id };
-}
-
-function state(r: ContainerRecord): string {
-  return r.state === 'CREATED' ? 'created' : r.state === 'RUNNING' ? 'running' : 'exited';
 }
 
 function probeResult(d: KubeletDomain, type: string, id: string, reads: ProbeReads) {
@@ -325,5 +321,3 @@ export function podActionsString(a: PodActions): string {
     `ContainersToUpdate: map[], ContainersToKill: ${kill}`
   );
 }
-
-export { state as containerStateString };

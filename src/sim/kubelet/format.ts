@@ -80,8 +80,13 @@ export function podStatusString(s: ContainerRecord | undefined, c?: ContainerDef
 }
 const podStatusStrings = new WeakMap<ContainerRecord, { c: ContainerDef | undefined; v: string }>();
 
+/** kubecontainer.State of a runtime record, as Go prints it. */
+export function kubeContainerState(r: ContainerRecord): 'created' | 'running' | 'exited' {
+  return r.state === 'CREATED' ? 'created' : r.state === 'RUNNING' ? 'running' : 'exited';
+}
+
 function renderPodStatus(s: ContainerRecord, c: ContainerDef | undefined): string {
-  const st = s.state === 'CREATED' ? 'created' : s.state === 'RUNNING' ? 'running' : 'exited';
+  const st = kubeContainerState(s);
   const hash = c ? BigInt(`0x${c.hash || '0'}`).toString() : '0';
   return (
     `{"ID":${goJson(`containerd://${s.id}`)},"Name":${goJson(s.name)},"State":"${st}",` +
@@ -105,13 +110,11 @@ function renderPodStatus(s: ContainerRecord, c: ContainerDef | undefined): strin
 export function postTerminationContainers(records: readonly ContainerRecord[]): string {
   // A nil slice (no container appended) is JSON null.
   if (records.length === 0) return 'null';
-  const sorted = records
-    .map((r, i) => ({ r, i }))
-    .sort((a, b) => (a.r.name < b.r.name ? -1 : a.r.name > b.r.name ? 1 : a.i - b.i));
-  const items = sorted.map(({ r }) => {
-    const st = r.state === 'CREATED' ? 'created' : r.state === 'RUNNING' ? 'running' : 'exited';
+  // Array sort is stable: equal names keep the runtime's order.
+  const sorted = [...records].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const items = sorted.map((r) => {
     const finished = jsonTime(r.state === 'EXITED' ? r.finishedAt : undefined);
-    return `{"Name":${goJson(r.name)},"State":"${st}","ExitCode":${r.exitCode ?? 0},"FinishedAt":${finished}}`;
+    return `{"Name":${goJson(r.name)},"State":"${kubeContainerState(r)}","ExitCode":${r.exitCode ?? 0},"FinishedAt":${finished}}`;
   });
   return `[${items.join(',')}]`;
 }

@@ -551,12 +551,14 @@ function generateFresh(
   return { status, triggers, logs: generatedLogs(pod, ps), reads, rawPhase };
 }
 
-const isTerminalPhase = (p: ApiPodStatus['phase'] | undefined) =>
-  p === 'Failed' || p === 'Succeeded';
+/** podutil.IsPodPhaseTerminal: Failed or Succeeded. */
+export function isPodPhaseTerminal(p: ApiPodStatus['phase'] | undefined): boolean {
+  return p === 'Failed' || p === 'Succeeded';
+}
 
 /** The phase getPhase gave is not terminal, and the one the status manager holds is. */
 function keptTerminal(raw: ApiPodStatus['phase'], old: ApiPodStatus['phase'] | undefined): boolean {
-  return !isTerminalPhase(raw) && isTerminalPhase(old);
+  return !isPodPhaseTerminal(raw) && isPodPhaseTerminal(old);
 }
 
 /**

@@ -18,11 +18,24 @@ import { podUidKV, podUidKVWith } from '../podKVs';
 import { enqueueWork, workType } from '../podWorkers';
 import { getPodStatus, runningContainers, stopPodSandbox } from '../runtime';
 import type { KubeletDomain } from '../types';
+import type { PodDef } from '../config';
 import { own, own2 } from '../../core/cow';
 
 type Effects = EffectsOf<typeof podWorkerMachine, KubeletDomain>;
 type H = Effects[keyof Effects];
 type Api = EffectApi<KubeletDomain>;
+
+/** Stops the pod's probe workers of these types (each a prober instance, when it exists). */
+function stopProbeWorkers(
+  api: Api,
+  pod: PodDef,
+  probes: readonly ('liveness' | 'startup' | 'readiness')[],
+): void {
+  for (const container of Object.values(pod.byName))
+    for (const probe of probes)
+      if (container.probes[probe] && api.has(proberId(pod.key, container.name, probe)))
+        api.send(proberId(pod.key, container.name, probe), { type: 'STOP' });
+}
 
 export function podWorkerEffects(env: Env): Effects {
   const { cfg } = env;
@@ -127,10 +140,7 @@ export function podWorkerEffects(env: Env): Effects {
       ['gracePeriod', String(grace)],
     ]);
     // probeManager.StopLivenessAndStartup.
-    for (const container of Object.values(pod.byName))
-      for (const probe of ['liveness', 'startup'] as const)
-        if (container.probes[probe] && api.has(proberId(pod.key, container.name, probe)))
-          api.send(proberId(pod.key, container.name, probe), { type: 'STOP' });
+    stopProbeWorkers(api, pod, ['liveness', 'startup']);
     // killContainersWithSyncResult: every running container in parallel, each through
     // killContainer (kuberuntime_container.go): Killing event, executePreStopHook (waits for the
     // hook at most the grace period), grace -= seconds spent (minimum 2 worker), then "Killing
@@ -205,9 +215,7 @@ export function podWorkerEffects(env: Env): Effects {
     for (const id of domain.runtime.podSandboxes[pod.uid] ?? []) stopPodSandbox(domain, id);
     const kv = podKV(pod.key, pod.uid);
     // probeManager.RemovePod: the readiness workers too (liveness and startup stopped earlier).
-    for (const container of Object.values(pod.byName))
-      if (container.probes.readiness && api.has(proberId(pod.key, container.name, 'readiness')))
-        api.send(proberId(pod.key, container.name, 'readiness'), { type: 'STOP' });
+    stopProbeWorkers(api, pod, ['readiness']);
     // The runtime's status read again, and the pod's status from it: "the computation is done
     // here to ensure the pod status used for it contains information about the container end
     // states (including exit codes) - when SyncTerminatedPod is called the containers may

@@ -15,7 +15,7 @@ import { isContainer, withContainerId } from '../probeOutlook';
 import { type KV, klog, podKV, q } from '../klog';
 import type { KubeletDomain, ProbeResult, ProberWorkerState } from '../types';
 import { own, own2 } from '../../core/cow';
-import { probeKey } from '../statusManager';
+import { isPodPhaseTerminal, probeKey } from '../statusManager';
 
 type Api = EffectApi<KubeletDomain>;
 type Effects = EffectsOf<typeof proberMachine, KubeletDomain>;
@@ -102,7 +102,7 @@ export function proberEffects(env: Env): Effects {
     const domain = api.domain;
     const status = domain.status[pod.uid];
     if (!status) return true;
-    if (status.phase === 'Failed' || status.phase === 'Succeeded') return false;
+    if (isPodPhaseTerminal(status.phase)) return false;
     const cs =
       withContainerId(status.containerStatuses, c.name) ??
       withContainerId(status.initContainerStatuses, c.name);

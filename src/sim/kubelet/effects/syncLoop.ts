@@ -18,6 +18,7 @@ import { getWork, shouldPodContentBeRemoved, updatePod } from '../podWorkers';
 import { removeContainer } from '../runtime';
 import {
   initialStatus,
+  isPodPhaseTerminal,
   rejectedStatus,
   setContainerReadiness,
   setContainerStartup,
@@ -66,7 +67,7 @@ export function syncLoopEffects(env: Env): EffectsOf<typeof syncLoopMachine, Kub
           // again, and its worker is told of it all the same (HandlePodAdditions calls UpdatePod
           // outside the admission check): its SyncPod finds it terminal and tears it down.
           const phase = domain.status[uid]!.phase;
-          if (apiPod?.deletionAt !== undefined || phase === 'Failed' || phase === 'Succeeded') {
+          if (apiPod?.deletionAt !== undefined || isPodPhaseTerminal(phase)) {
             updatePod(env, api, uid, 'create');
             continue;
           }

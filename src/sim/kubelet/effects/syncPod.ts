@@ -24,7 +24,7 @@ import { killContainerWithGracePeriod, killGracePeriod } from '../killContainer'
 import { klog, q } from '../klog';
 import { podOnlyKV, podUidKV, podUidKVWith } from '../podKVs';
 import { removeContainer, runPodSandbox, stopPodSandbox } from '../runtime';
-import { commitPodStatus, generateAPIPodStatus } from '../statusManager';
+import { commitPodStatus, generateAPIPodStatus, isPodPhaseTerminal } from '../statusManager';
 import type { KubeletDomain, RuntimeSync, WaitingReason } from '../types';
 import { kubeApiAccessVolume, volumeMounted } from '../volumes';
 import { volumeManagerId } from './volumeManager';
@@ -98,7 +98,7 @@ export function syncPodEffects(env: Env): Effects {
     const gen = generateAPIPodStatus(cfg, domain, pod, ps, api.t, false);
     commitPodStatus(api, pod, gen);
     api.record('podStatus', { uid: pod.uid, phase: gen.status.phase });
-    if (gen.status.phase === 'Succeeded' || gen.status.phase === 'Failed') {
+    if (isPodPhaseTerminal(gen.status.phase)) {
       domain.syncs[pod.uid]!.isTerminal = true;
       return;
     }
