@@ -67,7 +67,7 @@ export {
   type ViewState as PermalinkViewState,
 } from './scenario/permalink';
 export { FAULT_KINDS, cpuManagerPolicyOption, type ContainerSpec } from './scenario/schema';
-export { formatAge } from './core/time';
+export { ageSince, formatAge } from './core/time';
 export {
   newResourceManagers,
   resolveTopology,

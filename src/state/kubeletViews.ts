@@ -8,7 +8,7 @@ import {
   formatKlog,
   narrate,
   type SimulationRun,
-  formatAge,
+  ageSince,
   containerdLog,
   formatContainerdLine,
 } from '../sim';
@@ -135,10 +135,14 @@ function formattedContainerd(r: SimulationRun) {
   return lines;
 }
 
-/** kubectl's age column for an aggregated event: "5s", "2m (x3 over 5m)". */
+/**
+ * kubectl describe's age of an event (DescribeEvents): "5s", or "2m (x3 over 5m)" for an
+ * aggregated one, from its lastTimestamp and firstTimestamp as the API holds them.
+ */
 function eventAge(now: number, first: number, last: number, count: number): string {
-  const age = formatAge(Math.max(0, now - last));
-  return count > 1 ? `${age} (x${count} over ${formatAge(Math.max(0, now - first))})` : age;
+  return count > 1
+    ? `${ageSince(now, last)} (x${count} over ${ageSince(now, first)})`
+    : ageSince(now, first);
 }
 
 function timeAt(run: RunView, cursor: number): number {

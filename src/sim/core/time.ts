@@ -39,17 +39,46 @@ export function formatGoDuration(ms: Millis): string {
   return `${sec}s`;
 }
 
-/** kubectl's age column (duration.HumanDuration, short form): "5s", "2m", "2m30s", "3h". */
+/**
+ * kubectl's age column, apimachinery's duration.HumanDuration: "5s", "2m", "2m30s", "3h",
+ * "3d4h". Go truncates toward zero; a clock up to a second behind counts as now.
+ */
 export function formatAge(ms: Millis): string {
-  const s = Math.floor(ms / 1000);
-  if (s < 0) return '<unknown>';
+  const s = Math.trunc(ms / 1000);
+  if (s < -1) return '<invalid>';
+  if (s < 0) return '0s';
   if (s < 120) return `${s}s`;
-  const m = Math.floor(s / 60);
+  const m = Math.trunc(s / 60);
   if (m < 10) return s % 60 === 0 ? `${m}m` : `${m}m${s % 60}s`;
   if (m < 180) return `${m}m`;
-  const h = Math.floor(m / 60);
+  const h = Math.trunc(m / 60);
   if (h < 8) return m % 60 === 0 ? `${h}h` : `${h}h${m % 60}m`;
-  return `${h}h`;
+  if (h < 48) return `${h}h`;
+  if (h < 24 * 8) return h % 24 === 0 ? `${h / 24}d` : `${Math.trunc(h / 24)}d${h % 24}h`;
+  if (h < 24 * 365 * 2) return `${Math.trunc(h / 24)}d`;
+  const y = Math.trunc(h / 24 / 365);
+  if (h < 24 * 365 * 8) {
+    const dy = Math.trunc(h / 24) % 365;
+    return dy === 0 ? `${y}y` : `${y}y${dy}d`;
+  }
+  return `${y}y`;
+}
+
+/**
+ * A time as an API object holds it: metav1.Time serialises whole seconds (RFC 3339), and the
+ * run's wall clock starts on a whole second (views/clock.ts). A creationTimestamp, an Event's
+ * lastTimestamp or a container's finishedAt read back by kubectl has lost its milliseconds.
+ */
+export function apiSeconds(t: Millis): Millis {
+  return Math.floor(t / 1000) * 1000;
+}
+
+/**
+ * kubectl's translateTimestampSince: HumanDuration(time.Since(ts)), `now` the reader's own
+ * clock (not truncated) and `ts` an API timestamp (truncated to its second).
+ */
+export function ageSince(now: Millis, ts: Millis): string {
+  return formatAge(now - apiSeconds(ts));
 }
 
 /** "12.400 s" style label for the UI and the live region. */

@@ -6,7 +6,7 @@
  * "kubelet, node-1" (formatEventSource of klog-era kubectl)) and the pod conditions each kubelet
  * reported (v1.3: no ContainersReady nor PodReadyToStartContainers; v1.18: no PodReadyToStartContainers).
  */
-import { formatAge } from '../core/time';
+import { ageSince, apiSeconds } from '../core/time';
 import type { EventRow } from '../views/events';
 import type { KubeletVersionName } from './names';
 
@@ -46,7 +46,7 @@ export function describeEventsLines(
     ];
     for (const e of events)
       out.push(
-        `${indent}${shortHumanDuration(now - e.firstSeen)}\t${shortHumanDuration(now - e.lastSeen)}\t${e.count}\t${from(e.source)}\t${e.fieldPath ?? ''}\t${e.type}\t${e.reason}\t${e.message.trim()}`,
+        `${indent}${shortHumanDuration(now - apiSeconds(e.firstSeen))}\t${shortHumanDuration(now - apiSeconds(e.lastSeen))}\t${e.count}\t${from(e.source)}\t${e.fieldPath ?? ''}\t${e.type}\t${e.reason}\t${e.message.trim()}`,
       );
     return out;
   }
@@ -58,8 +58,8 @@ export function describeEventsLines(
   for (const e of events) {
     const age =
       e.count > 1
-        ? `${formatAge(now - e.lastSeen)} (x${e.count} over ${formatAge(now - e.firstSeen)})`
-        : formatAge(now - e.firstSeen);
+        ? `${ageSince(now, e.lastSeen)} (x${e.count} over ${ageSince(now, e.firstSeen)})`
+        : ageSince(now, e.firstSeen);
     out.push(`${indent}${e.type}\t${e.reason}\t${age}\t${from(e.source)}\t${e.message.trim()}`);
   }
   return out;

@@ -4,7 +4,7 @@
  * events. Fields the simulation does not model (volumes, environment) print as kubectl prints
  * them when empty.
  */
-import { formatAge, formatGoDuration } from '../core/time';
+import { ageSince, formatGoDuration } from '../core/time';
 import type { ContainerDef, PodDef } from '../kubelet/config';
 import { NODE_IP } from '../kubelet/runtime';
 import { fullyQualified } from '../kubelet/effects/startContainer';
@@ -180,11 +180,15 @@ export function describePod(run: SimulationRun, podKey: string, step: number): s
   if (lk.length === 0) out.push(`Labels:\t<none>`);
   else lk.forEach((k, i) => out.push(`${i === 0 ? 'Labels:' : ''}\t${k}=${labels[k]}`));
   out.push(`Annotations:\t<none>`);
-  if (row.deleting) {
-    out.push(
-      `Status:\tTerminating (lasts ${formatAge(now - (run.stateAt(step).domain.apiPods[row.uid]?.deletionAt ?? now))})`,
-    );
-    out.push(`Termination Grace Period:\t${pod.terminationGraceSeconds}s`);
+  // describePod: a pod deleted in a terminal phase shows that phase, not Terminating.
+  if (row.deleting && row.phase !== 'Failed' && row.phase !== 'Succeeded') {
+    // The API's deletionTimestamp is the delete request's time plus its grace period, and
+    // kubectl prints the time since it: "<invalid>" while the grace period runs.
+    const apiPod = run.stateAt(step).domain.apiPods[row.uid];
+    const grace = apiPod?.deletionGraceSeconds ?? pod.terminationGraceSeconds;
+    const deletionTimestamp = (apiPod?.deletionAt ?? now) + grace * 1000;
+    out.push(`Status:\tTerminating (lasts ${ageSince(now, deletionTimestamp)})`);
+    out.push(`Termination Grace Period:\t${grace}s`);
   } else out.push(`Status:\t${row.phase}`);
   if (row.reason) out.push(`Reason:\t${row.reason}`);
   if (row.message) out.push(`Message:\t${row.message}`);

@@ -3,7 +3,7 @@
  * Pods exist in the API from their arrival time (Pending until the kubelet reports); a pod the
  * kubelet removed after deletion is gone.
  */
-import { formatAge } from '../core/time';
+import { ageSince } from '../core/time';
 import { initialStatus } from '../kubelet/statusManager';
 import type { ApiContainerStatus, ApiPodStatus, PodCondition } from '../kubelet/types';
 import type { SimulationRun } from '../simulate';
@@ -113,7 +113,7 @@ export function podsAt(run: SimulationRun, step: number): PodRow[] {
     rows.push({
       name: pod.name,
       ...cells,
-      age: formatAge(now - pod.at),
+      age: ageSince(now, pod.at),
       namespace: pod.namespace,
       key: pod.key,
       uid: pod.uid,

@@ -5,7 +5,7 @@
  * containers from the last (waiting/terminated reasons), "Terminating" when deleted;
  * RESTARTS with "(<age> ago)" of the last termination.
  */
-import { formatAge } from '../core/time';
+import { ageSince } from '../core/time';
 import type { PodDef } from '../kubelet/config';
 import type { ApiPodStatus } from '../kubelet/types';
 
@@ -85,7 +85,7 @@ export function printPod(pod: PodDef, s: ApiPodStatus, deleted: boolean, now: nu
   total = pod.containers.length + pod.init.filter((c) => c.kind === 'sidecar').length;
   const restartsStr =
     restarts !== 0 && lastRestart >= 0
-      ? `${restarts} (${formatAge(now - lastRestart)} ago)`
+      ? `${restarts} (${ageSince(now, lastRestart)} ago)`
       : String(restarts);
   return { ready: `${readyContainers}/${total}`, status: reason, restarts: restartsStr };
 }
