@@ -295,7 +295,13 @@ export const KLOG_1_18: KlogTable = {
   'Container has pinned cpus': null,
   'Pod contains no container with pinned cpus': null,
   'Disabled CFS quota': null,
-  'Updated QoS cgroup configuration': null,
+  // kubelet.go syncPod's kl.containerManager.UpdateQOSCgroups() before pcm.EnsureExists, as
+  // today (v1.17/v1.18 UpdateCgroups' last line; line number approximate).
+  'Updated QoS cgroup configuration': P(
+    'qos_container_manager_linux.go:373',
+    4,
+    () => '[ContainerManager]: Updated QoS cgroup configuration',
+  ),
   'Failed to execute PostStartHook': null,
   'Exec lifecycle hook for Container in Pod failed': P(
     'handlers.go:62',
