@@ -6,11 +6,11 @@
  * (valueToStringGenerated), Go's %v for slices and for resource.Quantity values
  * ("{{value scale} {<nil>} cached-string Format}"). The container is what the kubelet got from
  * the API server, so API defaults are applied (probe timings, HTTP path and scheme,
- * terminationMessagePath, imagePullPolicy, the ServiceAccount admission's kube-api-access mount).
+ * terminationMessagePath, imagePullPolicy, the ServiceAccount admission's token volume mount: kube-api-access, or v1.18's token Secret).
  */
 import { mustParseQuantity } from '../model/quantity';
 import type { ContainerDef, PodDef } from './config';
-import { kubeApiAccessVolume, SERVICE_ACCOUNT_MOUNT_PATH } from './volumes';
+import { SERVICE_ACCOUNT_MOUNT_PATH, serviceAccountVolume } from './volumes';
 
 type Obj = Record<string, unknown>;
 
@@ -229,7 +229,7 @@ export function containerString(
   const spec = c.spec as unknown as Obj;
   const resources = isObj(spec.resources) ? spec.resources : {};
   const mounts = Array.isArray(spec.volumeMounts) ? [...(spec.volumeMounts as Obj[])] : [];
-  const kube = pod && kubeApiAccessVolume(pod);
+  const kube = pod && serviceAccountVolume(pod, api === '1.18' ? 'secret' : 'projected')?.name;
   // SetDefaults_Container: a request missing where a limit is set takes the limit.
   const limits = isObj(resources.limits) ? resources.limits : {};
   const requests = { ...limits, ...(isObj(resources.requests) ? resources.requests : {}) };
@@ -292,7 +292,7 @@ export function containerPlusV(
       .map(([k, v]) => `${k}:${quantityPlusV(str(v))}`)
       .join(' ')}]`;
   const mounts = Array.isArray(spec.volumeMounts) ? [...(spec.volumeMounts as Obj[])] : [];
-  const kube = pod && kubeApiAccessVolume(pod);
+  const kube = pod && serviceAccountVolume(pod, 'secret')?.name;
   if (kube) mounts.push({ name: kube, readOnly: true, mountPath: SERVICE_ACCOUNT_MOUNT_PATH });
   const mountV = (v: Obj) =>
     `{Name:${str(v.name)} ReadOnly:${String(v.readOnly === true)} MountPath:${str(v.mountPath)} SubPath:${str(v.subPath)}` +

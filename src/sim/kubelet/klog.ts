@@ -140,8 +140,10 @@ export const KLOG = {
   'Probe succeeded': I('prober.go:116', 3),
   // volumemanager: reconciler_common.go, operation_generator.go, volume_manager.go
   'operationExecutor.VerifyControllerAttachedVolume started': I('reconciler_common.go:245', 0),
-  'operationExecutor.MountVolume started': I('reconciler_common.go:218', 0),
-  'MountVolume.SetUp succeeded': I('operation_generator.go:637', 0),
+  // V(1) when not a remount (reconciler_common.go mountAttachedVolumes; operation_generator.go
+  // GenerateMountVolumeFunc's verbosity).
+  'operationExecutor.MountVolume started': I('reconciler_common.go:218', 1),
+  'MountVolume.SetUp succeeded': I('operation_generator.go:637', 1),
   'All volumes are attached and mounted for pod': I('volume_manager.go:440', 3),
   // status/status_manager.go syncPod
   'Patch status for pod': I('status_manager.go:1064', 3),

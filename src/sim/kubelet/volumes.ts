@@ -30,16 +30,53 @@ export function kubeApiAccessVolume(pod: PodDef): string | undefined {
 const volumeNames = new WeakMap<PodDef, string | undefined>();
 
 function volumeName(pod: PodDef): string | undefined {
+  if (!automounts(pod)) return undefined;
+  return `kube-api-access-${randomSuffix(`${pod.uid}:kube-api-access`)}`;
+}
+
+function automounts(pod: PodDef): boolean {
   const spec = pod.manifest.spec as { automountServiceAccountToken?: unknown };
-  if (spec.automountServiceAccountToken === false) return undefined;
-  let h = hashString(`${pod.uid}:kube-api-access`);
+  return spec.automountServiceAccountToken !== false;
+}
+
+/** utilrand.String(5), stable for `seed`. */
+function randomSuffix(seed: string): string {
+  let h = hashString(seed);
   let suffix = '';
   for (let i = 0; i < 5; i++) {
     suffix += ALPHANUMS[h % ALPHANUMS.length];
     h = Math.floor(h / ALPHANUMS.length) ^ Math.imul(h, 0x9e3779b1);
     h >>>= 0;
   }
-  return `kube-api-access-${suffix}`;
+  return suffix;
+}
+
+/**
+ * The service account's token volume as a release's ServiceAccount admission added it. Before
+ * BoundServiceAccountTokenVolume (on by default from 1.21), v1.18 and v1.3 mounted the service
+ * account's token Secret, "<serviceAccountName>-token-<5 chars>" (one Secret per service
+ * account, named by the token controller), as a secret volume of that name, at the same path.
+ */
+export function serviceAccountVolume(
+  pod: PodDef,
+  era: 'projected' | 'secret',
+): { name: string; plugin: 'projected' | 'secret' } | undefined {
+  if (era === 'projected') {
+    const name = kubeApiAccessVolume(pod);
+    return name === undefined ? undefined : { name, plugin: 'projected' };
+  }
+  if (!automounts(pod)) return undefined;
+  const spec = pod.manifest.spec as { serviceAccountName?: unknown };
+  const sa = typeof spec.serviceAccountName === 'string' ? spec.serviceAccountName : 'default';
+  return {
+    name: `${sa}-token-${randomSuffix(`${pod.namespace}/${sa}:token`)}`,
+    plugin: 'secret',
+  };
+}
+
+/** The era of a kubelet version's service account volume. */
+export function tokenEra(version: string): 'projected' | 'secret' {
+  return version === '1.18' || version === '1.3' ? 'secret' : 'projected';
 }
 
 /** WaitForAttachAndMount's poll interval (volume_manager.go podAttachAndMountRetryInterval). */

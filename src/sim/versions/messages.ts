@@ -66,6 +66,22 @@ function unquote(v: string): string {
   return v;
 }
 
+/**
+ * The volume operations' lines carry their GenerateMsgDetailed text as the message (klogWith):
+ * their table key is its start.
+ */
+const DETAILED: readonly (keyof KlogTable)[] = [
+  'operationExecutor.VerifyControllerAttachedVolume started',
+  'operationExecutor.MountVolume started',
+  'MountVolume.SetUp succeeded',
+];
+
+function tableKey(msg: string): keyof KlogTable {
+  if (msg === 'Unhandled Error') return 'HandleError' as keyof KlogTable;
+  for (const k of DETAILED) if (msg.startsWith(`${k} for volume `)) return k;
+  return msg as keyof KlogTable;
+}
+
 export function translateLine(
   table: MessageTable,
   run: KubeletRun,
@@ -73,8 +89,7 @@ export function translateLine(
   line: Omit<LogLine, 'step' | 't'>,
 ): Omit<LogLine, 'step' | 't'> | null {
   if (line.text !== undefined) return line;
-  const key = (line.msg === 'Unhandled Error' ? 'HandleError' : line.msg) as keyof KlogTable;
-  const entry = table.klog[key];
+  const entry = table.klog[tableKey(line.msg)];
   if (!entry) return null;
   const kv: Record<string, string> = {};
   for (const [k, v] of line.kv) kv[k] = unquote(v);

@@ -18,8 +18,10 @@ import { tabwrite } from './tabwriter';
 import {
   SERVICE_ACCOUNT_MOUNT_PATH,
   TOKEN_EXPIRATION_SECONDS,
-  kubeApiAccessVolume,
+  serviceAccountVolume,
+  tokenEra,
 } from '../kubelet/volumes';
+import type { KubeletVersionName } from '../versions/names';
 import { describeEventsLines, reportedCondition } from '../versions/kubectl';
 
 const L1 = '  ';
@@ -83,6 +85,7 @@ function containers(
   pod: PodDef,
   defs: ContainerDef[],
   details: ContainerDetail[],
+  version: KubeletVersionName,
 ) {
   if (defs.length === 0) return;
   out.push(`${title}:`);
@@ -135,7 +138,7 @@ function containers(
     }
     out.push(`${L2}Environment:\t<none>`);
     // describeContainerVolumes: "<mountPath> from <name> (ro)".
-    const vol = kubeApiAccessVolume(pod);
+    const vol = serviceAccountVolume(pod, tokenEra(version))?.name;
     if (vol) {
       out.push(`${L2}Mounts:`);
       out.push(`${L3}${SERVICE_ACCOUNT_MOUNT_PATH} from ${vol} (ro)`);
@@ -143,15 +146,25 @@ function containers(
   }
 }
 
-/** describeVolumes / printProjectedVolumeSource for the kube-api-access volume. */
-function volumes(out: string[], pod: PodDef) {
-  const vol = kubeApiAccessVolume(pod);
+/**
+ * describeVolumes for the service account's token volume: printProjectedVolumeSource for
+ * kube-api-access, printSecretVolumeSource for v1.18's and v1.3's token Secret (v1.3's kubectl
+ * had no Optional: SecretVolumeSource.Optional came in 1.7).
+ */
+function volumes(out: string[], pod: PodDef, version: KubeletVersionName) {
+  const vol = serviceAccountVolume(pod, tokenEra(version));
   if (!vol) {
     out.push(`Volumes:\t<none>`);
     return;
   }
   out.push(`Volumes:`);
-  out.push(`${L1}${vol}:`);
+  out.push(`${L1}${vol.name}:`);
+  if (vol.plugin === 'secret') {
+    out.push(`${L2}Type:\tSecret (a volume populated by a Secret)`);
+    out.push(`${L2}SecretName:\t${vol.name}`);
+    if (version !== '1.3') out.push(`${L2}Optional:\tfalse`);
+    return;
+  }
   out.push(`${L2}Type:\tProjected (a volume that contains injected data from multiple sources)`);
   out.push(`${L2}TokenExpirationSeconds:\t${TOKEN_EXPIRATION_SECONDS}`);
   out.push(`${L2}ConfigMapName:\tkube-root-ca.crt`);
@@ -197,12 +210,14 @@ export function describePod(run: SimulationRun, podKey: string, step: number): s
     out.push(`IPs:`);
     out.push(`${L1}IP:\t${row.podIP}`);
   } else out.push(`IPs:\t<none>`);
+  const version = run.scenario.node.kubeletVersion;
   containers(
     out,
     'Init Containers',
     pod,
     pod.init,
     row.containers.filter((c) => c.init),
+    version,
   );
   containers(
     out,
@@ -210,15 +225,15 @@ export function describePod(run: SimulationRun, podKey: string, step: number): s
     pod,
     pod.containers,
     row.containers.filter((c) => !c.init),
+    version,
   );
-  const version = run.scenario.node.kubeletVersion;
   const conditions = row.conditions.filter((c) => reportedCondition(version, c.type));
   if (conditions.length) {
     out.push(`Conditions:`);
     out.push(`${L1}Type\tStatus`);
     for (const c of conditions) out.push(`${L1}${c.type} \t${c.status} `);
   }
-  volumes(out, pod);
+  volumes(out, pod, version);
   out.push(`QoS Class:\t${row.qosClass}`);
   out.push(`Node-Selectors:\t<none>`);
   out.push(`Tolerations:\tnode.kubernetes.io/not-ready:NoExecute op=Exists for 300s`);

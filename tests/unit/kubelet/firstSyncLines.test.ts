@@ -40,9 +40,10 @@ describe('first sync of a pod', () => {
     expect(at('Creating PodSandbox for pod') - add).toBe(300);
   });
 
-  it('prints the volume operation text with its UniqueName, at the default level', () => {
-    const v0 = logsAt(run.trace.logs, run.trace.steps.t.length, 0).map(formatKlog);
-    const l = v0.find((x) => x.includes('MountVolume.SetUp succeeded'))!;
+  it('prints the volume operation text with its UniqueName, at V(1) (operation_generator.go: not a remount)', () => {
+    const at = (v: number) => logsAt(run.trace.logs, run.trace.steps.t.length, v).map(formatKlog);
+    expect(at(0).some((x) => x.includes('MountVolume.SetUp succeeded'))).toBe(false);
+    const l = at(1).find((x) => x.includes('MountVolume.SetUp succeeded'))!;
     expect(l).toMatch(
       /operation_generator\.go:\d+\] "MountVolume\.SetUp succeeded for volume \\"(kube-api-access-[a-z0-9]{5})\\" \(UniqueName: \\"kubernetes\.io\/projected\/([0-9a-f-]{36})-\1\\"\) pod \\"web\\" \(UID: \\"\2\\"\) " pod="default\/web"$/,
     );

@@ -8,6 +8,7 @@
  * null: v1.18 had no such line (pod-worker state machine, SyncPod enter/exit, CFS quota lines).
  */
 import { containerPlusV, containerString } from '../../kubelet/goContainer';
+import { serviceAccountVolume } from '../../kubelet/volumes';
 import type { LineArgs } from '../messages';
 import { goq, P, type KlogTable } from '../messages';
 import { bareId, fpod, fpods, goStrings, plegEvent } from '../printf';
@@ -17,6 +18,16 @@ function container18(a: LineArgs): string {
   const name = /Name:([^,]*)/.exec(a.kv.container ?? '')?.[1] ?? '';
   const c = a.pod?.byName[name];
   return c ? containerString(a.pod, c, '1.18') : (a.kv.container ?? '');
+}
+
+/** VolumeToMount.GenerateMsgDetailed for the pod's token Secret volume: `<msg> for volume %q (UniqueName: %q) pod %q (UID: %q) `. */
+function tokenVolumeLine(msg: string): (a: LineArgs) => string | null {
+  return (a) => {
+    const vol = a.pod && serviceAccountVolume(a.pod, 'secret');
+    if (!a.pod || !vol) return null;
+    const unique = `kubernetes.io/secret/${a.pod.uid}-${vol.name}`;
+    return `${msg} for volume ${goq(vol.name)} (UniqueName: ${goq(unique)}) pod ${goq(a.pod.name)} (UID: ${goq(a.pod.uid)}) `;
+  };
 }
 
 /** podActions printed with %+v, from the current engine's podActions text. */
@@ -388,9 +399,23 @@ export const KLOG_1_18: KlogTable = {
   // logged events as `Event(v1.ObjectReference{...}): type: ... reason: ...` and the status
   // manager's patch with format.Pod; "Observed pod startup duration" and the topology manager's
   // "admission check" did not exist. Dropped rather than printed in a form 1.18 never had.
-  'operationExecutor.VerifyControllerAttachedVolume started': null,
-  'operationExecutor.MountVolume started': null,
-  'MountVolume.SetUp succeeded': null,
+  // The token Secret's volume (volumes.ts serviceAccountVolume), reconciler.go's and
+  // operation_generator.go's GenerateMsgDetailed lines: klog.Infof, V(1), V(1) (not a remount).
+  'operationExecutor.VerifyControllerAttachedVolume started': P(
+    'reconciler.go:224',
+    0,
+    tokenVolumeLine('operationExecutor.VerifyControllerAttachedVolume started'),
+  ),
+  'operationExecutor.MountVolume started': P(
+    'reconciler.go:269',
+    1,
+    tokenVolumeLine('operationExecutor.MountVolume started'),
+  ),
+  'MountVolume.SetUp succeeded': P(
+    'operation_generator.go:663',
+    1,
+    tokenVolumeLine('MountVolume.SetUp succeeded'),
+  ),
   'All volumes are attached and mounted for pod': null,
   'Patch status for pod': null,
   'Status for pod updated successfully': null,
