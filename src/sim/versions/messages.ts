@@ -77,7 +77,7 @@ const DETAILED: readonly (keyof KlogTable)[] = [
 ];
 
 function tableKey(msg: string): keyof KlogTable {
-  if (msg === 'Unhandled Error') return 'HandleError' as keyof KlogTable;
+  if (msg === 'Unhandled Error') return 'HandleError';
   for (const k of DETAILED) if (msg.startsWith(`${k} for volume `)) return k;
   return msg as keyof KlogTable;
 }

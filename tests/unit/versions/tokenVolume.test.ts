@@ -20,7 +20,7 @@ function run(version: string, edit: (spec: Record<string, unknown>) => void = ()
   const p = parseScenario(readFileSync('presets/hello-pod.yaml', 'utf8'));
   if (!p.ok) throw new Error('hello-pod');
   const s = structuredClone(p.scenario);
-  edit(s.pods[0]!.manifest.spec as unknown as Record<string, unknown>);
+  edit(s.pods[0]!.manifest.spec);
   return simulate({ ...s, node: { ...s.node, kubeletVersion: version as never } });
 }
 
