@@ -16,7 +16,7 @@ import { podOnlyKV } from './podKVs';
 import { probeReadsHold, readProbe, type ProbeReads } from './probeReads';
 import { syncStatusToApi } from './statusPatch';
 import { proberId as proberInstanceId } from './ids';
-import { latestByName } from './runtime';
+import { latestByName, NODE_IP } from './runtime';
 import type {
   ApiContainerStatus,
   ApiPodStatus,
@@ -516,6 +516,7 @@ function generateFresh(
   const status: ApiPodStatus = {
     phase: 'Pending',
     qosClass: pod.qos,
+    hostIP: NODE_IP,
     podIP: sb?.ip ?? old?.podIP,
     startTime: old?.startTime,
     conditions: [],

@@ -172,6 +172,8 @@ export interface ApiPodStatus {
   reason?: string;
   message?: string;
   qosClass: string;
+  /** generateAPIPodStatus's HostIP (the node's address); none in a rejected pod's status. */
+  hostIP?: string;
   podIP?: string;
   startTime?: number;
   conditions: PodCondition[];

@@ -6,7 +6,7 @@
  */
 import { ageSince, formatGoDuration } from '../core/time';
 import type { ContainerDef, PodDef } from '../kubelet/config';
-import { NODE_IP } from '../kubelet/runtime';
+import { canonicalQuantity } from '../kubelet/goContainer';
 import { fullyQualified } from '../kubelet/effects/startContainer';
 import { runtimeId } from '../core/ids';
 import { hashString } from '../core/prng';
@@ -34,11 +34,16 @@ function imageId(imageRef: string): string {
   return `${repo}@sha256:${runtimeId(hashString(imageRef), 7)}`;
 }
 
-function resources(out: string[], title: string, list: Record<string, string> | undefined) {
+/** describeResources: sorted keys, each quantity as the API server stores it (canonical). */
+function resources(
+  out: string[],
+  title: string,
+  list: Record<string, string | number> | undefined,
+) {
   if (!list || Object.keys(list).length === 0) return;
   out.push(`${L2}${title}:`);
   for (const [k, v] of Object.entries(list).sort(([a], [b]) => (a < b ? -1 : 1)))
-    out.push(`${L3}${k}:\t${v}`);
+    out.push(`${L3}${k}:\t${canonicalQuantity(v)}`);
 }
 
 function probeLine(
@@ -48,15 +53,48 @@ function probeLine(
   const p = c.probes[type];
   if (!p) return undefined;
   const title = type === 'liveness' ? 'Liveness' : type === 'readiness' ? 'Readiness' : 'Startup';
+  // DescribeProbe: the scheme in lower case, the host before the port, gRPC's service ("" by
+  // default, so two spaces before the attributes).
+  const spec = c.spec[`${type}Probe`] as
+    | {
+        httpGet?: { scheme?: string; host?: string };
+        tcpSocket?: { host?: string };
+        grpc?: { service?: string };
+        exec?: { command?: string[] };
+      }
+    | undefined;
   const what =
     p.handler === 'httpGet'
-      ? `http-get http://:${p.port}${p.path}`
+      ? `http-get ${(spec?.httpGet?.scheme ?? 'HTTP').toLowerCase()}://${hostPort(spec?.httpGet?.host ?? '', p.port)}${p.path}`
       : p.handler === 'tcpSocket'
-        ? `tcp-socket :${p.port}`
+        ? `tcp-socket ${spec?.tcpSocket?.host ?? ''}:${p.port}`
         : p.handler === 'grpc'
-          ? `grpc <pod>:${p.port}`
-          : `exec [${(c.spec[`${type}Probe`]?.exec?.command ?? []).join(' ')}]`;
+          ? `grpc <pod>:${p.port} ${spec?.grpc?.service ?? ''}`
+          : `exec [${(spec?.exec?.command ?? []).join(' ')}]`;
   return `${L2}${title}:\t${what} delay=${p.initialDelayMs / 1000}s timeout=${p.timeoutMs / 1000}s period=${p.periodMs / 1000}s #success=${p.successThreshold} #failure=${p.failureThreshold}`;
+}
+
+/** net.JoinHostPort: an IPv6 host in brackets. */
+function hostPort(host: string, port: string): string {
+  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+}
+
+/** describeContainerPorts / describeContainerHostPorts: "8080/TCP (http)", plural when several. */
+function ports(
+  out: string[],
+  list:
+    { containerPort: number; hostPort?: number; protocol?: string; name?: string }[] | undefined,
+) {
+  if (!list?.length) {
+    out.push(`${L2}Port:\t<none>`);
+    out.push(`${L2}Host Port:\t<none>`);
+    return;
+  }
+  const named = (n: number, p: (typeof list)[number]) =>
+    `${n}/${p.protocol ?? 'TCP'}${p.name ? ` (${p.name})` : ''}`;
+  const plural = list.length > 1 ? 's' : '';
+  out.push(`${L2}Port${plural}:\t${list.map((p) => named(p.containerPort, p)).join(', ')}`);
+  out.push(`${L2}Host Port${plural}:\t${list.map((p) => named(p.hostPort ?? 0, p)).join(', ')}`);
 }
 
 function state(out: string[], name: string, d: ContainerDetail) {
@@ -92,28 +130,22 @@ function containers(
   for (const c of defs) {
     const d = details.find((x) => x.name === c.name);
     out.push(`${L1}${c.name}:`);
-    if (d?.containerID) out.push(`${L2}Container ID:\t${d.containerID}`);
+    // describeContainerBasicInfo: the line whenever the container has a status, empty before
+    // the runtime made the container.
+    if (d) out.push(`${L2}Container ID:\t${d.containerID ?? ''}`);
     out.push(`${L2}Image:\t${c.image}`);
     // kubectl's describeContainerBasicInfo: Image ID, State, Ready and Restart Count only
     // for a container that has a status (a pod rejected at admission has none).
     if (d) out.push(`${L2}Image ID:\t${d.containerID ? imageId(c.imageRef) : ''}`);
-    const ports = (c.spec as { ports?: { containerPort: number; protocol?: string }[] }).ports;
-    if (ports?.length) {
-      out.push(
-        `${L2}Port:\t${ports.map((p) => `${p.containerPort}/${p.protocol ?? 'TCP'}`).join(', ')}`,
-      );
-      out.push(`${L2}Host Port:\t${ports.map((p) => `0/${p.protocol ?? 'TCP'}`).join(', ')}`);
-    } else {
-      out.push(`${L2}Port:\t<none>`);
-      out.push(`${L2}Host Port:\t<none>`);
-    }
+    ports(out, (c.spec as { ports?: Parameters<typeof ports>[1] }).ports);
+    // describeContainerCommand: each line of each entry on a line of its own.
     if (c.spec.command?.length) {
       out.push(`${L2}Command:`);
-      for (const a of c.spec.command) out.push(`${L3}${a}`);
+      for (const a of c.spec.command) for (const l of a.split('\n')) out.push(`${L3}${l}`);
     }
     if (c.spec.args?.length) {
       out.push(`${L2}Args:`);
-      for (const a of c.spec.args) out.push(`${L3}${a}`);
+      for (const a of c.spec.args) for (const l of a.split('\n')) out.push(`${L3}${l}`);
     }
     if (d) {
       state(out, 'State', d);
@@ -131,7 +163,8 @@ function containers(
       out.push(`${L2}Restart Count:\t${d.restartCount}`);
     }
     resources(out, 'Limits', c.spec.resources?.limits);
-    resources(out, 'Requests', c.spec.resources?.requests ?? c.spec.resources?.limits);
+    // SetDefaults_Pod: each limit without a request of its own is also the request.
+    resources(out, 'Requests', { ...c.spec.resources?.limits, ...c.spec.resources?.requests });
     for (const t of ['liveness', 'readiness', 'startup'] as const) {
       const l = probeLine(c, t);
       if (l) out.push(l);
@@ -168,7 +201,8 @@ function volumes(out: string[], pod: PodDef, version: KubeletVersionName) {
   out.push(`${L2}Type:\tProjected (a volume that contains injected data from multiple sources)`);
   out.push(`${L2}TokenExpirationSeconds:\t${TOKEN_EXPIRATION_SECONDS}`);
   out.push(`${L2}ConfigMapName:\tkube-root-ca.crt`);
-  out.push(`${L2}ConfigMapOptional:\t<nil>`);
+  // printProjectedVolumeSource since kubectl 1.33: "Optional:" (a bool), not ConfigMapOptional.
+  out.push(`${L2}Optional:\tfalse`);
   out.push(`${L2}DownwardAPI:\ttrue`);
 }
 
@@ -186,8 +220,10 @@ export function describePod(run: SimulationRun, podKey: string, step: number): s
   out.push(`Name:\t${row.name}`);
   out.push(`Namespace:\t${row.namespace}`);
   out.push(`Priority:\t0`);
-  out.push(`Service Account:\tdefault`);
-  out.push(`Node:\t${row.node}/${NODE_IP}`);
+  const sa = (pod.manifest.spec as { serviceAccountName?: unknown }).serviceAccountName;
+  out.push(`Service Account:\t${typeof sa === 'string' ? sa : 'default'}`);
+  // NodeName/HostIP: the host IP once the kubelet generated a status (not for a rejected pod).
+  out.push(`Node:\t${row.node}/${row.hostIP ?? ''}`);
   if (row.startTime !== undefined) out.push(`Start Time:\t${describeTime(row.startTime)}`);
   const lk = Object.keys(labels).sort();
   if (lk.length === 0) out.push(`Labels:\t<none>`);

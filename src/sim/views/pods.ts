@@ -49,6 +49,7 @@ export interface PodRow {
   reason?: string;
   message?: string;
   qosClass: string;
+  hostIP?: string;
   podIP?: string;
   startTime?: number;
   createdAt: number;
@@ -122,6 +123,7 @@ export function podsAt(run: SimulationRun, step: number): PodRow[] {
       reason: s.reason,
       message: s.message,
       qosClass: s.qosClass,
+      hostIP: s.hostIP,
       podIP: s.podIP,
       startTime: s.startTime,
       createdAt: pod.at,

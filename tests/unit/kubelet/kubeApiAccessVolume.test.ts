@@ -29,7 +29,7 @@ describe('kube-api-access volume in describe', () => {
     expect(text).not.toContain('Mounts:         <none>');
   });
 
-  it('is listed under Volumes as a projected volume', () => {
+  it('is listed under Volumes as a projected volume (kubectl 1.33+: "Optional:")', () => {
     const vols = text.slice(text.indexOf('Volumes:'), text.indexOf('QoS Class:'));
     expect(vols.split('\n').map((l) => l.trimEnd())).toEqual([
       'Volumes:',
@@ -37,7 +37,7 @@ describe('kube-api-access volume in describe', () => {
       '    Type:                    Projected (a volume that contains injected data from multiple sources)',
       '    TokenExpirationSeconds:  3607',
       '    ConfigMapName:           kube-root-ca.crt',
-      '    ConfigMapOptional:       <nil>',
+      '    Optional:                false',
       '    DownwardAPI:             true',
       '',
     ]);
