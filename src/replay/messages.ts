@@ -93,6 +93,7 @@ const TABLE: readonly [string, string, string][] = [
   ['handlers.go', 'Exec lifecycle hook for Container in Pod failed', 'ExecHookFailed'],
   ['pod_container_deletor.go', "Container not found in pod's containers", 'ContainerNotFound'],
   ['generic.go', 'GenericPLEG', 'GenericPLEG'],
+  ['generic.go', 'Generic (PLEG): container finished', 'PLEGContainerFinished'],
   ['prober.go', 'Probe failed', 'ProbeFailed'],
   ['prober.go', 'Probe succeeded', 'ProbeSucceeded'],
   ['event.go', 'Event occurred', 'Event'],

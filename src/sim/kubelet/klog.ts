@@ -135,6 +135,7 @@ export const KLOG = {
   "Container not found in pod's containers": I('pod_container_deletor.go:99', 0),
   // pleg/generic.go
   GenericPLEG: I('generic.go:208', 4),
+  'Generic (PLEG): container finished': I('generic.go:358', 2),
   // prober
   'Probe failed': I('prober.go:107', 1),
   'Probe succeeded': I('prober.go:116', 3),

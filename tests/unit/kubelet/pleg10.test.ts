@@ -86,3 +86,45 @@ describe('klog renderings', () => {
     expect(l).toMatch(/ logger="UnhandledError"$/);
   });
 });
+
+describe('GenericPLEG.relist: "Generic (PLEG): container finished"', () => {
+  const r = runPreset('crashloop-backoff');
+  const finished = r.trace.logs.filter((l) => l.msg === 'Generic (PLEG): container finished');
+  const died = r.trace.logs.filter(
+    (l) => l.msg === 'SyncLoop (PLEG): event for pod' && l.kv[1]![1].includes('"ContainerDied"'),
+  );
+
+  it('logs the exit code of each container that died, at V(2), before the sync loop sees it', () => {
+    expect(finished.length).toBeGreaterThan(0);
+    const line = formatKlog(finished[0]!);
+    expect(line).toMatch(
+      /generic\.go:\d+\] "Generic \(PLEG\): container finished" podID="[0-9a-f-]{36}" containerID="[0-9a-f]{64}" exitCode=1$/,
+    );
+    expect(finished[0]!.v).toBe(2);
+    for (const f of finished) {
+      const id = JSON.parse(f.kv[1]![1]) as string;
+      const event = died.find((d) => d.kv[1]![1].includes(id))!;
+      expect(event.step).toBeGreaterThan(f.step);
+      const exited = r.trace.records.find((x) => x.kind === 'containerStarted' && x.data.id === id);
+      expect(exited).toBeDefined();
+    }
+  });
+
+  it('says nothing for a sandbox that stopped (not in the cached container statuses)', () => {
+    const d = runPreset('delete-grace-period');
+    const sandbox = d.trace.records.find((x) => x.kind === 'sandboxCreated')!.data.id;
+    const diedIds = d.trace.logs
+      .filter(
+        (l) =>
+          l.msg === 'SyncLoop (PLEG): event for pod' && l.kv[1]![1].includes('"ContainerDied"'),
+      )
+      .map((l) => (JSON.parse(l.kv[1]![1]) as { Data: string }).Data);
+    // The sandbox's death is an event like the container's; only the container's is logged.
+    expect(diedIds).toContain(sandbox);
+    const logged = d.trace.logs
+      .filter((l) => l.msg === 'Generic (PLEG): container finished')
+      .map((l) => JSON.parse(l.kv[1]![1]) as string);
+    expect(logged).toHaveLength(1);
+    expect(logged).not.toContain(sandbox);
+  });
+});

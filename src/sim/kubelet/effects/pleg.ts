@@ -95,6 +95,14 @@ export function plegEffects(env: Env): EffectsOf<typeof plegMachine, KubeletDoma
           // ContainerChanged events are filtered out and never sent.
           if (type === 'ContainerChanged') continue;
           api.send(SYNC_LOOP, { type: 'PLEG', uid, event: type, data });
+          // Relist logs the exit code of a container (not a sandbox) the updated cache holds.
+          const c = type === 'ContainerDied' ? domain.runtime.containers[data] : undefined;
+          if (c?.state === 'EXITED' && containers.includes(data))
+            klog(api, 'Generic (PLEG): container finished', [
+              ['podID', q(uid)],
+              ['containerID', q(data)],
+              ['exitCode', String(c.exitCode ?? 0)],
+            ]);
         }
       }
     }

@@ -364,6 +364,8 @@ export const KLOG_1_18: KlogTable = {
     0,
     (a) => `Container ${goq(a.kv.containerID ?? '')} not found in pod's containers`,
   ),
+  // Relist's exit-code line came with 1.27.
+  'Generic (PLEG): container finished': null,
   GenericPLEG: P(
     'generic.go:191',
     4,
