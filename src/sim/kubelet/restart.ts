@@ -23,6 +23,7 @@ export type KubeletMemory = Pick<
   | 'pleg'
   | 'containerBackOff'
   | 'imageBackOff'
+  | 'imagePullErrors'
   | 'reasonCache'
   | 'probeResults'
   | 'probers'
@@ -50,6 +51,7 @@ export function kubeletMemory(nextPullId: number): KubeletMemory {
     pleg: { seen: table(), dirty: table() },
     containerBackOff: table(),
     imageBackOff: table(),
+    imagePullErrors: table(),
     reasonCache: table(),
     probeResults: table(),
     probers: table(),

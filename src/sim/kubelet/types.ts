@@ -297,6 +297,8 @@ export interface KubeletDomain {
   images: Record<string, number>;
   containerBackOff: Record<string, BackoffEntry>;
   imageBackOff: Record<string, BackoffEntry>;
+  /** imageManager.prevPullErrMsg: back-off key -> "<reason>: <message>" of its last failed pull. */
+  imagePullErrors: Record<string, string>;
   /** ReasonCache: uid -> container name -> last start error. */
   reasonCache: Record<string, Readonly<Record<string, Readonly<WaitingReason>>>>;
   /** Probe results managers: "<type>/<containerId>" -> result. */

@@ -45,8 +45,15 @@ export function defaultPullError(imageRef: string): string {
   return `rpc error: code = NotFound desc = failed to pull and unpack image ${q(ref)}: failed to resolve reference ${q(ref)}: ${ref}: not found`;
 }
 
+/** What a release's image manager does that another's does not. */
+export interface ImageManagerEra {
+  /** The back-off message carries the previous pull's error (1.30+). */
+  prevPullErrMsg: boolean;
+}
+
 export function startContainerEffects(
   env: Env,
+  era: ImageManagerEra = { prevPullErrMsg: true },
 ): EffectsOf<typeof startContainerMachine, KubeletDomain> {
   const { cfg } = env;
   const attemptOf = (api: Api): StartAttempt => api.domain.starts[api.self]!;
@@ -104,11 +111,19 @@ export function startContainerEffects(
       fail(api, pod, container, 'ErrImageNeverPull', msg);
     },
 
+    /**
+     * imageManager.pullImage in back-off: the event's short text; the container's message (its
+     * waiting status, the sync's error) adds the previous pull's error (prevPullErrMsg, since
+     * 1.30; not in v1.18's nor v1.3's image manager).
+     */
     recordImageBackOff: (api, _e, ctx) => {
       const { pod, container } = containerOf(ctx);
       const msg = `Back-off pulling image ${q(container.image)}`;
       recordEvent(api, pod, 'Normal', 'BackOff', msg, container.fieldPath);
-      fail(api, pod, container, 'ImagePullBackOff', msg);
+      const prev = era.prevPullErrMsg
+        ? api.domain.imagePullErrors[`${pod.uid}_${container.image}`]
+        : undefined;
+      fail(api, pod, container, 'ImagePullBackOff', prev === undefined ? msg : `${msg}: ${prev}`);
     },
 
     /** "Pulling image", and the request to the node's image puller. */
@@ -160,6 +175,8 @@ export function startContainerEffects(
       );
       const key = `${pod.uid}_${container.image}`;
       backoffNext(own(api.domain, 'imageBackOff'), key, api.t, api.t, IMAGE_BACKOFF);
+      // evalCRIPullErr's (err, msg): ErrImagePull and the runtime's error.
+      own(api.domain, 'imagePullErrors')[key] = `ErrImagePull: ${e.error}`;
       showBackOff(
         api,
         pod.key,

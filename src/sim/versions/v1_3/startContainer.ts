@@ -31,7 +31,7 @@ export function dockerHostConfigCpu(c: ContainerDef): {
 
 export function dockerStartContainerEffects(env: Env): Effects {
   const { cfg } = env;
-  const base = startContainerEffects(env);
+  const base = startContainerEffects(env, { prevPullErrMsg: false });
   const containerOf = (ctx: { uid: string; name: string }): { pod: PodDef; c: ContainerDef } => {
     const pod = cfg.pods[ctx.uid]!;
     return { pod, c: pod.byName[ctx.name]! };
