@@ -25,7 +25,9 @@ type Effects = EffectsOf<typeof startContainer118Machine, KubeletDomain>;
 
 export function startContainer118Effects(env: Env): Effects {
   const { cfg } = env;
-  const { preCreateContainer: _none, ...same } = startContainerEffects(env, { prevPullErrMsg: false });
+  const { preCreateContainer: _none, ...same } = startContainerEffects(env, {
+    prevPullErrMsg: false,
+  });
   void _none;
   const containerOf = (ctx: { uid: string; name: string }): { pod: PodDef; c: ContainerDef } => {
     const pod = cfg.pods[ctx.uid]!;
