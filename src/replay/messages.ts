@@ -5,6 +5,7 @@
  */
 import type { Fields } from './fields';
 import { containerOfDump, containerOfFieldPath, podKey } from './podRef';
+import { detailedMessageOf } from '../sim/kubelet/detailedMessages';
 
 /** [file basename(s), message, what] */
 const TABLE: readonly [string, string, string][] = [
@@ -19,6 +20,13 @@ const TABLE: readonly [string, string, string][] = [
   ['kubelet.go', 'SyncLoop (SYNC) pods', 'SyncLoopSync'],
   ['kubelet.go', 'SyncLoop (housekeeping)', 'Housekeeping'],
   ['kubelet.go', 'SyncLoop (housekeeping) end', 'HousekeepingEnd'],
+  ['kubelet_pods.go', 'Clean up pod workers for terminated pods', 'HousekeepingCleanUp'],
+  ['kubelet_pods.go', 'Clean up probes for terminated pods', 'HousekeepingCleanUp'],
+  ['kubelet_pods.go', 'Clean up orphaned pod statuses', 'HousekeepingCleanUp'],
+  ['kubelet_pods.go', 'Clean up orphaned pod user namespace allocations', 'HousekeepingCleanUp'],
+  ['kubelet_pods.go', 'Clean up orphaned pod directories', 'HousekeepingCleanUp'],
+  ['kubelet_pods.go', 'Clean up orphaned mirror pods', 'HousekeepingCleanUp'],
+  ['kubelet_pods.go', 'Clean up orphaned pod cgroups', 'HousekeepingCleanUp'],
   ['kubelet.go', 'SyncPod enter', 'SyncPodEnter'],
   ['kubelet.go', 'SyncPod exit', 'SyncPodExit'],
   ['kubelet.go', 'Pod admission denied', 'PodAdmissionDenied'],
@@ -56,6 +64,7 @@ const TABLE: readonly [string, string, string][] = [
     'PhaseKeptTerminal',
   ],
   ['util.go', 'No ready sandbox for pod can be found. Need to start a new one', 'NoReadySandbox'],
+  ['volume_manager.go', 'Waiting for volumes to attach and mount for pod', 'VolumesWaiting'],
   ['volume_manager.go', 'All volumes are attached and mounted for pod', 'VolumeMountSucceeded'],
   ['util.go', 'No sandbox for pod can be found. Need to start a new one', 'NoSandbox'],
   ['kuberuntime_manager.go', 'computePodActions got for pod', 'ComputePodActions'],
@@ -98,6 +107,7 @@ const TABLE: readonly [string, string, string][] = [
   ['prober.go', 'Probe succeeded', 'ProbeSucceeded'],
   ['event.go', 'Event occurred', 'Event'],
   ['pod_startup_latency_tracker.go', 'Observed pod startup duration', 'PodStartupObserved'],
+  ['status_manager.go', 'Ignoring same status for pod', 'StatusUnchanged'],
   ['status_manager.go', 'Status for pod updated successfully', 'StatusUpdated'],
   ['status_manager.go', 'Patch status for pod', 'StatusPatched'],
   ['topology_manager.go', 'Topology Admit Handler', 'TopologyAdmit'],
@@ -118,9 +128,11 @@ const TABLE: readonly [string, string, string][] = [
     'operationExecutor.VerifyControllerAttachedVolume started',
     'VolumeVerifyStarted',
   ],
+  ['reconciler_common.go', 'Starting operationExecutor.MountVolume', 'VolumeMountStarting'],
   ['reconciler_common.go', 'operationExecutor.MountVolume started', 'VolumeMountStarted'],
   ['operation_generator.go', 'MountVolume.SetUp succeeded', 'VolumeMountSucceeded'],
   ['scope.go', 'Topology Admit Handler', 'TopologyAdmit'],
+  ['kubelet_pods.go', 'Creating hosts mount for container', 'HostsMount'],
   ['container_manager.go', 'Container has pinned cpus', 'PinnedCpus'],
   ['container_manager.go', 'Pod contains no container with pinned cpus', 'NoPinnedCpus'],
   ['qos_container_manager_linux.go', 'Updated QoS cgroup configuration', 'QoSCgroupsUpdated'],
@@ -174,18 +186,14 @@ export interface Recognised {
   readonly init?: boolean;
 }
 
-/** Strips a contextual logger's "name: " prefix only when the rest is a known message. */
-/** Messages that the kubelet extends with details (" for volume ..."). */
-const DETAILED = [
-  'operationExecutor.VerifyControllerAttachedVolume started',
-  'operationExecutor.MountVolume started',
-  'MountVolume.SetUp succeeded',
-];
-
+/**
+ * A message's row: the message itself, a volume operation's detailed message by its start, or
+ * (a contextual logger's "name: " prefix stripped) the rest when that is a known message.
+ */
 function lookup(msg: string) {
   const row = BY_MSG.get(msg);
   if (row) return { row, msg };
-  const detailed = DETAILED.find((d) => msg.startsWith(`${d} `));
+  const detailed = detailedMessageOf(msg);
   if (detailed) return { row: BY_MSG.get(detailed)!, msg: detailed };
   const i = msg.indexOf(': ');
   if (i > 0) {

@@ -29,6 +29,13 @@ export const KLOG = {
   'SyncLoop (SYNC) pods': I('kubelet.go:2477', 4),
   'SyncLoop (probe)': I('kubelet.go:2549', 1),
   'SyncLoop (housekeeping)': I('kubelet.go:2510', 4),
+  'Clean up pod workers for terminated pods': I('kubelet_pods.go:1115', 3),
+  'Clean up probes for terminated pods': I('kubelet_pods.go:1196', 3),
+  'Clean up orphaned pod statuses': I('kubelet_pods.go:1200', 3),
+  'Clean up orphaned pod user namespace allocations': I('kubelet_pods.go:1209', 3),
+  'Clean up orphaned pod directories': I('kubelet_pods.go:1221', 3),
+  'Clean up orphaned mirror pods': I('kubelet_pods.go:1231', 3),
+  'Clean up orphaned pod cgroups': I('kubelet_pods.go:1338', 3),
   'SyncLoop (housekeeping) end': I('kubelet.go:2518', 4),
   'Pod admission denied': I('kubelet.go:2310', 0),
   // lifecycle/predicate.go Admit: an InsufficientResourceError, before canAdmitPod's line.
@@ -115,6 +122,7 @@ export const KLOG = {
     'kuberuntime_manager.go:1421',
     4,
   ),
+  'Creating hosts mount for container': I('kubelet_pods.go:276', 3),
   'Enforcing CFS quota': I('kuberuntime_container_linux.go:140', 2),
   // cm/container_manager.go containerHasExclusiveCPUs, podHasExclusiveCPUs
   'Container has pinned cpus': I('container_manager.go:245', 4),
@@ -143,11 +151,14 @@ export const KLOG = {
   'operationExecutor.VerifyControllerAttachedVolume started': I('reconciler_common.go:245', 0),
   // V(1) when not a remount (reconciler_common.go mountAttachedVolumes; operation_generator.go
   // GenerateMountVolumeFunc's verbosity).
+  'Starting operationExecutor.MountVolume': I('reconciler_common.go:205', 4),
   'operationExecutor.MountVolume started': I('reconciler_common.go:218', 1),
   'MountVolume.SetUp succeeded': I('operation_generator.go:637', 1),
+  'Waiting for volumes to attach and mount for pod': I('volume_manager.go:404', 3),
   'All volumes are attached and mounted for pod': I('volume_manager.go:440', 3),
   // status/status_manager.go syncPod
   'Patch status for pod': I('status_manager.go:1064', 3),
+  'Ignoring same status for pod': I('status_manager.go:848', 3),
   'Status for pod updated successfully': I('status_manager.go:1071', 3),
   // cm/topologymanager/topology_manager.go manager.Admit
   'Topology manager admission check': I('topology_manager.go:214', 4),

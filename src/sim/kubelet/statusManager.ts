@@ -14,7 +14,7 @@ import type { ContainerDef, KubeletRun, PodDef } from './config';
 import { klog, q, type KlogMsg, type KV } from './klog';
 import { podOnlyKV } from './podKVs';
 import { probeReadsHold, readProbe, type ProbeReads } from './probeReads';
-import { syncStatusToApi } from './statusPatch';
+import { podStatusText, syncStatusToApi } from './statusPatch';
 import { proberId as proberInstanceId } from './ids';
 import { latestByName, NODE_IP } from './runtime';
 import type {
@@ -616,6 +616,17 @@ export function commitPodStatus(
   for (const l of gen.logs) klog(api, l.msg, l.kv);
   const before = api.domain.status[pod.uid];
   setPodStatus(api.domain, pod.uid, gen.status, api.t);
+  // updateStatusInternal: an unchanged status is not stored again. A pod being deleted is
+  // forced through (forceUpdate = DeletionTimestamp != nil), without the line.
+  if (
+    before !== undefined &&
+    api.domain.status[pod.uid] === before &&
+    api.domain.pods[pod.uid]?.deletionAt === undefined
+  )
+    klog(api, 'Ignoring same status for pod', [
+      ['pod', q(pod.key)],
+      ['status', podStatusText(before)],
+    ]);
   // The stored status is what generating from the same inputs gives next time (GenMemo).
   const key = genKeys.get(gen.status);
   const stored = api.domain.status[pod.uid];

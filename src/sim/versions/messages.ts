@@ -11,6 +11,7 @@ import type { KlogMsg } from '../kubelet/klog';
 import type { KubeletDomain } from '../kubelet/types';
 import type { EffectApi, EffectHandler, MachineKind, ProcessKind } from '../runner/types';
 import type { KubeEvent, LogLine } from '../trace/types';
+import { detailedMessageOf } from '../kubelet/detailedMessages';
 
 type Api = EffectApi<KubeletDomain>;
 
@@ -67,19 +68,12 @@ function unquote(v: string): string {
 }
 
 /**
- * The volume operations' lines carry their GenerateMsgDetailed text as the message (klogWith):
- * their table key is its start.
+ * A line's table key: the volume operations' lines carry their GenerateMsgDetailed text as the
+ * message (klogWith), keyed by its start.
  */
-const DETAILED: readonly (keyof KlogTable)[] = [
-  'operationExecutor.VerifyControllerAttachedVolume started',
-  'operationExecutor.MountVolume started',
-  'MountVolume.SetUp succeeded',
-];
-
 function tableKey(msg: string): keyof KlogTable {
   if (msg === 'Unhandled Error') return 'HandleError';
-  for (const k of DETAILED) if (msg.startsWith(`${k} for volume `)) return k;
-  return msg as keyof KlogTable;
+  return detailedMessageOf(msg) ?? (msg as keyof KlogTable);
 }
 
 export function translateLine(

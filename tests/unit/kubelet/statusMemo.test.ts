@@ -77,7 +77,8 @@ describe('generateAPIPodStatus memo after a change is stored', () => {
       'oldPhase',
       JSON.stringify(stored.phase),
     ]);
-    // Committing it again changes nothing: no new stored status, no patch line.
+    // Committing it again changes nothing: no new stored status, no patch line, only the status
+    // manager's "Ignoring same status for pod".
     const lines: { msg: string }[] = [];
     commitPodStatus(
       { ...api, t: later, log: (l: unknown) => lines.push(l as { msg: string }) },
@@ -85,7 +86,11 @@ describe('generateAPIPodStatus memo after a change is stored', () => {
       again,
     );
     expect(d.status[pod.uid]).toBe(stored);
-    expect(lines.map((l) => l.msg)).toEqual(['Generating pod status', 'Got phase for pod']);
+    expect(lines.map((l) => l.msg)).toEqual([
+      'Generating pod status',
+      'Got phase for pod',
+      'Ignoring same status for pod',
+    ]);
   });
 
   it('a status stored by another writer is not taken for the memo', () => {

@@ -205,6 +205,14 @@ export function startContainerEffects(
         attempt.message = envErr;
         return;
       }
+      // makeMounts: /etc/hosts is mounted once the sandbox has an IP (shouldMountHostsFile).
+      const ip = api.domain.runtime.sandboxes[attemptOf(api).sandboxId]?.ip;
+      klog(api, 'Creating hosts mount for container', [
+        ['pod', q(pod.key)],
+        ['containerName', q(container.name)],
+        ['podIPs', ip ? `[${q(ip)}]` : '[]'],
+        ['path', String(ip !== undefined && ip !== '')],
+      ]);
       const cpu = api.domain.cpu;
       let unlimited = false;
       if (featureEnabled(undefined, 'DisableCPUQuotaWithExclusiveCPUs') && cpu) {

@@ -30,6 +30,16 @@ import { own, own2 } from '../../core/cow';
 type Api = EffectApi<KubeletDomain>;
 type H<E = SyncLoopEvent> = (api: Api, event: E) => void;
 
+/** HandlePodCleanups' V(3) announcements after SyncKnownPods, in its order (kubelet_pods.go). */
+const CLEAN_UPS = [
+  'Clean up probes for terminated pods',
+  'Clean up orphaned pod statuses',
+  'Clean up orphaned pod user namespace allocations',
+  'Clean up orphaned pod directories',
+  'Clean up orphaned mirror pods',
+  'Clean up orphaned pod cgroups',
+] as const;
+
 /** The kv of every "SyncLoop (housekeeping) end" line (900 a run on the bench node): one list. */
 const HOUSEKEEPING_END: KV = Object.freeze([Object.freeze(['duration', q('0s')])]) as unknown as KV;
 
@@ -207,8 +217,11 @@ export function syncLoopEffects(env: Env): EffectsOf<typeof syncLoopMachine, Kub
 
   const housekeeping: H = (api) => {
     klog(api, 'SyncLoop (housekeeping)');
-    // HandlePodCleanups -> podWorkers.SyncKnownPods.
+    // HandlePodCleanups: SyncKnownPods first, then the other clean-ups, each announced at V(3)
+    // (the orphaned pod cgroups' with cgroupsPerQOS, the default).
+    klog(api, 'Clean up pod workers for terminated pods');
     if (!api.domain.podsSynced) api.domain.podsSynced = true;
+    for (const m of CLEAN_UPS) klog(api, m);
     klog(api, 'SyncLoop (housekeeping) end', HOUSEKEEPING_END);
   };
 

@@ -144,6 +144,9 @@ export function syncPodEffects(env: Env): Effects {
   /** WaitForAttachAndMount; then pull secrets and probeManager.AddPod. */
   const waitForAttachAndMount: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
+    // A pod with no volume to verify returns at once, logging nothing.
+    if (kubeApiAccessVolume(pod))
+      klog(api, 'Waiting for volumes to attach and mount for pod', podOnlyKV(pod));
     for (const { id, container, probe } of probeWorkers(pod))
       if (!api.has(id))
         api.spawn('prober', id, { uid: pod.uid, container, probe, workerStartedAt: api.t });
@@ -158,8 +161,9 @@ export function syncPodEffects(env: Env): Effects {
     const pod = cfg.pods[ctx.uid]!;
     const domain = api.domain;
     const runtimeSync = sync(api, pod.uid);
-    // WaitForAttachAndMount returned (volume_manager.go).
-    klog(api, 'All volumes are attached and mounted for pod', podOnlyKV(pod));
+    // WaitForAttachAndMount returned (volume_manager.go), having waited for the pod's volumes.
+    if (kubeApiAccessVolume(pod))
+      klog(api, 'All volumes are attached and mounted for pod', podOnlyKV(pod));
     const { actions, logs, gotKV } = computePodActions(pod, runtimeSync.podStatus, domain);
     for (const l of logs) klog(api, l.msg, l.kv);
     if (domain.cpu)

@@ -8,16 +8,14 @@
 import type { volumeManagerMachine } from '../../machines/volumeManager.machine';
 import type { EffectApi, EffectsOf } from '../../runner/types';
 import type { Env } from '../env';
+import type { DetailedMessage } from '../detailedMessages';
 import { klogWith, q } from '../klog';
 import type { KubeletDomain } from '../types';
 import { kubeApiAccessVolume, markVolumeMounted } from '../volumes';
 
 export const volumeManagerId = (key: string) => `volumeManager:${key}`;
 
-type Msg =
-  | 'operationExecutor.VerifyControllerAttachedVolume started'
-  | 'operationExecutor.MountVolume started'
-  | 'MountVolume.SetUp succeeded';
+type Msg = DetailedMessage;
 
 export function volumeManagerEffects(
   env: Env,
@@ -33,7 +31,11 @@ export function volumeManagerEffects(
   return {
     verifyControllerAttached: (api, _e, ctx) =>
       line(api, ctx.uid, 'operationExecutor.VerifyControllerAttachedVolume started'),
-    mountStarted: (api, _e, ctx) => line(api, ctx.uid, 'operationExecutor.MountVolume started'),
+    // mountAttachedVolumes: V(4) before the operation, V(1) once it is started.
+    mountStarted: (api, _e, ctx) => {
+      line(api, ctx.uid, 'Starting operationExecutor.MountVolume');
+      line(api, ctx.uid, 'operationExecutor.MountVolume started');
+    },
     setUpSucceeded: (api, _e, ctx) => {
       line(api, ctx.uid, 'MountVolume.SetUp succeeded');
       markVolumeMounted(api.domain, ctx.uid);

@@ -136,6 +136,14 @@ export const KLOG_1_18: KlogTable = {
   ),
   'SyncLoop (housekeeping)': P(`${K}:1968`, 4, () => 'SyncLoop (housekeeping)'),
   'SyncLoop (housekeeping) end': null,
+  // HandlePodCleanups' announcements came with the pod lifecycle rework (1.22).
+  'Clean up pod workers for terminated pods': null,
+  'Clean up probes for terminated pods': null,
+  'Clean up orphaned pod statuses': null,
+  'Clean up orphaned pod user namespace allocations': null,
+  'Clean up orphaned pod directories': null,
+  'Clean up orphaned mirror pods': null,
+  'Clean up orphaned pod cgroups': null,
   // lifecycle/predicate.go Admit
   // generateAPIPodStatus: V(3) "Generating status for %q" (format.Pod); no phase lines.
   'Generating pod status': P(
@@ -302,6 +310,12 @@ export const KLOG_1_18: KlogTable = {
   ),
   'Failed to initialize the pod, as the init container failed to start, aborting': null,
   'Failed to start the restartable init container for the pod, skipping': null,
+  'Creating hosts mount for container': P(
+    'kubelet_pods.go:172',
+    3,
+    (a) =>
+      `container: ${a.pod?.namespace ?? ''}/${a.pod?.name ?? ''}/${a.kv.containerName ?? ''} podIPs: ${a.kv.podIPs ?? '[]'} creating hosts mount: ${a.kv.path ?? 'false'}`,
+  ),
   'Enforcing CFS quota': null,
   'Container has pinned cpus': null,
   'Pod contains no container with pinned cpus': null,
@@ -408,6 +422,11 @@ export const KLOG_1_18: KlogTable = {
     0,
     tokenVolumeLine('operationExecutor.VerifyControllerAttachedVolume started'),
   ),
+  'Starting operationExecutor.MountVolume': P(
+    'reconciler.go:254',
+    4,
+    tokenVolumeLine('Starting operationExecutor.MountVolume'),
+  ),
   'operationExecutor.MountVolume started': P(
     'reconciler.go:269',
     1,
@@ -418,8 +437,12 @@ export const KLOG_1_18: KlogTable = {
     1,
     tokenVolumeLine('MountVolume.SetUp succeeded'),
   ),
+  'Waiting for volumes to attach and mount for pod': null,
   'All volumes are attached and mounted for pod': null,
   'Patch status for pod': null,
+  // v1.18 logged "Ignoring same status for pod %q, status: %+v" with the Go dump of a
+  // v1.PodStatus, which is not rendered here: left out.
+  'Ignoring same status for pod': null,
   'Status for pod updated successfully': null,
   'Topology manager admission check': null,
   'Pod Admit Result': null,

@@ -1,0 +1,104 @@
+/**
+ * Lines a 1.34 kubelet prints on routine paths: WaitForAttachAndMount's V(3) pair (none for a
+ * pod with no volume), makeMounts' "Creating hosts mount for container", the volume
+ * reconciler's V(4) "Starting operationExecutor.MountVolume", HandlePodCleanups' V(3)
+ * announcements in order, and updateStatusInternal's "Ignoring same status for pod" (not for a
+ * pod being deleted: its update is forced).
+ */
+import { describe, expect, it } from 'vitest';
+import { formatKlog } from '../../../src/sim/index';
+import { pod, runPreset, runText, scenario } from './helpers';
+
+const hello = runPreset('hello-pod');
+const msgs = (r = hello) => r.trace.logs.map((l) => l.msg);
+
+describe('WaitForAttachAndMount', () => {
+  it('announces the wait and its end on every sync of a pod with a volume', () => {
+    const m = msgs();
+    const waits = m.filter((x) => x === 'Waiting for volumes to attach and mount for pod');
+    const done = m.filter((x) => x === 'All volumes are attached and mounted for pod');
+    expect(waits.length).toBeGreaterThan(1);
+    expect(done).toHaveLength(waits.length);
+    const first = m.indexOf('Waiting for volumes to attach and mount for pod');
+    expect(first).toBeLessThan(m.indexOf('All volumes are attached and mounted for pod'));
+    expect(hello.trace.logs[first]!.v).toBe(3);
+  });
+
+  it('returns at once, saying nothing, for a pod with no volume', () => {
+    const r = runText(
+      scenario({
+        pods: pod(
+          'web',
+          'automountServiceAccountToken: false\ncontainers:\n  - { name: app, image: nginx:1.27 }',
+        ),
+      }),
+    );
+    expect(msgs(r).some((x) => x.includes('volumes'))).toBe(false);
+  });
+});
+
+describe('starting a container and mounting a volume', () => {
+  it('makeMounts logs the hosts mount with the pod IPs before the CFS quota line', () => {
+    const i = msgs().indexOf('Creating hosts mount for container');
+    expect(i).toBeGreaterThan(0);
+    expect(msgs()[i + 1]).toBe('Enforcing CFS quota');
+    expect(formatKlog(hello.trace.logs[i]!)).toMatch(
+      /kubelet_pods\.go:\d+\] "Creating hosts mount for container" pod="default\/web" containerName="app" podIPs=\["10\.244\.\d+\.\d+"\] path=true$/,
+    );
+  });
+
+  it('announces the mount operation at V(4) before it is started', () => {
+    const logs = hello.trace.logs;
+    const i = logs.findIndex((l) =>
+      l.msg.startsWith('Starting operationExecutor.MountVolume for volume'),
+    );
+    expect(i).toBeGreaterThan(0);
+    expect(logs[i]!.v).toBe(4);
+    expect(logs[i + 1]!.msg.startsWith('operationExecutor.MountVolume started for volume')).toBe(
+      true,
+    );
+  });
+});
+
+describe('HandlePodCleanups', () => {
+  it('announces each clean-up at V(3), in order, within every housekeeping', () => {
+    const m = msgs();
+    const start = m.indexOf('SyncLoop (housekeeping)');
+    const end = m.indexOf('SyncLoop (housekeeping) end', start);
+    expect(m.slice(start + 1, end)).toEqual([
+      'Clean up pod workers for terminated pods',
+      'Clean up probes for terminated pods',
+      'Clean up orphaned pod statuses',
+      'Clean up orphaned pod user namespace allocations',
+      'Clean up orphaned pod directories',
+      'Clean up orphaned mirror pods',
+      'Clean up orphaned pod cgroups',
+    ]);
+    const count = (x: string) => m.filter((y) => y === x).length;
+    expect(count('Clean up orphaned pod cgroups')).toBe(count('SyncLoop (housekeeping)'));
+  });
+});
+
+describe('updateStatusInternal', () => {
+  it('ignores a status equal to the stored one, logging it with the status', () => {
+    const l = hello.trace.logs.find((x) => x.msg === 'Ignoring same status for pod')!;
+    expect(l.v).toBe(3);
+    expect(formatKlog(l)).toMatch(
+      /"Ignoring same status for pod" pod="default\/web" status=\{"phase":"/,
+    );
+  });
+
+  it('forces the update of a pod being deleted: no such line after the DELETE', () => {
+    const r = runPreset('delete-grace-period');
+    const m = msgs(r);
+    const deleted = m.indexOf('SyncLoop DELETE');
+    // SyncTerminatingPod generates the unchanged Running status again, and sets it: forced.
+    const next = m.indexOf('Generating pod status', deleted);
+    expect(next).toBeGreaterThan(deleted);
+    expect(r.trace.logs[m.indexOf('Got phase for pod', next)]!.kv).toContainEqual([
+      'phase',
+      '"Running"',
+    ]);
+    expect(m.slice(deleted)).not.toContain('Ignoring same status for pod');
+  });
+});
