@@ -57,10 +57,11 @@ test('a whole tour, forward with Next and back with Back', async ({ page }) => {
   for (let i = 1; i < seen.length; i++) expect(seen[i], `step ${i + 1}`).not.toEqual(seen[i - 1]);
   const steps = seen.map((s) => Number(/step (\d+) of/.exec(s.at ?? '')?.[1]));
   expect([...steps].sort((a, b) => a - b)).toEqual(steps);
-  // Step 4 is the sandbox (SyncPod), step 7 the first readiness probe: at 4.461 s, when the
-  // prober worker's initial sleep (worker.go run, rand × period) ends.
+  // Step 4 is the sandbox (SyncPod), step 7 the first readiness probe: at 4.761 s, when the
+  // prober worker's initial sleep (worker.go run, rand × period) ends; the worker started at
+  // 300 ms, once WaitForAttachAndMount returned (probeManager.AddPod).
   expect(seen[3]!.at).toMatch(/^300 ms/);
-  expect(seen[6]!.at).toMatch(/^4\.5 s/);
+  expect(seen[6]!.at).toMatch(/^4\.8 s/);
   expect(seen[6]!.sel).toMatch(/readiness/i);
   // Back retraces the same places.
   for (let i = 6; i >= 1; i--) {

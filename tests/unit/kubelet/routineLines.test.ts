@@ -102,3 +102,15 @@ describe('updateStatusInternal', () => {
     expect(m.slice(deleted)).not.toContain('Ignoring same status for pod');
   });
 });
+
+describe('probeManager.AddPod', () => {
+  it('starts the probe workers once WaitForAttachAndMount has returned, not before', () => {
+    const worker = hello.trace.entities.find((e) => e.kind === 'prober')!;
+    const mounted = hello.trace.logs.find(
+      (l) => l.msg === 'All volumes are attached and mounted for pod',
+    )!;
+    expect(worker.created).toBeGreaterThanOrEqual(mounted.step);
+    expect(hello.trace.steps.t[worker.created]).toBe(mounted.t);
+    expect(mounted.t).toBe(300);
+  });
+});

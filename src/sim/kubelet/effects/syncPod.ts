@@ -147,9 +147,6 @@ export function syncPodEffects(env: Env): Effects {
     // A pod with no volume to verify returns at once, logging nothing.
     if (kubeApiAccessVolume(pod))
       klog(api, 'Waiting for volumes to attach and mount for pod', podOnlyKV(pod));
-    for (const { id, container, probe } of probeWorkers(pod))
-      if (!api.has(id))
-        api.spawn('prober', id, { uid: pod.uid, container, probe, workerStartedAt: api.t });
     // ReprocessPod: the volume manager mounts kube-api-access (the machine's delay is the poll).
     if (!volumeMounted(api.domain, pod.uid) && kubeApiAccessVolume(pod)) {
       const vm = volumeManagerId(pod.key);
@@ -164,6 +161,10 @@ export function syncPodEffects(env: Env): Effects {
     // WaitForAttachAndMount returned (volume_manager.go), having waited for the pod's volumes.
     if (kubeApiAccessVolume(pod))
       klog(api, 'All volumes are attached and mounted for pod', podOnlyKV(pod));
+    // probeManager.AddPod, after the wait (and the pull secrets).
+    for (const { id, container, probe } of probeWorkers(pod))
+      if (!api.has(id))
+        api.spawn('prober', id, { uid: pod.uid, container, probe, workerStartedAt: api.t });
     const { actions, logs, gotKV } = computePodActions(pod, runtimeSync.podStatus, domain);
     for (const l of logs) klog(api, l.msg, l.kv);
     if (domain.cpu)
