@@ -1,8 +1,9 @@
 /**
  * `kubectl describe pod` text at a step (pkg/describe: describePod, describeContainers,
  * describeStatus, DescribeEvents), from the status the kubelet reported and the aggregated
- * events. Fields the simulation does not model (volumes, environment) print as kubectl prints
- * them when empty.
+ * events; what the manifest only says (labels, annotations, environment, tolerations…) through
+ * describeFields.ts. Volumes other than the service account token's are not modelled and not
+ * shown.
  */
 import { ageSince, formatGoDuration } from '../core/time';
 import type { ContainerDef, PodDef } from '../kubelet/config';
@@ -23,6 +24,16 @@ import {
 } from '../kubelet/volumes';
 import type { KubeletVersionName } from '../versions/names';
 import { describeEventsLines, reportedCondition } from '../versions/kubectl';
+import {
+  annotationLines,
+  controlledBy,
+  environmentLines,
+  labelLines,
+  priorityLines,
+  tolerationLines,
+  type FieldValue,
+  type Toleration,
+} from './describeFields';
 
 const L1 = '  ';
 const L2 = '    ';
@@ -124,6 +135,7 @@ function containers(
   defs: ContainerDef[],
   details: ContainerDetail[],
   version: KubeletVersionName,
+  field: FieldValue,
 ) {
   if (defs.length === 0) return;
   out.push(`${title}:`);
@@ -169,7 +181,7 @@ function containers(
       const l = probeLine(c, t);
       if (l) out.push(l);
     }
-    out.push(`${L2}Environment:\t<none>`);
+    out.push(...environmentLines(c.spec.env, c.spec.envFrom, field));
     // describeContainerVolumes: "<mountPath> from <name> (ro)".
     const vol = serviceAccountVolume(pod, tokenEra(version))?.name;
     if (vol) {
@@ -216,19 +228,23 @@ export function describePod(run: SimulationRun, podKey: string, step: number): s
   const pod = run.config.pods[row.uid]!;
   const now = run.stateAt(step).t;
   const out: string[] = [];
-  const labels = pod.manifest.metadata.labels ?? {};
+  const meta = pod.manifest.metadata as typeof pod.manifest.metadata & {
+    ownerReferences?: Parameters<typeof controlledBy>[0];
+  };
+  const spec = pod.manifest.spec as typeof pod.manifest.spec & {
+    serviceAccountName?: string;
+    nodeSelector?: Record<string, string>;
+    tolerations?: Toleration[];
+  };
   out.push(`Name:\t${row.name}`);
   out.push(`Namespace:\t${row.namespace}`);
-  out.push(`Priority:\t0`);
-  const sa = (pod.manifest.spec as { serviceAccountName?: unknown }).serviceAccountName;
-  out.push(`Service Account:\t${typeof sa === 'string' ? sa : 'default'}`);
+  out.push(...priorityLines(spec.priorityClassName));
+  out.push(`Service Account:\t${spec.serviceAccountName ?? 'default'}`);
   // NodeName/HostIP: the host IP once the kubelet generated a status (not for a rejected pod).
   out.push(`Node:\t${row.node}/${row.hostIP ?? ''}`);
   if (row.startTime !== undefined) out.push(`Start Time:\t${describeTime(row.startTime)}`);
-  const lk = Object.keys(labels).sort();
-  if (lk.length === 0) out.push(`Labels:\t<none>`);
-  else lk.forEach((k, i) => out.push(`${i === 0 ? 'Labels:' : ''}\t${k}=${labels[k]}`));
-  out.push(`Annotations:\t<none>`);
+  out.push(...labelLines('Labels', meta.labels));
+  out.push(...annotationLines(meta.annotations));
   // describePod: a pod deleted in a terminal phase shows that phase, not Terminating.
   if (row.deleting && row.phase !== 'Failed' && row.phase !== 'Succeeded') {
     // The API's deletionTimestamp is the delete request's time plus its grace period, and
@@ -246,6 +262,19 @@ export function describePod(run: SimulationRun, podKey: string, step: number): s
     out.push(`IPs:`);
     out.push(`${L1}IP:\t${row.podIP}`);
   } else out.push(`IPs:\t<none>`);
+  const controller = controlledBy(meta.ownerReferences);
+  if (controller) out.push(`Controlled By:\t${controller}`);
+  // EnvValueFrom's fieldpath.ExtractFieldPathAsString, for the paths the pod row holds.
+  const field: FieldValue = (path) =>
+    ({
+      'metadata.name': pod.name,
+      'metadata.namespace': pod.namespace,
+      'metadata.uid': pod.uid,
+      'spec.nodeName': row.node,
+      'spec.serviceAccountName': spec.serviceAccountName ?? 'default',
+      'status.podIP': row.podIP ?? '',
+      'status.hostIP': row.hostIP ?? '',
+    })[path] ?? '';
   const version = run.scenario.node.kubeletVersion;
   containers(
     out,
@@ -254,6 +283,7 @@ export function describePod(run: SimulationRun, podKey: string, step: number): s
     pod.init,
     row.containers.filter((c) => c.init),
     version,
+    field,
   );
   containers(
     out,
@@ -262,6 +292,7 @@ export function describePod(run: SimulationRun, podKey: string, step: number): s
     pod.containers,
     row.containers.filter((c) => !c.init),
     version,
+    field,
   );
   const conditions = row.conditions.filter((c) => reportedCondition(version, c.type));
   if (conditions.length) {
@@ -271,9 +302,8 @@ export function describePod(run: SimulationRun, podKey: string, step: number): s
   }
   volumes(out, pod, version);
   out.push(`QoS Class:\t${row.qosClass}`);
-  out.push(`Node-Selectors:\t<none>`);
-  out.push(`Tolerations:\tnode.kubernetes.io/not-ready:NoExecute op=Exists for 300s`);
-  out.push(`\tnode.kubernetes.io/unreachable:NoExecute op=Exists for 300s`);
+  out.push(...labelLines('Node-Selectors', spec.nodeSelector));
+  out.push(...tolerationLines(spec.tolerations));
   const events = eventsAt(run.trace, step, podKey);
   if (events.length === 0) out.push(`Events:\t<none>`);
   else out.push(...describeEventsLines(version, events, now, run.config.nodeName, L1));

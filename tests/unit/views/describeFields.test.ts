@@ -92,3 +92,78 @@ describe("the node's host IP", () => {
     expect(patch?.kv.find(([k]) => k === 'patch')?.[1]).not.toContain('hostIP');
   });
 });
+
+describe('what the manifest says, as describe prints it', () => {
+  const r = runText(
+    scenario({
+      pods: pod(
+        'shop',
+        [
+          'priorityClassName: system-node-critical',
+          'nodeSelector: { disktype: ssd }',
+          'tolerations: [{ key: dedicated, operator: Equal, value: gpu, effect: NoSchedule }]',
+          'containers:',
+          '  - name: app',
+          '    image: nginx:1.27',
+          '    envFrom: [{ configMapRef: { name: settings }, prefix: CFG_ }]',
+          '    env:',
+          '      - { name: MODE, value: "prod\\nfast" }',
+          '      - { name: POD, valueFrom: { fieldRef: { fieldPath: metadata.name } } }',
+          '      - { name: PASS, valueFrom: { secretKeyRef: { name: db, key: password, optional: true } } }',
+          '      - { name: LEVEL, valueFrom: { configMapKeyRef: { name: settings, key: level } } }',
+        ].join('\n'),
+      ).replace(
+        'metadata: { name: shop, namespace: default }',
+        'metadata: { name: shop, namespace: default, annotations: { team: payments, a.example/note: "one\\ntwo" }, ownerReferences: [{ apiVersion: apps/v1, kind: ReplicaSet, name: shop-7f9c, uid: u1, controller: true }] }',
+      ),
+    }),
+  );
+  const text = describePod(r, 'default/shop', r.trace.steps.t.length);
+
+  it('prints the priority class and its priority', () => {
+    expect(text).toMatch(/\nPriority: +2000001000\nPriority Class Name: +system-node-critical\n/);
+  });
+
+  it('prints annotations sorted, a multi-line value under its key', () => {
+    expect(text).toMatch(/\nAnnotations: +a\.example\/note:\n +one\n +two\n +team: payments\n/);
+  });
+
+  it('names the controller after the IPs', () => {
+    expect(text).toMatch(/\n {2}IP: +10\.244\.\d+\.\d+\nControlled By: +ReplicaSet\/shop-7f9c\n/);
+  });
+
+  it("lists node selectors and tolerations, the admission's two defaults sorted in", () => {
+    expect(text).toMatch(/\nNode-Selectors: +disktype=ssd\n/);
+    expect(text).toMatch(
+      /\nTolerations: +dedicated=gpu:NoSchedule\n +node\.kubernetes\.io\/not-ready:NoExecute op=Exists for 300s\n +node\.kubernetes\.io\/unreachable:NoExecute op=Exists for 300s\n/,
+    );
+  });
+
+  it('prints the environment: sources, values line by line, references and fields', () => {
+    expect(text).toMatch(
+      /\n {4}Environment Variables from:\n {6}settings +ConfigMap with prefix 'CFG_' +Optional: false\n/,
+    );
+    expect(text).toMatch(/\n {4}Environment:\n {6}MODE: +prod\n {6} +fast\n/);
+    expect(text).toMatch(/\n {6}POD: +shop \(v1:metadata\.name\)\n/);
+    expect(text).toMatch(
+      /\n {6}PASS: +<set to the key 'password' in secret 'db'> +Optional: true\n/,
+    );
+    expect(text).toMatch(
+      /\n {6}LEVEL: +<set to the key 'level' of config map 'settings'> +Optional: false\n/,
+    );
+  });
+
+  it('adds no default toleration a pod already has (an empty key tolerates every taint)', () => {
+    const all = runText(
+      scenario({
+        pods: pod(
+          'any',
+          'tolerations: [{ operator: Exists }]\ncontainers:\n  - { name: app, image: nginx:1.27 }',
+        ),
+      }),
+    );
+    expect(describePod(all, 'default/any', all.trace.steps.t.length)).toMatch(
+      /\nTolerations: +op=Exists\nEvents:/,
+    );
+  });
+});
