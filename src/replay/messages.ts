@@ -133,6 +133,7 @@ const TABLE: readonly [string, string, string][] = [
   ['operation_generator.go', 'MountVolume.SetUp succeeded', 'VolumeMountSucceeded'],
   ['scope.go', 'Topology Admit Handler', 'TopologyAdmit'],
   ['kubelet_pods.go', 'Creating hosts mount for container', 'HostsMount'],
+  ['scope.go', 'RemoveContainer', 'TopologyRemoveContainer'],
   ['container_manager.go', 'Container has pinned cpus', 'PinnedCpus'],
   ['container_manager.go', 'Pod contains no container with pinned cpus', 'NoPinnedCpus'],
   ['qos_container_manager_linux.go', 'Updated QoS cgroup configuration', 'QoSCgroupsUpdated'],

@@ -161,7 +161,12 @@ function computeFresh(
   let keepCount = 0;
   for (const c of pod.containers) {
     const s = latestByName(ps, c.name);
-    if (s && s.state !== 'RUNNING') a.postStop.push(s.id);
+    // PostStopContainer for any non-running container: the topology manager scope's
+    // RemoveContainer logs it (V(0)) before looking the id up.
+    if (s && s.state !== 'RUNNING') {
+      a.postStop.push(s.id);
+      logs.push({ msg: 'RemoveContainer', kv: [['containerID', q(s.id)]] });
+    }
     if (!s || s.state !== 'RUNNING') {
       if (shouldContainerBeRestarted(pod, deleted, c, ps)) {
         logs.push({

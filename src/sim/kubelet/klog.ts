@@ -140,6 +140,7 @@ export const KLOG = {
   'PreStop hook not completed in grace period': I('kuberuntime_container.go:698', 2),
   'Removing init container': I('kuberuntime_container.go:1010', 4),
   'Removing container': I('kuberuntime_container.go:1003', 4),
+  RemoveContainer: I('scope.go:117', 0),
   "Container not found in pod's containers": I('pod_container_deletor.go:99', 0),
   // pleg/generic.go
   GenericPLEG: I('generic.go:208', 4),

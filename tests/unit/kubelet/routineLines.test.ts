@@ -114,3 +114,30 @@ describe('probeManager.AddPod', () => {
     expect(mounted.t).toBe(300);
   });
 });
+
+describe('PostStopContainer: the topology manager scope\'s "RemoveContainer"', () => {
+  const r = runPreset('crashloop-backoff');
+  const removes = r.trace.logs.filter((l) => l.msg === 'RemoveContainer');
+
+  it('is logged at V(0) for each exited container a sync sees, and for each one removed', () => {
+    expect(removes.length).toBeGreaterThan(0);
+    expect(removes.every((l) => l.v === 0)).toBe(true);
+    expect(formatKlog(removes[0]!)).toMatch(
+      /scope\.go:\d+\] "RemoveContainer" containerID="[0-9a-f]{64}"$/,
+    );
+    // computePodActions' call: in the sync, before the container's restart decision.
+    const i = r.trace.logs.indexOf(removes[0]!);
+    expect(r.trace.logs.slice(i + 1, i + 4).map((l) => l.msg)).toContain(
+      'Container of pod is not in the desired state and shall be started',
+    );
+    // removeContainer's call: right after the deletor's "Removing container" of the same id.
+    const removing = r.trace.logs.findIndex((l) => l.msg === 'Removing container');
+    expect(removing).toBeGreaterThan(0);
+    expect(r.trace.logs[removing + 1]!.msg).toBe('RemoveContainer');
+    expect(r.trace.logs[removing + 1]!.kv).toEqual(r.trace.logs[removing]!.kv);
+  });
+
+  it('is not logged for a running pod whose containers never exited', () => {
+    expect(hello.trace.logs.some((l) => l.msg === 'RemoveContainer')).toBe(false);
+  });
+});

@@ -196,6 +196,8 @@ export function syncLoopEffects(env: Env): EffectsOf<typeof syncLoopMachine, Kub
     for (const c of candidates.slice(keep)) {
       if (!domain.runtime.containers[c.id]) continue;
       klog(api, 'Removing container', [['containerID', q(c.id)]]);
+      // removeContainer's PostStopContainer: the topology manager scope's RemoveContainer.
+      klog(api, 'RemoveContainer', [['containerID', q(c.id)]]);
       removeContainer(domain, c.id);
     }
   };

@@ -368,6 +368,9 @@ export const KLOG_1_18: KlogTable = {
     (a) =>
       `Removing init container ${goq(a.kv.containerName ?? '')} instance ${goq(bareId(a.kv.containerID ?? ''))} ${a.kv.count ?? '0'}`,
   ),
+  // v1.18's PostStopContainer went through the CPU and topology managers' own lines, and its
+  // computePodActions did not call it: not rendered.
+  RemoveContainer: null,
   'Removing container': P(
     `${KRC}:880`,
     4,
