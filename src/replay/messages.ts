@@ -121,7 +121,6 @@ const TABLE: readonly [string, string, string][] = [
     'PhaseKeptTerminal',
   ],
   ['util.go', 'No ready sandbox for pod can be found. Need to start a new one', 'NoReadySandbox'],
-  ['volume_manager.go', 'All volumes are attached and mounted for pod', 'VolumesMounted'],
   // The volume operations' GenerateMsgDetailed: the message goes on with the volume's names.
   [
     'reconciler_common.go',
