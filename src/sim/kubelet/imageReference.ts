@@ -6,6 +6,27 @@
  * domains; the errors are its texts.
  */
 
+import { runtimeId } from '../core/ids';
+import { hashString } from '../core/prng';
+
+/** How containerd names an image reference it pulls. */
+export function fullyQualified(image: string): string {
+  const first = image.split('/')[0]!;
+  const hasRegistry =
+    image.includes('/') && (first.includes('.') || first.includes(':') || first === 'localhost');
+  if (hasRegistry) return image;
+  return image.includes('/') ? `docker.io/${image}` : `docker.io/library/${image}`;
+}
+
+/**
+ * The container's image_ref as containerd reports it (CRI ContainerStatus.ImageRef, the
+ * kubelet's ImageID): the repository digest, a stable fake digest per image.
+ */
+export function imageRefDigest(imageRef: string): string {
+  const repo = fullyQualified(imageRef).replace(/:[^:/@]+$/, '');
+  return `${repo}@sha256:${runtimeId(hashString(imageRef), 7)}`;
+}
+
 const alnum = '[a-z0-9]+';
 const separator = '(?:[._]|__|[-]+)';
 const pathComponent = `${alnum}(?:${separator}${alnum})*`;

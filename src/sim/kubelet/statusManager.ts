@@ -17,6 +17,7 @@ import { probeReadsHold, readProbe, type ProbeReads } from './probeReads';
 import { podStatusText, syncStatusToApi } from './statusPatch';
 import { proberId as proberInstanceId } from './ids';
 import { latestByName, NODE_IP } from './runtime';
+import { imageRefDigest } from './imageReference';
 import type {
   ApiContainerStatus,
   ApiPodStatus,
@@ -127,6 +128,7 @@ function convertStatuses(
       st = {
         name: c.name,
         image: c.image,
+        imageID: imageRefDigest(mine[0].image),
         state: convertState(mine[0]),
         lastState: mine[1] ? convertState(mine[1]) : {},
         ready: false,
@@ -145,6 +147,7 @@ function convertStatuses(
       st = {
         name: c.name,
         image: c.image,
+        imageID: '',
         state: { waiting: { reason: hasInit ? 'PodInitializing' : 'ContainerCreating' } },
         lastState: old ? old.lastState : {},
         ready: false,

@@ -70,7 +70,7 @@ function containerJson(c: ApiContainerStatus): Record<string, unknown> {
     ready: c.ready,
     restartCount: c.restartCount,
     image: c.image,
-    imageID: '',
+    imageID: c.imageID,
     containerID: c.containerID,
     started: c.started ?? false,
   };
@@ -189,7 +189,7 @@ function renderContainer(c: ApiContainerStatus): string {
   return (
     `{"name":${str(c.name)},"state":${stateText(c.state)},"lastState":${stateText(c.lastState)}` +
     `,"ready":${c.ready},"restartCount":${num(c.restartCount)},"image":${str(c.image)}` +
-    `,"imageID":""${optStr('containerID', c.containerID)},"started":${c.started ?? false}}`
+    `,"imageID":${str(c.imageID)}${optStr('containerID', c.containerID)},"started":${c.started ?? false}}`
   );
 }
 

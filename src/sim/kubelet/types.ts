@@ -150,6 +150,8 @@ export interface ContainerStateView {
 export interface ApiContainerStatus {
   name: string;
   image: string;
+  /** convertContainerStatus's ImageID: the runtime's image_ref; "" before a container exists. */
+  imageID: string;
   containerID?: string;
   state: ContainerStateView;
   lastState: ContainerStateView;

@@ -8,7 +8,7 @@
  */
 import { hashString } from '../core/prng';
 import { runtimeId } from '../core/ids';
-import { fullyQualified } from '../kubelet/effects/startContainer';
+import { fullyQualified } from '../kubelet/imageReference';
 import type { SimulationRun } from '../simulate';
 import type { LogLine } from '../trace/types';
 

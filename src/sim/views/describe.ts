@@ -8,9 +8,6 @@
 import { ageSince, formatGoDuration } from '../core/time';
 import type { ContainerDef, PodDef } from '../kubelet/config';
 import { canonicalQuantity } from '../kubelet/goContainer';
-import { fullyQualified } from '../kubelet/effects/startContainer';
-import { runtimeId } from '../core/ids';
-import { hashString } from '../core/prng';
 import type { SimulationRun } from '../simulate';
 import { describeTime } from './clock';
 import { eventsAt } from './events';
@@ -38,12 +35,6 @@ import {
 const L1 = '  ';
 const L2 = '    ';
 const L3 = '      ';
-
-/** The repo digest containerd reports (a stable fake digest per image). */
-function imageId(imageRef: string): string {
-  const repo = fullyQualified(imageRef).replace(/:[^:/@]+$/, '');
-  return `${repo}@sha256:${runtimeId(hashString(imageRef), 7)}`;
-}
 
 /** describeResources: sorted keys, each quantity as the API server stores it (canonical). */
 function resources(
@@ -148,7 +139,7 @@ function containers(
     out.push(`${L2}Image:\t${c.image}`);
     // kubectl's describeContainerBasicInfo: Image ID, State, Ready and Restart Count only
     // for a container that has a status (a pod rejected at admission has none).
-    if (d) out.push(`${L2}Image ID:\t${d.containerID ? imageId(c.imageRef) : ''}`);
+    if (d) out.push(`${L2}Image ID:\t${d.imageID}`);
     ports(out, (c.spec as { ports?: Parameters<typeof ports>[1] }).ports);
     // describeContainerCommand: each line of each entry on a line of its own.
     if (c.spec.command?.length) {

@@ -14,6 +14,7 @@ export interface ContainerDetail {
   init: boolean;
   sidecar: boolean;
   image: string;
+  imageID: string;
   containerID?: string;
   state: 'Waiting' | 'Running' | 'Terminated';
   reason?: string;
@@ -65,6 +66,7 @@ function detail(s: ApiContainerStatus, init: boolean, sidecar: boolean): Contain
     init,
     sidecar,
     image: s.image,
+    imageID: s.imageID,
     containerID: s.containerID,
     ready: s.ready,
     started: s.started,

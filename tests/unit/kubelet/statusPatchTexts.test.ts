@@ -81,6 +81,7 @@ const containerArb: fc.Arbitrary<ApiContainerStatus> = fc.record(
   {
     name: text,
     image: text,
+    imageID: text,
     containerID: opt(text),
     state: stateArb,
     lastState: stateArb,
@@ -88,7 +89,7 @@ const containerArb: fc.Arbitrary<ApiContainerStatus> = fc.record(
     started: opt(fc.boolean()),
     restartCount: fc.nat(20),
   },
-  { requiredKeys: ['name', 'image', 'state', 'lastState', 'ready', 'restartCount'] },
+  { requiredKeys: ['name', 'image', 'imageID', 'state', 'lastState', 'ready', 'restartCount'] },
 );
 
 const conditionArb: fc.Arbitrary<PodCondition> = fc.record(

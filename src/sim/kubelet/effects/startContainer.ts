@@ -21,7 +21,7 @@ import { type Env, recordEvent } from '../env';
 import { takeFault } from '../faults';
 import { containerValue, formatPod } from '../format';
 import { envError } from '../containerEnv';
-import { invalidImageNameMessage } from '../imageReference';
+import { invalidImageNameMessage, fullyQualified } from '../imageReference';
 import { CONTAINER_RUNTIME, IMAGE_PULLER, syncPodId } from '../ids';
 import { killContainerWithGracePeriod, podGracePeriod } from '../killContainer';
 import { klog, podKV, q } from '../klog';
@@ -30,15 +30,6 @@ import type { KubeletDomain, StartAttempt } from '../types';
 import { own } from '../../core/cow';
 
 type Api = EffectApi<KubeletDomain>;
-
-/** How containerd names an image reference it pulls. */
-export function fullyQualified(image: string): string {
-  const first = image.split('/')[0]!;
-  const hasRegistry =
-    image.includes('/') && (first.includes('.') || first.includes(':') || first === 'localhost');
-  if (hasRegistry) return image;
-  return image.includes('/') ? `docker.io/${image}` : `docker.io/library/${image}`;
-}
 
 export function defaultPullError(imageRef: string): string {
   const ref = fullyQualified(imageRef);
