@@ -48,3 +48,19 @@ describe('the image pull back-off message', () => {
     for (const t of texts) expect(t).not.toContain('ErrImagePull: rpc error');
   });
 });
+
+describe("the image manager's memory of the last pull error", () => {
+  it('is kept from a failed pull until the next pull begins', () => {
+    const r = run('1.34');
+    const uid = Object.keys(r.config.pods)[0]!;
+    const key = `${uid}_example.com/shop/api:2.0`;
+    const at = (step: number) => r.stateAt(step).domain.imagePullErrors[key];
+    const failed = r.trace.events.filter((e) => e.reason === 'Failed');
+    const pulling = r.trace.events.filter((e) => e.reason === 'Pulling');
+    expect(failed.length).toBeGreaterThan(1);
+    // After the first failure it is held; when the next pull starts it is gone.
+    expect(at(failed[0]!.step + 1)).toMatch(/^ErrImagePull: rpc error/);
+    const next = pulling.find((p) => p.step > failed[0]!.step)!;
+    expect(at(next.step + 1)).toBeUndefined();
+  });
+});

@@ -120,6 +120,10 @@ export function startContainerEffects(
     /** "Pulling image", and the request to the node's image puller. */
     requestPull: (api, _e, ctx) => {
       const { pod, container } = containerOf(ctx);
+      // A pull begins: the last one's error is forgotten ("the map cannot grow indefinitely").
+      const key = `${pod.uid}_${container.image}`;
+      if (api.domain.imagePullErrors[key] !== undefined)
+        delete own(api.domain, 'imagePullErrors')[key];
       recordEvent(
         api,
         pod,
