@@ -6,7 +6,8 @@
  * pod being deleted: its update is forced).
  */
 import { describe, expect, it } from 'vitest';
-import { formatKlog } from '../../../src/sim/index';
+import { readFileSync } from 'node:fs';
+import { describePod, formatKlog, parseScenario, simulate } from '../../../src/sim/index';
 import { pod, runPreset, runText, scenario } from './helpers';
 
 const hello = runPreset('hello-pod');
@@ -113,6 +114,22 @@ describe('probeManager.AddPod', () => {
     expect(hello.trace.steps.t[worker.created]).toBe(mounted.t);
     expect(mounted.t).toBe(300);
   });
+
+  it.each(['1.18', '1.3'])(
+    'in %s, HandlePodAdditions added them with the pod: as its first sync begins, and it gets Ready',
+    (version) => {
+      const p = parseScenario(readFileSync('presets/hello-pod.yaml', 'utf8'));
+      if (!p.ok) throw new Error('hello-pod');
+      const r = simulate({
+        ...p.scenario,
+        node: { ...p.scenario.node, kubeletVersion: version as never },
+      });
+      const worker = r.trace.entities.find((e) => e.kind === 'prober')!;
+      expect(worker).toBeDefined();
+      expect(r.trace.steps.t[worker.created]).toBe(0);
+      expect(describePod(r, 'default/web', r.trace.steps.t.length)).toMatch(/\n {4}Ready: +True\n/);
+    },
+  );
 });
 
 describe('PostStopContainer: the topology manager scope\'s "RemoveContainer"', () => {

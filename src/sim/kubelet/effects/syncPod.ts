@@ -67,8 +67,23 @@ function probeWorkers(pod: PodDef): { id: string; container: string; probe: stri
   return list;
 }
 
-export function syncPodEffects(env: Env): Effects {
+/** Where a release's kubelet adds a pod's probe workers. */
+export interface SyncPodEra {
+  /**
+   * 1.22+: SyncPod's probeManager.AddPod, after WaitForAttachAndMount. Before (v1.18, v1.3),
+   * HandlePodAdditions added them when the pod was admitted: here, as its first sync begins.
+   */
+  probesAfterVolumes: boolean;
+}
+
+export function syncPodEffects(env: Env, era: SyncPodEra = { probesAfterVolumes: true }): Effects {
   const { cfg } = env;
+  /** probeManager.AddPod: a worker per probe the pod's containers have, unless it runs. */
+  const addProbes = (api: Api, pod: PodDef) => {
+    for (const { id, container, probe } of probeWorkers(pod))
+      if (!api.has(id))
+        api.spawn('prober', id, { uid: pod.uid, container, probe, workerStartedAt: api.t });
+  };
   const sync = (api: Api, uid: string) => api.domain.syncs[uid]!;
 
   const generateStatus: H = (api, ev, ctx) => {
@@ -141,9 +156,10 @@ export function syncPodEffects(env: Env): Effects {
     own(domain, 'podCgroups')[pod.uid] = true;
   };
 
-  /** WaitForAttachAndMount; then pull secrets and probeManager.AddPod. */
+  /** WaitForAttachAndMount (then, from 1.22, pull secrets and probeManager.AddPod). */
   const waitForAttachAndMount: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
+    if (!era.probesAfterVolumes) addProbes(api, pod);
     // A pod with no volume to verify returns at once, logging nothing.
     if (kubeApiAccessVolume(pod))
       klog(api, 'Waiting for volumes to attach and mount for pod', podOnlyKV(pod));
@@ -162,9 +178,7 @@ export function syncPodEffects(env: Env): Effects {
     if (kubeApiAccessVolume(pod))
       klog(api, 'All volumes are attached and mounted for pod', podOnlyKV(pod));
     // probeManager.AddPod, after the wait (and the pull secrets).
-    for (const { id, container, probe } of probeWorkers(pod))
-      if (!api.has(id))
-        api.spawn('prober', id, { uid: pod.uid, container, probe, workerStartedAt: api.t });
+    if (era.probesAfterVolumes) addProbes(api, pod);
     const { actions, logs, gotKV } = computePodActions(pod, runtimeSync.podStatus, domain);
     for (const l of logs) klog(api, l.msg, l.kv);
     if (domain.cpu)

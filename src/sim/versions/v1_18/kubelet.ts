@@ -17,6 +17,8 @@ import { EVENTS_1_18 } from './events';
 import { KLOG_1_18 } from './klog';
 import { startContainer118Machine } from './startContainer.machine';
 import { startContainer118Effects } from './startContainer';
+import { syncPodMachine } from '../../machines/syncPod.machine';
+import { syncPodEffects } from '../../kubelet/effects/syncPod';
 
 export const MESSAGES_1_18: MessageTable = { klog: KLOG_1_18, event: EVENTS_1_18 };
 
@@ -30,6 +32,10 @@ export const kubelet118: KubeletVersion = {
       startContainer: machineKind<KubeletDomain, typeof startContainer118Machine>(
         startContainer118Machine,
         startContainer118Effects({ cfg: run }),
+      ),
+      syncPod: machineKind<KubeletDomain, typeof syncPodMachine>(
+        syncPodMachine,
+        syncPodEffects({ cfg: run }, { probesAfterVolumes: false }),
       ),
     };
     return {
