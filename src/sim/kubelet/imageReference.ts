@@ -23,7 +23,12 @@ export function fullyQualified(image: string): string {
  * kubelet's ImageID): the repository digest, a stable fake digest per image.
  */
 export function imageRefDigest(imageRef: string): string {
-  const repo = fullyQualified(imageRef).replace(/:[^:/@]+$/, '');
+  const full = fullyQualified(imageRef);
+  // An image named by digest is pulled by it: its repository digest is that one (a tag beside
+  // it is dropped).
+  const at = full.indexOf('@');
+  if (at >= 0) return `${full.slice(0, at).replace(/:[^:/]+$/, '')}${full.slice(at)}`;
+  const repo = full.replace(/:[^:/]+$/, '');
   return `${repo}@sha256:${runtimeId(hashString(imageRef), 7)}`;
 }
 

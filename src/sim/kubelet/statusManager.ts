@@ -612,7 +612,7 @@ function phaseLogs(
  * statusManager.SetPodStatus, then (when it changed) the API patch (statusPatch.ts).
  */
 export function commitPodStatus(
-  api: Pick<EffectApi<KubeletDomain>, 'log' | 'domain' | 't'>,
+  api: Pick<EffectApi<KubeletDomain>, 'log' | 'domain' | 't'> & { recording?: boolean },
   pod: PodDef,
   gen: Generated,
 ): void {
@@ -621,7 +621,9 @@ export function commitPodStatus(
   setPodStatus(api.domain, pod.uid, gen.status, api.t);
   // updateStatusInternal: an unchanged status is not stored again. A pod being deleted is
   // forced through (forceUpdate = DeletionTimestamp != nil), without the line.
+  // (A seek's replay prints nothing: the status text is built only for a recorded step.)
   if (
+    api.recording !== false &&
     before !== undefined &&
     api.domain.status[pod.uid] === before &&
     api.domain.pods[pod.uid]?.deletionAt === undefined

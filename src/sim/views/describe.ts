@@ -172,7 +172,7 @@ function containers(
       const l = probeLine(c, t);
       if (l) out.push(l);
     }
-    out.push(...environmentLines(c.spec.env, c.spec.envFrom, field));
+    out.push(...environmentLines(c.spec.env, c.spec.envFrom, field, c.spec.resources));
     // describeContainerVolumes: "<mountPath> from <name> (ro)".
     const vol = serviceAccountVolume(pod, tokenEra(version))?.name;
     if (vol) {
@@ -255,17 +255,10 @@ export function describePod(run: SimulationRun, podKey: string, step: number): s
   } else out.push(`IPs:\t<none>`);
   const controller = controlledBy(meta.ownerReferences);
   if (controller) out.push(`Controlled By:\t${controller}`);
-  // EnvValueFrom's fieldpath.ExtractFieldPathAsString, for the paths the pod row holds.
+  // EnvValueRetriever: the field label converted, then fieldpath.ExtractFieldPathAsString,
+  // which kubectl resolves for the pod's name and namespace; others print empty.
   const field: FieldValue = (path) =>
-    ({
-      'metadata.name': pod.name,
-      'metadata.namespace': pod.namespace,
-      'metadata.uid': pod.uid,
-      'spec.nodeName': row.node,
-      'spec.serviceAccountName': spec.serviceAccountName ?? 'default',
-      'status.podIP': row.podIP ?? '',
-      'status.hostIP': row.hostIP ?? '',
-    })[path] ?? '';
+    path === 'metadata.name' ? pod.name : path === 'metadata.namespace' ? pod.namespace : '';
   const version = run.scenario.node.kubeletVersion;
   containers(
     out,

@@ -5,6 +5,7 @@
  * the priority class, and a container's environment. Each returns the lines before the
  * tabwriter (a tab separates a field from its value).
  */
+import { toBytes, toMillicores } from '../model/quantity';
 import type { ContainerSpec } from '../scenario/schema';
 
 const L2 = '    ';
@@ -124,6 +125,45 @@ function fieldRefOf(from: object): { apiVersion?: string; fieldPath?: string } |
   return typeof ref === 'object' && ref !== null ? ref : undefined;
 }
 
+interface ResourceFieldRef {
+  resource?: string;
+  divisor?: string | number;
+}
+
+/** An env var's resourceFieldRef (accepted by the schema, not modelled by it). */
+function resourceRefOf(from: object): ResourceFieldRef | undefined {
+  const ref = (from as { resourceFieldRef?: unknown }).resourceFieldRef;
+  return typeof ref === 'object' && ref !== null ? ref : undefined;
+}
+
+type Resources = {
+  limits?: Record<string, string | number>;
+  requests?: Record<string, string | number>;
+};
+
+/**
+ * resourcehelper.ExtractContainerResourceValue: CPU in whole divisors rounded up, memory in
+ * bytes over the divisor rounded up; a request missing takes the limit (SetDefaults_Pod).
+ * Other resources are not modelled: empty.
+ */
+function resourceValue(ref: ResourceFieldRef, resources: Resources | undefined): string {
+  const [kind, name] = (ref.resource ?? '').split('.');
+  const list =
+    kind === 'limits'
+      ? resources?.limits
+      : kind === 'requests'
+        ? { ...resources?.limits, ...resources?.requests }
+        : undefined;
+  if (!list || (name !== 'cpu' && name !== 'memory')) return '';
+  const v = list[name] ?? 0;
+  const [amount, per] =
+    name === 'cpu'
+      ? [toMillicores(v), toMillicores(ref.divisor ?? 1)]
+      : [toBytes(v), toBytes(ref.divisor ?? 1)];
+  if (!amount.ok || !per.ok || per.value === 0) return '';
+  return String(Math.ceil(amount.value / per.value));
+}
+
 /** What describe's EnvValueFrom resolves a fieldRef to, for the paths it reads off the pod. */
 export type FieldValue = (fieldPath: string) => string;
 
@@ -135,6 +175,7 @@ export function environmentLines(
   env: readonly EnvVar[] | undefined,
   envFrom: readonly EnvFrom[] | undefined,
   field: FieldValue,
+  resources?: Resources,
 ) {
   const out: string[] = [];
   if (envFrom?.length) {
@@ -164,6 +205,13 @@ export function environmentLines(
       const ref = fieldRefOf(from)!;
       const path = ref.fieldPath ?? '';
       out.push(`${L3}${e.name}:\t${field(path)} (${ref.apiVersion ?? 'v1'}:${path})`);
+    } else if (resourceRefOf(from)) {
+      const ref = resourceRefOf(from)!;
+      let value = resourceValue(ref, resources);
+      // A limit not set reads as the node's allocatable.
+      if (value === '0' && (ref.resource === 'limits.cpu' || ref.resource === 'limits.memory'))
+        value = 'node allocatable';
+      out.push(`${L3}${e.name}:\t${value} (${ref.resource ?? ''})`);
     } else if (from.secretKeyRef) {
       const r = from.secretKeyRef;
       out.push(

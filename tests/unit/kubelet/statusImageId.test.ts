@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { describePod } from '../../../src/sim/index';
+import { imageRefDigest } from '../../../src/sim/kubelet/imageReference';
 import { runPreset } from './helpers';
 
 describe('the container status image ID', () => {
@@ -31,6 +32,18 @@ describe('the container status image ID', () => {
       .map((l) => JSON.parse(l.kv.find(([k]) => k === 'patch')![1]) as string);
     expect(patches.some((p) => p.includes('"imageID":"docker.io/library/nginx@sha256:'))).toBe(
       true,
+    );
+  });
+});
+
+describe('the image ID of an image named by digest', () => {
+  it('is that digest, on the fully qualified repository (a tag beside it dropped)', () => {
+    const d = `sha256:${'b'.repeat(64)}`;
+    expect(imageRefDigest(`nginx@${d}`)).toBe(`docker.io/library/nginx@${d}`);
+    expect(imageRefDigest(`nginx:1.27@${d}`)).toBe(`docker.io/library/nginx@${d}`);
+    expect(imageRefDigest(`localhost:5000/app:1@${d}`)).toBe(`localhost:5000/app@${d}`);
+    expect(imageRefDigest('localhost:5000/app:1')).toMatch(
+      /^localhost:5000\/app@sha256:[0-9a-f]{64}$/,
     );
   });
 });

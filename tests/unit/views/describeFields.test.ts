@@ -111,6 +111,11 @@ describe('what the manifest says, as describe prints it', () => {
           '      - { name: POD, valueFrom: { fieldRef: { fieldPath: metadata.name } } }',
           '      - { name: PASS, valueFrom: { secretKeyRef: { name: db, key: password, optional: true } } }',
           '      - { name: LEVEL, valueFrom: { configMapKeyRef: { name: settings, key: level } } }',
+          '      - { name: NODE, valueFrom: { fieldRef: { fieldPath: spec.nodeName } } }',
+          '      - { name: CPUS, valueFrom: { resourceFieldRef: { resource: limits.cpu } } }',
+          '      - { name: MEM, valueFrom: { resourceFieldRef: { resource: limits.memory } } }',
+          '      - { name: REQ_MI, valueFrom: { resourceFieldRef: { resource: requests.memory, divisor: 1Mi } } }',
+          '    resources: { limits: { cpu: 1500m }, requests: { memory: 100Mi } }',
         ].join('\n'),
       ).replace(
         'metadata: { name: shop, namespace: default }',
@@ -151,6 +156,13 @@ describe('what the manifest says, as describe prints it', () => {
     expect(text).toMatch(
       /\n {6}LEVEL: +<set to the key 'level' of config map 'settings'> +Optional: false\n/,
     );
+    // kubectl resolves only the pod's name and namespace; other fields print empty.
+    expect(text).toMatch(/\n {6}NODE: + \(v1:spec\.nodeName\)\n/);
+    // Resources: CPU rounded up to whole cores, a limit not set as the node's allocatable,
+    // memory over its divisor.
+    expect(text).toMatch(/\n {6}CPUS: +2 \(limits\.cpu\)\n/);
+    expect(text).toMatch(/\n {6}MEM: +node allocatable \(limits\.memory\)\n/);
+    expect(text).toMatch(/\n {6}REQ_MI: +100 \(requests\.memory\)\n/);
   });
 
   it('adds no default toleration a pod already has (an empty key tolerates every taint)', () => {

@@ -368,8 +368,9 @@ export const KLOG_1_18: KlogTable = {
     (a) =>
       `Removing init container ${goq(a.kv.containerName ?? '')} instance ${goq(bareId(a.kv.containerID ?? ''))} ${a.kv.count ?? '0'}`,
   ),
-  // v1.18's PostStopContainer went through the CPU and topology managers' own lines, and its
-  // computePodActions did not call it: not rendered.
+  // v1.18 logged "[topologymanager] RemoveContainer - Container ID: …" (and the CPU manager's
+  // own line) only when a container was removed; its computePodActions made no such call, and
+  // the shared key does not tell the two calls apart: left out.
   RemoveContainer: null,
   'Removing container': P(
     `${KRC}:880`,
@@ -414,7 +415,6 @@ export const KLOG_1_18: KlogTable = {
     'E',
   ),
   // Lines the current kubelet prints that this table does not render for 1.18 (yet): 1.18
-  // mounted the default-token secret volume (not kube-api-access) with its own reconciler lines,
   // logged events as `Event(v1.ObjectReference{...}): type: ... reason: ...` and the status
   // manager's patch with format.Pod; "Observed pod startup duration" and the topology manager's
   // "admission check" did not exist. Dropped rather than printed in a form 1.18 never had.
@@ -440,8 +440,17 @@ export const KLOG_1_18: KlogTable = {
     1,
     tokenVolumeLine('MountVolume.SetUp succeeded'),
   ),
-  'Waiting for volumes to attach and mount for pod': null,
-  'All volumes are attached and mounted for pod': null,
+  // volume_manager.go WaitForAttachAndMount, klog.V(3).Infof with format.Pod.
+  'Waiting for volumes to attach and mount for pod': P(
+    'volume_manager.go:372',
+    3,
+    (a) => `Waiting for volumes to attach and mount for pod ${goq(fpod(a))}`,
+  ),
+  'All volumes are attached and mounted for pod': P(
+    'volume_manager.go:403',
+    3,
+    (a) => `All volumes are attached and mounted for pod ${goq(fpod(a))}`,
+  ),
   'Patch status for pod': null,
   // v1.18 logged "Ignoring same status for pod %q, status: %+v" with the Go dump of a
   // v1.PodStatus, which is not rendered here: left out.
