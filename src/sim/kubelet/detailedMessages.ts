@@ -13,7 +13,12 @@ export const DETAILED_MESSAGES = [
 
 export type DetailedMessage = (typeof DETAILED_MESSAGES)[number];
 
+/** Each message as a detailed line starts (built once: every translated line is checked). */
+const PREFIXES = DETAILED_MESSAGES.map((d) => `${d} for volume `);
+
 /** The bare message a detailed line starts with, if it is one. */
 export function detailedMessageOf(msg: string): DetailedMessage | undefined {
-  return DETAILED_MESSAGES.find((d) => msg.startsWith(`${d} for volume `));
+  for (let i = 0; i < PREFIXES.length; i++)
+    if (msg.startsWith(PREFIXES[i]!)) return DETAILED_MESSAGES[i];
+  return undefined;
 }
