@@ -10,16 +10,28 @@ import { applyCompare } from './applyCompare';
 import { resolveAt, resolveTarget, type KubeletRun } from './resolveStep';
 import type { Tour } from './tourSchema';
 
-const presetCache = new Map<string, Scenario>();
+/**
+ * Each preset's scenario, asked once: two steps shown in quick succession (Next pressed before
+ * the first step's preset arrived) get the same object, so the second waits for the first's run
+ * (replaceScenario) instead of starting its own; with two objects, the first step's run could
+ * start last and drop the second's, and neither step would move the cursor.
+ */
+const presetCache = new Map<string, Promise<Scenario | string>>();
 
 /** A tour's preset, opened as the store opens presets (in the engine worker on the page). */
-async function presetScenario(store: AppStore, id: string): Promise<Scenario | string> {
-  const hit = presetCache.get(id);
-  if (hit) return hit;
-  const r = await store.getState().presetScenario(id);
-  if (!r.ok) return r.error;
-  presetCache.set(id, r.scenario);
-  return r.scenario;
+function presetScenario(store: AppStore, id: string): Promise<Scenario | string> {
+  let p = presetCache.get(id);
+  if (!p) {
+    p = Promise.resolve(store.getState().presetScenario(id)).then((r) =>
+      r.ok ? r.scenario : r.error,
+    );
+    presetCache.set(id, p);
+    // A preset that could not be fetched is asked again next time.
+    void p.then((r) => {
+      if (typeof r === 'string') presetCache.delete(id);
+    });
+  }
+  return p;
 }
 
 export type StepPhase = 'ask' | 'answer';

@@ -106,6 +106,34 @@ describe('a tour with the engine in a worker (runs answer later)', () => {
     expect(await newer).toBeNull();
     expect(store.getState().selection).toEqual({ kind: 'cpu', cpu: 0 });
   });
+
+  it("a step shown before the previous step's preset arrived still puts its cursor (presets answered out of order)", async () => {
+    const order = findTour('start-order-sidecars')!;
+    let calls = 0;
+    const store = createAppStore({
+      buildRun: (s) => new Promise((resolve) => setTimeout(() => resolve(buildRunView(s)), 20)),
+      // The first request for the preset is answered after the second, while the second's
+      // run is still in flight.
+      loadPreset: (id) => {
+        const delay = calls++ === 0 ? 5 : 1;
+        return new Promise((resolve) => setTimeout(() => resolve(loadBundledPreset(id)), delay));
+      },
+      openAt: scenarioOpenAt,
+    });
+    store.getState().setTour({ id: order.id, step: 0 });
+    const older = showStep(store, order, 0, 'answer');
+    store.getState().setTour({ id: order.id, step: 1 });
+    const newer = showStep(store, order, 1, 'ask');
+    expect(await older).toBeNull();
+    expect(await newer).toBeNull();
+    // Where step 2's question waits, as a store that showed only that step puts it.
+    const alone = newStore();
+    alone.getState().setTour({ id: order.id, step: 1 });
+    expect(await showStep(alone, order, 1, 'ask')).toBeNull();
+    expect(alone.getState().timeMs).toBeGreaterThan(0);
+    expect(store.getState().timeMs).toBe(alone.getState().timeMs);
+    expect(store.getState().cursor).toBe(alone.getState().cursor);
+  });
 });
 
 describe('a link to a tour', () => {
