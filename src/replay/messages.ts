@@ -113,14 +113,6 @@ const TABLE: readonly [string, string, string][] = [
   ['topology_manager.go', 'Topology Admit Handler', 'TopologyAdmit'],
   ['topology_manager.go', 'Topology manager admission check', 'TopologyAdmit'],
   ['topology_manager.go', 'Pod Admit Result', 'PodAdmitResult'],
-  ['kubelet_pods.go', 'Generating pod status', 'GeneratingPodStatus'],
-  ['kubelet_pods.go', 'Got phase for pod', 'GotPhase'],
-  [
-    'kubelet_pods.go',
-    'Status manager phase was terminal, updating phase to match',
-    'PhaseKeptTerminal',
-  ],
-  ['util.go', 'No ready sandbox for pod can be found. Need to start a new one', 'NoReadySandbox'],
   // The volume operations' GenerateMsgDetailed: the message goes on with the volume's names.
   [
     'reconciler_common.go',

@@ -26,6 +26,11 @@ export const CONTAINER_BACKOFF: BackoffPolicy = {
   expired: (eventTime, lastUpdate) => eventTime - lastUpdate > 600_000,
 };
 
+/** The image manager's back-off key (and prevPullErrMsg's): "<pod uid>_<image>". */
+export function imageBackOffKey(podUid: string, image: string): string {
+  return `${podUid}_${image}`;
+}
+
 /** imageBackOff: imageBackOffPeriod 10s, MaxImageBackOff 300s, client-go default expiry. */
 export const IMAGE_BACKOFF: BackoffPolicy = {
   initialMs: 10_000,

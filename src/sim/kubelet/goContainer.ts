@@ -10,7 +10,7 @@
  */
 import { mustParseQuantity } from '../model/quantity';
 import type { ContainerDef, PodDef } from './config';
-import { SERVICE_ACCOUNT_MOUNT_PATH, serviceAccountVolume } from './volumes';
+import { SERVICE_ACCOUNT_MOUNT_PATH, serviceAccountVolume, tokenEra } from './volumes';
 
 type Obj = Record<string, unknown>;
 
@@ -229,7 +229,7 @@ export function containerString(
   const spec = c.spec as unknown as Obj;
   const resources = isObj(spec.resources) ? spec.resources : {};
   const mounts = Array.isArray(spec.volumeMounts) ? [...(spec.volumeMounts as Obj[])] : [];
-  const kube = pod && serviceAccountVolume(pod, api === '1.18' ? 'secret' : 'projected')?.name;
+  const kube = pod && serviceAccountVolume(pod, tokenEra(api))?.name;
   // SetDefaults_Container: a request missing where a limit is set takes the limit.
   const limits = isObj(resources.limits) ? resources.limits : {};
   const requests = { ...limits, ...(isObj(resources.requests) ? resources.requests : {}) };

@@ -24,7 +24,7 @@ import { peekFault } from '../kubelet/faults';
 import { podGracePeriod, stopTime } from '../kubelet/killContainer';
 import { startContainerId } from '../kubelet/ids';
 import { kubelet } from '../kubelet/view';
-import { isInBackOffSinceUpdate, IMAGE_BACKOFF } from '../kubelet/backoff';
+import { imageBackOffKey, isInBackOffSinceUpdate, IMAGE_BACKOFF } from '../kubelet/backoff';
 
 export type StartContainerEvent =
   | { type: 'START'; typeName: string }
@@ -70,7 +70,7 @@ export const startContainerMachine = setup({
       const { k, c } = spec(context);
       return isInBackOffSinceUpdate(
         k.domain.imageBackOff,
-        `${context.uid}_${c.image}`,
+        imageBackOffKey(context.uid, c.image),
         k.t,
         IMAGE_BACKOFF,
       );

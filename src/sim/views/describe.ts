@@ -8,6 +8,7 @@
 import { ageSince, formatGoDuration } from '../core/time';
 import type { ContainerDef, PodDef } from '../kubelet/config';
 import { canonicalQuantity } from '../kubelet/goContainer';
+import { effectiveRequests, type ResourceListLike } from '../model/qos';
 import type { SimulationRun } from '../simulate';
 import { describeTime } from './clock';
 import { eventsAt } from './events';
@@ -37,15 +38,11 @@ const L2 = '    ';
 const L3 = '      ';
 
 /** describeResources: sorted keys, each quantity as the API server stores it (canonical). */
-function resources(
-  out: string[],
-  title: string,
-  list: Record<string, string | number> | undefined,
-) {
+function resources(out: string[], title: string, list: ResourceListLike | undefined) {
   if (!list || Object.keys(list).length === 0) return;
   out.push(`${L2}${title}:`);
   for (const [k, v] of Object.entries(list).sort(([a], [b]) => (a < b ? -1 : 1)))
-    out.push(`${L3}${k}:\t${canonicalQuantity(v)}`);
+    if (v !== undefined) out.push(`${L3}${k}:\t${canonicalQuantity(v)}`);
 }
 
 function probeLine(
@@ -167,7 +164,7 @@ function containers(
     }
     resources(out, 'Limits', c.spec.resources?.limits);
     // SetDefaults_Pod: each limit without a request of its own is also the request.
-    resources(out, 'Requests', { ...c.spec.resources?.limits, ...c.spec.resources?.requests });
+    resources(out, 'Requests', effectiveRequests(c.spec.resources));
     for (const t of ['liveness', 'readiness', 'startup'] as const) {
       const l = probeLine(c, t);
       if (l) out.push(l);

@@ -5,6 +5,7 @@
  * the priority class, and a container's environment. Each returns the lines before the
  * tabwriter (a tab separates a field from its value).
  */
+import { effectiveRequests, type ResourceRequirementsLike } from '../model/qos';
 import { toBytes, toMillicores } from '../model/quantity';
 import type { ContainerSpec } from '../scenario/schema';
 
@@ -119,10 +120,9 @@ export function priorityLines(priorityClassName: string | undefined) {
 type EnvVar = NonNullable<ContainerSpec['env']>[number];
 type EnvFrom = NonNullable<ContainerSpec['envFrom']>[number];
 
-/** An env var's fieldRef (accepted by the schema, not modelled by it). */
-function fieldRefOf(from: object): { apiVersion?: string; fieldPath?: string } | undefined {
-  const ref = (from as { fieldRef?: unknown }).fieldRef;
-  return typeof ref === 'object' && ref !== null ? ref : undefined;
+interface FieldRef {
+  apiVersion?: string;
+  fieldPath?: string;
 }
 
 interface ResourceFieldRef {
@@ -130,29 +130,27 @@ interface ResourceFieldRef {
   divisor?: string | number;
 }
 
-/** An env var's resourceFieldRef (accepted by the schema, not modelled by it). */
-function resourceRefOf(from: object): ResourceFieldRef | undefined {
-  const ref = (from as { resourceFieldRef?: unknown }).resourceFieldRef;
-  return typeof ref === 'object' && ref !== null ? ref : undefined;
+/** A valueFrom source the schema accepts without modelling it (fieldRef, resourceFieldRef). */
+function sourceOf<T extends object>(from: object, key: string): T | undefined {
+  const ref = (from as Record<string, unknown>)[key];
+  return typeof ref === 'object' && ref !== null ? (ref as T) : undefined;
 }
-
-type Resources = {
-  limits?: Record<string, string | number>;
-  requests?: Record<string, string | number>;
-};
 
 /**
  * resourcehelper.ExtractContainerResourceValue: CPU in whole divisors rounded up, memory in
  * bytes over the divisor rounded up; a request missing takes the limit (SetDefaults_Pod).
  * Other resources are not modelled: empty.
  */
-function resourceValue(ref: ResourceFieldRef, resources: Resources | undefined): string {
+function resourceValue(
+  ref: ResourceFieldRef,
+  resources: ResourceRequirementsLike | undefined,
+): string {
   const [kind, name] = (ref.resource ?? '').split('.');
   const list =
     kind === 'limits'
       ? resources?.limits
       : kind === 'requests'
-        ? { ...resources?.limits, ...resources?.requests }
+        ? effectiveRequests(resources)
         : undefined;
   if (!list || (name !== 'cpu' && name !== 'memory')) return '';
   const v = list[name] ?? 0;
@@ -175,7 +173,7 @@ export function environmentLines(
   env: readonly EnvVar[] | undefined,
   envFrom: readonly EnvFrom[] | undefined,
   field: FieldValue,
-  resources?: Resources,
+  resources?: ResourceRequirementsLike,
 ) {
   const out: string[] = [];
   if (envFrom?.length) {
@@ -197,16 +195,17 @@ export function environmentLines(
   out.push(`${L2}Environment:`);
   for (const e of env) {
     const from = e.valueFrom;
+    const fieldRef = from && sourceOf<FieldRef>(from, 'fieldRef');
+    const resourceRef = from && sourceOf<ResourceFieldRef>(from, 'resourceFieldRef');
     if (!from) {
       (e.value ?? '')
         .split('\n')
         .forEach((s, i) => out.push(i === 0 ? `${L3}${e.name}:\t${s}` : `${L3}\t${s}`));
-    } else if (fieldRefOf(from)) {
-      const ref = fieldRefOf(from)!;
-      const path = ref.fieldPath ?? '';
-      out.push(`${L3}${e.name}:\t${field(path)} (${ref.apiVersion ?? 'v1'}:${path})`);
-    } else if (resourceRefOf(from)) {
-      const ref = resourceRefOf(from)!;
+    } else if (fieldRef) {
+      const path = fieldRef.fieldPath ?? '';
+      out.push(`${L3}${e.name}:\t${field(path)} (${fieldRef.apiVersion ?? 'v1'}:${path})`);
+    } else if (resourceRef) {
+      const ref = resourceRef;
       let value = resourceValue(ref, resources);
       // A limit not set reads as the node's allocatable.
       if (value === '0' && (ref.resource === 'limits.cpu' || ref.resource === 'limits.memory'))

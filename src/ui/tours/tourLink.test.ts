@@ -67,10 +67,14 @@ describe('a Compare tour', () => {
 });
 
 describe('a tour with the engine in a worker (runs answer later)', () => {
-  function asyncStore(): AppStore {
+  /** Runs land `runMs` later; presets come from `loadPreset` (at once by default). */
+  function asyncStore(
+    runMs = 5,
+    loadPreset: Parameters<typeof createAppStore>[0]['loadPreset'] = loadBundledPreset,
+  ): AppStore {
     return createAppStore({
-      buildRun: (s) => new Promise((resolve) => setTimeout(() => resolve(buildRunView(s)), 5)),
-      loadPreset: loadBundledPreset,
+      buildRun: (s) => new Promise((resolve) => setTimeout(() => resolve(buildRunView(s)), runMs)),
+      loadPreset,
       openAt: scenarioOpenAt,
     });
   }
@@ -110,15 +114,11 @@ describe('a tour with the engine in a worker (runs answer later)', () => {
   it("a step shown before the previous step's preset arrived still puts its cursor (presets answered out of order)", async () => {
     const order = findTour('start-order-sidecars')!;
     let calls = 0;
-    const store = createAppStore({
-      buildRun: (s) => new Promise((resolve) => setTimeout(() => resolve(buildRunView(s)), 20)),
-      // The first request for the preset is answered after the second, while the second's
-      // run is still in flight.
-      loadPreset: (id) => {
-        const delay = calls++ === 0 ? 5 : 1;
-        return new Promise((resolve) => setTimeout(() => resolve(loadBundledPreset(id)), delay));
-      },
-      openAt: scenarioOpenAt,
+    // The first request for the preset is answered after the second, while the second's run
+    // is still in flight.
+    const store = asyncStore(20, (id) => {
+      const delay = calls++ === 0 ? 5 : 1;
+      return new Promise((resolve) => setTimeout(() => resolve(loadBundledPreset(id)), delay));
     });
     store.getState().setTour({ id: order.id, step: 0 });
     const older = showStep(store, order, 0, 'answer');

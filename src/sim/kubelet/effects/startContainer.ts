@@ -8,7 +8,14 @@ import { formatGoDuration } from '../../core/time';
 import type { StartContainerContext } from '../../machines/startContainer.machine';
 import type { startContainerMachine } from '../../machines/startContainer.machine';
 import type { EffectApi, EffectsOf } from '../../runner/types';
-import { IMAGE_BACKOFF, backoffGC, backoffGet, backoffNext, showBackOff } from '../backoff';
+import {
+  IMAGE_BACKOFF,
+  backoffGC,
+  backoffGet,
+  backoffNext,
+  imageBackOffKey,
+  showBackOff,
+} from '../backoff';
 import type { ContainerDef, PodDef } from '../config';
 import {
   containerHasExclusiveCPUs,
@@ -112,7 +119,7 @@ export function startContainerEffects(
       const msg = `Back-off pulling image ${q(container.image)}`;
       recordEvent(api, pod, 'Normal', 'BackOff', msg, container.fieldPath);
       const prev = era.prevPullErrMsg
-        ? api.domain.imagePullErrors[`${pod.uid}_${container.image}`]
+        ? api.domain.imagePullErrors[imageBackOffKey(pod.uid, container.image)]
         : undefined;
       fail(api, pod, container, 'ImagePullBackOff', prev === undefined ? msg : `${msg}: ${prev}`);
     },
@@ -121,7 +128,7 @@ export function startContainerEffects(
     requestPull: (api, _e, ctx) => {
       const { pod, container } = containerOf(ctx);
       // A pull begins: the last one's error is forgotten ("the map cannot grow indefinitely").
-      const key = `${pod.uid}_${container.image}`;
+      const key = imageBackOffKey(pod.uid, container.image);
       if (api.domain.imagePullErrors[key] !== undefined)
         delete own(api.domain, 'imagePullErrors')[key];
       recordEvent(
@@ -168,7 +175,7 @@ export function startContainerEffects(
         `Failed to pull image ${q(container.image)}: ${e.error}`,
         container.fieldPath,
       );
-      const key = `${pod.uid}_${container.image}`;
+      const key = imageBackOffKey(pod.uid, container.image);
       backoffNext(own(api.domain, 'imageBackOff'), key, api.t, api.t, IMAGE_BACKOFF);
       // evalCRIPullErr's (err, msg): ErrImagePull and the runtime's error.
       own(api.domain, 'imagePullErrors')[key] = `ErrImagePull: ${e.error}`;

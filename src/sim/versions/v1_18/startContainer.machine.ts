@@ -19,7 +19,7 @@ import { peekFault } from '../../kubelet/faults';
 import { podGracePeriod, stopTime } from '../../kubelet/killContainer';
 import { startContainerId } from '../../kubelet/ids';
 import { kubelet } from '../../kubelet/view';
-import { isInBackOffSinceUpdate, IMAGE_BACKOFF } from '../../kubelet/backoff';
+import { imageBackOffKey, isInBackOffSinceUpdate, IMAGE_BACKOFF } from '../../kubelet/backoff';
 import { cpusetForContainer } from '../../policies/cpumanager/manager';
 
 export type StartContainer118Event =
@@ -66,7 +66,7 @@ export const startContainer118Machine = setup({
       const { k, c } = spec(context);
       return isInBackOffSinceUpdate(
         k.domain.imageBackOff,
-        `${context.uid}_${c.image}`,
+        imageBackOffKey(context.uid, c.image),
         k.t,
         IMAGE_BACKOFF,
       );

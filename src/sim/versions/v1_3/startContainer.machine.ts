@@ -16,7 +16,7 @@ import { peekFault } from '../../kubelet/faults';
 import { podGracePeriod, stopTime } from '../../kubelet/killContainer';
 import { startContainerId } from '../../kubelet/ids';
 import { kubelet } from '../../kubelet/view';
-import { isInBackOffSinceUpdate, IMAGE_BACKOFF } from '../../kubelet/backoff';
+import { imageBackOffKey, isInBackOffSinceUpdate, IMAGE_BACKOFF } from '../../kubelet/backoff';
 
 export type DockerStartEvent =
   | { type: 'START'; typeName: string }
@@ -53,7 +53,7 @@ export const dockerStartContainerMachine = setup({
       const { k, c } = spec(context);
       return isInBackOffSinceUpdate(
         k.domain.imageBackOff,
-        `${context.uid}_${c.image}`,
+        imageBackOffKey(context.uid, c.image),
         k.t,
         IMAGE_BACKOFF,
       );
