@@ -10,7 +10,8 @@ import { openLink } from '../../state/permalinkLinks';
 import { currentLink } from '../../state/currentLink';
 import { createAppStore, type AppStore } from '../../state/store';
 import { cpuStateAt } from '../../viz/topology/cpuHistory';
-import { showStep } from './showStep';
+import { showStep, type StepPhase } from './showStep';
+import type { Tour } from './tourSchema';
 import { findTour } from './tourCatalog';
 
 function newStore(): AppStore {
@@ -67,6 +68,15 @@ describe('a Compare tour', () => {
 });
 
 describe('a tour with the engine in a worker (runs answer later)', () => {
+  /** Step 2 shown while step 1 is still in flight (Next pressed at once): both steps' answers. */
+  async function stepOneOvertakingStepZero(store: AppStore, t: Tour, phase: StepPhase) {
+    store.getState().setTour({ id: t.id, step: 0 });
+    const older = showStep(store, t, 0, 'answer');
+    store.getState().setTour({ id: t.id, step: 1 });
+    const newer = showStep(store, t, 1, phase);
+    return [await older, await newer];
+  }
+
   /** Runs land `runMs` later; presets come from `loadPreset` (at once by default). */
   function asyncStore(
     runMs = 5,
@@ -102,12 +112,7 @@ describe('a tour with the engine in a worker (runs answer later)', () => {
 
   it('a step overtaken by a newer one leaves the cursor and selection to the newer step', async () => {
     const store = asyncStore();
-    store.getState().setTour({ id: tour.id, step: 0 });
-    const older = showStep(store, tour, 0, 'answer');
-    store.getState().setTour({ id: tour.id, step: 1 });
-    const newer = showStep(store, tour, 1, 'answer');
-    expect(await older).toBeNull();
-    expect(await newer).toBeNull();
+    expect(await stepOneOvertakingStepZero(store, tour, 'answer')).toEqual([null, null]);
     expect(store.getState().selection).toEqual({ kind: 'cpu', cpu: 0 });
   });
 
@@ -120,12 +125,7 @@ describe('a tour with the engine in a worker (runs answer later)', () => {
       const delay = calls++ === 0 ? 5 : 1;
       return new Promise((resolve) => setTimeout(() => resolve(loadBundledPreset(id)), delay));
     });
-    store.getState().setTour({ id: order.id, step: 0 });
-    const older = showStep(store, order, 0, 'answer');
-    store.getState().setTour({ id: order.id, step: 1 });
-    const newer = showStep(store, order, 1, 'ask');
-    expect(await older).toBeNull();
-    expect(await newer).toBeNull();
+    expect(await stepOneOvertakingStepZero(store, order, 'ask')).toEqual([null, null]);
     // Where step 2's question waits, as a store that showed only that step puts it.
     const alone = newStore();
     alone.getState().setTour({ id: order.id, step: 1 });
