@@ -74,6 +74,7 @@ export {
   type ResourceManagers,
 } from './kubelet/cpuManagerBridge';
 export { milliCpu, bytes } from './kubelet/resources';
+export { effectiveRequests, effectiveLimits } from './model/qos';
 export {
   milliCPUToQuota,
   milliCPUToShares,

@@ -8,11 +8,16 @@
 import { describe, expect, it } from 'vitest';
 import { buildRunView } from './buildRunView';
 import { kubeletViews } from './stateViews';
-import { loadPreset } from '../sim';
+import { loadPreset, type Scenario } from '../sim';
 
-function inspect(presetId: Parameters<typeof loadPreset>[0], key: string) {
+function inspect(
+  presetId: Parameters<typeof loadPreset>[0],
+  key: string,
+  edit?: (scenario: Scenario) => void,
+) {
   const p = loadPreset(presetId);
   if (!p.ok) throw new Error(JSON.stringify(p.problems));
+  edit?.(p.scenario);
   const run = buildRunView(p.scenario);
   const data = kubeletViews.inspect(run, run.total, {
     kind: 'container',
@@ -35,6 +40,18 @@ describe('container Inspector', () => {
 
   it('a shared-pool container keeps its quota from the CPU limit', () => {
     const { row } = inspect('hello-pod', 'default/web/app');
+    expect(row('cgroup', 'cpu.max (v2)')).toBe('50000 100000');
+  });
+
+  it('takes cpu.shares from the CPU limit when requests name only memory (SetDefaults_Pod)', () => {
+    const { row } = inspect('hello-pod', 'default/web/app', (s) => {
+      s.pods[0]!.manifest.spec.containers[0]!.resources = {
+        requests: { memory: '64Mi' },
+        limits: { cpu: '500m', memory: '128Mi' },
+      };
+    });
+    // The API server defaults requests.cpu to the limit's 500m: 512 shares, not the minimum 2.
+    expect(row('cgroup', 'cpu.shares (v1)')).toBe('512');
     expect(row('cgroup', 'cpu.max (v2)')).toBe('50000 100000');
   });
 

@@ -17,6 +17,8 @@ import {
   QUOTA_PERIOD,
   formatCPUSet,
   featureEnabled,
+  effectiveRequests,
+  effectiveLimits,
 } from '../sim';
 import { cachedPodsAt, cachedStateAt } from './podsCache';
 import { formatClock } from '../viz/formatTime';
@@ -70,7 +72,7 @@ function engineWhy(
 function whyNotes(
   policy: string,
   qos: string,
-  cpuRequest: string | undefined,
+  cpuRequest: string | number | undefined,
   exclusive: readonly number[],
   name: string,
 ): string[] {
@@ -157,8 +159,10 @@ export function containerInspector(
           : `What holds it (at ${formatClock(timeOf(r, holdAt))})`,
       notes: held,
     });
-  const req = def.spec.resources?.requests ?? def.spec.resources?.limits ?? {};
-  const lim = def.spec.resources?.limits ?? {};
+  // The API server defaults each request from its limit, key by key (SetDefaults_Pod), so a
+  // container that requests only memory still gets cpu.shares from its CPU limit.
+  const req = effectiveRequests(def.spec.resources);
+  const lim = effectiveLimits(def.spec.resources);
   const reqCpu = req.cpu;
   const shares = milliCPUToShares(milliCpu(reqCpu));
   const quota = lim.cpu !== undefined ? milliCPUToQuota(milliCpu(lim.cpu)) : -1;
