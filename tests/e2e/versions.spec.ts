@@ -1,6 +1,6 @@
 /**
- * The Kubelet version switch: on kubelet 1.3 the infra container's events and the disabled CPU
- * manager controls (with the reason); on 1.18 the cpuset reaches the container after
+ * The Kubelet version switch: on kubelet 1.3 the infra container's events, the disabled CPU
+ * manager controls (with the reason) and no containerd log (no CRI then); on 1.18 the cpuset reaches the container after
  * CreateContainer, later than on the current kubelet, and the Created event follows.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -44,6 +44,12 @@ test('1.3: the infra container and the network plugin; no CPU manager, with the 
   ).toHaveCount(1);
   // Every CPU is shared.
   await expect(page.getByRole('img', { name: 'CPU 0: shared' })).toBeVisible();
+  // No CRI runtime in 1.3: the containerd view says so instead of inventing lines.
+  const log = page.getByRole('region', { name: 'Kubelet log' });
+  await log.getByRole('button', { name: 'containerd' }).click();
+  await expect(log).toContainText('through dockerd (DockerManager), not a CRI runtime');
+  await expect(log.getByText(/msg="/)).toHaveCount(0);
+  await log.getByRole('button', { name: 'klog' }).click();
   // The permalink carries the version. The link comes from Copy link, as a user takes it: the
   // address bar is rewritten 400 ms after things settle, so reading it here would race.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -31,7 +31,10 @@ export interface LogLine {
   /** Go source file and line, as klog prints it: "kubelet.go:2438". */
   source: string;
   msg: string;
-  /** Structured key/value pairs, already rendered as klog would (strings quoted). */
+  /**
+   * Structured key/value pairs, already rendered as klog would (strings quoted). A printf line
+   * (`text`) keeps the pairs the model gave it, for views to read; they are not printed.
+   */
   kv: [string, string][];
   /**
    * A printf-style line (glog, or klog v1's Infof) of an older kubelet: printed as it stands

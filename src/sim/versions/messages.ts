@@ -102,7 +102,9 @@ export function translateLine(
     severity: entry.severity ?? line.severity,
     source: entry.source,
     msg: line.msg,
-    kv: [],
+    // The model's pairs stay beside the printf text (not printed): the views and exports that
+    // read a line's pod, sandbox or container from them work for every version alike.
+    kv: line.kv,
     text,
   };
 }

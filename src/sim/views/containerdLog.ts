@@ -43,6 +43,8 @@ export function formatContainerdLine(l: ContainerdLine): string {
 
 /** Every containerd line of the run, in time order. */
 export function containerdLog(run: SimulationRun): ContainerdLine[] {
+  // Kubelet 1.3's DockerManager called dockerd's API itself: no CRI runtime, no such log.
+  if (run.scenario.node.kubeletVersion === '1.3') return [];
   const { trace, config } = run;
   const times = trace.steps.t;
   const stepAt = (t: number) => {

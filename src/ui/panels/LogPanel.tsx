@@ -11,6 +11,7 @@ import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 're
 import { rowOffsets } from '../../viz/log/wrapLines';
 import { useResizeObserver } from '../hooks/useResizeObserver';
 import { useEngineViews, useViewsVersion } from '../app/engineViews';
+import { useApp } from '../app/storeContext';
 import { usePanelView } from '../hooks/usePanelCursor';
 import { Panel } from './Panel';
 import { StepsList } from './StepsPanel';
@@ -22,6 +23,9 @@ const INDENT = 4;
 /** Horizontal padding of a line: 8 px each side. */
 const LINE_PAD = 16;
 const PROBE = '0123456789'.repeat(4);
+/** Why the containerd view is empty for kubelet 1.3 (the engine derives no lines for it). */
+const NO_CRI_1_3 =
+  'kubelet 1.3 starts containers through dockerd (DockerManager), not a CRI runtime: there is no containerd log';
 
 export function LogPanel() {
   const views = useEngineViews();
@@ -32,6 +36,7 @@ export function LogPanel() {
   const [filter, setFilter] = useState('');
   const [mode, setMode] = useState<'klog' | 'containerd' | 'steps'>('klog');
   const [wrap, setWrap] = useState(true);
+  const noCri = useApp((s) => s.scenario?.node.kubeletVersion === '1.3');
   const q = useDeferredValue(filter.trim().toLowerCase());
   // Columns that fit: the list's width over one monospace character's (measured on a probe).
   const body = useRef<HTMLDivElement>(null);
@@ -89,6 +94,7 @@ export function LogPanel() {
               type="button"
               className="seg-btn"
               aria-pressed={mode === 'containerd'}
+              title={noCri ? NO_CRI_1_3 : undefined}
               onClick={() => setMode('containerd')}
             >
               containerd
@@ -169,6 +175,8 @@ export function LogPanel() {
           <div className="panel-foot muted">
             {run && views.logsLoading?.(run) ? (
               'Loading the log…'
+            ) : mode === 'containerd' && noCri ? (
+              NO_CRI_1_3
             ) : (
               <>
                 {shown.length} of {lines.length} lines

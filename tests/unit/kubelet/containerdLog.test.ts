@@ -60,6 +60,23 @@ describe('containerd log', () => {
   });
 });
 
+describe('containerd log of the older kubelets', () => {
+  it('v1.18 (CRI): RunPodSandbox, then CreateContainer within the sandbox it returned', () => {
+    const m = msgs('v1-18-prestart-cpuset');
+    const ret = m.find((x) => x.includes('returns sandbox id'));
+    const id = /returns sandbox id "([0-9a-f]{64})"/.exec(ret ?? '')?.[1];
+    expect(id).toBeDefined();
+    expect(m[0]).toMatch(/^RunPodSandbox for &PodSandboxMetadata\{Name:web,/);
+    const creates = m.filter((x) => x.startsWith('CreateContainer within sandbox'));
+    expect(creates.length).toBeGreaterThan(0);
+    for (const c of creates) expect(c).toContain(`within sandbox "${id!}"`);
+  });
+
+  it('v1.3 (DockerManager, no CRI): no containerd lines at all', () => {
+    expect(msgs('v1-3-infra-container')).toEqual([]);
+  });
+});
+
 describe('sandbox failure message (row 10)', () => {
   it('names the sandbox id containerd allocated: failed to setup network for sandbox "<id>"', () => {
     const run = runPreset('sandbox-failure');
