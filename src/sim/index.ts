@@ -19,7 +19,12 @@ export type {
   ScenarioAction,
 } from './scenario/schema';
 export { eventsAt, type EventRow } from './views/events';
-export { EventCorrelator, type CorrelatedEvent } from './views/eventCorrelator';
+export {
+  EventCorrelator,
+  correlatorOptions,
+  type CorrelatedEvent,
+  type CorrelatorOptions,
+} from './views/eventCorrelator';
 export { podsAt, type PodRow, type ContainerDetail } from './views/pods';
 export { formatKlog, logsAt, KUBELET_PID } from './views/klog';
 export { describePod } from './views/describe';
@@ -46,6 +51,7 @@ export {
   NO_CPU_MANAGER_REASON,
   type KubeletVersionName,
 } from './versions/names';
+export { eventAge, eventFrom } from './versions/kubectl';
 export { versionProblems, versionNotes } from './scenario/versionCheck';
 export { namedDelayMs } from './views/delays';
 

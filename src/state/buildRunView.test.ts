@@ -73,3 +73,22 @@ describe('buildRunView over the engine (hello-pod)', () => {
     expect(ids).toHaveLength(8);
   });
 });
+
+describe("the Events panel speaks the run's kubectl", () => {
+  it('1.18: From "kubelet, node-1", and the scheduler\'s event Age "<unknown>"', () => {
+    const s = preset('hello-pod');
+    const run = buildRunView({ ...s, node: { ...s.node, kubeletVersion: '1.18' } });
+    const rows = kubeletViews.eventsAt(run, run.total);
+    const scheduled = rows.find((e) => e.reason === 'Scheduled')!;
+    expect(scheduled.age).toBe('<unknown>');
+    expect(scheduled.from).toBe('default-scheduler');
+    expect(rows.find((e) => e.reason === 'Started')!.from).toBe('kubelet, node-1');
+  });
+
+  it('1.34: From "kubelet", and every Age is a duration', () => {
+    const run = buildRunView(preset('hello-pod'));
+    const rows = kubeletViews.eventsAt(run, run.total);
+    expect(rows.find((e) => e.reason === 'Started')!.from).toBe('kubelet');
+    for (const e of rows) expect(e.age).toMatch(/^\d+(ms|s|m)/);
+  });
+});

@@ -5,7 +5,13 @@
  * Events match on type, reason, object and message, counting repeats; times are
  * ignored, and so are durations inside a message ("pulled in 1.2s").
  */
-import { eventsAt, formatCPUSet, type SimulationRun, type EventRow as SimEvent } from '../sim';
+import {
+  correlatorOptions,
+  eventsAt,
+  formatCPUSet,
+  type SimulationRun,
+  type EventRow as SimEvent,
+} from '../sim';
 import { cpuStateAt } from '../viz/topology/cpuHistory';
 import type { RunView } from './types';
 
@@ -57,7 +63,7 @@ const keyOf = (e: DiffEvent) =>
 
 function eventsByOwner(r: SimulationRun): Map<string, SimEvent[]> {
   const out = new Map<string, SimEvent[]>();
-  for (const e of eventsAt(r.trace, r.trace.steps.t.length)) {
+  for (const e of eventsAt(r.trace, r.trace.steps.t.length, undefined, correlatorOptions(r))) {
     const c = containerOf(e.fieldPath);
     const owner = c ? `${e.object}/${c}` : e.object;
     let list = out.get(owner);

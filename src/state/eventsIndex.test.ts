@@ -3,7 +3,7 @@
  * every cursor where the table can change, on runs that aggregate, count and spam-filter.
  */
 import { describe, expect, it } from 'vitest';
-import { eventsAt, parseScenario, simulate } from '../sim';
+import { correlatorOptions, eventsAt, parseScenario, simulate } from '../sim';
 import { eventsIndex, indexedEventsAt } from './eventsIndex';
 import { buildRunView } from './buildRunView';
 import { PIECES, fromPieces, heldRun, pieceOf, readyPiece } from './engine/packedRun';
@@ -66,11 +66,18 @@ describe('the index on the page', () => {
     );
     const page = fromPieces(got);
     expect(page.trace.events).toBe(events);
-    // Built on arrival (readyPiece), before the run was assembled: cached by the events array.
-    const ix = eventsIndex(page.trace);
-    expect(ix).toEqual(eventsIndex(view.raw.trace));
-    expect(ix).not.toBe(eventsIndex(view.raw.trace));
+    // Built on arrival (readyPiece), before the run was assembled, with the run's correlator:
+    // cached by the events array, so the view's first ask finds it.
+    const opts = correlatorOptions(view.raw);
+    const ix = eventsIndex(page.trace, opts);
+    expect(eventsIndex(page.trace, opts)).toBe(ix);
+    expect(ix).toEqual(eventsIndex(view.raw.trace, opts));
+    expect(ix).not.toBe(eventsIndex(view.raw.trace, opts));
     for (const c of [0, 10, 100, view.total])
-      expect(indexedEventsAt(page.trace, c)).toEqual(eventsAt(view.raw.trace, c));
+      expect(indexedEventsAt(page.trace, c, opts)).toEqual(
+        eventsAt(view.raw.trace, c, undefined, opts),
+      );
+    // Other options (another kubelet's client-go) build another index, not the cached one.
+    expect(eventsIndex(page.trace, { spamKeyByType: false })).not.toBe(ix);
   });
 });

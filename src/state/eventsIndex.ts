@@ -7,7 +7,13 @@
  * step, as recordToSink does); a seek then takes each object's last patch before the
  * cursor. Same rows in the same order as eventsAt (tested in eventsIndex.test.ts).
  */
-import { EventCorrelator, type CorrelatedEvent, type EventRow, type SimulationRun } from '../sim';
+import {
+  EventCorrelator,
+  type CorrelatedEvent,
+  type CorrelatorOptions,
+  type EventRow,
+  type SimulationRun,
+} from '../sim';
 import { lowerBound } from '../viz/timeline/windowQuery';
 
 type Trace = Pick<SimulationRun['trace'], 'events'>;
@@ -33,12 +39,14 @@ export interface EventsIndex {
  * Keyed by the events array (the trace object is rebuilt on its way to the page, the
  * events array is not: packedRun's readyPiece builds the index as it arrives).
  */
-const cache = new WeakMap<Trace['events'], EventsIndex>();
+const cache = new WeakMap<Trace['events'], { index: EventsIndex; options: string }>();
 
-export function eventsIndex(trace: Trace): EventsIndex {
+export function eventsIndex(trace: Trace, options?: CorrelatorOptions): EventsIndex {
+  // The same options make the same index (they are plain data, compared by value).
+  const sig = JSON.stringify(options ?? {});
   const hit = cache.get(trace.events);
-  if (hit) return hit;
-  const c = new EventCorrelator();
+  if (hit?.options === sig) return hit.index;
+  const c = new EventCorrelator(options);
   const objects: ObjectHistory[] = [];
   const byKey = new Map<string, ObjectHistory>();
   // A live iterator over the correlator's objects: it yields each one as it is created.
@@ -84,13 +92,18 @@ export function eventsIndex(trace: Trace): EventsIndex {
     touched.step.push(o.step);
   });
   const index = { steps: trace.events.map((e) => e.step), objects };
-  cache.set(trace.events, index);
+  cache.set(trace.events, { index, options: sig });
   return index;
 }
 
 /** eventsAt(trace, step) from the index: the API objects as they were before `step`. */
-export function indexedEventsAt(trace: Trace, step: number): EventRow[] {
-  const ix = eventsIndex(trace);
+export function indexedEventsAt(
+  trace: Trace,
+  step: number,
+  /** The run's correlator (correlatorOptions); the index is built with it once per run. */
+  options?: CorrelatorOptions,
+): EventRow[] {
+  const ix = eventsIndex(trace, options);
   const n = lowerBound(ix.steps, step);
   const rows: { r: EventRow; i: number }[] = [];
   ix.objects.forEach((h, i) => {

@@ -5,10 +5,13 @@
  * re-runs the simulation.
  */
 import {
+  correlatorOptions,
+  CURRENT_KUBELET_VERSION,
+  eventAge,
+  eventFrom,
   formatKlog,
   narrate,
   type SimulationRun,
-  ageSince,
   containerdLog,
   formatContainerdLine,
 } from '../sim';
@@ -139,12 +142,6 @@ function formattedContainerd(r: SimulationRun) {
  * kubectl describe's age of an event (DescribeEvents): "5s", or "2m (x3 over 5m)" for an
  * aggregated one, from its lastTimestamp and firstTimestamp as the API holds them.
  */
-function eventAge(now: number, first: number, last: number, count: number): string {
-  return count > 1
-    ? `${ageSince(now, last)} (x${count} over ${ageSince(now, first)})`
-    : ageSince(now, first);
-}
-
 function timeAt(run: RunView, cursor: number): number {
   return cursor <= 0 ? 0 : (run.times[Math.min(cursor, run.total) - 1] ?? 0);
 }
@@ -156,12 +153,15 @@ function timeAt(run: RunView, cursor: number): number {
 export const traceViews: Omit<EngineViews, 'podsAt' | 'inspect' | 'machinesAt'> = {
   eventsAt(run, cursor) {
     const now = timeAt(run, cursor);
-    return indexedEventsAt(raw(run).trace, cursor).map((e, i) => ({
+    const r = raw(run);
+    // Age and From as the run's kubelet version's kubectl printed them.
+    const version = r.scenario.node.kubeletVersion ?? CURRENT_KUBELET_VERSION;
+    return indexedEventsAt(r.trace, cursor, correlatorOptions(r)).map((e, i) => ({
       key: `${i}:${e.step}`,
       type: e.type,
       reason: e.reason,
-      age: eventAge(now, e.firstSeen, e.lastSeen, e.count),
-      from: e.source,
+      age: eventAge(version, e, now),
+      from: eventFrom(version, e.source, r.config.nodeName),
       message: e.message,
       // kubectl describe is per pod; across pods the table names pod and container.
       object: `${shortName(e.object)}${e.fieldPath ? `/${/\{(.+)\}/.exec(e.fieldPath)?.[1] ?? e.fieldPath}` : ''}`,

@@ -3,7 +3,8 @@
  * (v1.3: pkg/kubectl/describe.go DescribeEvents of May 2016, minikube @
  * 9fae621dd6403b3f5b1a719c7deb26115168139b: FirstSeen/LastSeen/Count/From/SubobjectPath columns,
  * From as %v of api.EventSource "{kubelet node-1}", ages by shortHumanDuration; v1.18: From
- * "kubelet, node-1" (formatEventSource of klog-era kubectl)) and the pod conditions each kubelet
+ * "kubelet, node-1" (formatEventSource of klog-era kubectl), the scheduler's Age "<unknown>")
+ * and the pod conditions each kubelet
  * reported (v1.3: no ContainersReady nor PodReadyToStartContainers; v1.18: no PodReadyToStartContainers).
  */
 import { ageSince, apiSeconds } from '../core/time';
@@ -25,6 +26,27 @@ function shortHumanDuration(ms: number): string {
   return `${Math.floor(h / (24 * 365))}y`;
 }
 
+/** An event's From column as the version's kubectl printed its source. */
+export function eventFrom(version: KubeletVersionName, source: string, nodeName: string): string {
+  if (version === '1.3') return `{${source} ${source === 'kubelet' ? nodeName : ''}}`;
+  if (version === '1.18') return source === 'kubelet' ? `kubelet, ${nodeName}` : source;
+  return source;
+}
+
+/**
+ * An event's Age column (Type/Reason/Age layout). kubectl 1.18 read only the core/v1 counts and
+ * timestamps (DescribeEvents: FirstTimestamp, or LastTimestamp and Count when Count > 1); the
+ * 1.18 scheduler wrote its events through events.k8s.io/v1beta1 (client-go tools/events sets
+ * EventTime, not FirstTimestamp), so its Scheduled event's Age read "<unknown>"
+ * (translateTimestampSince of a zero time). kubectl 1.34 falls back to EventTime.
+ */
+export function eventAge(version: KubeletVersionName, e: EventRow, now: number): string {
+  if (version === '1.18' && e.source === 'default-scheduler') return '<unknown>';
+  return e.count > 1
+    ? `${ageSince(now, e.lastSeen)} (x${e.count} over ${ageSince(now, e.firstSeen)})`
+    : ageSince(now, e.firstSeen);
+}
+
 /** The Events section's lines (before the tabwriter), for a kubelet version's kubectl. */
 export function describeEventsLines(
   version: KubeletVersionName,
@@ -33,11 +55,7 @@ export function describeEventsLines(
   nodeName: string,
   indent: string,
 ): string[] {
-  const from = (source: string) => {
-    if (version === '1.3') return `{${source} ${source === 'kubelet' ? nodeName : ''}}`;
-    if (version === '1.18') return source === 'kubelet' ? `kubelet, ${nodeName}` : source;
-    return source;
-  };
+  const from = (source: string) => eventFrom(version, source, nodeName);
   if (version === '1.3') {
     const out = [
       'Events:',
@@ -55,13 +73,10 @@ export function describeEventsLines(
     `${indent}Type\tReason\tAge\tFrom\tMessage`,
     `${indent}----\t------\t----\t----\t-------`,
   ];
-  for (const e of events) {
-    const age =
-      e.count > 1
-        ? `${ageSince(now, e.lastSeen)} (x${e.count} over ${ageSince(now, e.firstSeen)})`
-        : ageSince(now, e.firstSeen);
-    out.push(`${indent}${e.type}\t${e.reason}\t${age}\t${from(e.source)}\t${e.message.trim()}`);
-  }
+  for (const e of events)
+    out.push(
+      `${indent}${e.type}\t${e.reason}\t${eventAge(version, e, now)}\t${from(e.source)}\t${e.message.trim()}`,
+    );
   return out;
 }
 

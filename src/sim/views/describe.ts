@@ -11,6 +11,7 @@ import { canonicalQuantity } from '../kubelet/goContainer';
 import { effectiveRequests, type ResourceListLike } from '../model/qos';
 import type { SimulationRun } from '../simulate';
 import { describeTime } from './clock';
+import { correlatorOptions } from './eventCorrelator';
 import { eventsAt } from './events';
 import { podsAt, type ContainerDetail, type PodRow } from './pods';
 import { tabwrite } from './tabwriter';
@@ -285,7 +286,7 @@ export function describePod(run: SimulationRun, podKey: string, step: number): s
   out.push(`QoS Class:\t${row.qosClass}`);
   out.push(...labelLines('Node-Selectors', spec.nodeSelector));
   out.push(...tolerationLines(spec.tolerations));
-  const events = eventsAt(run.trace, step, podKey);
+  const events = eventsAt(run.trace, step, podKey, correlatorOptions(run));
   if (events.length === 0) out.push(`Events:\t<none>`);
   else out.push(...describeEventsLines(version, events, now, run.config.nodeName, L1));
   void formatGoDuration;

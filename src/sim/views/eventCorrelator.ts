@@ -9,9 +9,15 @@
  *   - eventLogger.eventObserve: an identical event (getEventKey: object incl. field path, type,
  *     reason, message) bumps the count of the one already recorded;
  *   - EventSourceObjectSpamFilter: a token bucket per source + object (getSpamKey: neither
- *     reason nor field path), burst 25, refilled at 1/300 per second; a filtered emission
- *     reaches no API object, but eventObserve has already counted it.
+ *     reason nor field path; client-go v0.32+, kubelet 1.32+, adds the event type, so a
+ *     Warning stream no longer spends the Normal events' tokens), burst 25, refilled at 1/300
+ *     per second; a filtered emission reaches no API object, but eventObserve has already
+ *     counted it.
+ * The correlator lives in the kubelet's event broadcaster (StartRecordingToSink), one per
+ * process: a restarted kubelet starts with empty caches and full buckets, so its events
+ * become new API objects beside the old process's.
  */
+import type { KubeletVersionName } from '../versions/names';
 import type { KubeEvent } from '../trace/types';
 
 export const SPAM_BURST = 25;
@@ -50,12 +56,43 @@ interface Bucket {
 
 const SEP = '\u0000';
 
+export interface CorrelatorOptions {
+  /** getSpamKey includes event.Type (client-go v0.32+, kubelet 1.32+). */
+  readonly spamKeyByType?: boolean;
+  /** When each kubelet process started, ascending (the first at 0): one correlator each. */
+  readonly kubeletStarts?: readonly number[];
+}
+
+/** The correlator a run's kubelet had: its client-go's spam key, and one per kubelet start. */
+export function correlatorOptions(run: {
+  scenario: { node: { kubeletVersion?: KubeletVersionName } };
+  config: { generations: readonly { startAt: number }[] };
+}): CorrelatorOptions {
+  const v = run.scenario.node.kubeletVersion ?? '1.34';
+  return {
+    // client-go v0.18 (kubelet 1.18) and the 1.3 tree's copy predate the event type in the key.
+    spamKeyByType: v !== '1.18' && v !== '1.3',
+    kubeletStarts: run.config.generations.map((g) => g.startAt),
+  };
+}
+
 export class EventCorrelator {
   private readonly aggregates = new Map<string, Aggregate>();
   private readonly observed = new Map<string, { count: number; first: number }>();
   private readonly buckets = new Map<string, Bucket>();
   /** API objects by key, in order of creation. */
   readonly objects = new Map<string, CorrelatedEvent>();
+
+  constructor(private readonly opts: CorrelatorOptions = {}) {}
+
+  /** The emitting process: the kubelet's events are keyed by which start of it sent them. */
+  private processOf(e: Pick<KubeEvent, 't' | 'source'>): string {
+    const starts = this.opts.kubeletStarts;
+    if (e.source !== 'kubelet' || !starts || starts.length < 2) return e.source;
+    let gen = 0;
+    while (gen + 1 < starts.length && starts[gen + 1]! <= e.t) gen++;
+    return `${e.source}${SEP}${gen}`;
+  }
 
   /** One emission; returns false when the spam filter dropped it. */
   correlate(
@@ -65,8 +102,9 @@ export class EventCorrelator {
     >,
   ): boolean {
     // EventAggregate
-    const aggKey = [e.source, e.object, e.type, e.reason].join(SEP);
-    const eventKey = [e.source, e.object, e.fieldPath ?? '', e.type, e.reason, e.message].join(SEP);
+    const source = this.processOf(e);
+    const aggKey = [source, e.object, e.type, e.reason].join(SEP);
+    const eventKey = [source, e.object, e.fieldPath ?? '', e.type, e.reason, e.message].join(SEP);
     let agg = this.aggregates.get(aggKey);
     if (!agg || e.t - agg.last > AGGREGATE_INTERVAL_MS) {
       agg = { messages: [], last: e.t };
@@ -86,7 +124,9 @@ export class EventCorrelator {
     const obs = prev ? { count: prev.count + 1, first: prev.first } : { count: 1, first: e.t };
     this.observed.set(key, obs);
     // EventSourceObjectSpamFilter (flowcontrol token bucket, starts full).
-    const spamKey = [e.source, e.object].join(SEP);
+    const spamKey = (
+      this.opts.spamKeyByType ? [source, e.object, e.type] : [source, e.object]
+    ).join(SEP);
     const b = this.buckets.get(spamKey) ?? { tokens: SPAM_BURST, at: e.t };
     b.tokens = Math.min(SPAM_BURST, b.tokens + ((e.t - b.at) / 1000) * SPAM_QPS);
     b.at = e.t;

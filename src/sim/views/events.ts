@@ -4,7 +4,7 @@
  * per API Event object, sorted by last seen.
  */
 import type { KubeEvent, Trace } from '../trace/types';
-import { EventCorrelator } from './eventCorrelator';
+import { EventCorrelator, type CorrelatorOptions } from './eventCorrelator';
 
 export interface EventRow {
   type: KubeEvent['type'];
@@ -20,8 +20,14 @@ export interface EventRow {
   step: number;
 }
 
-export function eventsAt(trace: Pick<Trace, 'events'>, step: number, object?: string): EventRow[] {
-  const c = new EventCorrelator();
+export function eventsAt(
+  trace: Pick<Trace, 'events'>,
+  step: number,
+  object?: string,
+  /** The run's correlator (correlatorOptions): its spam key and the kubelet's restarts. */
+  options?: CorrelatorOptions,
+): EventRow[] {
+  const c = new EventCorrelator(options);
   for (const e of trace.events) {
     if (e.step >= step) break;
     if (object !== undefined && e.object !== object) continue;

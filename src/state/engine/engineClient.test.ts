@@ -26,6 +26,7 @@ function deferred<T>(): Deferred<T> {
 function packed(id: number, logCount = 0, recordCount = 0): HeldRun {
   const run = {
     horizon: 1000,
+    scenario: { node: {} },
     config: { pods: {}, arrivals: [], generations: [] },
     trace: {
       steps: { t: [0, 5], entity: [], event: [], from: [], to: [], cause: [], guard: [] },

@@ -25,6 +25,7 @@ describe("the run's config on the page", () => {
     const view = buildRunView(r.scenario);
     const got = new Map(PIECES.map((k) => [k, structuredClone(pieceOf(heldRun(1, view), k))]));
     got.set('steps', readyPiece('steps', got.get('steps')));
+    got.set('events', readyPiece('events', got.get('events')));
     const page = unpackRun(fromPieces(got), r.scenario, [], []);
     const { generations, ...rest } = view.raw.config;
     const { generations: pageGens, ...pageRest } = page.raw.config;

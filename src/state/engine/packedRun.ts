@@ -7,7 +7,7 @@
  * logs and records (most of the trace's objects) follow in chunks, so no single
  * message costs the page a long task to deserialise.
  */
-import type { SimulationRun } from '../../sim';
+import { correlatorOptions, type CorrelatorOptions, type SimulationRun } from '../../sim';
 import type { KubeletRunView } from '../buildRunView';
 import { primeFormattedLogs, primePods, traceViews } from '../kubeletViews';
 import {
@@ -103,7 +103,8 @@ export function pieceOf(h: HeldRun, k: Piece): unknown {
     case 'steps':
       return packSteps(steps);
     case 'events':
-      return events;
+      // With the run's correlator, so the page's Events index is built as the kubelet's was.
+      return { events, correlator: correlatorOptions(h.run) } satisfies EventsPiece;
     case 'entities':
       return entities;
     case 'trace':
@@ -148,8 +149,18 @@ export function pieceToSend(h: HeldRun, k: Piece): [unknown, ArrayBuffer[]] {
  */
 export function readyPiece(k: Piece, v: unknown): unknown {
   if (k === 'steps') return unpackSteps(v as PackedSteps);
-  if (k === 'events') eventsIndex({ events: v as TraceHead['events'] });
+  if (k === 'events') {
+    const { events, correlator } = v as EventsPiece;
+    eventsIndex({ events }, correlator);
+    return events;
+  }
   return v;
+}
+
+/** The 'events' piece: the emissions and the correlator options they are indexed with. */
+interface EventsPiece {
+  readonly events: TraceHead['events'];
+  readonly correlator: CorrelatorOptions;
 }
 
 /** The pieces as readyPiece left them, into the page's PackedRun. */

@@ -298,6 +298,24 @@ describe('probes (prober worker, facts §7)', () => {
   });
 });
 
+describe('a failing gRPC probe (pkg/probe/grpc)', () => {
+  it("says it timed out after the probe's own timeout, with the context error", () => {
+    const r = runText(
+      scenario({
+        pods: pod(
+          'web',
+          'containers:\n  - name: app\n    image: nginx:1.27\n    readinessProbe: { grpc: { port: 9000 }, timeoutSeconds: 3, periodSeconds: 5 }',
+        ),
+        faults: '  - { kind: ReadinessProbeFail, target: default/web/app }',
+        horizon: '30s',
+      }),
+    );
+    expect(evs(r, 'Unhealthy')[0]!.message).toBe(
+      'Readiness probe failed: timeout: failed to connect service "10.244.0.5:9000" within 3s: context deadline exceeded',
+    );
+  });
+});
+
 describe('deletion (SyncTerminatingPod, facts §1/§2)', () => {
   it('Killing "Stopping container app" at the delete, Terminating, then gone', () => {
     const r = runPreset('delete-grace-period');

@@ -9,11 +9,14 @@ import { describePod, podsAt } from '../../../src/sim/index';
 import { pod, runText, scenario } from './helpers';
 
 const EXEC =
-  'failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: "x": executable file not found in $PATH: unknown';
+  'failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: exec: "x": executable file not found in $PATH: unknown';
 
-const text = (version = '') =>
+const text = (version = '', command = 'x') =>
   scenario({
-    pods: pod('web', 'containers:\n  - name: app\n    image: busybox:1.36\n    command: [x]'),
+    pods: pod(
+      'web',
+      `containers:\n  - name: app\n    image: busybox:1.36\n    command: [${command}]`,
+    ),
     faults: '  - { kind: StartContainerError, target: default/web/app }',
     horizon: '40s',
   }).replace('node:\n', `node:\n${version}`);
@@ -49,6 +52,18 @@ describe('StartContainerError (missing executable)', () => {
       /Last State: +Terminated\n +Reason: +StartError\n +Message: +failed to create containerd task: [^\n]*exec: "x": executable file not found in \$PATH: unknown\n +Exit Code: +128\n +Started: +Thu, 01 Jan 1970 00:00:00 \+0000\n/,
     );
     expect(podsAt(r, end)[0]!.status).toMatch(/CrashLoopBackOff|RunContainerError/);
+  });
+
+  it("a command given as a path is stat'ed, not searched for in $PATH (exec.LookPath)", () => {
+    const abs = runText(text('', '/bin/nosuch'));
+    const failed = abs.trace.events.find((e) => e.reason === 'Failed')!;
+    expect(failed.message).toMatch(
+      /: exec: "\/bin\/nosuch": stat \/bin\/nosuch: no such file or directory: unknown$/,
+    );
+    const old = runText(text('  kubeletVersion: "1.18"\n', '/bin/nosuch'));
+    expect(old.trace.events.find((e) => e.reason === 'Failed')!.message).toContain(
+      'caused "exec: \\"/bin/nosuch\\": stat /bin/nosuch: no such file or directory": unknown',
+    );
   });
 
   it('on 1.18, the containerd 1.3 / runc rc10 wording, "Created container app" first', () => {

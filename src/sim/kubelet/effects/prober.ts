@@ -15,6 +15,7 @@ import { isContainer, withContainerId } from '../probeOutlook';
 import { type KV, klog, podKV, q } from '../klog';
 import type { KubeletDomain, ProbeResult, ProberWorkerState } from '../types';
 import { own, own2 } from '../../core/cow';
+import { formatGoDuration } from '../../core/time';
 import { isPodPhaseTerminal, probeKey } from '../statusManager';
 
 type Api = EffectApi<KubeletDomain>;
@@ -39,7 +40,9 @@ function failureOutput(p: ProbeDef, ip: string): string {
     case 'tcpSocket':
       return `dial tcp ${ip}:${p.port}: connect: connection refused`;
     case 'grpc':
-      return `timeout: failed to connect service "${ip}:${p.port}" within 1s`;
+      // grpcProber.Probe (pkg/probe/grpc): DialContext WithBlock keeps retrying a refused
+      // connection until the probe's timeout, then "within %v: %+v" of context.DeadlineExceeded.
+      return `timeout: failed to connect service "${ip}:${p.port}" within ${formatGoDuration(p.timeoutMs)}: context deadline exceeded`;
     default:
       return '';
   }

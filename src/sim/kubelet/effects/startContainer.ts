@@ -313,11 +313,16 @@ export function startContainerEffects(
       const attempt = attemptOf(api);
       attempt.failed = 'start';
       // containerd creates the task (runc create) in StartContainer: an executable missing
-      // from the image fails there, with runc's exec error.
+      // from the image fails there, with runc's exec error (runc 1.2+, as containerd 2.x ships
+      // it, reports it from the container's init). Go's exec.LookPath searches $PATH only for
+      // a bare name; a path is stat'ed.
       const exe = container.spec.command?.[0] ?? container.name;
+      const notFound = exe.includes('/')
+        ? `stat ${exe}: no such file or directory`
+        : 'executable file not found in $PATH';
       attempt.message =
         fault.message ??
-        `failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: exec: ${q(exe)}: executable file not found in $PATH: unknown`;
+        `failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: exec: ${q(exe)}: ${notFound}: unknown`;
     },
 
     /**

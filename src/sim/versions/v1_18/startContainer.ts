@@ -71,9 +71,14 @@ export function startContainer118Effects(env: Env): Effects {
       a.failed = 'start';
       // StartContainer's grpc.ErrorDesc as containerd 1.3 / runc 1.0-rc10 worded a missing
       // executable (the shared containerStartFailed records "Error: %v" and RunContainerError).
+      // exec.LookPath stats a path and searches $PATH for a bare name.
+      const exe = c.spec.command?.[0] ?? c.name;
+      const notFound = exe.includes('/')
+        ? `stat ${exe}: no such file or directory`
+        : 'executable file not found in $PATH';
       a.message =
         fault.message ??
-        `failed to create containerd task: OCI runtime create failed: container_linux.go:349: starting container process caused ${q(`exec: ${q(c.spec.command?.[0] ?? c.name)}: executable file not found in $PATH`)}: unknown`;
+        `failed to create containerd task: OCI runtime create failed: container_linux.go:349: starting container process caused ${q(`exec: ${q(exe)}: ${notFound}`)}: unknown`;
     },
     /**
      * handlerRunner.Run failed: the event carries the runner's message, killContainer's message
