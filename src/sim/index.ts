@@ -49,6 +49,7 @@ export {
   KUBELET_VERSION_LABELS,
   KUBELET_VERSIONS,
   NO_CPU_MANAGER_REASON,
+  NO_CPU_MANAGER_NOTE,
   type KubeletVersionName,
 } from './versions/names';
 export { eventAge, eventFrom } from './versions/kubectl';

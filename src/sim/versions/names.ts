@@ -22,3 +22,6 @@ export const KUBELET_VERSION_LABELS: Record<KubeletVersionName, string> = {
 /** Why a kubelet version has no CPU manager, for the app's disabled controls and the CLI. */
 export const NO_CPU_MANAGER_REASON =
   'kubelet 1.3 has no CPU manager or topology manager (the CPU manager arrived in 1.8): every CPU is shared';
+/** The same, short enough for the app's header (the controls' titles say it whole). */
+export const NO_CPU_MANAGER_NOTE =
+  'kubelet 1.3 has no CPU manager or topology manager: every CPU is shared';

@@ -19,6 +19,7 @@ import {
   KUBELET_VERSION_LABELS,
   KUBELET_VERSIONS,
   NO_CPU_MANAGER_REASON,
+  NO_CPU_MANAGER_NOTE,
   versionProblems,
 } from '../../sim';
 import { useApp, useAppStore } from '../app/storeContext';
@@ -201,8 +202,8 @@ export function QuickControls({
         </select>
       </label>
       {noCpuManager && !runHidden && (
-        <p id={noteId} className="field-note" role="note">
-          {NO_CPU_MANAGER_REASON}
+        <p id={noteId} className="field-note" role="note" title={NO_CPU_MANAGER_REASON}>
+          {NO_CPU_MANAGER_NOTE}
         </p>
       )}
     </div>
