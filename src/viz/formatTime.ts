@@ -20,7 +20,10 @@ export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
   if (ms < 10_000) return `${(ms / 1000).toFixed(1)} s`;
   if (ms < 600_000) return `${Math.round(ms / 1000)} s`;
-  return `${Math.round(ms / 60_000)} min`;
+  // Steps of whole minutes put every tick on a whole minute.
+  const m = ms / 60_000;
+  if (m < 60 || ms % 3_600_000 !== 0) return `${Number.isInteger(m) ? m : m.toFixed(1)} min`;
+  return `${m / 60} h`;
 }
 
 /** Axis tick label, precise enough to tell neighbouring ticks `stepMs` apart. */
@@ -38,5 +41,8 @@ export function formatTick(ms: number, stepMs: number): string {
     }
     return `${(ms / 1000).toFixed(0)} s`;
   }
-  return `${Math.round(ms / 60_000)} min`;
+  // Steps of whole minutes put every tick on a whole minute.
+  const m = ms / 60_000;
+  if (m < 60 || ms % 3_600_000 !== 0) return `${Number.isInteger(m) ? m : m.toFixed(1)} min`;
+  return `${m / 60} h`;
 }

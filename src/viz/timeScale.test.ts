@@ -27,6 +27,35 @@ describe('timeTicks', () => {
     for (let i = 1; i < ticks.length; i++)
       expect(ticks[i]!.x - ticks[i - 1]!.x).toBeGreaterThan(50);
   });
+  // The time a label names, ms ("0 s", "50 s", "1m40s", "5 min", "2 h", "250 ms", "1.5 s").
+  const named = (label: string): number => {
+    let m: RegExpExecArray | null;
+    if ((m = /^(\d+)m(\d+(?:\.\d)?)s$/.exec(label))) return +m[1]! * 60_000 + +m[2]! * 1000;
+    if ((m = /^([\d.]+) (ms|s|min|h)$/.exec(label)))
+      return +m[1]! * { ms: 1, s: 1000, min: 60_000, h: 3_600_000 }[m[2] as 'ms'];
+    throw new Error(`unreadable tick label ${label}`);
+  };
+
+  for (const [run, width] of [
+    [900_000, 640],
+    [1_200_000, 640],
+    [1_800_000, 1000],
+    [300_000, 640],
+    [120_000, 390],
+    [7_200_000, 800],
+    [2_500, 640],
+  ] as const)
+    it(`labels each tick with its own time: a ${run / 1000} s run on ${width} px`, () => {
+      const s = makeTimeScale({ start: 0, end: run }, width, IDENTITY_WARP);
+      const ticks = timeTicks(s);
+      expect(ticks.length).toBeGreaterThanOrEqual(3);
+      for (const t of ticks) expect(named(t.label), t.label).toBeCloseTo(t.t, 6);
+      // Evenly spaced (one step), and no label past the right edge.
+      const steps = new Set(ticks.slice(1).map((t, i) => t.t - ticks[i]!.t));
+      expect(steps.size).toBe(1);
+      for (const t of ticks) expect(t.x + 3 + t.label.length * 6.5).toBeLessThanOrEqual(width);
+    });
+
   it('puts no tick inside a collapsed gap', () => {
     const warp = buildTimeWarp([{ start: 2000, end: 200_000 }], 500);
     const s = makeTimeScale({ start: 0, end: 205_000 }, 1000, warp);

@@ -4,7 +4,7 @@
  * window is kept in real simulated ms; the scale is rebuilt when the window, the
  * width or the warp changes (cheap: no allocation per mark).
  */
-import { scaleLinear, ticks as d3ticks, tickStep } from 'd3';
+import { scaleLinear } from 'd3';
 import { formatTick } from './formatTime';
 import type { TimeWarp } from './timeWarp';
 
@@ -49,8 +49,28 @@ export interface Tick {
 }
 
 /**
- * Ticks about every `minSpacingPx` pixels. Inside a collapsed gap there are none:
- * the ticks of each uncollapsed segment are computed separately.
+ * Tick steps a clock reads: 1-2-5 below a second, then 1, 2, 5, 10, 15 and 30 s, 1, 2, 5, 10,
+ * 15 and 30 min, then hours. (d3's 1-2-5 steps on milliseconds gave 100 s and 200 s steps, whose
+ * ticks a minute label could only round.)
+ */
+const STEPS_MS = [
+  1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000,
+  300_000, 600_000, 900_000, 1_800_000, 3_600_000, 7_200_000, 21_600_000, 43_200_000, 86_400_000,
+];
+
+/** The smallest clock step that puts at most `count` ticks on `span` ms. */
+export function timeStep(span: number, count: number): number {
+  const want = span / Math.max(1, count);
+  return STEPS_MS.find((s) => s >= want) ?? STEPS_MS[STEPS_MS.length - 1]!;
+}
+
+/** About the width of a tick label, px (the axis font, a character ~6.5 px). */
+const labelWidth = (label: string) => 3 + label.length * 6.5;
+
+/**
+ * Ticks about every `minSpacingPx` pixels, on round clock times. Inside a collapsed gap there
+ * are none: the ticks of each uncollapsed segment are computed separately. A tick whose label
+ * would run past the right edge is left out.
  */
 export function timeTicks(scale: TimeScale, minSpacingPx = 90): Tick[] {
   const { window, warp } = scale;
@@ -66,12 +86,14 @@ export function timeTicks(scale: TimeScale, minSpacingPx = 90): Tick[] {
   for (const [a, b] of segments) {
     const px = scale.x(b) - scale.x(a);
     const count = Math.max(1, Math.floor(px / minSpacingPx));
-    const step = tickStep(a, b, count);
-    if (!(step > 0)) continue;
-    for (const t of d3ticks(a, b, count)) {
+    if (!(b > a)) continue;
+    const step = timeStep(b - a, count);
+    for (let t = Math.ceil(a / step) * step; t <= b; t += step) {
       const x = scale.x(t);
       if (out.length > 0 && x - out[out.length - 1]!.x < minSpacingPx * 0.6) continue;
-      out.push({ t, x, label: formatTick(t, step) });
+      const label = formatTick(t, step);
+      if (x + labelWidth(label) > scale.width) continue;
+      out.push({ t, x, label });
     }
   }
   return out;
