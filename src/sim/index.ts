@@ -81,7 +81,12 @@ export {
   type ResourceManagers,
 } from './kubelet/cpuManagerBridge';
 export { milliCpu, bytes } from './kubelet/resources';
-export { effectiveRequests, effectiveLimits } from './model/qos';
+export {
+  effectiveRequests,
+  effectiveLimits,
+  overLimitMessage,
+  requestsOverLimits,
+} from './model/qos';
 export {
   milliCPUToQuota,
   milliCPUToShares,

@@ -23,6 +23,7 @@ import {
   noEffect,
   containerSpecOf,
   withCpuRequest,
+  cpuRequestProblem,
   cpuRequestOf,
   type PerturbationKind,
 } from './perturbations';
@@ -163,6 +164,25 @@ describe('CPU request edits', () => {
       containerSpecOf(s, 'default/web/log-shipper'),
     );
   });
+  it('says when the API server would refuse the request: above a limit that does not follow', () => {
+    // hello-pod's app: requests 250m, limits 500m (the limit does not follow the request).
+    const h = preset('hello-pod');
+    expect(cpuRequestProblem(h, 'default/web/app', '2')).toBe(
+      'must be less than or equal to cpu limit of 500m',
+    );
+    expect(cpuRequestProblem(h, 'default/web/app', '500m')).toBeNull();
+    // A Guaranteed container's limit follows its request: never refused.
+    expect(cpuRequestProblem(s, 'default/web/app', '6')).toBeNull();
+    // And the editor refuses the scenario the refused request would make.
+    const r = validateScenario(
+      toScenarioInput(withCpuRequest(h, 'default/web/app', '2'), {
+        durations: 'text',
+        stripDefaults: true,
+      }),
+    );
+    expect(r.ok).toBe(false);
+  });
+
   it('gives the container the CPUs the static policy takes for the new request', () => {
     const count = (sc: Scenario) => {
       const r = simulate(sc);

@@ -6,7 +6,12 @@
  * The one exception is a CPU request: a pod's spec cannot change under a running
  * pod, so that edit re-runs the pod as if it had been created that way.
  */
-import { type SimulationRun, type ContainerSpec } from '../sim';
+import {
+  overLimitMessage,
+  requestsOverLimits,
+  type SimulationRun,
+  type ContainerSpec,
+} from '../sim';
 import type { Fault } from '../sim';
 import type { Scenario, Selection } from './types';
 
@@ -370,6 +375,16 @@ export function noEffect(
   return preset || pulled
     ? 'no effect: the image is present and imagePullPolicy is IfNotPresent'
     : null;
+}
+
+/**
+ * Why the API server would refuse the container with this CPU request (a limit below it that
+ * does not follow), as its field error says it; null when it would take it.
+ */
+export function cpuRequestProblem(s: Scenario, container: string, cpu: string): string | null {
+  const spec = containerSpecOf(withCpuRequest(s, container, cpu), container);
+  const over = requestsOverLimits(spec?.resources).find((o) => o.name === 'cpu');
+  return over ? overLimitMessage(over) : null;
 }
 
 /** The container's CPU request, as written in the scenario. */

@@ -126,6 +126,24 @@ test('a CPU request changed from the menu pins the container under static', asyn
   await expect.poll(exclusive).toBe(4);
 });
 
+test('a CPU request above its limit is refused as the API server would refuse it', async ({
+  page,
+}) => {
+  await open(page, '/?preset=hello-pod');
+  await page.getByRole('button', { name: 'Jump to end' }).click();
+  await rightClickApp(page);
+  await page.getByRole('menuitem', { name: /Change its CPU request/ }).click();
+  const input = page.getByRole('textbox', { name: 'CPU request' });
+  await input.fill('2');
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  await expect(input).toHaveAccessibleDescription(
+    /must be less than or equal to cpu limit of 500m/,
+  );
+  await expect(page.getByRole('button', { name: 'Apply' })).toBeDisabled();
+  await input.fill('400m');
+  await expect(page.getByRole('button', { name: 'Apply' })).toBeEnabled();
+});
+
 test('a copied link opens the same scenario, cursor, selection and CPUs in a new page', async ({
   page,
   context,

@@ -8,7 +8,7 @@
  * the API server, so API defaults are applied (probe timings, HTTP path and scheme,
  * terminationMessagePath, imagePullPolicy, the ServiceAccount admission's token volume mount: kube-api-access, or v1.18's token Secret).
  */
-import { mustParseQuantity } from '../model/quantity';
+import { BIN_SUFFIX, canonicalQuantity, DEC_SUFFIX } from '../model/quantity';
 import type { ContainerDef, PodDef } from './config';
 import { SERVICE_ACCOUNT_MOUNT_PATH, serviceAccountVolume, tokenEra } from './volumes';
 
@@ -40,58 +40,6 @@ const intOrString = (v: unknown): string =>
   typeof v === 'number' ? `{0 ${v} }` : `{1 0 ${str(v)}}`;
 
 // ---- resource.Quantity ---------------------------------------------------------------------
-
-const DEC_SUFFIX: Record<number, string> = {
-  0: '',
-  3: 'k',
-  6: 'M',
-  9: 'G',
-  12: 'T',
-  15: 'P',
-  18: 'E',
-};
-const BIN_SUFFIX = ['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'];
-
-/**
- * The quantity as the API server stores it (Quantity.CanonicalizeBytes: decimal amounts at the
- * largest exact power of 1000, binary ones at the largest exact power of 1024, binary below
- * 1024 written as decimal).
- */
-export function canonicalQuantity(text: string | number): string {
-  const s = String(text).trim();
-  const nanos = mustParseQuantity(s).nanos;
-  if (nanos === 0n) return '0';
-  const binary = /[KMGTPE]i$/.test(s);
-  const neg = nanos < 0n;
-  const abs = neg ? -nanos : nanos;
-  const sign = neg ? '-' : '';
-  const NANO = 1_000_000_000n;
-  if (binary && abs % NANO === 0n && abs / NANO >= 1024n) {
-    let v = abs / NANO;
-    let e = 0;
-    while (e < 6 && v % 1024n === 0n) {
-      v /= 1024n;
-      e++;
-    }
-    return `${sign}${v}${BIN_SUFFIX[e]}`;
-  }
-  if (abs % NANO === 0n) {
-    let v = abs / NANO;
-    let e = 0;
-    while (e < 18 && v % 1000n === 0n) {
-      v /= 1000n;
-      e += 3;
-    }
-    return `${sign}${v}${DEC_SUFFIX[e]}`;
-  }
-  for (const [div, suf] of [
-    [1_000_000n, 'm'],
-    [1_000n, 'u'],
-    [1n, 'n'],
-  ] as const)
-    if (abs % div === 0n) return `${sign}${abs / div}${suf}`;
-  return s;
-}
 
 /**
  * %v of the resource.Quantity the kubelet parsed from the canonical string (ParseQuantity's

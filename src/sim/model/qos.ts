@@ -7,7 +7,13 @@
  * before being compared, so Guaranteed means "every container has cpu and memory limits, and the
  * summed requests equal the summed limits".
  */
-import { addQuantity, compareQuantity, parseQuantity, type Quantity } from './quantity';
+import {
+  addQuantity,
+  canonicalQuantity,
+  compareQuantity,
+  parseQuantity,
+  type Quantity,
+} from './quantity';
 
 export type QOSClass = 'Guaranteed' | 'Burstable' | 'BestEffort';
 
@@ -81,6 +87,35 @@ export function effectiveLimits(r: ResourceRequirementsLike | undefined): Resour
   const out: Record<string, QuantityText> = {};
   for (const [k, v] of Object.entries(r?.limits ?? {})) if (v !== undefined) out[k] = v;
   return out;
+}
+
+/** A request above its limit, both as the API server writes them (canonical). */
+export interface OverLimit {
+  readonly name: string;
+  readonly request: string;
+  readonly limit: string;
+}
+
+/**
+ * ValidateResourceRequirements (pkg/apis/core/validation): each request at most its limit.
+ * Only quantities that parse are compared (a malformed one is reported on its own).
+ */
+export function requestsOverLimits(r: ResourceRequirementsLike | undefined): OverLimit[] {
+  const out: OverLimit[] = [];
+  for (const [name, req] of Object.entries(r?.requests ?? {})) {
+    const lim = r?.limits?.[name];
+    if (req === undefined || lim === undefined) continue;
+    const a = parseQuantity(req);
+    const b = parseQuantity(lim);
+    if (a.ok && b.ok && compareQuantity(a.value, b.value) > 0)
+      out.push({ name, request: canonicalQuantity(req), limit: canonicalQuantity(lim) });
+  }
+  return out;
+}
+
+/** The API server's field error for it ("must be less than or equal to cpu limit of 500m"). */
+export function overLimitMessage(o: OverLimit): string {
+  return `must be less than or equal to ${o.name} limit of ${o.limit}`;
 }
 
 /** Every problem with the pod's resource quantities (for scenario validation); empty when valid. */

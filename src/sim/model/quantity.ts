@@ -154,3 +154,56 @@ export function mustParseQuantity(text: string | number): Quantity {
   if (!q.ok) throw new Error(`invalid quantity ${JSON.stringify(String(text))}: ${q.error}`);
   return q.value;
 }
+
+/** Decimal suffixes by power of ten, and binary ones by power of 1024 (resource.Quantity). */
+export const DEC_SUFFIX: Record<number, string> = {
+  0: '',
+  3: 'k',
+  6: 'M',
+  9: 'G',
+  12: 'T',
+  15: 'P',
+  18: 'E',
+};
+export const BIN_SUFFIX = ['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'];
+
+/**
+ * The quantity as the API server stores it (Quantity.CanonicalizeBytes: decimal amounts at the
+ * largest exact power of 1000, binary ones at the largest exact power of 1024, binary below
+ * 1024 written as decimal).
+ */
+export function canonicalQuantity(text: string | number): string {
+  const s = String(text).trim();
+  const nanos = mustParseQuantity(s).nanos;
+  if (nanos === 0n) return '0';
+  const binary = /[KMGTPE]i$/.test(s);
+  const neg = nanos < 0n;
+  const abs = neg ? -nanos : nanos;
+  const sign = neg ? '-' : '';
+  const NANO = 1_000_000_000n;
+  if (binary && abs % NANO === 0n && abs / NANO >= 1024n) {
+    let v = abs / NANO;
+    let e = 0;
+    while (e < 6 && v % 1024n === 0n) {
+      v /= 1024n;
+      e++;
+    }
+    return `${sign}${v}${BIN_SUFFIX[e]}`;
+  }
+  if (abs % NANO === 0n) {
+    let v = abs / NANO;
+    let e = 0;
+    while (e < 18 && v % 1000n === 0n) {
+      v /= 1000n;
+      e += 3;
+    }
+    return `${sign}${v}${DEC_SUFFIX[e]}`;
+  }
+  for (const [div, suf] of [
+    [1_000_000n, 'm'],
+    [1_000n, 'u'],
+    [1n, 'n'],
+  ] as const)
+    if (abs % div === 0n) return `${sign}${abs / div}${suf}`;
+  return s;
+}

@@ -127,6 +127,35 @@ describe('scenario parsing', () => {
     );
   });
 
+  it("refuses a request above its limit with the API server's message, at the request's line", () => {
+    const r = parseScenario(
+      hello.replace(
+        RESOURCES,
+        '            resources: { requests: { cpu: "4", memory: 128Mi }, limits: { cpu: 2000m, memory: 128Mi } }\n',
+      ),
+    );
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.problems).toEqual([
+      {
+        path: 'pods[0].manifest.spec.containers[0].resources.requests.cpu',
+        message:
+          'The Pod "web" is invalid: spec.containers[0].resources.requests: Invalid value: "4": must be less than or equal to cpu limit of 2',
+        line: 26,
+        column: 43,
+      },
+    ]);
+    // Equal, or below, is fine.
+    expect(
+      parseScenario(
+        hello.replace(
+          RESOURCES,
+          '            resources: { requests: { cpu: "1" }, limits: { cpu: 1000m } }\n',
+        ),
+      ).ok,
+    ).toBe(true);
+  });
+
   it('reports a mis-indented key at its own line, not at its parent', () => {
     // readinessProbe's periodSeconds slipped out of the probe into the container, and
     // a container field slipped out into the pod spec.

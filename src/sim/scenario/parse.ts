@@ -17,6 +17,7 @@ import {
 import type { z } from 'zod';
 import { LIMITS, scenarioSchema, type Scenario } from './schema';
 import { versionProblems } from './versionCheck';
+import { overLimitMessage, requestsOverLimits } from '../model/qos';
 
 export interface ScenarioProblem {
   /** "pods[0].manifest.spec.containers[1].image", or "" for the document. */
@@ -107,9 +108,9 @@ export function crossCheck(s: Scenario): ScenarioProblem[] {
       continue;
     }
     const names = new Set<string>();
-    for (const [list, c] of [
-      ...(m.spec.initContainers ?? []).map((c) => ['initContainers', c] as const),
-      ...m.spec.containers.map((c) => ['containers', c] as const),
+    for (const [list, c, i] of [
+      ...(m.spec.initContainers ?? []).map((c, i) => ['initContainers', c, i] as const),
+      ...m.spec.containers.map((c, i) => ['containers', c, i] as const),
     ]) {
       if (names.has(c.name))
         problems.push({
@@ -117,6 +118,12 @@ export function crossCheck(s: Scenario): ScenarioProblem[] {
           message: `container name "${c.name}" is used twice in pod ${key}`,
         });
       names.add(c.name);
+      // The API server refuses the pod: kubectl apply says so before the kubelet sees it.
+      for (const o of requestsOverLimits(c.resources))
+        problems.push({
+          path: `${path}.spec.${list}[${i}].resources.requests.${o.name}`,
+          message: `The Pod "${m.metadata.name}" is invalid: spec.${list}[${i}].resources.requests: Invalid value: "${o.request}": ${overLimitMessage(o)}`,
+        });
     }
     containers.set(key, names);
   }

@@ -7,7 +7,7 @@
  */
 import { ageSince, formatGoDuration } from '../core/time';
 import type { ContainerDef, PodDef } from '../kubelet/config';
-import { canonicalQuantity } from '../kubelet/goContainer';
+import { canonicalQuantity } from '../model/quantity';
 import { effectiveRequests, type ResourceListLike } from '../model/qos';
 import type { SimulationRun } from '../simulate';
 import { describeTime } from './clock';

@@ -15,6 +15,7 @@ import {
   unavailable,
   noEffect,
   withCpuRequest,
+  cpuRequestProblem,
   type PerturbationItem,
 } from '../../state/perturbations';
 import type { SimulationRun } from '../../sim';
@@ -123,7 +124,13 @@ export function PerturbMenu() {
     }
   }
 
-  const cpuValid = cpuForm !== null && CPU_QUANTITY.test(cpuForm.trim());
+  const cpuWellFormed = cpuForm !== null && CPU_QUANTITY.test(cpuForm.trim());
+  // ValidateResourceRequirements: the API server refuses a request above its limit.
+  const cpuRefused =
+    cpuWellFormed && scenario && menu?.container
+      ? cpuRequestProblem(scenario, menu.container, cpuForm.trim())
+      : null;
+  const cpuValid = cpuWellFormed && cpuRefused === null;
   return (
     <div
       ref={ref}
@@ -193,9 +200,11 @@ export function PerturbMenu() {
             />
           </label>
           <p id="perturb-cpu-help" className="perturb-hint">
-            {cpuValid
-              ? 'A limit equal to the request follows it, so a Guaranteed pod stays Guaranteed.'
-              : 'A CPU quantity: 2, 1.5 or 500m.'}
+            {cpuRefused !== null
+              ? `The API server would refuse it: ${cpuRefused}.`
+              : cpuValid
+                ? 'A limit equal to the request follows it, so a Guaranteed pod stays Guaranteed.'
+                : 'A CPU quantity: 2, 1.5 or 500m.'}
           </p>
           <div className="perturb-form-buttons">
             <button type="button" className="text-btn" onClick={() => close()}>

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatKlog } from '../../../src/sim/index';
-import { canonicalQuantity, quantityGoValue } from '../../../src/sim/kubelet/goContainer';
+import { quantityGoValue } from '../../../src/sim/kubelet/goContainer';
+import { canonicalQuantity } from '../../../src/sim/model/quantity';
 import { pod, runText, scenario } from './helpers';
 
 const GUARANTEED = `containers:
