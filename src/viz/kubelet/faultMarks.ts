@@ -32,7 +32,7 @@ export function faultLabel(f: FaultLike, action: boolean): string {
     case 'ContainerExit':
       return `fault: exit ${f.exitCode ?? 1}${f.reason === 'OOMKilled' ? ' OOMKilled' : ''} after ${s(f.afterSeconds ?? 0)}${n}`;
     case 'ImagePullSlow':
-      return `fault: next pull takes ${s(f.seconds ?? 0)}${n}`;
+      return `fault: next pull ${s(f.seconds ?? 0)} slower${n}`;
     case 'PostStartHang':
       return `fault: PostStart hangs ${s(f.seconds ?? 0)}${n}`;
     case 'ChangeCpuManagerPolicy':

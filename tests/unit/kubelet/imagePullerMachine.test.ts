@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SimulationRun } from '../../../src/sim/index';
-import { runPreset } from './helpers';
+import { readFileSync } from 'node:fs';
+import { runPreset, runText } from './helpers';
 
 function path(run: SimulationRun): string[] {
   const { steps, strings, entities } = run.trace;
@@ -38,5 +39,16 @@ describe('image puller statechart', () => {
       'PULL_COMPLETE pulling',
       'PULL_COMPLETE idle [last pull in flight]',
     ]);
+  });
+});
+
+describe('ImagePullSlow', () => {
+  it('makes the pull take `seconds` longer than it would (README: "the pull takes seconds longer")', () => {
+    const pulled = (run: SimulationRun) =>
+      run.trace.events.find((e) => e.reason === 'Pulled')!.message;
+    const text = readFileSync('presets/uncached-image.yaml', 'utf8');
+    expect(pulled(runText(text))).toMatch(/ in 6s \(/);
+    const slowed = `${text}faults:\n  - { kind: ImagePullSlow, target: default/web/app, seconds: 30 }\n`;
+    expect(pulled(runText(slowed))).toMatch(/ in 36s \(/);
   });
 });

@@ -30,7 +30,8 @@ export function imagePullerEffects(env: Env): EffectsOf<typeof imagePullerMachin
         img?.pullMs ??
         Math.round((DEFAULTS.imageSizeBytes / cfg.latencies.pullBytesPerSecond) * 1000);
       const slow = takeFault(cfg, domain, api.t, 'ImagePullSlow', key, req.container);
-      if (slow) ms = Math.round(slow.seconds * 1000);
+      // The scenario's contract: the pull takes `seconds` longer than it would.
+      if (slow) ms += Math.round(slow.seconds * 1000);
       const err = takeFault(cfg, domain, api.t, 'ImagePullError', key, req.container);
       if (err) {
         req.ok = false;
