@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildRunView } from './buildRunView';
 import { waterfallOf } from './startupView';
 import { loadPreset } from '../sim';
+import { kubeletViews } from './stateViews';
 
 function runOf(id: Parameters<typeof loadPreset>[0]) {
   const r = loadPreset(id);
@@ -37,6 +38,27 @@ describe('start-up waterfall', () => {
     expect(probe.end).toBe(pass.t);
     expect(probe.blockedBy).toMatch(/failed first/);
     expect(w.ready).toBeGreaterThanOrEqual(pass.t);
+  });
+
+  it("Ready is when the API server's pod turned Ready (the status patch), as the Pods table shows it", () => {
+    // static-vs-none: both containers run by 1.5 s; PLEG's relist and a sync patch Ready at 2 s.
+    const r = runOf('static-vs-none');
+    const ws = waterfallOf(r, 'default/web')!;
+    const uid = Object.values(r.raw.config.pods).find((p) => p.key === 'default/web')!.uid;
+    const starts = r.raw.trace.records.filter(
+      (x) => x.kind === 'containerStarted' && x.data.uid === uid,
+    );
+    expect(starts).toHaveLength(2);
+    const lastStart = Math.max(...starts.map((x) => x.t));
+    const patched = r.raw.trace.records.find(
+      (x) => x.kind === 'podReady' && x.data.uid === uid && x.data.ready,
+    )!;
+    expect(ws.ready).toBe(patched.t);
+    expect(ws.ready!).toBeGreaterThan(lastStart);
+    // The table turns 2/2 at that step, not before.
+    const at = (t: number) => r.raw.trace.steps.t.findIndex((x) => x > t);
+    expect(kubeletViews.podsAt(r, at(ws.ready!))[0]!.ready).toBe('2/2');
+    expect(kubeletViews.podsAt(r, at(ws.ready! - 1))[0]!.ready).not.toBe('2/2');
   });
 
   it('the SLI window is creation to observed running, minus pulls and init containers', () => {

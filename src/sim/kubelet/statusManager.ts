@@ -612,7 +612,7 @@ function phaseLogs(
  * statusManager.SetPodStatus, then (when it changed) the API patch (statusPatch.ts).
  */
 export function commitPodStatus(
-  api: Pick<EffectApi<KubeletDomain>, 'log' | 'domain' | 't'> & { recording?: boolean },
+  api: Pick<EffectApi<KubeletDomain>, 'log' | 'domain' | 't' | 'record'> & { recording?: boolean },
   pod: PodDef,
   gen: Generated,
 ): void {

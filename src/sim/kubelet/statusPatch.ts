@@ -26,7 +26,16 @@ import type {
 import { own } from '../core/cow';
 import { table } from '../core/shapes';
 
-type Api = Pick<EffectApi<KubeletDomain>, 'log' | 'domain' | 't'> & { recording?: boolean };
+type Api = Pick<EffectApi<KubeletDomain>, 'log' | 'domain' | 't' | 'record'> & {
+  recording?: boolean;
+};
+
+/** Whether the status's Ready condition is True. */
+function readyOf(s: ApiPodStatus): boolean {
+  for (let i = 0; i < s.conditions.length; i++)
+    if (s.conditions[i]!.type === 'Ready') return s.conditions[i]!.status === 'True';
+  return false;
+}
 
 function stateJson(s: ContainerStateView): Record<string, unknown> {
   if (s.waiting)
@@ -421,6 +430,9 @@ export function syncStatusToApi(api: Api, pod: PodDef, before: ApiPodStatus | un
   if (before === after) return;
   const fields = patchFields(pod.uid, before, after);
   if (!fields) return;
+  // For the views: when the API server's pod turned Ready, or stopped being Ready.
+  const ready = readyOf(after);
+  if (ready !== (before ? readyOf(before) : false)) api.record('podReady', { uid: pod.uid, ready });
   const v = versions(api.domain);
   const version = (v[pod.uid] ?? 0) + 1;
   v[pod.uid] = version;

@@ -67,6 +67,8 @@ export interface TraceRecordData {
   podRejected: { uid: string; reason: string };
   /** The status manager's phase after SyncPod's generateAPIPodStatus. */
   podStatus: { uid: string; phase: string };
+  /** A status patch changed the pod's Ready condition (what `kubectl get pods` READY shows). */
+  podReady: { uid: string; ready: boolean };
   /** For the views: a pull request entered the image puller, behind these pulls. */
   pullQueued: {
     uid: string;

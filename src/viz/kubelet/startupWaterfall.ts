@@ -92,7 +92,6 @@ export function startupWaterfall(inp: WaterfallInput): StartupWaterfall {
         });
         break;
       }
-  const ready: number[] = [];
   let prevHookEnd: { name: string; start: number; end: number; open: boolean } | null = null;
   let prevInit: { name: string; end: number } | null = null;
   for (const key of inp.order) {
@@ -224,14 +223,15 @@ export function startupWaterfall(inp: WaterfallInput): StartupWaterfall {
           });
         r = Math.max(r, to);
       }
-      ready.push(r);
     }
   }
   rows.sort((a, b) => a.start - b.start || a.end - b.end);
-  const allStarted =
-    ready.length > 0 &&
-    inp.order.every((k) => inp.isInit(k) || mine.some((l) => l.container === k));
-  const readyAt = allStarted ? Math.max(...ready) : null;
+  // Ready as the API server showed it: the status patch that turned the Ready condition True
+  // (after PLEG and a sync noticed the containers), not the last container's own start.
+  const patched = trace.records.find(
+    (r) => r.kind === 'podReady' && r.data.uid === inp.uid && r.data.ready && r.t >= inp.created,
+  );
+  const readyAt = patched ? patched.t : null;
   const end = readyAt ?? Math.max(inp.created, ...rows.map((r) => r.end));
   // Stretches where nothing of the pod's start-up was in progress: the kubelet waited for
   // the next sync (PLEG relist, resync) to notice and act.

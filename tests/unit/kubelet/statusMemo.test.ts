@@ -53,7 +53,7 @@ describe('generateAPIPodStatus memo after a change is stored', () => {
     const { w, pod, ps } = setting();
     const d = clonePlain(w.domain);
     delete d.status[pod.uid];
-    const api = { domain: d, t: w.t, log: () => {} };
+    const api = { domain: d, t: w.t, log: () => {}, record: () => {} };
     return { w, d, pod, ps, api };
   }
 
