@@ -44,18 +44,17 @@ export function initialStatus(pod: PodDef): ApiPodStatus {
   };
 }
 
-/** shouldContainerBeRestarted with the container's newest instance already found. */
-function restartsNext(
-  pod: PodDef,
-  deleted: boolean,
-  c: ContainerDef,
-  s: ContainerRecord | undefined,
-): boolean {
+/**
+ * shouldContainerBeRestarted with the container's newest instance already found. It has no
+ * exception for sidecars: SyncPod restarts a restartable init container whatever the pod's
+ * restartPolicy (computeInitContainerActions), but with Never (or OnFailure and exit 0) the
+ * status keeps it Terminated while it waits out its back-off, as kubelet_pods.go does.
+ */
+function restartsNext(pod: PodDef, deleted: boolean, s: ContainerRecord | undefined): boolean {
   if (deleted) return false;
   if (!s) return true;
   if (s.state === 'RUNNING') return false;
   if (s.state === 'CREATED') return true;
-  if (c.kind === 'sidecar') return true;
   if (pod.restartPolicy === 'Never') return false;
   if (pod.restartPolicy === 'OnFailure' && s.exitCode === 0) return false;
   return true;
@@ -68,7 +67,7 @@ export function shouldContainerBeRestarted(
   c: ContainerDef,
   ps: CachedPodStatus,
 ): boolean {
-  return !deleted && restartsNext(pod, false, c, latestByName(ps, c.name));
+  return !deleted && restartsNext(pod, false, latestByName(ps, c.name));
 }
 
 function convertState(r: ContainerRecord): ContainerStateView {
@@ -155,7 +154,7 @@ function convertStatuses(
       };
     }
     // Containers that will be (re)started in the next SyncPod show the last start error.
-    if (reasons && restartsNext(pod, deleted, c, mine?.[0])) {
+    if (reasons && restartsNext(pod, deleted, mine?.[0])) {
       const why = reasons[c.name];
       if (why) {
         if (st.state.terminated) st.lastState = st.state;

@@ -386,3 +386,33 @@ describe('kubelet restart (Kubelet.Run, HandlePodAdditions after restart)', () =
     expect(failed[1]!.t - failed[0]!.t).toBe(10_000);
   });
 });
+
+describe('a crashed native sidecar and the pod restartPolicy (ShouldContainerBeRestarted)', () => {
+  const run = (policy: string) =>
+    runText(
+      scenario({
+        horizon: '60s',
+        pods: pod(
+          'web',
+          `restartPolicy: ${policy}
+initContainers:
+  - { name: proxy, image: busybox:1.36, restartPolicy: Always }
+containers:
+  - { name: app, image: nginx:1.27 }`,
+        ),
+        faults:
+          '  - { kind: ContainerExit, target: default/web/proxy, afterSeconds: 5, exitCode: 1, reason: Error }',
+      }),
+    );
+  it('Always: it waits out its back-off as CrashLoopBackOff', () => {
+    expect(statusSeq(run('Always'), 'default/web')).toContain('Init:CrashLoopBackOff');
+  });
+  it('Never: SyncPod still restarts it, but the status keeps it Terminated (Init:Error)', () => {
+    const r = run('Never');
+    const seq = statusSeq(r, 'default/web');
+    expect(seq).not.toContain('Init:CrashLoopBackOff');
+    expect(seq).toContain('Init:Error');
+    // Restarted all the same: more than one start of the sidecar.
+    expect(evs(r, 'Started', 'spec.initContainers{proxy}').length).toBeGreaterThan(2);
+  });
+});
