@@ -4,7 +4,7 @@
  * imported lazily by the page (permalinkSession.ts holds the light part, currentLink.ts
  * the encoder, which Copy link needs at once).
  */
-import { decodePermalink } from '../sim';
+import { decodePermalink, DEFAULT_PRESET_ID } from '../sim';
 import { presetIdByName } from './presetTitles';
 import { applyViewState, compareParam } from './permalinkSession';
 import { after, type RunOutcome } from './slices/scenarioSlice';
@@ -20,6 +20,11 @@ export function presetIdOf(s: Scenario): string {
  * Opens a link: its scenario and view, or, when it cannot be opened, the default
  * scenario with a banner saying why. Never throws.
  */
+/** What a broken link falls back to: the default scenario, or the preset the address names. */
+function shownInstead(preset: string): string {
+  return preset === DEFAULT_PRESET_ID ? 'the default scenario' : `the preset "${preset}"`;
+}
+
 export function openLink(
   store: AppStore,
   link: string,
@@ -31,7 +36,7 @@ export function openLink(
     st.loadPreset(fallbackPreset);
     st.setNotice({
       tone: 'error',
-      text: `This link could not be opened, so the default scenario is shown instead. ${d.reason}`,
+      text: `This link could not be opened, so ${shownInstead(fallbackPreset)} is shown instead. ${d.reason}`,
     });
     return false;
   }
@@ -42,7 +47,7 @@ export function openLink(
       st.loadPreset(fallbackPreset);
       st.setNotice({
         tone: 'error',
-        text: `The scenario in this link could not be run, so the default scenario is shown instead. ${store.getState().runError ?? ''}`.trim(),
+        text: `The scenario in this link could not be run, so ${shownInstead(fallbackPreset)} is shown instead. ${store.getState().runError ?? ''}`.trim(),
       });
       return false;
     }

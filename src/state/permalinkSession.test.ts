@@ -95,6 +95,14 @@ describe('permalinks through the store', () => {
     expect(b.getState().run).not.toBeNull();
     expect(b.getState().notice?.tone).toBe('error');
     expect(b.getState().notice?.text).toMatch(/could not be opened.*damaged/);
+    expect(b.getState().notice?.text).toContain('the default scenario is shown instead');
+  });
+
+  it('a broken link with ?preset= beside it opens that preset, and the banner names it', () => {
+    const b = newStore();
+    expect(openLink(b, '#s=1.AAAA$$$', 'crashloop-backoff')).toBe(false);
+    expect(b.getState().presetId).toBe('crashloop-backoff');
+    expect(b.getState().notice?.text).toContain('the preset "crashloop-backoff" is shown instead');
   });
 
   it('names the preset a scenario came from, or custom', () => {

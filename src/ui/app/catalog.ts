@@ -12,7 +12,8 @@ export function presetCatalog(): CatalogEntry[] {
 export function topologyCatalog(): CatalogEntry[] {
   return TOPOLOGY_CATALOG.map((t) => ({
     id: t.id,
-    label: t.kind === 'fixture' ? `${t.label} (k8s test fixture)` : t.label,
+    // A fixture's label names it already ("Kubernetes test fixture topoSingleSocketHT").
+    label: t.label,
   }));
 }
 
