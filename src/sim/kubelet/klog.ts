@@ -54,6 +54,7 @@ export const KLOG = {
   'Pod termination cleaned up volume paths': I('kubelet.go:2163', 3),
   'Pod termination removed cgroups': I('kubelet.go:2186', 4),
   'Pod is terminated and will need no more status updates': I('kubelet.go:2198', 4),
+  'Marking terminal pod as failed': I('status_manager.go:610', 3),
   // pod_workers.go
   'Pod is being synced for the first time': I('pod_workers.go:775', 4),
   'Notifying pod of pending update': I('pod_workers.go:947', 4),

@@ -705,6 +705,83 @@ export function setPodStatus(d: KubeletDomain, uid: string, s: ApiPodStatus, t: 
   own(d, 'status')[uid] = deepFreeze(next);
 }
 
+/** TerminatePod's state for a container it cannot account for. */
+const STATUS_UNKNOWN: ContainerStateView = Object.freeze({
+  terminated: Object.freeze({
+    exitCode: 137,
+    reason: 'ContainerStatusUnknown',
+    message: 'The container could not be located when the pod was terminated',
+  }),
+});
+
+/**
+ * status_manager.go hasPodInitialized: no init containers, a regular container that ever left
+ * Waiting, or the last init container done (a sidecar started, a regular one exited 0).
+ */
+function hasPodInitialized(pod: PodDef, s: ApiPodStatus): boolean {
+  if (pod.init.length === 0) return true;
+  if (s.containerStatuses.some((c) => c.lastState.terminated || !c.state.waiting)) return true;
+  const last = s.initContainerStatuses[s.initContainerStatuses.length - 1];
+  if (!last) return false;
+  if (pod.byName[last.name]?.kind === 'sidecar') return !!last.state.running && !!last.started;
+  return last.lastState.terminated?.exitCode === 0 || last.state.terminated?.exitCode === 0;
+}
+
+/**
+ * status_manager.go initializedContainers: how many init container statuses, from the first,
+ * show an attempt to start (all but the trailing ones still Waiting with no last state; at
+ * least one).
+ */
+function initializedCount(list: readonly ApiContainerStatus[]): number {
+  for (let i = list.length - 1; i >= 0; i--)
+    if (!list[i]!.state.waiting || list[i]!.lastState.terminated) return i + 1;
+  return Math.min(1, list.length);
+}
+
+/**
+ * statusManager.TerminatePod, SyncTerminatedPod's last step ("mark the final pod status"): a
+ * container it cannot account for is Terminated ContainerStatusUnknown (regular containers
+ * only once the pod initialized; init containers up to the last that tried to start), and a
+ * pod still Pending or Running becomes Failed (V(3) "Marking terminal pod as failed"), so
+ * the pod reaches a terminal phase before the API server deletes it. A forced update.
+ */
+export function terminatePod(
+  api: Pick<EffectApi<KubeletDomain>, 'log' | 'domain' | 't' | 'record'> & { recording?: boolean },
+  pod: PodDef,
+): void {
+  const before = api.domain.status[pod.uid];
+  if (!before) return;
+  const initialized = hasPodInitialized(pod, before);
+  const tried = initializedCount(before.initContainerStatuses);
+  const unknown = (c: ApiContainerStatus) =>
+    c.state.terminated ? c : { ...c, state: STATUS_UNKNOWN };
+  let phase = before.phase;
+  if (phase === 'Pending' || phase === 'Running') {
+    klog(api, 'Marking terminal pod as failed', [
+      ['oldPhase', q(phase)],
+      ['pod', q(pod.key)],
+      ['podUID', q(pod.uid)],
+    ]);
+    phase = 'Failed';
+  }
+  setPodStatus(
+    api.domain,
+    pod.uid,
+    {
+      ...before,
+      phase,
+      initContainerStatuses: before.initContainerStatuses.map((c, i) =>
+        i < tried ? unknown(c) : c,
+      ),
+      containerStatuses: initialized
+        ? before.containerStatuses.map(unknown)
+        : before.containerStatuses,
+    },
+    api.t,
+  );
+  syncStatusToApi(api, pod, before);
+}
+
 /** The status with the container's statuses changed by `change` (a new, frozen status). */
 function withContainer(
   s: ApiPodStatus,

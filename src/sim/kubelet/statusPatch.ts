@@ -51,7 +51,8 @@ function stateJson(s: ContainerStateView): Record<string, unknown> {
         message: s.terminated.message,
         startedAt:
           s.terminated.startedAt !== undefined ? klogTimeRfc3339(s.terminated.startedAt) : null,
-        finishedAt: klogTimeRfc3339(s.terminated.finishedAt),
+        finishedAt:
+          s.terminated.finishedAt !== undefined ? klogTimeRfc3339(s.terminated.finishedAt) : null,
         containerID: s.terminated.containerID,
       },
     };
@@ -175,9 +176,10 @@ function stateText(s: ContainerStateView): string {
   const x = s.terminated;
   if (x) {
     const started = x.startedAt !== undefined ? timeText(x.startedAt) : 'null';
+    const finished = x.finishedAt !== undefined ? timeText(x.finishedAt) : 'null';
     return (
       `{"terminated":{"exitCode":${num(x.exitCode)}${optStr('reason', x.reason)}` +
-      `${optStr('message', x.message)},"startedAt":${started},"finishedAt":${timeText(x.finishedAt)}` +
+      `${optStr('message', x.message)},"startedAt":${started},"finishedAt":${finished}` +
       `${optStr('containerID', x.containerID)}}}`
     );
   }

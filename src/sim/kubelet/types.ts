@@ -141,7 +141,8 @@ export interface ContainerStateView {
     reason: string;
     message?: string;
     startedAt?: number;
-    finishedAt: number;
+    /** Unset (Go's zero time, JSON null) when no instance was found: ContainerStatusUnknown. */
+    finishedAt?: number;
     /** "<type>://<id>" of the instance that ended (v1.ContainerStateTerminated.ContainerID). */
     containerID?: string;
   };

@@ -106,11 +106,16 @@ function state(out: string[], name: string, d: ContainerDetail) {
     if (d.reason) out.push(`${L3}Reason:\t${d.reason}`);
     if (d.message) out.push(`${L3}Message:\t${d.message}`);
     out.push(`${L3}Exit Code:\t${d.exitCode ?? 0}`);
-    // A container that never started has StartedAt 0 in CRI: the Unix epoch.
+    // A container that never started has StartedAt 0 in CRI: the Unix epoch. TerminatePod's
+    // ContainerStatusUnknown has no times at all: Go's zero time.
+    const GO_ZERO = 'Mon, 01 Jan 0001 00:00:00 +0000';
+    const unknown = d.finishedAt === undefined;
     out.push(
-      `${L3}Started:\t${d.startedAt === undefined ? 'Thu, 01 Jan 1970 00:00:00 +0000' : describeTime(d.startedAt)}`,
+      `${L3}Started:\t${unknown ? GO_ZERO : d.startedAt === undefined ? 'Thu, 01 Jan 1970 00:00:00 +0000' : describeTime(d.startedAt)}`,
     );
-    out.push(`${L3}Finished:\t${describeTime(d.finishedAt ?? 0)}`);
+    out.push(
+      `${L3}Finished:\t${d.finishedAt === undefined ? GO_ZERO : describeTime(d.finishedAt)}`,
+    );
   } else {
     out.push(`${L2}${name}:\tWaiting`);
     if (d.reason) out.push(`${L3}Reason:\t${d.reason}`);

@@ -27,7 +27,7 @@ export interface ContainerDetail {
     message?: string;
     exitCode: number;
     startedAt?: number;
-    finishedAt: number;
+    finishedAt?: number;
   };
   ready: boolean;
   started?: boolean;

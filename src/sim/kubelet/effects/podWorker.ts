@@ -7,7 +7,7 @@
  */
 import type { podWorkerMachine } from '../../machines/podWorker.machine';
 import type { EffectApi, EffectsOf } from '../../runner/types';
-import { commitPodStatus, generateAPIPodStatus } from '../statusManager';
+import { commitPodStatus, generateAPIPodStatus, terminatePod } from '../statusManager';
 import { recordEvent, type Env } from '../env';
 import type { KillContainerInput } from '../../machines/killContainer.machine';
 import { API_SERVER, killContainerId, proberId, syncPodId } from '../ids';
@@ -37,7 +37,19 @@ function stopProbeWorkers(
         api.send(proberId(pod.key, container.name, probe), { type: 'STOP' });
 }
 
-export function podWorkerEffects(env: Env): Effects {
+/** What a release's pod workers do at the end of a pod's life. */
+export interface PodWorkerEra {
+  /**
+   * SyncTerminatedPod ends with statusManager.TerminatePod marking a non-terminal pod Failed
+   * (1.27+: a pod reaches a terminal phase before its deletion). v1.18 and v1.3 did not.
+   */
+  terminalPhaseBeforeDeletion: boolean;
+}
+
+export function podWorkerEffects(
+  env: Env,
+  era: PodWorkerEra = { terminalPhaseBeforeDeletion: true },
+): Effects {
   const { cfg } = env;
 
   /** startPodSync: consume the pending update; "Processing pod event". */
@@ -254,6 +266,8 @@ export function podWorkerEffects(env: Env): Effects {
     // pcm.Destroy: the pod's cgroup is gone.
     if (domain.podCgroups[pod.uid]) delete own(domain, 'podCgroups')[pod.uid];
     klog(api, 'Pod termination removed cgroups', kv);
+    // "mark the final pod status"
+    if (era.terminalPhaseBeforeDeletion) terminatePod(api, pod);
     klog(api, 'Pod is terminated and will need no more status updates', kv);
     klog(api, 'SyncTerminatedPod exit', kv);
   };

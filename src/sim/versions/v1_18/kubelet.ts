@@ -19,6 +19,8 @@ import { startContainer118Machine } from './startContainer.machine';
 import { startContainer118Effects } from './startContainer';
 import { syncPodMachine } from '../../machines/syncPod.machine';
 import { syncPodEffects } from '../../kubelet/effects/syncPod';
+import { podWorkerMachine } from '../../machines/podWorker.machine';
+import { podWorkerEffects } from '../../kubelet/effects/podWorker';
 
 export const MESSAGES_1_18: MessageTable = { klog: KLOG_1_18, event: EVENTS_1_18 };
 
@@ -36,6 +38,10 @@ export const kubelet118: KubeletVersion = {
       syncPod: machineKind<KubeletDomain, typeof syncPodMachine>(
         syncPodMachine,
         syncPodEffects({ cfg: run }, { probesAfterVolumes: false }),
+      ),
+      podWorker: machineKind<KubeletDomain, typeof podWorkerMachine>(
+        podWorkerMachine,
+        podWorkerEffects({ cfg: run }, { terminalPhaseBeforeDeletion: false }),
       ),
     };
     return {

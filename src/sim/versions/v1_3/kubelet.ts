@@ -11,6 +11,8 @@
  */
 import { recordEvent } from '../../kubelet/env';
 import { currentKubelet } from '../../kubelet/versions/current';
+import { podWorkerEffects } from '../../kubelet/effects/podWorker';
+import { podWorkerMachine } from '../../machines/podWorker.machine';
 import type { KubeletVersion } from '../../kubelet/versions/version';
 import type { KubeletDomain } from '../../kubelet/types';
 import { machineKind, type EffectApi, type MachineKind } from '../../runner/types';
@@ -41,7 +43,11 @@ export const kubelet13: KubeletVersion = {
   kinds(run) {
     const base = currentKubelet.kinds(run);
     const env = { cfg: run };
-    const podWorker = base.machines.podWorker!;
+    // No terminal phase before deletion in 1.3 (TerminatePod's came in 1.27).
+    const podWorker = machineKind<D, typeof podWorkerMachine>(
+      podWorkerMachine,
+      podWorkerEffects(env, { terminalPhaseBeforeDeletion: false }),
+    );
     const kubeletProcess = base.machines.kubeletProcess!;
     const machines: Record<string, MachineKind<D>> = {
       ...base.machines,
