@@ -329,12 +329,27 @@ export function recognise(
         data: { cpus: f.str('result') ?? f.str('cpuset') ?? '' },
       };
     }
+    case 'PLEGContainerFinished': {
+      // generic.go names the pod by podID (its UID) only.
+      const podID = f.str('podID');
+      const key = podID ? uidPod(podID) : undefined;
+      return {
+        what,
+        pods: key ? [key] : pods,
+        uid: podID ?? uid,
+        data: { id: f.str('containerID') ?? '', exitCode: Number(f.str('exitCode') ?? NaN) },
+      };
+    }
     case 'ErrorSyncingPod':
     case 'BackOffRestarting':
     case 'UnhandledError':
     case 'SandboxFailed':
-    case 'CreateSandboxFailed':
-      return { what, pods, uid, container: containerName, data: { err: f.str('err') ?? '' } };
+    case 'CreateSandboxFailed': {
+      const err = f.str('err') ?? '';
+      // SyncPod's result: `failed to "StartContainer" for "worker" with CrashLoopBackOff: …`.
+      const named = /failed to "StartContainer" for "([^"]+)" with/.exec(err)?.[1];
+      return { what, pods, uid, container: containerName ?? named, data: { err } };
+    }
     default:
       return { what, pods, uid, container: containerName ?? undefined };
   }

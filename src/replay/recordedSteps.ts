@@ -25,8 +25,17 @@ export interface RecordedStep {
   readonly line: number;
 }
 
-/** Steps compared between a log and the model (instants other than ADD are not). */
-export const COMPARED = new Set(['SyncLoop ADD', 'SyncPod', 'sandbox', 'pull', 'create', 'start']);
+/** Steps compared between a log and the model (instants other than ADD and ContainerDied are not). */
+export const COMPARED = new Set([
+  'SyncLoop ADD',
+  'SyncPod',
+  'sandbox',
+  'pull',
+  'create',
+  'start',
+  // PLEG's ContainerDied: a crash in one and not the other is a disagreement.
+  'ContainerDied',
+]);
 
 const WARNING = new Set([
   'Failed',

@@ -12,6 +12,9 @@ import type { ReplayEvent, ReplayResult } from './types';
 
 /** The records the reconstruction reads: a streaming replay keeps only these. */
 export const SCENARIO_WHATS: ReadonlySet<string> = new Set([
+  'PLEGContainerStarted',
+  'PLEGContainerDied',
+  'PLEGContainerFinished',
   'SyncLoopAdd',
   'CreatingSandbox',
   'CreatedSandbox',
@@ -159,6 +162,51 @@ function observe(r: ReplayResult): Observed {
   return o;
 }
 
+/**
+ * The crashes the input shows, as ContainerExit faults: PLEG's ContainerStarted and
+ * ContainerDied of one container id give a run's length, "Generic (PLEG): container
+ * finished" its exit code. PLEG names containers by id only, so a crash is attributed to a
+ * pod's container only when the pod has one regular container and no init container. Every
+ * start exits so, unless the last start outlived the log (then `times` is the crashes seen).
+ */
+function crashFaults(r: ReplayResult): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  for (const [key, pod] of r.pods) {
+    const all = [...pod.containers.values()];
+    if (all.length !== 1 || all[0]!.init) continue;
+    const name = all[0]!.name;
+    const started = new Map<string, number>();
+    const runs: number[] = [];
+    const codes: number[] = [];
+    let running = false;
+    for (const e of r.events) {
+      if (e.pod !== key) continue;
+      const id = String(e.data?.id ?? '');
+      if (e.what === 'PLEGContainerStarted') {
+        started.set(id, e.us);
+        running = true;
+      } else if (e.what === 'PLEGContainerDied') {
+        const from = started.get(id);
+        if (from !== undefined) runs.push(e.us - from);
+        running = false;
+      } else if (e.what === 'PLEGContainerFinished' && Number.isInteger(e.data?.exitCode))
+        codes.push(Number(e.data!.exitCode));
+    }
+    if (runs.length === 0) continue;
+    const exitCode = codes[0] ?? 1;
+    out.push({
+      kind: 'ContainerExit',
+      target: `${key}/${name}`,
+      // PLEG notices a death at its next relist: the run lasted at most this long.
+      afterSeconds: Math.round((median(runs)! / 1e6) * 10) / 10,
+      exitCode,
+      reason: exitCode === 0 ? 'Completed' : 'Error',
+      ...(running ? { times: runs.length } : {}),
+    });
+  }
+  return out;
+}
+
 export interface ReconstructOptions {
   /** Where the input came from, for the name and description. */
   readonly source: string;
@@ -239,6 +287,7 @@ export function reconstructScenario(r: ReplayResult, opts: ReconstructOptions): 
       : cpus >= 1
         ? { sockets: 1, coresPerSocket: cpus, threadsPerCore: 1 }
         : { sockets: 1, coresPerSocket: 4, threadsPerCore: 2 };
+  const faults = crashFaults(r);
   const v = r.version;
   const description =
     `Reconstructed by kubeletscope replay from ${opts.source}: ${pods.length} pod${pods.length === 1 ? '' : 's'}, ` +
@@ -268,6 +317,7 @@ export function reconstructScenario(r: ReplayResult, opts: ReconstructOptions): 
       runtime,
     },
     pods: podInputs,
+    ...(faults.length ? { faults } : {}),
   };
   const doc = new Document(input);
   doc.commentBefore =

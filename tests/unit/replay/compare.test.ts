@@ -10,6 +10,7 @@ import { alignmentShift, compareSteps } from '../../../src/replay/compare';
 import { replayOfRun } from '../../../src/replay/fromTrace';
 import { recordedSteps } from '../../../src/replay/recordedSteps';
 import { replayText } from '../../../src/replay';
+import { importText } from '../../../src/replay/importPipeline';
 import { formatKlog, klogTime, parseScenario, simulate, type KubeEvent } from '../../../src/sim';
 import { buildRunView } from '../../../src/state/buildRunView';
 import { withRecorded } from '../../../src/viz/replay/recordedLanes';
@@ -167,5 +168,46 @@ describe('log beside the model', () => {
     // Flows still point at the same model spans.
     const f0 = view.lanes.flows[0]!;
     expect(merged.lanes[merged.flows[0]!.fromLane]).toBe(view.lanes.lanes[f0.fromLane]);
+  });
+});
+
+describe('a crash loop imported from a -v=2 log', () => {
+  const { run: r } = run('crashloop-backoff');
+  const v2 = r.trace.logs
+    .filter((l) => l.v <= 2)
+    .map(formatKlog)
+    .join('\n');
+
+  it('rebuilds the container from "Error syncing pod" and its crash as a ContainerExit fault', () => {
+    const out = importText(v2, 2026, 'crash.log');
+    if (!out.ok) throw new Error(out.error);
+    const pod = out.scenario.pods[0]!.manifest;
+    expect(pod.spec.containers.map((c) => c.name)).toEqual(['worker']);
+    expect(out.scenario.faults).toEqual([
+      expect.objectContaining({
+        kind: 'ContainerExit',
+        target: 'default/flaky/worker',
+        afterSeconds: 2,
+        exitCode: 1,
+        reason: 'Error',
+      }),
+    ]);
+    // The rebuilt run crash-loops as the log does: as many deaths, no disagreement about them.
+    const rebuilt = simulate(out.scenario);
+    const model = recordedSteps(replayOfRun(rebuilt).events);
+    const diffs = compareSteps(out.steps, model, alignmentShift(out.steps, model));
+    expect(diffs.filter((d) => d.name === 'ContainerDied')).toEqual([]);
+    expect(out.steps.filter((s) => s.name === 'ContainerDied').length).toBeGreaterThan(5);
+  });
+
+  it('a model that does not crash is told apart: each death is a difference', () => {
+    const out = importText(v2, 2026, 'crash.log');
+    if (!out.ok) throw new Error(out.error);
+    const healthy = simulate({ ...out.scenario, faults: [] });
+    const model = recordedSteps(replayOfRun(healthy).events);
+    const diffs = compareSteps(out.steps, model, alignmentShift(out.steps, model));
+    expect(
+      diffs.filter((d) => d.text === 'ContainerDied in the log, not in the model').length,
+    ).toBe(out.steps.filter((s) => s.name === 'ContainerDied').length);
   });
 });
