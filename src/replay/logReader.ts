@@ -67,6 +67,9 @@ export class LogReader {
     this.lastMonth = h.month;
     const us = epochUs(this.year + this.yearShift, h.month, h.day, h.usOfDay);
     const body = p.parts.join('\n');
+    // dockertools' DockerManager (SyncPod, the infra container) was gone after v1.5.
+    if (h.file === 'docker_manager.go')
+      this.c.tells.add('v1.3', 'docker_manager.go lines (DockerManager.SyncPod): kubelet ≤ v1.5');
     const parsed = parseKlogBody(body);
     let hit: Recognised | null;
     if (parsed.structured) {

@@ -48,7 +48,7 @@ test('Import: a pasted log becomes lanes of its own, with a marker where it diff
   await dialog.getByRole('button', { name: 'Replay' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: 'Imported pasted text' })).toContainText(
-    '12 records from 13 lines (1 skipped); kubelet current guessed',
+    '12 records from 13 lines (1 skipped, 0 not keyed on); kubelet current guessed',
   );
   await expect(page.getByText('1 difference from the model, marked ≠.')).toBeVisible();
   // The log's own lanes, before the model's pods.

@@ -86,7 +86,7 @@ export function ReplayActions() {
     const { summary: s } = out;
     announce.current =
       `Imported ${s.source}: ${s.records.toLocaleString('en')} records from ${s.lines.toLocaleString('en')} lines` +
-      ` (${s.skipped.toLocaleString('en')} skipped); kubelet ${s.version.version} guessed from its format.` +
+      ` (${s.skipped.toLocaleString('en')} skipped, ${s.unknownMessages.toLocaleString('en')} not keyed on); kubelet ${s.version.version} guessed from its format.` +
       ' The "log:" lanes show it beside the model, aligned at SyncLoop ADD.';
     void st.replaceScenario(out.scenario, 'custom');
     setImported({ steps: out.steps, scenarioName: out.scenario.metadata.name });

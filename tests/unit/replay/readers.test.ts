@@ -99,6 +99,15 @@ describe('printf-era klog', () => {
     expect(r.version.tells.join(' ')).toMatch(/docker id|api\.ObjectReference|lower case/);
     expect(eventRows(r).map((e) => e.t)).toEqual([0, 2500, 8500, 8800, 9100]);
   });
+  it('v1.3: DockerManager lines (docker_manager.go) without any Event line', () => {
+    const log = [
+      'I1122 10:00:00.000000    1234 kubelet.go:2430] SyncLoop (ADD, "api"): "web_default(cf54df4f-d054-40e2-94e2-ca54d770e275)"',
+      'I1122 10:00:00.000000    1234 docker_manager.go:1735] Need to restart pod infra container for "web_default(cf54df4f-d054-40e2-94e2-ca54d770e275)" because it is not found',
+    ].join('\n');
+    const r = replayText(log, { year: 2026 });
+    expect(r.version.version).toBe('v1.3');
+    expect(r.version.tells.join(' ')).toContain('docker_manager.go');
+  });
 });
 
 describe('JSON logs', () => {
