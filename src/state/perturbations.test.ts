@@ -242,4 +242,24 @@ describe('a perturbation that cannot change anything says so', () => {
     );
     expect(JSON.stringify(edited.trace.events)).toBe(JSON.stringify(sb.trace.events));
   });
+
+  it('a fault on the next start or PostStart acts only if the container starts again', () => {
+    const hello = simulate(preset('hello-pod'));
+    const app = 'default/web/app';
+    const target = { pod: 'default/web', container: app };
+    const started = hello.trace.records.find((r) => r.kind === 'containerStarted')!;
+    for (const k of ['PostStartHang', 'PostStartFail', 'StartContainerError'] as const) {
+      expect(noEffect(k, hello, app, 0)).toBeNull();
+      const after = started.t + 100;
+      expect(noEffect(k, hello, app, after)).toBe(
+        'no effect: app is not started again in this run',
+      );
+      // And the claim is true: armed after the only start, the run's events are unchanged.
+      const edited = simulate(perturb(hello.scenario, k, target, after));
+      expect(JSON.stringify(edited.trace.events)).toBe(JSON.stringify(hello.trace.events));
+    }
+    // A crash loop starts its container again: the fault acts.
+    const loop = simulate(preset('crashloop-backoff'));
+    expect(noEffect('StartContainerError', loop, 'default/flaky/worker', 60_000)).toBeNull();
+  });
 });

@@ -340,11 +340,20 @@ export function unavailable(
   }
 }
 
+/** Faults on a container's next create, start or PostStart: they need a later attempt. */
+const NEXT_START: ReadonlySet<PerturbationKind> = new Set([
+  'StartContainerError',
+  'PostStartHang',
+  'PostStartFail',
+]);
+
 /**
  * Why a perturbation made at `t` cannot change anything in this run, or null. Said at
  * once in the menu, rather than accepting an edit that the run then ignores. Only
  * certain cases: a pull fault on a container whose image is on the node at `t` with
- * imagePullPolicy IfNotPresent (EnsureImageExists will never pull again) or Never.
+ * imagePullPolicy IfNotPresent (EnsureImageExists will never pull again) or Never; a fault
+ * on the next start or PostStart hook of a container this run never creates again after `t`
+ * (the run is the same up to an attempt that never comes).
  */
 export function noEffect(
   kind: PerturbationKind,
@@ -353,12 +362,23 @@ export function noEffect(
   t: number,
 ): string | null {
   if (!run || !container) return null;
-  if (kind !== 'ImagePullError' && kind !== 'ImagePullErrorAlways' && kind !== 'ImagePullSlow')
-    return null;
   const { podKey, name } = splitContainer(container);
   const pod = Object.values(run.config.pods).find((p) => p.key === podKey);
   const def = pod?.byName[name];
   if (!def) return null;
+  if (NEXT_START.has(kind)) {
+    // PreCreateContainer's cpuset record marks each create attempt; a start follows it.
+    const again = run.trace.records.some(
+      (r) =>
+        r.t >= t &&
+        (r.kind === 'cpuset' || r.kind === 'containerStarted') &&
+        r.data.uid === pod.uid &&
+        r.data.container === name,
+    );
+    return again ? null : `no effect: ${name} is not started again in this run`;
+  }
+  if (kind !== 'ImagePullError' && kind !== 'ImagePullErrorAlways' && kind !== 'ImagePullSlow')
+    return null;
   if (def.pullPolicy === 'Never')
     return 'no effect: imagePullPolicy is Never, the kubelet never pulls';
   if (def.pullPolicy !== 'IfNotPresent') return null;
