@@ -179,3 +179,35 @@ describe('span labels', () => {
     expect(fitLabel(ctx, 'creatingSandbox', 3)).toBe('…');
   });
 });
+
+describe('decision marks (faults and actions) and their labels', () => {
+  it('a stub of a word is not drawn beside a mark', () => {
+    const b = new LaneBuilder();
+    // Three marks: at 0 s and 0.08 s (room for a stub only), then at 1 s (room to spare).
+    for (const t of [0, 80, 1000]) b.push(t, t, 0, 0, 0, -1);
+    const lane = b.build({
+      id: 'f',
+      label: 'f',
+      group: 'g',
+      entity: 0,
+      instants: true,
+      labelled: true,
+      pod: null,
+      container: null,
+    });
+    const m: LaneModel = {
+      groups: [{ id: 'g', label: 'g', lanes: [lane] }],
+      lanes: [lane],
+      labels: ['fault: exit 1 after 2s'],
+      flows: [],
+      endT: 2000,
+      spanCount: 3,
+    };
+    const scale = makeTimeScale({ start: 0, end: 2000 }, 1000, IDENTITY_WARP);
+    const { ctx, texts } = fakeContext();
+    drawTimeline(ctx, m, layoutRows(m, new Set()), scale, opts);
+    // The first mark has ~37 px before the next: "faul…" at most, so no label (it drew a
+    // clipped "faul"); the other two have room for all of it.
+    expect(texts).toEqual(['fault: exit 1 after 2s', 'fault: exit 1 after 2s']);
+  });
+});

@@ -192,11 +192,14 @@ export function drawTimeline(
 
   ctx.fillStyle = style.markText;
   for (const [x, y, w, li] of markLabels) {
+    // Cut with "…" like the span labels; a stub of a word or two letters is not drawn.
+    const text = fitLabel(ctx, model.labels[li] ?? '', w - 2);
+    if (text.endsWith('…') && text.length < 6) continue;
     ctx.save();
     ctx.beginPath();
     ctx.rect(x, y, w, 14);
     ctx.clip();
-    ctx.fillText(model.labels[li] ?? '', x, y + 7);
+    ctx.fillText(text, x, y + 7);
     ctx.restore();
     stats.labels++;
   }
