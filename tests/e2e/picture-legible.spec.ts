@@ -231,3 +231,31 @@ test('a long scenario name is cut short with an ellipsis, not wrapped: the heade
     else expect(look.cut).toBe(true);
   }
 });
+
+test('with the editor docked at 1280 px the header keeps every control reachable and the caption readable', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await open(page, 'hello-pod');
+  await page.getByRole('button', { name: 'Edit scenario' }).click();
+  await expect(page.getByRole('button', { name: 'Download YAML' })).toBeVisible();
+  // Each header control is the element at its own centre (nothing lies over it).
+  for (const name of [
+    'Scenario',
+    'Node topology',
+    'Kubelet version',
+    'CPU manager policy',
+    'Topology manager policy',
+  ]) {
+    const box = (await page.getByRole('combobox', { name, exact: true }).boundingBox())!;
+    const hit = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.getAttribute('aria-label') ?? null,
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
+    expect(hit, name).toBe(name);
+  }
+  // The caption is a readable column, not a word per line.
+  const caption = (await page.locator('.scenario-bar .caption').boundingBox())!;
+  expect(caption.width).toBeGreaterThan(300);
+  expect(caption.height).toBeLessThan(60);
+});
