@@ -250,18 +250,22 @@ export function getPhase(
   status: ApiPodStatus,
   podIsTerminal: boolean,
 ): ApiPodStatus['phase'] {
-  let pendingInitialization = 0;
+  // Regular and restartable init containers pending apart (1.32, PR #126653): a regular one
+  // running again (a new sandbox re-runs initialisation) makes the pod Pending even though
+  // its containers ran before.
+  let pendingRegularInit = 0;
+  let pendingRestartableInit = 0;
   let failedInitialization = 0;
   status.initContainerStatuses.forEach((s, i) => {
     if (pod.init[i]!.kind !== 'init') return;
-    if (s.state.running) pendingInitialization++;
+    if (s.state.running) pendingRegularInit++;
     else if (s.state.terminated) {
       if (s.state.terminated.exitCode !== 0) failedInitialization++;
     } else if (s.state.waiting) {
       if (s.lastState.terminated) {
         if (s.lastState.terminated.exitCode !== 0) failedInitialization++;
-      } else pendingInitialization++;
-    } else pendingInitialization++;
+      } else pendingRegularInit++;
+    } else pendingRegularInit++;
   });
   let unknown = 0;
   let running = 0;
@@ -271,17 +275,17 @@ export function getPhase(
   status.initContainerStatuses.forEach((s, i) => {
     if (pod.init[i]!.kind !== 'sidecar') return;
     if (s.state.running) {
-      if (!s.started) pendingInitialization++;
+      if (!s.started) pendingRestartableInit++;
       running++;
     } else if (s.state.terminated) {
       /* not counted */
     } else if (s.state.waiting) {
       if (!s.lastState.terminated) {
-        pendingInitialization++;
+        pendingRestartableInit++;
         waiting++;
       }
     } else {
-      pendingInitialization++;
+      pendingRestartableInit++;
       unknown++;
     }
   });
@@ -296,7 +300,13 @@ export function getPhase(
     } else unknown++;
   }
   if (failedInitialization > 0 && pod.restartPolicy === 'Never') return 'Failed';
-  if ((pendingInitialization > 0 && !hasAnyRegularContainerStarted(status)) || waiting > 0)
+  // podHasInitialized: 1.33 (#128516) asks whether a regular container started in the current
+  // sandbox; the status's containers stand for it here (any that ever started).
+  if (
+    pendingRegularInit > 0 ||
+    (pendingRestartableInit > 0 && !hasAnyRegularContainerStarted(status)) ||
+    waiting > 0
+  )
     return 'Pending';
   if (running > 0 && unknown === 0) return 'Running';
   if (running === 0 && stopped > 0 && unknown === 0) {

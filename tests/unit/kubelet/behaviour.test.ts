@@ -416,3 +416,27 @@ containers:
     expect(evs(r, 'Started', 'spec.initContainers{proxy}').length).toBeGreaterThan(2);
   });
 });
+
+describe('getPhase while a new sandbox re-runs the init containers (1.32+, PR #126653)', () => {
+  it('the pod is Pending while its regular init container runs again, then Running', () => {
+    const r = runText(
+      scenario({
+        horizon: '40s',
+        pods: pod(
+          'p',
+          `initContainers:
+  - { name: init-a, image: busybox:1.36 }
+containers:
+  - { name: app, image: nginx:1.27 }`,
+        ),
+        faults: '  - { kind: SandboxDied, target: default/p, afterSeconds: 8, times: 1 }',
+      }),
+    );
+    // Phases the status manager generated, in order, collapsed.
+    const phases: string[] = [];
+    for (const x of r.trace.records)
+      if (x.kind === 'podStatus' && phases[phases.length - 1] !== x.data.phase)
+        phases.push(x.data.phase);
+    expect(phases).toEqual(['Pending', 'Running', 'Pending', 'Running']);
+  });
+});
