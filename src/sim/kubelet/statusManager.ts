@@ -529,7 +529,9 @@ function generateFresh(
     phase: 'Pending',
     qosClass: pod.qos,
     hostIP: NODE_IP,
-    podIP: sb?.ip ?? old?.podIP,
+    // generateAPIPodStatus: a hostNetwork pod has the node's IP from its first status, before
+    // any sandbox exists.
+    podIP: sb?.ip ?? old?.podIP ?? (pod.hostNetwork ? NODE_IP : undefined),
     startTime: old?.startTime,
     conditions: [],
     initContainerStatuses: convertStatuses(

@@ -440,3 +440,17 @@ containers:
     expect(phases).toEqual(['Pending', 'Running', 'Pending', 'Running']);
   });
 });
+
+describe('a hostNetwork pod (generateAPIPodStatus)', () => {
+  it('has the node IP as its pod IP from its first status, before the sandbox exists', () => {
+    const r = runText(
+      scenario({
+        pods: pod('hn', 'hostNetwork: true\ncontainers:\n  - { name: app, image: nginx:1.27 }'),
+      }),
+    );
+    const first = r.trace.logs.find((l) => l.msg === 'Patch status for pod')!;
+    expect(first.kv[2]![1]).toContain('\\"podIP\\":\\"10.0.0.10\\"');
+    const sandbox = r.trace.records.find((x) => x.kind === 'sandboxCreated')!;
+    expect(first.t).toBeLessThan(sandbox.t);
+  });
+});
