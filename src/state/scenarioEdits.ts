@@ -40,6 +40,11 @@ export function withTopologyPreset(s: Scenario, preset: string): Scenario {
   return { ...s, node: { ...s.node, topology: { preset } } };
 }
 
+/** The scenario on another topology of its own (the preset's, picked back from the list). */
+export function withTopology(s: Scenario, topology: Scenario['node']['topology']): Scenario {
+  return { ...s, node: { ...s.node, topology } };
+}
+
 /** The topology preset id the scenario names, or null for a shape or CPU list of its own. */
 export function topologyPresetOf(s: Scenario): string | null {
   const t = s.node.topology;

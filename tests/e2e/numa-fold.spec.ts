@@ -39,3 +39,20 @@ test('identical NUMA nodes fold at 256 CPUs, the busy one never', async ({ page 
   ).toBeVisible();
   await expect(diagram.getByRole('img', { name: /^CPU \d+: / })).toHaveCount(256);
 });
+
+test("after another machine is picked, the preset's own is still in the list and comes back", async ({
+  page,
+}) => {
+  await page.goto('/?preset=static-vs-none');
+  const node = page.getByRole('combobox', { name: 'Node topology' });
+  await expect(page.getByRole('img', { name: /^CPU 0: / })).toBeVisible();
+  const own = "Scenario's: 2 sockets × 4 cores × 2 threads";
+  await expect(node.locator('option:checked')).toHaveText(own);
+  await node.selectOption('amd-epyc-2s-nps4');
+  await expect(page.getByRole('img', { name: /^CPU 63: / })).toBeVisible();
+  await expect(node.getByRole('option', { name: own })).toHaveCount(1);
+  await node.selectOption({ label: own });
+  await expect(node.locator('option:checked')).toHaveText(own);
+  await expect(page.getByRole('img', { name: /^CPU 63: / })).toHaveCount(0);
+  await expect(page.getByRole('img', { name: /^CPU 15: / })).toBeVisible();
+});

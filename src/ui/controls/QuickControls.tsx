@@ -2,7 +2,7 @@
  * Scenario, node topology, CPU manager and topology manager policy, always in reach.
  * Each change re-runs the simulation at once; the playhead keeps its simulated time.
  */
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import {
   CPU_MANAGER_POLICIES,
@@ -10,6 +10,7 @@ import {
   TOPOLOGY_MANAGER_POLICIES,
   topologyPresetOf,
   withCpuManagerPolicy,
+  withTopology,
   withKubeletVersion,
   withTopologyManagerPolicy,
   withTopologyPreset,
@@ -23,6 +24,7 @@ import {
   versionProblems,
 } from '../../sim';
 import { useApp, useAppStore } from '../app/storeContext';
+import type { Scenario } from '../../state/types';
 
 export interface CatalogEntry {
   readonly id: string;
@@ -54,6 +56,29 @@ function Pending() {
   return <option value="">{failed ? '—' : 'Loading…'}</option>;
 }
 
+/** The bundled preset's scenario (for its own topology), once loaded; null for a custom one. */
+function usePresetTopology(presetId: string): Scenario | null {
+  const store = useAppStore();
+  const [got, setGot] = useState<{ id: string; scenario: Scenario } | null>(null);
+  useEffect(() => {
+    if (presetId === '' || got?.id === presetId) return;
+    let live = true;
+    // A custom scenario names no bundled preset: nothing to offer back (and nothing thrown).
+    void Promise.resolve()
+      .then(() => store.getState().presetScenario(presetId))
+      .then(
+        (r) => {
+          if (live && r.ok) setGot({ id: presetId, scenario: r.scenario });
+        },
+        () => undefined,
+      );
+    return () => {
+      live = false;
+    };
+  }, [store, presetId, got?.id]);
+  return got?.id === presetId ? got.scenario : null;
+}
+
 export function QuickControls({
   presets,
   topologies,
@@ -69,6 +94,12 @@ export function QuickControls({
   );
   const kubelet = scenario?.node.kubelet;
   const topoPreset = scenario ? topologyPresetOf(scenario) : null;
+  // The preset's own machine, so it stays in the list after another one is picked.
+  const presetTopology = usePresetTopology(presetId);
+  const ownBack =
+    scenario && topoPreset !== null && presetTopology && topologyPresetOf(presetTopology) === null
+      ? presetTopology
+      : null;
   const edit = store.getState().editScenario;
   const version = scenario?.node.kubeletVersion ?? CURRENT_KUBELET_VERSION;
   // Kubelet 1.3 had no CPU or topology manager: the controls stay visible, disabled, saying why.
@@ -111,13 +142,16 @@ export function QuickControls({
           disabled={!scenario}
           onChange={(e) => {
             const v = e.currentTarget.value;
-            if (v !== OWN) edit((s) => withTopologyPreset(s, v));
+            if (v === OWN) {
+              if (ownBack) edit((s) => withTopology(s, ownBack.node.topology));
+            } else edit((s) => withTopologyPreset(s, v));
           }}
         >
           {!scenario && <Pending />}
           {topoPreset === null && scenario && (
             <option value={OWN}>Scenario's: {describeOwnTopology(scenario)}</option>
           )}
+          {ownBack && <option value={OWN}>Scenario's: {describeOwnTopology(ownBack)}</option>}
           {scenario &&
             topologies.map((t) => (
               <option key={t.id} value={t.id}>
