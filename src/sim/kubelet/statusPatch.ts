@@ -204,6 +204,88 @@ function renderContainer(c: ApiContainerStatus): string {
   );
 }
 
+/*
+ * The patch's texts. statusutil.PatchPodStatus marshals the strategic merge patch, a
+ * map[string]interface{}, with encoding/json, which writes map keys sorted ("$setElementOrder/…"
+ * first): every object in a patch has its keys in byte order, not the Go field order the
+ * "status" text of "Status for pod updated successfully" (a struct) has.
+ */
+
+/** stateJson(s)'s text with sorted keys. */
+function sortedStateText(s: ContainerStateView): string {
+  if (s.waiting) {
+    const { reason, message } = s.waiting;
+    const m = message ? `"message":${str(message)}` : '';
+    const r = reason ? `${m ? ',' : ''}"reason":${str(reason)}` : '';
+    return `{"waiting":{${m}${r}}}`;
+  }
+  if (s.running) return `{"running":{"startedAt":${timeText(s.running.startedAt)}}}`;
+  const x = s.terminated;
+  if (x) {
+    const id = x.containerID !== undefined ? `"containerID":${str(x.containerID)},` : '';
+    const started = x.startedAt !== undefined ? timeText(x.startedAt) : 'null';
+    const finished = x.finishedAt !== undefined ? timeText(x.finishedAt) : 'null';
+    return (
+      `{"terminated":{${id}"exitCode":${num(x.exitCode)},"finishedAt":${finished}` +
+      `${optStr('message', x.message)}${optStr('reason', x.reason)},"startedAt":${started}}}`
+    );
+  }
+  return '{}';
+}
+
+/** Each (frozen) container status's sorted text: a stored status shares unchanged items. */
+const sortedContainerTexts = new WeakMap<ApiContainerStatus, string>();
+
+/** containerJson(c)'s text with sorted keys. */
+function sortedContainerText(c: ApiContainerStatus): string {
+  const known = sortedContainerTexts.get(c);
+  if (known !== undefined) return known;
+  const id = c.containerID !== undefined ? `"containerID":${str(c.containerID)},` : '';
+  const out =
+    `{${id}"image":${str(c.image)},"imageID":${str(c.imageID)}` +
+    `,"lastState":${sortedStateText(c.lastState)},"name":${str(c.name)},"ready":${c.ready}` +
+    `,"restartCount":${num(c.restartCount)},"started":${c.started ?? false}` +
+    `,"state":${sortedStateText(c.state)}}`;
+  if (Object.isFrozen(c)) sortedContainerTexts.set(c, out);
+  return out;
+}
+
+/** A container status list's patch text (the lists have no merge key: replaced whole). */
+function sortedListText(list: readonly ApiContainerStatus[]): string {
+  let out = '[';
+  for (let i = 0; i < list.length; i++) out += `${i ? ',' : ''}${sortedContainerText(list[i]!)}`;
+  return `${out}]`;
+}
+
+/** `"key":value,` for a condition field the patch sets, or deletes (null) when `now` lacks it. */
+function condField(key: string, was: string | undefined, now: string | undefined): string {
+  if (was === now) return '';
+  return `"${key}":${now === undefined ? 'null' : str(now)},`;
+}
+
+/**
+ * A condition's item in the patch: conditions merge on "type", so a new one is sent whole and a
+ * changed one as its changed fields (a removed reason or message as null) with its type, keys
+ * sorted; undefined when nothing changed.
+ */
+function conditionPatchText(was: PodCondition | undefined, now: PodCondition): string | undefined {
+  if (!was)
+    return (
+      `{"lastProbeTime":null,"lastTransitionTime":${timeText(now.lastTransitionTime)}` +
+      `${optStr('message', now.message)}${optStr('reason', now.reason)}` +
+      `,"status":${str(now.status)},"type":${str(now.type)}}`
+    );
+  // Compared as the API holds them: RFC 3339 seconds.
+  const t = timeText(now.lastTransitionTime);
+  const at = timeText(was.lastTransitionTime) !== t ? `"lastTransitionTime":${t},` : '';
+  const fields =
+    at +
+    condField('message', was.message, now.message) +
+    condField('reason', was.reason, now.reason) +
+    condField('status', was.status, now.status);
+  return fields ? `{${fields}"type":${str(now.type)}}` : undefined;
+}
+
 /**
  * Each item's text, taking the text of an item `prev` holds at the same place (a stored status
  * keeps the frozen items of the previous one that did not change, setPodStatus): a new status
@@ -320,33 +402,41 @@ function orderText(conditions: PodCondition[]): string {
   return out + ']';
 }
 
+/** STATUS_KEYS' places in the order a patch writes them (sorted keys). */
+const PATCH_ORDER = Object.freeze(
+  STATUS_KEYS.map((_, i) => i).sort((a, b) => (STATUS_KEYS[a]! < STATUS_KEYS[b]! ? -1 : 1)),
+);
+
 /**
  * The status part of statusPatch's patch (the fields between its braces), '' when nothing
- * changed: a sync that changes nothing is caught without building the patch text.
+ * changed: a sync that changes nothing is caught without building the patch text. Fields are
+ * compared by their (struct-order) texts and written with sorted keys.
  */
 function patchFields(uid: string, before: ApiPodStatus | undefined, after: ApiPodStatus): string {
   const o = before ? textsOf(before, uid) : undefined;
   const n = textsOf(after, uid);
   // Plain loops, no closures: this runs for every changed status.
   let fields = '';
-  const oc = o?.texts[CONDITIONS] ?? '[]';
-  const nc = n.texts[CONDITIONS] ?? '[]';
-  if (oc !== nc) {
-    if (n.conds.length === 0) fields = '"conditions":null';
-    else {
+  for (let k = 0; k < PATCH_ORDER.length; k++) {
+    const i = PATCH_ORDER[k]!;
+    const now = n.texts[i];
+    if ((o ? o.texts[i] : undefined) === now) continue;
+    let value = now ?? 'null';
+    if (i === CONDITIONS && after.conditions.length > 0) {
       let changed = '';
-      for (let i = 0; i < n.conds.length; i++) {
-        const at = before ? indexOfType(before.conditions, after.conditions[i]!.type) : -1;
-        if (at < 0 || o!.conds[at] !== n.conds[i]) changed += (changed ? ',' : '') + n.conds[i]!;
+      for (let j = 0; j < after.conditions.length; j++) {
+        const c = after.conditions[j]!;
+        const at = before ? indexOfType(before.conditions, c.type) : -1;
+        const item = conditionPatchText(at < 0 ? undefined : before!.conditions[at], c);
+        if (item !== undefined) changed += (changed ? ',' : '') + item;
       }
       n.order ??= orderText(after.conditions);
-      fields = `"$setElementOrder/conditions":${n.order},"conditions":[${changed}]`;
-    }
-  }
-  for (let i = 0; i < STATUS_KEYS.length; i++) {
-    const now = n.texts[i];
-    if (i === CONDITIONS || (o ? o.texts[i] : undefined) === now) continue;
-    fields += `${fields ? ',' : ''}${KEY_TEXTS[i]!}${now ?? 'null'}`;
+      // "$setElementOrder/conditions" sorts before every other key.
+      fields = `"$setElementOrder/conditions":${n.order}`;
+      value = `[${changed}]`;
+    } else if (now !== undefined && (i === INITS || i === CONTAINERS))
+      value = sortedListText(i === INITS ? after.initContainerStatuses : after.containerStatuses);
+    fields += `${fields ? ',' : ''}${KEY_TEXTS[i]!}${value}`;
   }
   return fields;
 }
@@ -375,7 +465,11 @@ export function statusPatch(
   return patchText(uid, patchFields(uid, before, after));
 }
 
-/** statusPatch over the JSON objects: the reference the texts are tested against. */
+/**
+ * statusPatch over the JSON objects, as the apimachinery code builds it: the reference the
+ * texts are tested against. A condition in both statuses is diffed field by field (a field the
+ * new one lacks is null), and encoding/json writes a map's keys sorted.
+ */
 export function statusPatchOfObjects(
   uid: string,
   before: ApiPodStatus | undefined,
@@ -384,26 +478,38 @@ export function statusPatchOfObjects(
   const o = before ? podStatusJson(before) : {};
   const n = podStatusJson(after);
   const status: Record<string, unknown> = {};
-  const oc = (o.conditions ?? []) as { type: string }[];
-  const nc = (n.conditions ?? []) as { type: string }[];
+  const oc = (o.conditions ?? []) as Record<string, unknown>[];
+  const nc = (n.conditions ?? []) as Record<string, unknown>[];
   if (!same(oc, nc)) {
     if (nc.length === 0) status.conditions = null;
     else {
       status['$setElementOrder/conditions'] = nc.map((c) => ({ type: c.type }));
-      status.conditions = nc.filter(
-        (c) =>
-          !same(
-            c,
-            oc.find((x) => x.type === c.type),
-          ),
-      );
+      status.conditions = nc.flatMap((c) => {
+        const was = oc.find((x) => x.type === c.type);
+        if (!was) return [c];
+        const diff: Record<string, unknown> = {};
+        for (const k of Object.keys({ ...was, ...c }))
+          if (k !== 'type' && !same(was[k], c[k])) diff[k] = c[k] === undefined ? null : c[k];
+        return Object.keys(diff).length ? [{ ...diff, type: c.type }] : [];
+      });
     }
   }
   for (const k of Object.keys({ ...o, ...n })) {
     if (k === 'conditions' || same(o[k], n[k])) continue;
     status[k] = n[k] === undefined ? null : n[k];
   }
-  return JSON.stringify({ metadata: { uid }, status });
+  return sortedJson({ metadata: { uid }, status });
+}
+
+/** JSON text with every object's keys sorted, as encoding/json writes a map. */
+function sortedJson(v: unknown): string {
+  return JSON.stringify(v, (_key, value: unknown) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+    const obj = value as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(obj).sort()) out[k] = obj[k];
+    return out;
+  });
 }
 
 /** Equal JSON texts; samePlain answers most pairs without building them. */

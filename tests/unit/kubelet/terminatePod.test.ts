@@ -77,7 +77,12 @@ describe('TerminatePod', () => {
         l.msg === 'Patch status for pod' && l.t === marked.t && l.kv[0]![1] === '"default/pull"',
     )!;
     expect(patch.kv[2]![1]).toContain('\\"phase\\":\\"Failed\\"');
-    expect(patch.kv[2]![1]).toContain('\\"startedAt\\":null,\\"finishedAt\\":null');
+    // As a real 1.34 kubelet's patch reads (keys sorted, times null).
+    expect(patch.kv[2]![1]).toContain(
+      '\\"state\\":{\\"terminated\\":{\\"exitCode\\":137,\\"finishedAt\\":null,' +
+        '\\"message\\":\\"The container could not be located when the pod was terminated\\",' +
+        '\\"reason\\":\\"ContainerStatusUnknown\\",\\"startedAt\\":null}}',
+    );
   });
 
   it('a pod deleted while initializing ends Init:Error; its regular container stays Waiting', () => {
