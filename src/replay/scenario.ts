@@ -16,6 +16,7 @@ export const SCENARIO_WHATS: ReadonlySet<string> = new Set([
   'PLEGContainerDied',
   'PLEGContainerFinished',
   'SyncLoopAdd',
+  'SyncLoopDelete',
   'CreatingSandbox',
   'CreatedSandbox',
   'CreatingContainer',
@@ -168,6 +169,9 @@ function observe(r: ReplayResult): Observed {
  * finished" its exit code. PLEG names containers by id only, so a crash is attributed to a
  * pod's container only when the pod has one regular container and no init container. Every
  * start exits so, unless the last start outlived the log (then `times` is the crashes seen).
+ * PLEG reports the pod's sandbox too (generic.go lists pod.Sandboxes with its containers):
+ * its ids ("Created PodSandbox for pod") are left out, and so is a death at or after the
+ * pod's SyncLoop DELETE, which the deletion caused.
  */
 function crashFaults(r: ReplayResult): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
@@ -175,13 +179,18 @@ function crashFaults(r: ReplayResult): Record<string, unknown>[] {
     const all = [...pod.containers.values()];
     if (all.length !== 1 || all[0]!.init) continue;
     const name = all[0]!.name;
+    const mine = r.events.filter((e) => e.pod === key);
+    const sandboxes = new Set(
+      mine.filter((e) => e.what === 'CreatedSandbox').map((e) => String(e.data?.podSandboxID)),
+    );
+    const deletedUs = mine.find((e) => e.what === 'SyncLoopDelete')?.us ?? Infinity;
     const started = new Map<string, number>();
     const runs: number[] = [];
     const codes: number[] = [];
     let running = false;
-    for (const e of r.events) {
-      if (e.pod !== key) continue;
+    for (const e of mine) {
       const id = String(e.data?.id ?? '');
+      if (sandboxes.has(id) || e.us >= deletedUs) continue;
       if (e.what === 'PLEGContainerStarted') {
         started.set(id, e.us);
         running = true;

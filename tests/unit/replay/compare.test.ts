@@ -211,3 +211,20 @@ describe('a crash loop imported from a -v=2 log', () => {
     ).toBe(out.steps.filter((s) => s.name === 'ContainerDied').length);
   });
 });
+
+describe('deaths that are not crashes', () => {
+  const v2Of = (preset: string) =>
+    run(preset)
+      .run.trace.logs.filter((l) => l.v <= 2)
+      .map(formatKlog)
+      .join('\n');
+
+  it('a graceful deletion (its container killed, its sandbox stopped) is no ContainerExit fault', () => {
+    const log = v2Of('delete-grace-period');
+    // The log holds both deaths PLEG reports: the container's and the sandbox's.
+    expect(log.match(/"Type":"ContainerDied"/g)?.length).toBeGreaterThanOrEqual(2);
+    const out = importText(log, 2026, 'delete.log');
+    if (!out.ok) throw new Error(out.error);
+    expect(out.scenario.faults.filter((f) => f.kind === 'ContainerExit')).toEqual([]);
+  });
+});
