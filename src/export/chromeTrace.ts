@@ -235,8 +235,13 @@ export function toChromeTrace(input: ChromeTraceInput): ChromeTrace {
       tid: threadOf(pid, 'klog'),
       ts: l.t * US,
       cat: 'klog',
-      name: l.msg,
-      args: { severity: l.severity, v: l.v, source: l.source, ...Object.fromEntries(l.kv) },
+      // An older kubelet's printf line is exported as it printed it: its kv pairs are the
+      // model's, kept only to tell the line's pod.
+      name: l.text ?? l.msg,
+      args:
+        l.text !== undefined
+          ? { severity: l.severity, v: l.v, source: l.source }
+          : { severity: l.severity, v: l.v, source: l.source, ...Object.fromEntries(l.kv) },
     });
   }
   // Flow arrows (v1: s binds to the enclosing slice, f with bp "e" likewise) between spans drawn as X.

@@ -67,9 +67,10 @@ export class LogReader {
     this.lastMonth = h.month;
     const us = epochUs(this.year + this.yearShift, h.month, h.day, h.usOfDay);
     const body = p.parts.join('\n');
-    // dockertools' DockerManager (SyncPod, the infra container) was gone after v1.5.
+    // dockertools' DockerManager (SyncPod, the infra container) was gone after v1.6 (1.6 kept it
+    // behind --enable-cri=false).
     if (h.file === 'docker_manager.go')
-      this.c.tells.add('v1.3', 'docker_manager.go lines (DockerManager.SyncPod): kubelet ≤ v1.5');
+      this.c.tells.add('v1.3', 'docker_manager.go lines (DockerManager.SyncPod): kubelet ≤ v1.6');
     const parsed = parseKlogBody(body);
     let hit: Recognised | null;
     if (parsed.structured) {

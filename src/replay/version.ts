@@ -21,7 +21,7 @@ export class VersionTells {
   /** Event message texts that changed between releases. */
   eventMessage(reason: string, message: string): void {
     if (/^Created container with docker id /.test(message))
-      this.add('v1.3', 'Event "Created container with docker id …": dockertools, kubelet ≤ v1.5');
+      this.add('v1.3', 'Event "Created container with docker id …": dockertools, kubelet ≤ v1.6');
     else if (reason === 'Pulling' && /^pulling image "/.test(message))
       this.add('v1.3', 'Event "pulling image" in lower case: kubelet ≤ v1.13');
     else if (/^Created container: /.test(message))

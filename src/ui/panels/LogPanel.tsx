@@ -25,7 +25,7 @@ const LINE_PAD = 16;
 const PROBE = '0123456789'.repeat(4);
 /** Why the containerd view is empty for kubelet 1.3 (the engine derives no lines for it). */
 const NO_CRI_1_3 =
-  'kubelet 1.3 starts containers through dockerd (DockerManager), not a CRI runtime: there is no containerd log';
+  'kubelet 1.3 starts containers through dockerd (DockerManager), not a CRI runtime: there are no CRI (RunPodSandbox, CreateContainer) lines to show';
 
 export function LogPanel() {
   const views = useEngineViews();

@@ -179,3 +179,23 @@ describe('chrome-trace export', () => {
     ]);
   });
 });
+
+describe('klog instants of an older kubelet', () => {
+  it('a v1.18 printf line is exported as printed: its text, not the model’s pairs', () => {
+    const p = parseScenario(readFileSync(join('presets', 'hello-pod.yaml'), 'utf8'));
+    if (!p.ok) throw new Error('hello-pod');
+    const rv = buildRunView({
+      ...p.scenario,
+      node: { ...p.scenario.node, kubeletVersion: '1.18' },
+    });
+    const printf = rv.raw.trace.logs.filter((l) => l.text !== undefined && l.kv.length > 0);
+    expect(printf.length).toBeGreaterThan(0);
+    const klog = runToChromeTrace(rv, 'v1.18').traceEvents.filter(
+      (e) => e.ph === 'i' && e.cat === 'klog',
+    );
+    const names = new Set(klog.map((e) => e.name));
+    for (const l of printf) expect(names).toContain(l.text);
+    for (const e of klog.filter((x) => printf.some((l) => l.text === x.name)))
+      expect(Object.keys(e.args as object).sort()).toEqual(['severity', 'source', 'v']);
+  });
+});
