@@ -174,7 +174,8 @@ export const KLOG_1_18: KlogTable = {
   'Pod termination cleaned up volume paths': null,
   'Pod termination removed cgroups': null,
   'Pod is terminated and will need no more status updates': null,
-  // TerminatePod of 1.18 only set the container states; the terminal phase came in 1.27.
+  // TerminatePod of 1.18 (PR #88440) only made a Running container ContainerStatusUnknown, and
+  // dispatchWork called it once no container ran: the states stay. The terminal phase came in 1.27.
   'Marking terminal pod as failed': null,
   'Pod is being synced for the first time': null,
   'Notifying pod of pending update': null,
