@@ -42,6 +42,8 @@ function failureOutput(p: ProbeDef, ip: string): string {
     case 'grpc':
       // grpcProber.Probe (pkg/probe/grpc): DialContext WithBlock keeps retrying a refused
       // connection until the probe's timeout, then "within %v: %+v" of context.DeadlineExceeded.
+      // Not modelled yet: that wait. The result (and its Unhealthy event) lands at the tick,
+      // timeoutSeconds before a real kubelet's.
       return `timeout: failed to connect service "${ip}:${p.port}" within ${formatGoDuration(p.timeoutMs)}: context deadline exceeded`;
     default:
       return '';
