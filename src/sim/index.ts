@@ -50,6 +50,7 @@ export {
   KUBELET_VERSIONS,
   NO_CPU_MANAGER_REASON,
   NO_CPU_MANAGER_NOTE,
+  runtimeScheme,
   type KubeletVersionName,
 } from './versions/names';
 export { eventAge, eventFrom } from './versions/kubectl';

@@ -60,6 +60,13 @@ describe('container Inspector', () => {
     expect(row('Status at the cursor', 'container ID')).toMatch(/^containerd:\/\/[0-9a-f]{13}$/);
   });
 
+  it("on kubelet 1.3 the id is Docker's (DockerManager ran no CRI runtime)", () => {
+    const { row } = inspect('hello-pod', 'default/web/app', (s) => {
+      s.node.kubeletVersion = '1.3';
+    });
+    expect(row('Status at the cursor', 'container ID')).toMatch(/^docker:\/\/[0-9a-f]{13}$/);
+  });
+
   it('explains the allocation as made at admission and applied at PreCreateContainer', () => {
     const { data } = inspect('static-vs-none', 'default/web/app');
     const why = data.sections.find((s) => s.heading === 'Why')!.notes!.join(' ');

@@ -19,6 +19,7 @@ import {
   featureEnabled,
   effectiveRequests,
   effectiveLimits,
+  runtimeScheme,
 } from '../sim';
 import { cachedPodsAt, cachedStateAt } from './podsCache';
 import { formatClock } from '../viz/formatTime';
@@ -140,10 +141,11 @@ export function containerInspector(
         'last state',
         `Terminated (${st.lastState.reason}, exit ${st.lastState.exitCode})`,
       ]);
-    // The status already carries the runtime's prefix: "containerd://<id>".
+    // The model's status carries containerd's scheme; 1.3's DockerManager reported docker://.
     if (st.containerID) {
       const id = st.containerID.replace(/^containerd:\/\//, '');
-      rows.push(['container ID', `containerd://${id.slice(0, 13)}`]);
+      const scheme = runtimeScheme(r.scenario.node.kubeletVersion);
+      rows.push(['container ID', `${scheme}://${id.slice(0, 13)}`]);
     }
     sections.push({ heading: 'Status at the cursor', rows });
   } else {

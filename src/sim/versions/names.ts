@@ -25,3 +25,11 @@ export const NO_CPU_MANAGER_REASON =
 /** The same, short enough for the app's header (the controls' titles say it whole). */
 export const NO_CPU_MANAGER_NOTE =
   'kubelet 1.3 has no CPU manager or topology manager: every CPU is shared';
+
+/**
+ * The scheme of the container ids a version's statuses carry: 1.3's DockerManager reported
+ * "docker://<id>"; the model's runtime is containerd's CRI ("containerd://<id>") otherwise.
+ */
+export function runtimeScheme(v: KubeletVersionName): 'docker' | 'containerd' {
+  return v === '1.3' ? 'docker' : 'containerd';
+}

@@ -5,16 +5,16 @@
  * describeFields.ts. Volumes other than the service account token's are not modelled and not
  * shown.
  */
-import { ageSince, formatGoDuration } from '../core/time';
+import { ageSince } from '../core/time';
 import type { ContainerDef, PodDef } from '../kubelet/config';
-import { canonicalQuantity } from '../model/quantity';
-import { effectiveRequests, type ResourceListLike } from '../model/qos';
+import { effectiveRequests } from '../model/qos';
 import type { SimulationRun } from '../simulate';
 import { describeTime } from './clock';
 import { correlatorOptions } from './eventCorrelator';
 import { eventsAt } from './events';
 import { podsAt, type ContainerDetail, type PodRow } from './pods';
 import { tabwrite } from './tabwriter';
+import { L1, L2, L3, ports, probeLine, resources, statusLines } from './describeContainer';
 import {
   SERVICE_ACCOUNT_MOUNT_PATH,
   TOKEN_EXPIRATION_SECONDS,
@@ -23,6 +23,7 @@ import {
 } from '../kubelet/volumes';
 import type { KubeletVersionName } from '../versions/names';
 import { describeEventsLines, reportedCondition } from '../versions/kubectl';
+import { describePod13 } from '../versions/v1_3/describe';
 import {
   annotationLines,
   controlledBy,
@@ -33,94 +34,6 @@ import {
   type FieldValue,
   type Toleration,
 } from './describeFields';
-
-const L1 = '  ';
-const L2 = '    ';
-const L3 = '      ';
-
-/** describeResources: sorted keys, each quantity as the API server stores it (canonical). */
-function resources(out: string[], title: string, list: ResourceListLike | undefined) {
-  if (!list || Object.keys(list).length === 0) return;
-  out.push(`${L2}${title}:`);
-  for (const [k, v] of Object.entries(list).sort(([a], [b]) => (a < b ? -1 : 1)))
-    if (v !== undefined) out.push(`${L3}${k}:\t${canonicalQuantity(v)}`);
-}
-
-function probeLine(
-  c: ContainerDef,
-  type: 'liveness' | 'readiness' | 'startup',
-): string | undefined {
-  const p = c.probes[type];
-  if (!p) return undefined;
-  const title = type === 'liveness' ? 'Liveness' : type === 'readiness' ? 'Readiness' : 'Startup';
-  // DescribeProbe: the scheme in lower case, the host before the port, gRPC's service ("" by
-  // default, so two spaces before the attributes).
-  const spec = c.spec[`${type}Probe`] as
-    | {
-        httpGet?: { scheme?: string; host?: string };
-        tcpSocket?: { host?: string };
-        grpc?: { service?: string };
-        exec?: { command?: string[] };
-      }
-    | undefined;
-  const what =
-    p.handler === 'httpGet'
-      ? `http-get ${(spec?.httpGet?.scheme ?? 'HTTP').toLowerCase()}://${hostPort(spec?.httpGet?.host ?? '', p.port)}${p.path}`
-      : p.handler === 'tcpSocket'
-        ? `tcp-socket ${spec?.tcpSocket?.host ?? ''}:${p.port}`
-        : p.handler === 'grpc'
-          ? `grpc <pod>:${p.port} ${spec?.grpc?.service ?? ''}`
-          : `exec [${(spec?.exec?.command ?? []).join(' ')}]`;
-  return `${L2}${title}:\t${what} delay=${p.initialDelayMs / 1000}s timeout=${p.timeoutMs / 1000}s period=${p.periodMs / 1000}s #success=${p.successThreshold} #failure=${p.failureThreshold}`;
-}
-
-/** net.JoinHostPort: an IPv6 host in brackets. */
-function hostPort(host: string, port: string): string {
-  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
-}
-
-/** describeContainerPorts / describeContainerHostPorts: "8080/TCP (http)", plural when several. */
-function ports(
-  out: string[],
-  list:
-    { containerPort: number; hostPort?: number; protocol?: string; name?: string }[] | undefined,
-) {
-  if (!list?.length) {
-    out.push(`${L2}Port:\t<none>`);
-    out.push(`${L2}Host Port:\t<none>`);
-    return;
-  }
-  const named = (n: number, p: (typeof list)[number]) =>
-    `${n}/${p.protocol ?? 'TCP'}${p.name ? ` (${p.name})` : ''}`;
-  const plural = list.length > 1 ? 's' : '';
-  out.push(`${L2}Port${plural}:\t${list.map((p) => named(p.containerPort, p)).join(', ')}`);
-  out.push(`${L2}Host Port${plural}:\t${list.map((p) => named(p.hostPort ?? 0, p)).join(', ')}`);
-}
-
-function state(out: string[], name: string, d: ContainerDetail) {
-  if (d.state === 'Running') {
-    out.push(`${L2}${name}:\tRunning`);
-    out.push(`${L3}Started:\t${describeTime(d.startedAt ?? 0)}`);
-  } else if (d.state === 'Terminated') {
-    out.push(`${L2}${name}:\tTerminated`);
-    if (d.reason) out.push(`${L3}Reason:\t${d.reason}`);
-    if (d.message) out.push(`${L3}Message:\t${d.message}`);
-    out.push(`${L3}Exit Code:\t${d.exitCode ?? 0}`);
-    // A container that never started has StartedAt 0 in CRI: the Unix epoch. TerminatePod's
-    // ContainerStatusUnknown has no times at all: Go's zero time.
-    const GO_ZERO = 'Mon, 01 Jan 0001 00:00:00 +0000';
-    const unknown = d.finishedAt === undefined;
-    out.push(
-      `${L3}Started:\t${unknown ? GO_ZERO : d.startedAt === undefined ? 'Thu, 01 Jan 1970 00:00:00 +0000' : describeTime(d.startedAt)}`,
-    );
-    out.push(
-      `${L3}Finished:\t${d.finishedAt === undefined ? GO_ZERO : describeTime(d.finishedAt)}`,
-    );
-  } else {
-    out.push(`${L2}${name}:\tWaiting`);
-    if (d.reason) out.push(`${L3}Reason:\t${d.reason}`);
-  }
-}
 
 function containers(
   out: string[],
@@ -153,21 +66,7 @@ function containers(
       out.push(`${L2}Args:`);
       for (const a of c.spec.args) for (const l of a.split('\n')) out.push(`${L3}${l}`);
     }
-    if (d) {
-      state(out, 'State', d);
-      if (d.lastState)
-        state(out, 'Last State', {
-          ...d,
-          state: 'Terminated',
-          reason: d.lastState.reason,
-          message: d.lastState.message,
-          exitCode: d.lastState.exitCode,
-          startedAt: d.lastState.startedAt,
-          finishedAt: d.lastState.finishedAt,
-        });
-      out.push(`${L2}Ready:\t${d.ready ? 'True' : 'False'}`);
-      out.push(`${L2}Restart Count:\t${d.restartCount}`);
-    }
+    if (d) statusLines(out, d);
     resources(out, 'Limits', c.spec.resources?.limits);
     // SetDefaults_Pod: each limit without a request of its own is also the request.
     resources(out, 'Requests', effectiveRequests(c.spec.resources));
@@ -221,6 +120,20 @@ export function describePod(run: SimulationRun, podKey: string, step: number): s
   }
   const pod = run.config.pods[row.uid]!;
   const now = run.stateAt(step).t;
+  const version = run.scenario.node.kubeletVersion;
+  // EnvValueRetriever: the field label converted, then fieldpath.ExtractFieldPathAsString,
+  // which kubectl resolves for the pod's name and namespace; others print empty.
+  const field: FieldValue = (path) =>
+    path === 'metadata.name' ? pod.name : path === 'metadata.namespace' ? pod.namespace : '';
+  // The API's deletionTimestamp is the delete request's time plus its grace period.
+  const apiPod = row.deleting ? run.stateAt(step).domain.apiPods[row.uid] : undefined;
+  const graceSeconds = apiPod?.deletionGraceSeconds ?? pod.terminationGraceSeconds;
+  const deletion = row.deleting
+    ? { timestamp: (apiPod?.deletionAt ?? now) + graceSeconds * 1000, graceSeconds }
+    : undefined;
+  const events = eventsAt(run.trace, step, podKey, correlatorOptions(run));
+  if (version === '1.3')
+    return describePod13({ row, pod, now, deletion, events, nodeName: run.config.nodeName, field });
   const out: string[] = [];
   const meta = pod.manifest.metadata as typeof pod.manifest.metadata & {
     ownerReferences?: Parameters<typeof controlledBy>[0];
@@ -240,14 +153,10 @@ export function describePod(run: SimulationRun, podKey: string, step: number): s
   out.push(...labelLines('Labels', meta.labels));
   out.push(...annotationLines(meta.annotations));
   // describePod: a pod deleted in a terminal phase shows that phase, not Terminating.
-  if (row.deleting && row.phase !== 'Failed' && row.phase !== 'Succeeded') {
-    // The API's deletionTimestamp is the delete request's time plus its grace period, and
-    // kubectl prints the time since it: "<invalid>" while the grace period runs.
-    const apiPod = run.stateAt(step).domain.apiPods[row.uid];
-    const grace = apiPod?.deletionGraceSeconds ?? pod.terminationGraceSeconds;
-    const deletionTimestamp = (apiPod?.deletionAt ?? now) + grace * 1000;
-    out.push(`Status:\tTerminating (lasts ${ageSince(now, deletionTimestamp)})`);
-    out.push(`Termination Grace Period:\t${grace}s`);
+  if (deletion && row.phase !== 'Failed' && row.phase !== 'Succeeded') {
+    // kubectl prints the time since the deletionTimestamp: "<invalid>" while the grace period runs.
+    out.push(`Status:\tTerminating (lasts ${ageSince(now, deletion.timestamp)})`);
+    out.push(`Termination Grace Period:\t${deletion.graceSeconds}s`);
   } else out.push(`Status:\t${row.phase}`);
   if (row.reason) out.push(`Reason:\t${row.reason}`);
   if (row.message) out.push(`Message:\t${row.message}`);
@@ -258,11 +167,6 @@ export function describePod(run: SimulationRun, podKey: string, step: number): s
   } else out.push(`IPs:\t<none>`);
   const controller = controlledBy(meta.ownerReferences);
   if (controller) out.push(`Controlled By:\t${controller}`);
-  // EnvValueRetriever: the field label converted, then fieldpath.ExtractFieldPathAsString,
-  // which kubectl resolves for the pod's name and namespace; others print empty.
-  const field: FieldValue = (path) =>
-    path === 'metadata.name' ? pod.name : path === 'metadata.namespace' ? pod.namespace : '';
-  const version = run.scenario.node.kubeletVersion;
   containers(
     out,
     'Init Containers',
@@ -291,9 +195,7 @@ export function describePod(run: SimulationRun, podKey: string, step: number): s
   out.push(`QoS Class:\t${row.qosClass}`);
   out.push(...labelLines('Node-Selectors', spec.nodeSelector));
   out.push(...tolerationLines(spec.tolerations));
-  const events = eventsAt(run.trace, step, podKey, correlatorOptions(run));
   if (events.length === 0) out.push(`Events:\t<none>`);
   else out.push(...describeEventsLines(version, events, now, run.config.nodeName, L1));
-  void formatGoDuration;
   return tabwrite(out.join('\n')) + '\n';
 }

@@ -127,7 +127,9 @@ describe('probeManager.AddPod', () => {
       const worker = r.trace.entities.find((e) => e.kind === 'prober')!;
       expect(worker).toBeDefined();
       expect(r.trace.steps.t[worker.created]).toBe(0);
-      expect(describePod(r, 'default/web', r.trace.steps.t.length)).toMatch(/\n {4}Ready: +True\n/);
+      expect(describePod(r, 'default/web', r.trace.steps.t.length)).toMatch(
+        /\n {4}Ready:[ \t]+True\n/,
+      );
     },
   );
 });
