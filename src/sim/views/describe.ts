@@ -146,7 +146,8 @@ export function describePod(run: SimulationRun, podKey: string, step: number): s
   out.push(`Name:\t${row.name}`);
   out.push(`Namespace:\t${row.namespace}`);
   out.push(...priorityLines(spec.priorityClassName));
-  out.push(`Service Account:\t${spec.serviceAccountName ?? 'default'}`);
+  // kubectl 1.25 (PR #111192) added the line: 1.18's kubectl had none.
+  if (version !== '1.18') out.push(`Service Account:\t${spec.serviceAccountName ?? 'default'}`);
   // NodeName/HostIP: the host IP once the kubelet generated a status (not for a rejected pod).
   out.push(`Node:\t${row.node}/${row.hostIP ?? ''}`);
   if (row.startTime !== undefined) out.push(`Start Time:\t${describeTime(row.startTime)}`);

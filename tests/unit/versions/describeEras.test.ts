@@ -82,6 +82,13 @@ describe('kubectl 1.3 describe pod', () => {
     );
   });
 
+  it('kubectl 1.18 had no Service Account line (kubectl 1.25 added it)', () => {
+    const r18 = run('1.18');
+    const t = describePod(r18, 'default/web', r18.trace.steps.t.length);
+    expect(t).not.toContain('Service Account:');
+    expect(t).toMatch(/\nQoS Class: +Burstable\n/);
+  });
+
   it('today’s kubectl still pads with spaces and prints the later fields', () => {
     const now = run('1.34');
     const t = describePod(now, 'default/web', now.trace.steps.t.length);
