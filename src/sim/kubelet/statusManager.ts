@@ -28,17 +28,51 @@ import type {
   PodCondition,
 } from './types';
 import { own } from '../core/cow';
+import { featureEnabled } from '../policies/featureGates';
 
 /** Go's %s of a []string: [a b]. */
 function goList(xs: string[]): string {
   return `[${xs.join(' ')}]`;
 }
 
+/**
+ * The pod's metadata.generation as the kubelet sees it, when PodObservedGenerationTracking is on
+ * (1.34): 1 from creation, 2 once a graceful delete was requested (rest.BeforeDelete increments
+ * the generation with the deletionTimestamp). podutil.CalculatePodStatusObservedGeneration and
+ * CalculatePodConditionObservedGeneration give it to the status and to the kubelet's conditions.
+ */
+function observedGeneration(d: KubeletDomain, uid: string): number | undefined {
+  if (!featureEnabled(undefined, 'PodObservedGenerationTracking')) return undefined;
+  // The kubelet's copy of the pod: it has the new generation once the DELETE reached it.
+  return d.pods[uid]?.deletionAt !== undefined ? 2 : 1;
+}
+
+/** The scheduler's PodScheduled condition: set from the pod's first generation, at binding. */
+const SCHEDULED_GENERATION = (): number | undefined =>
+  featureEnabled(undefined, 'PodObservedGenerationTracking') ? 1 : undefined;
+
+/** `c` with its observedGeneration (none when the gate is off), field first as in the struct. */
+function withGeneration(
+  g: (() => number | undefined) | number | undefined,
+  c: PodCondition,
+): PodCondition {
+  const gen = typeof g === 'function' ? g() : g;
+  if (gen === undefined) return c;
+  const { type, ...rest } = c;
+  return { type, observedGeneration: gen, ...rest };
+}
+
 export function initialStatus(pod: PodDef): ApiPodStatus {
   return {
     phase: 'Pending',
     qosClass: pod.qos,
-    conditions: [{ type: 'PodScheduled', status: 'True', lastTransitionTime: pod.at }],
+    conditions: [
+      withGeneration(SCHEDULED_GENERATION, {
+        type: 'PodScheduled',
+        status: 'True',
+        lastTransitionTime: pod.at,
+      }),
+    ],
     initContainerStatuses: [],
     containerStatuses: [],
   };
@@ -525,7 +559,9 @@ function generateFresh(
 ): Generated & { reads: ProbeReads; rawPhase: ApiPodStatus['phase'] } {
   const sb = ps.sandboxes.find((s) => s.state === 'SANDBOX_READY');
   const byName = newestTwoByName(ps);
+  const generation = observedGeneration(d, pod.uid);
   const status: ApiPodStatus = {
+    ...(generation !== undefined ? { observedGeneration: generation } : {}),
     phase: 'Pending',
     qosClass: pod.qos,
     hostIP: NODE_IP,
@@ -562,7 +598,9 @@ function generateFresh(
     if (old.reason !== undefined) status.reason = old.reason;
     if (old.message !== undefined) status.message = old.message;
   }
-  status.conditions = stampConditions(conditions(pod, status, ps), old?.conditions, t, pod.at);
+  status.conditions = stampConditions(conditions(pod, status, ps), old?.conditions, t, pod.at).map(
+    (c) => withGeneration(c.type === 'PodScheduled' ? SCHEDULED_GENERATION : generation, c),
+  );
   return { status, triggers, logs: generatedLogs(pod, ps), reads, rawPhase };
 }
 
@@ -841,7 +879,11 @@ export function setContainerReadiness(
   next.conditions = s.conditions.map((old) => {
     const n = conds.find((x) => x.type === old.type);
     if (!n) return old;
-    return stamped(n, n.status === old.status ? old.lastTransitionTime : t);
+    // GeneratePodReadyCondition gives it the pod's generation too (1.34).
+    return withGeneration(
+      observedGeneration(d, pod.uid),
+      stamped(n, n.status === old.status ? old.lastTransitionTime : t),
+    );
   });
   own(d, 'status')[pod.uid] = deepFreeze(next);
   return true;

@@ -63,6 +63,7 @@ function stateJson(s: ContainerStateView): Record<string, unknown> {
 function conditionJson(c: PodCondition): Record<string, unknown> {
   return {
     type: c.type,
+    observedGeneration: c.observedGeneration,
     status: c.status,
     lastProbeTime: null,
     lastTransitionTime: klogTimeRfc3339(c.lastTransitionTime),
@@ -123,6 +124,7 @@ interface StatusTexts {
 
 /** podStatusJson's keys, in its order: every status has them all (a dropped one is undefined). */
 const STATUS_KEYS = Object.freeze([
+  'observedGeneration',
   'phase',
   'conditions',
   'message',
@@ -188,8 +190,10 @@ function stateText(s: ContainerStateView): string {
 
 /** conditionJson(c)'s text. */
 function renderCondition(c: PodCondition): string {
+  const gen =
+    c.observedGeneration !== undefined ? `,"observedGeneration":${num(c.observedGeneration)}` : '';
   return (
-    `{"type":${str(c.type)},"status":${str(c.status)},"lastProbeTime":null,` +
+    `{"type":${str(c.type)}${gen},"status":${str(c.status)},"lastProbeTime":null,` +
     `"lastTransitionTime":${timeText(c.lastTransitionTime)}` +
     `${optStr('reason', c.reason)}${optStr('message', c.message)}}`
   );
@@ -269,18 +273,25 @@ function condField(key: string, was: string | undefined, now: string | undefined
  * sorted; undefined when nothing changed.
  */
 function conditionPatchText(was: PodCondition | undefined, now: PodCondition): string | undefined {
+  const gen = now.observedGeneration;
   if (!was)
     return (
       `{"lastProbeTime":null,"lastTransitionTime":${timeText(now.lastTransitionTime)}` +
-      `${optStr('message', now.message)}${optStr('reason', now.reason)}` +
+      `${optStr('message', now.message)}` +
+      `${gen !== undefined ? `,"observedGeneration":${num(gen)}` : ''}${optStr('reason', now.reason)}` +
       `,"status":${str(now.status)},"type":${str(now.type)}}`
     );
   // Compared as the API holds them: RFC 3339 seconds.
   const t = timeText(now.lastTransitionTime);
   const at = timeText(was.lastTransitionTime) !== t ? `"lastTransitionTime":${t},` : '';
+  const generation =
+    was.observedGeneration === gen
+      ? ''
+      : `"observedGeneration":${gen === undefined ? 'null' : num(gen)},`;
   const fields =
     at +
     condField('message', was.message, now.message) +
+    generation +
     condField('reason', was.reason, now.reason) +
     condField('status', was.status, now.status);
   return fields ? `{${fields}"type":${str(now.type)}}` : undefined;
@@ -341,6 +352,7 @@ function textsOf(s: ApiPodStatus, uid?: string): StatusTexts {
   );
   const ctrs = itemTexts(s.containerStatuses, ps?.containerStatuses, p?.ctrs, renderContainer);
   const texts = [
+    s.observedGeneration !== undefined ? num(s.observedGeneration) : undefined,
     str(s.phase),
     conds === p?.conds ? p.texts[CONDITIONS] : listText(conds),
     text(s.message),
@@ -375,6 +387,7 @@ export function podStatusText(s: ApiPodStatus): string {
 
 function buildPodStatusJson(s: ApiPodStatus): Record<string, unknown> {
   return {
+    observedGeneration: s.observedGeneration,
     phase: s.phase,
     conditions: s.conditions.length ? s.conditions.map(conditionJson) : undefined,
     message: s.message,

@@ -163,6 +163,8 @@ export interface ApiContainerStatus {
 
 export interface PodCondition {
   type: string;
+  /** metadata.generation the condition was set from (PodObservedGenerationTracking, 1.34). */
+  observedGeneration?: number;
   status: 'True' | 'False';
   reason?: string;
   message?: string;
@@ -171,6 +173,8 @@ export interface PodCondition {
 
 /** v1.PodStatus as the status manager holds it (what `kubectl` shows). */
 export interface ApiPodStatus {
+  /** metadata.generation the kubelet generated the status from (PodObservedGenerationTracking). */
+  observedGeneration?: number;
   phase: 'Pending' | 'Running' | 'Succeeded' | 'Failed';
   reason?: string;
   message?: string;

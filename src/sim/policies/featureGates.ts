@@ -12,6 +12,8 @@ export const DEFAULT_FEATURE_GATES: Readonly<Record<string, boolean>> = {
   // Beta, on by default since 1.33: no CFS quota for containers with exclusive CPUs.
   DisableCPUQuotaWithExclusiveCPUs: true,
   CPUCFSQuotaPeriod: false,
+  // Beta, on by default in 1.34: the kubelet sets status.observedGeneration and its conditions'.
+  PodObservedGenerationTracking: true,
   // Alpha in 1.32-1.33: pod-level resources (spec.resources) are ignored unless turned on.
   PodLevelResources: false,
 };

@@ -85,7 +85,7 @@ describe('updateStatusInternal', () => {
     const l = hello.trace.logs.find((x) => x.msg === 'Ignoring same status for pod')!;
     expect(l.v).toBe(3);
     expect(formatKlog(l)).toMatch(
-      /"Ignoring same status for pod" pod="default\/web" status=\{"phase":"/,
+      /"Ignoring same status for pod" pod="default\/web" status=\{"observedGeneration":1,"phase":"/,
     );
   });
 

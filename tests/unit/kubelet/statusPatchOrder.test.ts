@@ -59,3 +59,45 @@ describe('Patch status for pod', () => {
     expect(turned.reason).toBeNull();
   });
 });
+
+/*
+ * PodObservedGenerationTracking (beta, on in 1.34): a 1.34.0 kind kubelet logs
+ *   status={"observedGeneration":1,"phase":"Failed","conditions":[{"type":"PodReadyToStartContainers",
+ *   "observedGeneration":1,"status":"True","lastProbeTime":null,…},…,{"type":"PodScheduled","observedGeneration":1,…
+ */
+interface StatusJson {
+  observedGeneration?: number;
+  conditions: { type: string; observedGeneration?: number }[];
+}
+
+describe('observedGeneration', () => {
+  const statuses = (preset: string) =>
+    runPreset(preset)
+      .trace.logs.filter((l) => l.msg === 'Status for pod updated successfully')
+      .map((l) => ({
+        t: l.t,
+        status: JSON.parse(l.kv.find(([k]) => k === 'status')![1]) as StatusJson,
+      }));
+
+  it('every status the kubelet writes carries the pod generation, first, and so does each condition', () => {
+    const all = statuses('hello-pod');
+    expect(all.length).toBeGreaterThan(1);
+    for (const { status } of all) {
+      expect(Object.keys(status)[0]).toBe('observedGeneration');
+      expect(status.observedGeneration).toBe(1);
+      for (const c of status.conditions) {
+        expect(Object.keys(c).slice(0, 2)).toEqual(['type', 'observedGeneration']);
+        expect(c.observedGeneration).toBe(1);
+      }
+    }
+  });
+
+  it('a graceful delete bumps the generation: the kubelet reports 2, the scheduler’s PodScheduled keeps 1', () => {
+    const all = statuses('delete-grace-period');
+    const last = all[all.length - 1]!.status;
+    expect(last.observedGeneration).toBe(2);
+    for (const c of last.conditions)
+      expect(c.observedGeneration).toBe(c.type === 'PodScheduled' ? 1 : 2);
+    expect(all[0]!.status.observedGeneration).toBe(1);
+  });
+});

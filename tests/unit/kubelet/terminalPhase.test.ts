@@ -21,7 +21,9 @@ describe('a terminal phase the status manager holds', () => {
     }),
   );
   const lines = r.trace.logs.map(formatKlog);
-  const failedAt = lines.findIndex((l) => l.includes('status={"phase":"Failed"'));
+  const failedAt = lines.findIndex((l) =>
+    /status=\{("observedGeneration":\d+,)?"phase":"Failed"/.test(l),
+  );
 
   it('is never patched back to another phase after it was stored', () => {
     expect(failedAt).toBeGreaterThan(0);
