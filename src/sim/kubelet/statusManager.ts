@@ -48,31 +48,15 @@ function observedGeneration(d: KubeletDomain, uid: string): number | undefined {
 }
 
 /** The scheduler's PodScheduled condition: set from the pod's first generation, at binding. */
-const SCHEDULED_GENERATION = (): number | undefined =>
-  featureEnabled(undefined, 'PodObservedGenerationTracking') ? 1 : undefined;
-
-/** `c` with its observedGeneration (none when the gate is off), field first as in the struct. */
-function withGeneration(
-  g: (() => number | undefined) | number | undefined,
-  c: PodCondition,
-): PodCondition {
-  const gen = typeof g === 'function' ? g() : g;
-  if (gen === undefined) return c;
-  const { type, ...rest } = c;
-  return { type, observedGeneration: gen, ...rest };
+function scheduledGeneration(): number | undefined {
+  return featureEnabled(undefined, 'PodObservedGenerationTracking') ? 1 : undefined;
 }
 
 export function initialStatus(pod: PodDef): ApiPodStatus {
   return {
     phase: 'Pending',
     qosClass: pod.qos,
-    conditions: [
-      withGeneration(SCHEDULED_GENERATION, {
-        type: 'PodScheduled',
-        status: 'True',
-        lastTransitionTime: pod.at,
-      }),
-    ],
+    conditions: [stamped({ type: 'PodScheduled', status: 'True' }, pod.at, scheduledGeneration())],
     initContainerStatuses: [],
     containerStatuses: [],
   };
@@ -418,11 +402,23 @@ function conditions(pod: PodDef, status: ApiPodStatus, ps: CachedPodStatus | und
  * shapes took V8's slow path. A Cond has type and status, then reason, then message (each
  * present even when undefined, as conditions() writes them): the same keys in the same order.
  */
-export function stamped(c: Cond, lastTransitionTime: number): PodCondition {
+export function stamped(
+  c: Cond,
+  lastTransitionTime: number,
+  observedGeneration: number | undefined,
+): PodCondition {
   const { type, status } = c;
-  if (!('reason' in c)) return { type, status, lastTransitionTime };
-  if (!('message' in c)) return { type, status, reason: c.reason, lastTransitionTime };
-  return { type, status, reason: c.reason, message: c.message, lastTransitionTime };
+  if (!('reason' in c)) return { type, observedGeneration, status, lastTransitionTime };
+  if (!('message' in c))
+    return { type, observedGeneration, status, reason: c.reason, lastTransitionTime };
+  return {
+    type,
+    observedGeneration,
+    status,
+    reason: c.reason,
+    message: c.message,
+    lastTransitionTime,
+  };
 }
 
 /** Keeps lastTransitionTime for conditions whose status did not change (status manager). */
@@ -431,8 +427,10 @@ function stampConditions(
   old: PodCondition[] | undefined,
   t: number,
   scheduledAt: number,
+  generation: number | undefined,
 ): PodCondition[] {
   const out: PodCondition[] = [];
+  const scheduled = scheduledGeneration();
   for (const c of conds) {
     let prev: PodCondition | undefined;
     if (old)
@@ -441,8 +439,14 @@ function stampConditions(
           prev = o;
           break;
         }
-    const since = c.type === 'PodScheduled' ? scheduledAt : t;
-    out.push(stamped(c, prev && prev.status === c.status ? prev.lastTransitionTime : since));
+    const bySched = c.type === 'PodScheduled';
+    out.push(
+      stamped(
+        c,
+        prev && prev.status === c.status ? prev.lastTransitionTime : bySched ? scheduledAt : t,
+        bySched ? scheduled : generation,
+      ),
+    );
   }
   return out;
 }
@@ -561,7 +565,8 @@ function generateFresh(
   const byName = newestTwoByName(ps);
   const generation = observedGeneration(d, pod.uid);
   const status: ApiPodStatus = {
-    ...(generation !== undefined ? { observedGeneration: generation } : {}),
+    // Always the key (undefined when the gate is off): one shape for every stored status.
+    observedGeneration: generation,
     phase: 'Pending',
     qosClass: pod.qos,
     hostIP: NODE_IP,
@@ -598,8 +603,12 @@ function generateFresh(
     if (old.reason !== undefined) status.reason = old.reason;
     if (old.message !== undefined) status.message = old.message;
   }
-  status.conditions = stampConditions(conditions(pod, status, ps), old?.conditions, t, pod.at).map(
-    (c) => withGeneration(c.type === 'PodScheduled' ? SCHEDULED_GENERATION : generation, c),
+  status.conditions = stampConditions(
+    conditions(pod, status, ps),
+    old?.conditions,
+    t,
+    pod.at,
+    generation,
   );
   return { status, triggers, logs: generatedLogs(pod, ps), reads, rawPhase };
 }
@@ -880,9 +889,10 @@ export function setContainerReadiness(
     const n = conds.find((x) => x.type === old.type);
     if (!n) return old;
     // GeneratePodReadyCondition gives it the pod's generation too (1.34).
-    return withGeneration(
+    return stamped(
+      n,
+      n.status === old.status ? old.lastTransitionTime : t,
       observedGeneration(d, pod.uid),
-      stamped(n, n.status === old.status ? old.lastTransitionTime : t),
     );
   });
   own(d, 'status')[pod.uid] = deepFreeze(next);

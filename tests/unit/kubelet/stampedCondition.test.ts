@@ -1,6 +1,6 @@
 /**
  * stampConditions builds each condition field by field instead of spreading it: the result must
- * have the spread's keys in the spread's order (a key present with an undefined value included:
+ * have the spread's keys in the spread's order (observedGeneration after type, as in the struct) (a key present with an undefined value included:
  * setPodStatus compares stored conditions key by key) and its values, for every Cond shape
  * conditions() writes.
  */
@@ -26,11 +26,12 @@ const condArb: fc.Arbitrary<Cond> = fc.oneof(
 );
 
 describe('stamped condition', () => {
-  it('has the keys, order and values of { ...c, lastTransitionTime }', () => {
+  it('has the keys, order and values of { type, observedGeneration, ...c, lastTransitionTime }', () => {
     fc.assert(
-      fc.property(condArb, fc.nat(), (c, t) => {
-        expect(Object.entries(stamped(c, t))).toEqual(
-          Object.entries({ ...c, lastTransitionTime: t }),
+      fc.property(condArb, fc.nat(), fc.option(fc.nat(3), { nil: undefined }), (c, t, gen) => {
+        const { type, ...rest } = c;
+        expect(Object.entries(stamped(c, t, gen))).toEqual(
+          Object.entries({ type, observedGeneration: gen, ...rest, lastTransitionTime: t }),
         );
       }),
       { numRuns: 300 },
