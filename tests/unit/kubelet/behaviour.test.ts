@@ -299,7 +299,7 @@ describe('probes (prober worker, facts §7)', () => {
 });
 
 describe('a failing gRPC probe (pkg/probe/grpc)', () => {
-  it("says it timed out after the probe's own timeout, with the context error", () => {
+  it('says the server answered NOT_SERVING: a failure that comes back at once, as the model draws it', () => {
     const r = runText(
       scenario({
         pods: pod(
@@ -311,7 +311,7 @@ describe('a failing gRPC probe (pkg/probe/grpc)', () => {
       }),
     );
     expect(evs(r, 'Unhealthy')[0]!.message).toBe(
-      'Readiness probe failed: timeout: failed to connect service "10.244.0.5:9000" within 3s: context deadline exceeded',
+      'Readiness probe failed: service unhealthy (responded with "NOT_SERVING")',
     );
   });
 });

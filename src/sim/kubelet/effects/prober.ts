@@ -15,7 +15,6 @@ import { isContainer, withContainerId } from '../probeOutlook';
 import { type KV, klog, podKV, q } from '../klog';
 import type { KubeletDomain, ProbeResult, ProberWorkerState } from '../types';
 import { own, own2 } from '../../core/cow';
-import { formatGoDuration } from '../../core/time';
 import { isPodPhaseTerminal, probeKey } from '../statusManager';
 
 type Api = EffectApi<KubeletDomain>;
@@ -40,11 +39,11 @@ function failureOutput(p: ProbeDef, ip: string): string {
     case 'tcpSocket':
       return `dial tcp ${ip}:${p.port}: connect: connection refused`;
     case 'grpc':
-      // grpcProber.Probe (pkg/probe/grpc): DialContext WithBlock keeps retrying a refused
-      // connection until the probe's timeout, then "within %v: %+v" of context.DeadlineExceeded.
-      // Not modelled yet: that wait. The result (and its Unhealthy event) lands at the tick,
-      // timeoutSeconds before a real kubelet's.
-      return `timeout: failed to connect service "${ip}:${p.port}" within ${formatGoDuration(p.timeoutMs)}: context deadline exceeded`;
+      // grpcProber.Probe (pkg/probe/grpc): the server answered the health Check with a status
+      // other than SERVING, at once, as an HTTP probe's 500 does. (A refused connection would
+      // instead keep the dial retrying until the probe's timeout, "timeout: failed to connect
+      // service … within <timeout>": a wait the model's instant probe cannot show.)
+      return 'service unhealthy (responded with "NOT_SERVING")';
     default:
       return '';
   }
