@@ -14,15 +14,20 @@ import { correlatorOptions } from './eventCorrelator';
 import { eventsAt } from './events';
 import { podsAt, type ContainerDetail, type PodRow } from './pods';
 import { tabwrite } from './tabwriter';
-import { L1, L2, L3, ports, probeLine, resources, statusLines } from './describeContainer';
 import {
-  SERVICE_ACCOUNT_MOUNT_PATH,
-  TOKEN_EXPIRATION_SECONDS,
-  serviceAccountVolume,
-  tokenEra,
-} from '../kubelet/volumes';
+  conditionLines,
+  L1,
+  L2,
+  L3,
+  ports,
+  probeLine,
+  resources,
+  statusLines,
+  volumes,
+} from './describeContainer';
+import { SERVICE_ACCOUNT_MOUNT_PATH, serviceAccountVolume, tokenEra } from '../kubelet/volumes';
 import type { KubeletVersionName } from '../versions/names';
-import { describeEventsLines, reportedCondition } from '../versions/kubectl';
+import { describeEventsLines } from '../versions/kubectl';
 import { describePod13 } from '../versions/v1_3/describe';
 import {
   annotationLines,
@@ -82,33 +87,6 @@ function containers(
       out.push(`${L3}${SERVICE_ACCOUNT_MOUNT_PATH} from ${vol} (ro)`);
     } else out.push(`${L2}Mounts:\t<none>`);
   }
-}
-
-/**
- * describeVolumes for the service account's token volume: printProjectedVolumeSource for
- * kube-api-access, printSecretVolumeSource for v1.18's and v1.3's token Secret (v1.3's kubectl
- * had no Optional: SecretVolumeSource.Optional came in 1.7).
- */
-function volumes(out: string[], pod: PodDef, version: KubeletVersionName) {
-  const vol = serviceAccountVolume(pod, tokenEra(version));
-  if (!vol) {
-    out.push(`Volumes:\t<none>`);
-    return;
-  }
-  out.push(`Volumes:`);
-  out.push(`${L1}${vol.name}:`);
-  if (vol.plugin === 'secret') {
-    out.push(`${L2}Type:\tSecret (a volume populated by a Secret)`);
-    out.push(`${L2}SecretName:\t${vol.name}`);
-    if (version !== '1.3') out.push(`${L2}Optional:\tfalse`);
-    return;
-  }
-  out.push(`${L2}Type:\tProjected (a volume that contains injected data from multiple sources)`);
-  out.push(`${L2}TokenExpirationSeconds:\t${TOKEN_EXPIRATION_SECONDS}`);
-  out.push(`${L2}ConfigMapName:\tkube-root-ca.crt`);
-  // printProjectedVolumeSource since kubectl 1.33: "Optional:" (a bool), not ConfigMapOptional.
-  out.push(`${L2}Optional:\tfalse`);
-  out.push(`${L2}DownwardAPI:\ttrue`);
 }
 
 export function describePod(run: SimulationRun, podKey: string, step: number): string {
@@ -186,12 +164,7 @@ export function describePod(run: SimulationRun, podKey: string, step: number): s
     version,
     field,
   );
-  const conditions = row.conditions.filter((c) => reportedCondition(version, c.type));
-  if (conditions.length) {
-    out.push(`Conditions:`);
-    out.push(`${L1}Type\tStatus`);
-    for (const c of conditions) out.push(`${L1}${c.type} \t${c.status} `);
-  }
+  conditionLines(out, version, row.conditions);
   volumes(out, pod, version);
   out.push(`QoS Class:\t${row.qosClass}`);
   out.push(...labelLines('Node-Selectors', spec.nodeSelector));

@@ -1,9 +1,14 @@
 /**
- * describeContainers' pieces every kubectl era prints alike: resources, probes, ports and a
- * container state (pkg/describe describeContainerResources, DescribeProbe,
- * describeContainerPorts, describeContainerState).
+ * describePod's pieces every kubectl era prints alike, or with a version's difference spelled
+ * out: resources, probes, ports and a container state (pkg/describe describeContainerResources,
+ * DescribeProbe, describeContainerPorts, describeContainerState), the conditions and the
+ * service account's volume.
  */
-import type { ContainerDef } from '../kubelet/config';
+import type { ContainerDef, PodDef } from '../kubelet/config';
+import type { PodCondition } from '../kubelet/types';
+import { TOKEN_EXPIRATION_SECONDS, serviceAccountVolume, tokenEra } from '../kubelet/volumes';
+import { reportedCondition } from '../versions/kubectl';
+import type { KubeletVersionName } from '../versions/names';
 import { canonicalQuantity } from '../model/quantity';
 import type { ResourceListLike } from '../model/qos';
 import { describeTime } from './clock';
@@ -112,4 +117,45 @@ export function statusLines(out: string[], d: ContainerDetail) {
     });
   out.push(`${L2}Ready:\t${d.ready ? 'True' : 'False'}`);
   out.push(`${L2}Restart Count:\t${d.restartCount}`);
+}
+
+/** The pod's conditions the version's kubelet reported: "  <type> \t<status> " each. */
+export function conditionLines(
+  out: string[],
+  version: KubeletVersionName,
+  all: readonly PodCondition[],
+) {
+  const conditions = all.filter((c) => reportedCondition(version, c.type));
+  if (conditions.length === 0) return;
+  out.push(`Conditions:`);
+  out.push(`${L1}Type\tStatus`);
+  for (const c of conditions) out.push(`${L1}${c.type} \t${c.status} `);
+}
+
+/**
+ * describeVolumes for the service account's token volume: printProjectedVolumeSource for
+ * kube-api-access, printSecretVolumeSource for v1.18's and v1.3's token Secret (v1.3's kubectl
+ * had no Optional: SecretVolumeSource.Optional came in 1.7).
+ */
+export function volumes(out: string[], pod: PodDef, version: KubeletVersionName) {
+  const vol = serviceAccountVolume(pod, tokenEra(version));
+  if (!vol) {
+    // kubectl 1.3's describeVolumes said so in a sentence.
+    out.push(version === '1.3' ? 'No volumes.' : `Volumes:\t<none>`);
+    return;
+  }
+  out.push(`Volumes:`);
+  out.push(`${L1}${vol.name}:`);
+  if (vol.plugin === 'secret') {
+    out.push(`${L2}Type:\tSecret (a volume populated by a Secret)`);
+    out.push(`${L2}SecretName:\t${vol.name}`);
+    if (version !== '1.3') out.push(`${L2}Optional:\tfalse`);
+    return;
+  }
+  out.push(`${L2}Type:\tProjected (a volume that contains injected data from multiple sources)`);
+  out.push(`${L2}TokenExpirationSeconds:\t${TOKEN_EXPIRATION_SECONDS}`);
+  out.push(`${L2}ConfigMapName:\tkube-root-ca.crt`);
+  // printProjectedVolumeSource since kubectl 1.33: "Optional:" (a bool), not ConfigMapOptional.
+  out.push(`${L2}Optional:\tfalse`);
+  out.push(`${L2}DownwardAPI:\ttrue`);
 }

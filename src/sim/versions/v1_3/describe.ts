@@ -11,7 +11,16 @@
 import type { ContainerDef, PodDef } from '../../kubelet/config';
 import { effectiveRequests } from '../../model/qos';
 import { describeTime } from '../../views/clock';
-import { L1, L2, L3, probeLine, resources, statusLines } from '../../views/describeContainer';
+import {
+  conditionLines,
+  L1,
+  L2,
+  L3,
+  probeLine,
+  resources,
+  statusLines,
+  volumes,
+} from '../../views/describeContainer';
 import {
   controlledBy,
   environmentLines,
@@ -21,14 +30,13 @@ import {
 import type { EventRow } from '../../views/events';
 import type { ContainerDetail, PodRow } from '../../views/pods';
 import { tabwrite } from '../../views/tabwriter';
-import { serviceAccountVolume, tokenEra } from '../../kubelet/volumes';
 import { describeEventsLines } from '../kubectl';
 import { runtimeScheme } from '../names';
+import { bareId } from '../printf';
 
 /** The Docker runtime's scheme in place of the model's CRI one. */
 function dockerId(containerID: string | undefined): string {
-  if (!containerID) return '';
-  return `${runtimeScheme('1.3')}://${containerID.slice(containerID.indexOf('://') + 3)}`;
+  return containerID ? `${runtimeScheme('1.3')}://${bareId(containerID)}` : '';
 }
 
 /** `docker://sha256:<id>`: the image's local ID as Docker 1.10+ reported it. */
@@ -132,21 +140,8 @@ export function describePod13(input: Describe13Input): string {
     row.containers.filter((c) => !c.init),
     field,
   );
-  const conditions = row.conditions.filter((c) =>
-    ['Initialized', 'Ready', 'PodScheduled'].includes(c.type),
-  );
-  if (conditions.length) {
-    out.push(`Conditions:`);
-    out.push(`${L1}Type\tStatus`);
-    for (const c of conditions) out.push(`${L1}${c.type} \t${c.status} `);
-  }
-  const vol = serviceAccountVolume(pod, tokenEra('1.3'));
-  if (vol) {
-    out.push(`Volumes:`);
-    out.push(`${L1}${vol.name}:`);
-    out.push(`${L2}Type:\tSecret (a volume populated by a Secret)`);
-    out.push(`${L2}SecretName:\t${vol.name}`);
-  } else out.push('No volumes.');
+  conditionLines(out, '1.3', row.conditions);
+  volumes(out, pod, '1.3');
   out.push(`QoS Tier:\t${row.qosClass}`);
   if (events.length === 0) out.push('No events.');
   else out.push(...describeEventsLines('1.3', events, now, nodeName, L1));
