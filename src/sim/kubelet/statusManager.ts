@@ -18,6 +18,7 @@ import { podStatusText, syncStatusToApi } from './statusPatch';
 import { proberId as proberInstanceId } from './ids';
 import { latestByName, NODE_IP } from './runtime';
 import { imageRefDigest } from './imageReference';
+import { volumeMountStatuses } from './volumes';
 import type {
   ApiContainerStatus,
   ApiPodStatus,
@@ -136,6 +137,7 @@ function convertStatuses(
 ): ApiContainerStatus[] {
   const hasInit = pod.init.length > 0;
   const reasons = d.reasonCache[pod.uid];
+  const mountsInStatus = featureEnabled(undefined, 'RecursiveReadOnlyMounts');
   return defs.map((c) => {
     const mine = byName.get(c.name);
     const old = previous?.find((o) => o.name === c.name);
@@ -151,6 +153,8 @@ function convertStatuses(
         ready: false,
         restartCount: mine[0].attempt,
         containerID: containerIdString(mine[0].id),
+        // convertContainerStatus: `status.VolumeMounts = oldStatus.VolumeMounts // immutable`.
+        volumeMounts: old?.volumeMounts,
       };
     } else if (old?.state.terminated) {
       // A container the runtime no longer has (removed once its pod terminated) keeps the
@@ -169,6 +173,9 @@ function convertStatuses(
         lastState: old ? old.lastState : {},
         ready: false,
         restartCount: old ? old.restartCount : 0,
+        // "status.VolumeMounts cannot be propagated from kubecontainer.Status because the CRI
+        // API is unaware of the volume names": the default status takes them from the spec.
+        volumeMounts: mountsInStatus ? volumeMountStatuses(pod, c) : undefined,
       };
     }
     // Containers that will be (re)started in the next SyncPod show the last start error.

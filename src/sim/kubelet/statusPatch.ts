@@ -22,6 +22,7 @@ import type {
   ContainerStateView,
   KubeletDomain,
   PodCondition,
+  VolumeMountStatus,
 } from './types';
 import { own } from '../core/cow';
 import { table } from '../core/shapes';
@@ -84,6 +85,17 @@ function containerJson(c: ApiContainerStatus): Record<string, unknown> {
     imageID: c.imageID,
     containerID: c.containerID,
     started: c.started ?? false,
+    volumeMounts: c.volumeMounts?.map(mountJson),
+  };
+}
+
+/** v1.VolumeMountStatus in its Go field order (readOnly and recursiveReadOnly omitempty). */
+function mountJson(m: VolumeMountStatus): Record<string, unknown> {
+  return {
+    name: m.name,
+    mountPath: m.mountPath,
+    readOnly: m.readOnly,
+    recursiveReadOnly: m.recursiveReadOnly,
   };
 }
 
@@ -204,8 +216,31 @@ function renderContainer(c: ApiContainerStatus): string {
   return (
     `{"name":${str(c.name)},"state":${stateText(c.state)},"lastState":${stateText(c.lastState)}` +
     `,"ready":${c.ready},"restartCount":${num(c.restartCount)},"image":${str(c.image)}` +
-    `,"imageID":${str(c.imageID)}${optStr('containerID', c.containerID)},"started":${c.started ?? false}}`
+    `,"imageID":${str(c.imageID)}${optStr('containerID', c.containerID)},"started":${c.started ?? false}` +
+    `${mountsText(c.volumeMounts, false)}}`
   );
+}
+
+/** Each (frozen) mount list's text, in Go field order and with sorted keys. */
+const mountTexts = [new WeakMap<object, string>(), new WeakMap<object, string>()] as const;
+
+/** `,"volumeMounts":[...]`, or nothing for a container without mounts (omitempty). */
+function mountsText(list: readonly VolumeMountStatus[] | undefined, sorted: boolean): string {
+  if (!list?.length) return '';
+  const memo = mountTexts[sorted ? 1 : 0];
+  let out = memo.get(list);
+  if (out !== undefined) return out;
+  out = `,"volumeMounts":[${list.map((m) => mountText(m, sorted)).join(',')}]`;
+  if (Object.isFrozen(list)) memo.set(list, out);
+  return out;
+}
+
+function mountText(m: VolumeMountStatus, sorted: boolean): string {
+  const name = `"name":${str(m.name)}`;
+  const path = `"mountPath":${str(m.mountPath)}`;
+  const ro =
+    (m.readOnly ? `,"readOnly":true` : '') + optStr('recursiveReadOnly', m.recursiveReadOnly);
+  return sorted ? `{${path},${name}${ro}}` : `{${name},${path}${ro}}`;
 }
 
 /*
@@ -249,7 +284,7 @@ function sortedContainerText(c: ApiContainerStatus): string {
     `{${id}"image":${str(c.image)},"imageID":${str(c.imageID)}` +
     `,"lastState":${sortedStateText(c.lastState)},"name":${str(c.name)},"ready":${c.ready}` +
     `,"restartCount":${num(c.restartCount)},"started":${c.started ?? false}` +
-    `,"state":${sortedStateText(c.state)}}`;
+    `,"state":${sortedStateText(c.state)}${mountsText(c.volumeMounts, true)}}`;
   if (Object.isFrozen(c)) sortedContainerTexts.set(c, out);
   return out;
 }

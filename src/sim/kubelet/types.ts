@@ -159,6 +159,20 @@ export interface ApiContainerStatus {
   ready: boolean;
   started?: boolean;
   restartCount: number;
+  /**
+   * The container's volume mounts as the spec had them when its first status was made
+   * (RecursiveReadOnlyMounts, on since 1.31); undefined when it mounts nothing.
+   */
+  volumeMounts?: readonly VolumeMountStatus[];
+}
+
+/** v1.VolumeMountStatus. */
+export interface VolumeMountStatus {
+  name: string;
+  mountPath: string;
+  readOnly?: boolean;
+  /** Set for a read-only mount only: whether the runtime made it recursively read-only. */
+  recursiveReadOnly?: 'Disabled' | 'Enabled';
 }
 
 export interface PodCondition {

@@ -6,8 +6,9 @@
  * and init container; automountServiceAccountToken: false leaves it out.
  */
 import { hashString } from '../core/prng';
-import type { PodDef } from './config';
-import type { KubeletDomain } from './types';
+import type { ContainerDef, PodDef } from './config';
+import type { KubeletDomain, VolumeMountStatus } from './types';
+import { deepFreeze } from '../core/clone';
 import type { DeepReadonly } from './view';
 import { own } from '../core/cow';
 import { table } from '../core/shapes';
@@ -100,4 +101,49 @@ export function markVolumeMounted(d: KubeletDomain, uid: string): void {
 export function attachAndMountWait(d: DeepReadonly<KubeletDomain>, pod: PodDef): number {
   if (!kubeApiAccessVolume(pod) || volumeMounted(d, pod.uid)) return 0;
   return ATTACH_AND_MOUNT_POLL_MS;
+}
+
+/**
+ * convertToAPIContainerStatuses' VolumeMounts (kubelet_pods.go; RecursiveReadOnlyMounts, on
+ * since 1.31): each of the container's mounts (its own, then the ServiceAccount admission's
+ * kube-api-access one) as name, mountPath and readOnly, and for a read-only mount
+ * recursiveReadOnly, "Disabled" unless the mount asks for it (resolveRecursiveReadOnly: Enabled,
+ * or IfPossible on a runtime handler that supports it, as containerd 2 on a 5.12+ kernel does).
+ * Frozen and shared per container: the status compares and renders it by identity.
+ */
+export function volumeMountStatuses(
+  pod: PodDef,
+  c: ContainerDef,
+): readonly VolumeMountStatus[] | undefined {
+  if (mountStatuses.has(c)) return mountStatuses.get(c);
+  const spec = c.spec as { volumeMounts?: unknown };
+  const own = Array.isArray(spec.volumeMounts) ? (spec.volumeMounts as MountSpec[]) : [];
+  const out: VolumeMountStatus[] = own.map((m) => mountStatus(m.name, m.mountPath, m));
+  const kube = kubeApiAccessVolume(pod);
+  if (kube) out.push(mountStatus(kube, SERVICE_ACCOUNT_MOUNT_PATH, { readOnly: true }));
+  const list = out.length ? deepFreeze(out) : undefined;
+  mountStatuses.set(c, list);
+  return list;
+}
+const mountStatuses = new WeakMap<ContainerDef, readonly VolumeMountStatus[] | undefined>();
+
+interface MountSpec {
+  name: string;
+  mountPath: string;
+  readOnly?: boolean;
+  recursiveReadOnly?: string;
+}
+
+function mountStatus(
+  name: string,
+  mountPath: string,
+  m: Pick<MountSpec, 'readOnly' | 'recursiveReadOnly'>,
+): VolumeMountStatus {
+  const s: VolumeMountStatus = { name: String(name), mountPath: String(mountPath) };
+  if (m.readOnly === true) {
+    s.readOnly = true;
+    const rro = m.recursiveReadOnly;
+    s.recursiveReadOnly = rro === 'Enabled' || rro === 'IfPossible' ? 'Enabled' : 'Disabled';
+  }
+  return s;
 }
