@@ -3,7 +3,7 @@
  * live region and the help overlay. The store and the engine's views come in as
  * props, so the same App runs in the page and in tests.
  */
-import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
+import { Suspense, useEffect, useState, type CSSProperties } from 'react';
 import type { AppStore } from '../../state/store';
 import { PlaybackControls } from '../controls/PlaybackControls';
 import { SimulatingProgress } from '../controls/SimulatingProgress';
@@ -13,40 +13,92 @@ import { useShortcuts } from '../hooks/useShortcuts';
 import { useInputModality } from '../hooks/useInputModality';
 import { EngineViewsContext, useEngineViews, type EngineViews } from './engineViews';
 import { ErrorBoundary } from './ErrorBoundary';
+import { retryableLazy } from './retryableLazy';
 import { LiveRegion } from './LiveRegion';
 import { StoreContext, useApp } from './storeContext';
 import { Workspace } from './Workspace';
 import { Splitter } from './Splitter';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { ScenarioBar } from '../share/ScenarioBar';
-import { usePermalinkSync } from '../share/usePermalinkSync';
+import { loadLinkOpener, usePermalinkSync } from '../share/usePermalinkSync';
 import { storeForRun } from '../compare/runStores';
 
+// Each part is fetched the first time it is shown; a failed fetch says so where the part
+// would be (or, for an overlay, in the banner) and is fetched again on retry (retryableLazy).
 // The editor (CodeMirror and the forms) is fetched the first time it is opened.
-const EditorDialog = lazy(() => import('../editor/EditorDialog'));
+const EditorDialog = retryableLazy(
+  () => import('../editor/EditorDialog'),
+  (m) => m.default,
+);
 // Compare's two-run workspace and its diff, the first time Compare is turned on.
-const CompareWorkspace = lazy(() => import('../compare/CompareWorkspace'));
+const CompareWorkspace = retryableLazy(
+  () => import('../compare/CompareWorkspace'),
+  (m) => m.default,
+);
 // The keyboard help and the perturbation menu, the first time each is opened.
-const HelpOverlay = lazy(() => import('./HelpOverlay').then((m) => ({ default: m.HelpOverlay })));
-const PerturbMenu = lazy(() =>
-  import('../perturb/PerturbMenu').then((m) => ({ default: m.PerturbMenu })),
+const HelpOverlay = retryableLazy(
+  () => import('./HelpOverlay'),
+  (m) => m.HelpOverlay,
+);
+const PerturbMenu = retryableLazy(
+  () => import('../perturb/PerturbMenu'),
+  (m) => m.PerturbMenu,
 );
 
-function LazyHelp() {
+/**
+ * An overlay that could not be shown (its code did not arrive): closed again, the banner
+ * says why, and opening it again fetches it afresh.
+ */
+function overlayFailed(
+  store: AppStore,
+  what: string,
+  close: () => void,
+  retry: () => void,
+): (e: Error) => void {
+  return (e) => {
+    retry();
+    close();
+    store
+      .getState()
+      .setNotice({ tone: 'error', text: `${what} could not be opened: ${e.message}` });
+  };
+}
+
+function LazyHelp({ store }: { readonly store: AppStore }) {
   const open = useApp((s) => s.helpOpen);
   return open ? (
-    <Suspense fallback={null}>
-      <HelpOverlay />
-    </Suspense>
+    <ErrorBoundary
+      what="The keyboard help"
+      onError={overlayFailed(
+        store,
+        'The keyboard help',
+        () => store.getState().setHelpOpen(false),
+        HelpOverlay.retry,
+      )}
+    >
+      <Suspense fallback={null}>
+        <HelpOverlay />
+      </Suspense>
+    </ErrorBoundary>
   ) : null;
 }
 
-function LazyPerturbMenu() {
+function LazyPerturbMenu({ store }: { readonly store: AppStore }) {
   const open = useApp((s) => s.perturbMenu !== null);
   return open ? (
-    <Suspense fallback={null}>
-      <PerturbMenu />
-    </Suspense>
+    <ErrorBoundary
+      what="The perturbation menu"
+      onError={overlayFailed(
+        store,
+        'The perturbation menu',
+        () => store.getState().openPerturbMenu(null),
+        PerturbMenu.retry,
+      )}
+    >
+      <Suspense fallback={null}>
+        <PerturbMenu />
+      </Suspense>
+    </ErrorBoundary>
   ) : null;
 }
 
@@ -77,9 +129,15 @@ export function App(p: Props) {
     opened.add(store);
     // A link's codec (lz-string, the schema, the YAML parser) is fetched only for a link.
     if (initialLink)
-      void import('../../state/permalinkLinks').then(
+      void loadLinkOpener().then(
         (m) => m.openLink(store, initialLink, initialPreset),
-        () => st.loadPreset(initialPreset),
+        (e: unknown) => {
+          st.loadPreset(initialPreset);
+          st.setNotice({
+            tone: 'error',
+            text: `This link could not be opened, so the preset "${initialPreset}" is shown instead: its code did not arrive (${e instanceof Error ? e.message : String(e)}).`,
+          });
+        },
       );
     else {
       st.loadPreset(initialPreset);
@@ -156,7 +214,11 @@ function Shell({
       </header>
       <PlaybackControls />
       {comparing ? (
-        <ErrorBoundary what="Compare" onReset={() => void store.getState().setCompare(null)}>
+        <ErrorBoundary
+          what="Compare"
+          onReset={() => void store.getState().setCompare(null)}
+          onError={CompareWorkspace.retry}
+        >
           <Suspense fallback={<p className="loading-line">Loading Compare…</p>}>
             <CompareWorkspace topologies={topologies} />
           </Suspense>
@@ -165,9 +227,9 @@ function Shell({
         <Workspace />
       )}
       <LiveRegion />
-      <LazyHelp />
+      <LazyHelp store={store} />
       <StoreContext.Provider value={storeForRun(store, menuRun)}>
-        <LazyPerturbMenu />
+        <LazyPerturbMenu store={store} />
       </StoreContext.Provider>
       {docked && (
         <Splitter
@@ -180,7 +242,7 @@ function Shell({
         />
       )}
       {editorLoaded && (
-        <ErrorBoundary what="The scenario editor">
+        <ErrorBoundary what="The scenario editor" onError={EditorDialog.retry}>
           <Suspense fallback={<p className="loading-line">Loading the editor…</p>}>
             <EditorDialog presets={presets} topologies={topologies} />
           </Suspense>

@@ -10,6 +10,11 @@ interface Props {
   /** Where the failure happened, for the message ("The timeline"). */
   readonly what?: string;
   readonly onReset?: () => void;
+  /**
+   * Called once the failure is shown (not in the render that caught it): a lazy part
+   * forgets its failed import here (RetryableLazy.retry), so its next render fetches again.
+   */
+  readonly onError?: (error: Error) => void;
 }
 
 interface State {
@@ -25,6 +30,7 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('kubeletscope:', error, info.componentStack);
+    this.props.onError?.(error);
   }
 
   override render(): ReactNode {

@@ -7,14 +7,13 @@ import { useRef, useState } from 'react';
 import type { SvgPicture } from '../../viz/export/timelineSvg';
 import type { AppState } from '../../state/store';
 import { useApp, useAppStore } from '../app/storeContext';
+import { retryableImport } from '../app/retryableLazy';
 
-/** The picture builders and the download, fetched on the first export. */
-const exporters = () =>
-  Promise.all([
-    import('../../viz/export/timelineSvg'),
-    import('../../viz/export/topologySvg'),
-    import('./downloadPicture'),
-  ]);
+/** The picture builders and the download, fetched on the first export (again after a failure). */
+const loadTimeline = retryableImport(() => import('../../viz/export/timelineSvg'));
+const loadTopology = retryableImport(() => import('../../viz/export/topologySvg'));
+const loadDownload = retryableImport(() => import('./downloadPicture'));
+const exporters = () => Promise.all([loadTimeline(), loadTopology(), loadDownload()]);
 type Exporters = Awaited<ReturnType<typeof exporters>>;
 
 type What = 'timeline' | 'numa';
@@ -61,7 +60,12 @@ export function ExportPicture() {
     try {
       ex = await exporters();
     } catch (e) {
-      setStatus(`The picture could not be made: ${e instanceof Error ? e.message : String(e)}`);
+      // Shown in the banner (the status line is for screen readers only); the menu tries again.
+      setStatus('');
+      s.setNotice({
+        tone: 'error',
+        text: `The picture could not be made: its code did not arrive (${e instanceof Error ? e.message : String(e)}).`,
+      });
       return;
     }
     const p = picture(ex, s, what);

@@ -6,17 +6,23 @@
  * the pod's SyncPod; any other opens on request), drawn from the XState definitions.
  * The machine that made the last step is marked.
  */
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatDuration } from '../../viz/formatTime';
 import { useApp } from '../app/storeContext';
 import { useEngineViews, useViewsVersion } from '../app/engineViews';
 import { usePanelView } from '../hooks/usePanelCursor';
 import type { MachineView } from '../../state/viewTypes';
+import { ErrorBoundary } from '../app/ErrorBoundary';
+import { retryableLazy } from '../app/retryableLazy';
 import { Panel } from './Panel';
 
-// The chart drawing and elkjs arrive with the first chart drawn, not with the page.
-const MachineChart = lazy(() => import('./statechart/MachineChart'));
+// The chart drawing and elkjs arrive with the first chart drawn, not with the page
+// (a failed fetch says so in the chart's place, and Try again fetches it again).
+const MachineChart = retryableLazy(
+  () => import('./statechart/MachineChart'),
+  (m) => m.default,
+);
 
 /** Open by default: the selected container's machines, else the pod's SyncPod (or first). */
 function openByDefault(machines: readonly MachineView[], container: string | null): Set<string> {
@@ -135,9 +141,11 @@ export function MachinesPanel() {
                   </span>
                 </div>
                 {open && (
-                  <Suspense fallback={<p className="muted">Loading the chart…</p>}>
-                    <MachineChart m={m} />
-                  </Suspense>
+                  <ErrorBoundary what="The chart" onError={MachineChart.retry}>
+                    <Suspense fallback={<p className="muted">Loading the chart…</p>}>
+                      <MachineChart m={m} />
+                    </Suspense>
+                  </ErrorBoundary>
                 )}
               </div>
             );

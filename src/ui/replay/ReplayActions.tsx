@@ -3,15 +3,24 @@
  * from the input and keeps the input's own steps on the timeline ("log: <pod>" lanes)
  * beside every re-run of it, until another scenario is loaded.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import type { ImportOutcome } from '../../replay/importPipeline';
 import type { RunView } from '../../state/types';
 import { useApp, useAppStore } from '../app/storeContext';
 import { useEngineViews } from '../app/engineViews';
+import { ErrorBoundary } from '../app/ErrorBoundary';
+import { retryableImport, retryableLazy } from '../app/retryableLazy';
 import { downloadChromeTrace } from './downloadTrace';
 import type { Imported } from './overlay';
 
-const ImportDialog = lazy(() => import('./ImportDialog'));
+const ImportDialog = retryableLazy(
+  () => import('./ImportDialog'),
+  (m) => m.default,
+);
+/** The comparison code loads with the first import, not with the page. */
+const loadOverlay = retryableImport(() => import('./overlay'));
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export function ReplayActions() {
   const store = useAppStore();
@@ -66,11 +75,20 @@ export function ReplayActions() {
         announce.current = null;
       }
     };
-    // The comparison code loads with the first import, not with the page.
-    void import('./overlay').then((m) => {
-      overlayRun = m.overlayRun;
-      apply();
-    });
+    void loadOverlay().then(
+      (m) => {
+        overlayRun = m.overlayRun;
+        apply();
+      },
+      (e: unknown) => {
+        if (!live) return;
+        announce.current = null;
+        store.getState().setNotice({
+          tone: 'error',
+          text: `The imported scenario is loaded, but its log could not be shown beside the model: its code did not arrive (${messageOf(e)}). Import it again to retry.`,
+        });
+      },
+    );
     const unsubscribe = store.subscribe((st, prev) => {
       if (st.run !== prev.run || st.simulating !== prev.simulating) apply();
     });
@@ -96,9 +114,15 @@ export function ReplayActions() {
   const exportTrace = async () => {
     const s = store.getState();
     if (!s.run) return;
-    // The trace carries the klog lines: fetched from the engine worker if not yet here.
-    await views.whenLogs?.(s.run);
-    const file = await downloadChromeTrace(s.run, s.scenario?.metadata.name ?? 'run');
+    let file: string;
+    try {
+      // The trace carries the klog lines: fetched from the engine worker if not yet here.
+      await views.whenLogs?.(s.run);
+      file = await downloadChromeTrace(s.run, s.scenario?.metadata.name ?? 'run');
+    } catch (e) {
+      s.setNotice({ tone: 'error', text: `The trace could not be saved: ${messageOf(e)}` });
+      return;
+    }
     s.setNotice({
       tone: 'info',
       text: `Saved ${file}: open it in ui.perfetto.dev or chrome://tracing.`,
@@ -162,13 +186,26 @@ export function ReplayActions() {
         </span>
       )}
       {open && (
-        <Suspense fallback={null}>
-          <ImportDialog
-            onClose={() => setOpen(false)}
-            onImported={onImported}
-            defaultYear={new Date().getFullYear()}
-          />
-        </Suspense>
+        <ErrorBoundary
+          what="The import dialog"
+          onError={(e) => {
+            // Closed again, the banner says why; Import fetches it afresh.
+            ImportDialog.retry();
+            setOpen(false);
+            store.getState().setNotice({
+              tone: 'error',
+              text: `The import dialog could not be opened: ${e.message}`,
+            });
+          }}
+        >
+          <Suspense fallback={null}>
+            <ImportDialog
+              onClose={() => setOpen(false)}
+              onImported={onImported}
+              defaultYear={new Date().getFullYear()}
+            />
+          </Suspense>
+        </ErrorBoundary>
       )}
     </>
   );

@@ -1,9 +1,13 @@
 /** "Export trace": the current run (with any imported lanes) as Chrome trace JSON. */
 import type { SimulationRun } from '../../sim';
 import type { RunView } from '../../state/types';
+import { retryableImport } from '../app/retryableLazy';
+
+/** The trace exporter, fetched on the first export (and again after a failed fetch). */
+const loadExport = retryableImport(() => import('../../export'));
 
 export async function downloadChromeTrace(run: RunView, name: string): Promise<string> {
-  const { runToChromeTrace } = await import('../../export');
+  const { runToChromeTrace } = await loadExport();
   const trace = runToChromeTrace({ raw: run.raw as SimulationRun, lanes: run.lanes }, name);
   const file = `${
     name

@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { after } from '../../state/slices/scenarioSlice';
 import { useApp, useAppStore } from '../app/storeContext';
 import { ReplayActions } from '../replay/ReplayActions';
+import { retryableImport } from '../app/retryableLazy';
 
 /**
  * The link encoder (lz-string, the scenario serialiser, the presets' prose): fetched a
@@ -16,8 +17,8 @@ import { ReplayActions } from '../replay/ReplayActions';
  */
 type LinkModule = typeof import('../../state/currentLink');
 let linkModule: LinkModule | null = null;
-const loadLinks = (): Promise<LinkModule> =>
-  import('../../state/currentLink').then((m) => (linkModule = m));
+const importLinks = retryableImport(() => import('../../state/currentLink'));
+const loadLinks = (): Promise<LinkModule> => importLinks().then((m) => (linkModule = m));
 
 export function ScenarioBar({ onEdit }: { readonly onEdit: () => void }) {
   const store = useAppStore();
@@ -43,7 +44,17 @@ export function ScenarioBar({ onEdit }: { readonly onEdit: () => void }) {
 
   const copy = async () => {
     const base = `${window.location.origin}${window.location.pathname}${window.location.search}`;
-    const { currentLink } = linkModule ?? (await loadLinks());
+    let links: LinkModule;
+    try {
+      links = linkModule ?? (await loadLinks());
+    } catch (e) {
+      store.getState().setNotice({
+        tone: 'error',
+        text: `The link could not be made: its code did not arrive (${e instanceof Error ? e.message : String(e)}). Copy link tries again.`,
+      });
+      return;
+    }
+    const { currentLink } = links;
     const link = currentLink(store.getState(), base);
     if (!link) return;
     const url = `${base}${link.fragment}`;

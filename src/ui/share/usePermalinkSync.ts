@@ -5,9 +5,10 @@
  */
 import { useEffect } from 'react';
 import { viewStateOf } from '../../state/permalinkSession';
+import { retryableImport } from '../app/retryableLazy';
 
 /** The link decoder (the schema, the YAML parser), fetched when a link is opened. */
-const links = () => import('../../state/permalinkLinks');
+export const loadLinkOpener = retryableImport(() => import('../../state/permalinkLinks'));
 import type { AppStore } from '../../state/store';
 import type { EngineViews } from '../../state/viewTypes';
 
@@ -72,7 +73,14 @@ export function usePermalinkSync(
       if (window.location.hash === written) return;
       written = window.location.hash;
       if (window.location.hash.includes('s='))
-        void links().then((m) => m.openLink(store, window.location.hash, fallbackPreset));
+        void loadLinkOpener().then(
+          (m) => m.openLink(store, window.location.hash, fallbackPreset),
+          (e: unknown) =>
+            store.getState().setNotice({
+              tone: 'error',
+              text: `This link could not be opened: its code did not arrive (${e instanceof Error ? e.message : String(e)}); the scenario shown is unchanged.`,
+            }),
+        );
     };
     window.addEventListener('hashchange', onHash);
     return () => {

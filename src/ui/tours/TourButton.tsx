@@ -2,10 +2,16 @@
  * The `Tour` button and, while a tour is open, its dialog. The dialog, the tours and their
  * step logic are fetched when a tour first opens (from this button or a link's view).
  */
-import { lazy, Suspense, useRef } from 'react';
+import { Suspense, useRef } from 'react';
+import { ErrorBoundary } from '../app/ErrorBoundary';
+import { retryableLazy } from '../app/retryableLazy';
 import { useApp, useAppStore } from '../app/storeContext';
 
-const TourDialog = lazy(() => import('./TourDialog'));
+/** The button and the dialog share one import: a retry after a failed fetch serves both. */
+const TourDialog = retryableLazy(
+  () => import('./TourDialog'),
+  (m) => m.default,
+);
 
 export function TourButton() {
   const store = useAppStore();
@@ -29,7 +35,7 @@ export function TourButton() {
         title="Guided tours of the kubelet: each step moves the cursor and points at what to look at"
         onClick={() => {
           if (open) return close();
-          void import('./TourDialog')
+          void TourDialog.load()
             .then((m) => m.startLastTour(store, last.current))
             .then(
               (error) => {
@@ -49,9 +55,21 @@ export function TourButton() {
         Tour
       </button>
       {open && (
-        <Suspense fallback={null}>
-          <TourDialog onClose={close} />
-        </Suspense>
+        <ErrorBoundary
+          what="The tour"
+          onError={(e) => {
+            // (A tour opened by a link.) Closed again, the banner says why; Tour tries again.
+            TourDialog.retry();
+            store.getState().setTour(null);
+            store
+              .getState()
+              .setNotice({ tone: 'error', text: `The tour could not be opened: ${e.message}` });
+          }}
+        >
+          <Suspense fallback={null}>
+            <TourDialog onClose={close} />
+          </Suspense>
+        </ErrorBoundary>
       )}
     </>
   );

@@ -17,14 +17,24 @@ import {
 } from 'react';
 import type { AppStore } from '../../state/store';
 import { dialogCorner, type Corner, type Rect } from '../../viz/tours/dialogCorner';
+import { retryableImport } from '../app/retryableLazy';
 import { runRegionName, useApp, useAppStore } from '../app/storeContext';
 import type { showStep as ShowStep } from './showStep';
 import { findTour, tourCatalog } from './tourCatalog';
 import type { Tour, TourStep } from './tourSchema';
 
 /** showStep parses presets (the YAML parser and the schema): fetched when a tour starts. */
-const showStep = async (...a: Parameters<typeof ShowStep>): ReturnType<typeof ShowStep> =>
-  (await import('./showStep')).showStep(...a);
+const loadShowStep = retryableImport(() => import('./showStep'));
+/** A step whose code did not arrive says so (the dialog's alert); Next, Back or Tour try again. */
+const showStep = async (...a: Parameters<typeof ShowStep>): ReturnType<typeof ShowStep> => {
+  let m: Awaited<ReturnType<typeof loadShowStep>>;
+  try {
+    m = await loadShowStep();
+  } catch (e) {
+    return `its code did not arrive (${e instanceof Error ? e.message : String(e)})`;
+  }
+  return m.showStep(...a);
+};
 
 const PHONE = '(max-width: 760px)';
 

@@ -5,25 +5,50 @@
  */
 import type { StateChart } from '../../../viz/statechart/chartModel';
 import { elkGraph, readLayout, type ChartLayout } from '../../../viz/statechart/elkGraph';
+import { retryableImport } from '../../app/retryableLazy';
 
 interface ElkLike {
   layout(graph: ReturnType<typeof elkGraph>): Promise<ReturnType<typeof elkGraph>>;
 }
 
+const loadApi = retryableImport(() => import('elkjs/lib/elk-api.js'));
+const loadWorkerUrl = retryableImport(() => import('elkjs/lib/elk-worker.min.js?url'));
+
 let elk: Promise<ElkLike> | null = null;
 function loadElk(): Promise<ElkLike> {
   // ELK lays out in its own Web Worker (elk-worker.min.js, served as a file): a chart's layout
   // takes 20–60 ms, a long task the page's main thread would pay on every new chart.
-  elk ??= Promise.all([
-    import('elkjs/lib/elk-api.js'),
-    import('elkjs/lib/elk-worker.min.js?url'),
-  ]).then(
-    ([api, url]) =>
-      new api.default({
-        workerFactory: () => new Worker(url.default, { name: 'kubeletscope-elk' }),
-      }) as unknown as ElkLike,
-  );
-  return elk;
+  if (elk) return elk;
+  const loading = Promise.all([loadApi(), loadWorkerUrl()]).then(([api, url]): ElkLike => {
+    // elkjs has no word for a worker that stopped (its file did not arrive, say): its
+    // layouts would wait forever. They fail instead, and the next chart starts a new one.
+    let stopped: (e: Error) => void = () => {};
+    const stop = new Promise<never>((_, reject) => (stopped = reject));
+    stop.catch(() => {
+      if (elk === loading) elk = null;
+    });
+    const engine = new api.default({
+      workerFactory: () => {
+        const w = new Worker(url.default, { name: 'kubeletscope-elk' });
+        w.addEventListener('error', (e) => {
+          w.terminate();
+          stopped(
+            new Error(
+              `the layout worker stopped: ${e instanceof ErrorEvent && e.message ? e.message : `${url.default} did not load`}`,
+            ),
+          );
+        });
+        return w;
+      },
+    }) as unknown as ElkLike;
+    return { layout: (graph) => Promise.race([engine.layout(graph), stop]) };
+  });
+  // A failed fetch is not kept: the next chart asks again.
+  loading.catch(() => {
+    if (elk === loading) elk = null;
+  });
+  elk = loading;
+  return loading;
 }
 
 const layouts = new Map<string, Promise<ChartLayout>>();
