@@ -67,8 +67,12 @@ export default function ImportDialog({ onClose, onImported, defaultYear }: Props
       return;
     }
     setBusy(true);
-    const out = await runImport(t, year, src);
-    setBusy(false);
+    let out: Awaited<ReturnType<typeof runImport>>;
+    try {
+      out = await runImport(t, year, src);
+    } finally {
+      setBusy(false);
+    }
     if (!out.ok) setError(out.error);
     else onImported(out);
   };
