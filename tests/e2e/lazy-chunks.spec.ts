@@ -65,6 +65,20 @@ test('the editor: a failed fetch says so in its place, and Try again opens it', 
   expect(errors).toEqual([]);
 });
 
+test("on a phone the editor's failure stands where the editor opens, in view", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page);
+  await failChunk(page, 'EditorDialog');
+  await page.getByRole('button', { name: 'Edit scenario' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'The scenario editor stopped working.' });
+  await expect(alert).toBeVisible();
+  // Above the timeline, as the editor itself would be, not at the end of the page.
+  const box = (await alert.boundingBox())!;
+  const timeline = (await page.getByRole('region', { name: 'Timeline' }).boundingBox())!;
+  expect(box.y).toBeLessThan(timeline.y);
+  expect(box.y + box.height).toBeLessThanOrEqual(844);
+});
+
 test('Compare: a failed fetch says so, the run stays, and Compare opens once the network is back', async ({
   page,
 }) => {

@@ -242,7 +242,11 @@ function Shell({
         />
       )}
       {editorLoaded && (
-        <ErrorBoundary what="The scenario editor" onError={EditorDialog.retry}>
+        <ErrorBoundary
+          what="The scenario editor"
+          className="editor-failed"
+          onError={EditorDialog.retry}
+        >
           <Suspense fallback={<p className="loading-line">Loading the editor…</p>}>
             <EditorDialog presets={presets} topologies={topologies} />
           </Suspense>

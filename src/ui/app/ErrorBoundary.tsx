@@ -9,6 +9,8 @@ interface Props {
   readonly children: ReactNode;
   /** Where the failure happened, for the message ("The timeline"). */
   readonly what?: string;
+  /** A class for the message, so it takes the place the failed part would have had. */
+  readonly className?: string;
   readonly onReset?: () => void;
   /**
    * Called once the failure is shown (not in the render that caught it): a lazy part
@@ -37,7 +39,12 @@ export class ErrorBoundary extends Component<Props, State> {
     const { error } = this.state;
     if (!error) return this.props.children;
     return (
-      <div role="alert" className="error-boundary">
+      <div
+        role="alert"
+        className={
+          this.props.className ? `error-boundary ${this.props.className}` : 'error-boundary'
+        }
+      >
         <strong>{this.props.what ?? 'kubeletscope'} stopped working.</strong>
         <p>{error.message || String(error)}</p>
         <button
