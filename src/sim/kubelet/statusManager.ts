@@ -19,7 +19,6 @@ import { proberId as proberInstanceId } from './ids';
 import { latestByName, NODE_IP } from './runtime';
 import { imageRefDigest } from './imageReference';
 import { volumeMountStatuses } from './volumes';
-import { statusResources } from './statusResources';
 import type {
   ApiContainerStatus,
   ApiPodStatus,
@@ -139,13 +138,11 @@ function convertStatuses(
   const hasInit = pod.init.length > 0;
   const reasons = d.reasonCache[pod.uid];
   const mountsInStatus = featureEnabled(undefined, 'RecursiveReadOnlyMounts');
-  const inPlaceResize = featureEnabled(undefined, 'InPlacePodVerticalScaling');
   return defs.map((c) => {
     const mine = byName.get(c.name);
     const old = previous?.find((o) => o.name === c.name);
     let st: ApiContainerStatus;
     if (mine?.[0]) {
-      const resized = inPlaceResize ? statusResources(c, mine[0].state === 'RUNNING') : undefined;
       // The runtime's statuses replace the defaults whole (convertContainerStatus).
       st = {
         name: c.name,
@@ -156,8 +153,6 @@ function convertStatuses(
         ready: false,
         restartCount: mine[0].attempt,
         containerID: containerIdString(mine[0].id),
-        allocatedResources: resized?.allocatedResources,
-        resources: resized?.resources,
         // convertContainerStatus: `status.VolumeMounts = oldStatus.VolumeMounts // immutable`.
         volumeMounts: old?.volumeMounts,
       };

@@ -14,8 +14,6 @@ export const DEFAULT_FEATURE_GATES: Readonly<Record<string, boolean>> = {
   CPUCFSQuotaPeriod: false,
   // Beta, on by default in 1.34: the kubelet sets status.observedGeneration and its conditions'.
   PodObservedGenerationTracking: true,
-  // Beta, on by default since 1.33: container statuses report allocatedResources and resources.
-  InPlacePodVerticalScaling: true,
   // Beta, on by default since 1.31 (GA in 1.33): container statuses list their volume mounts.
   RecursiveReadOnlyMounts: true,
   // Alpha in 1.32-1.33: pod-level resources (spec.resources) are ignored unless turned on.
