@@ -13,6 +13,7 @@ import { useShortcuts } from '../hooks/useShortcuts';
 import { useInputModality } from '../hooks/useInputModality';
 import { EngineViewsContext, useEngineViews, type EngineViews } from './engineViews';
 import { ErrorBoundary } from './ErrorBoundary';
+import { LazyOverlay } from './LazyOverlay';
 import { retryableLazy } from './retryableLazy';
 import { LiveRegion } from './LiveRegion';
 import { StoreContext, useApp } from './storeContext';
@@ -45,60 +46,31 @@ const PerturbMenu = retryableLazy(
   (m) => m.PerturbMenu,
 );
 
-/**
- * An overlay that could not be shown (its code did not arrive): closed again, the banner
- * says why, and opening it again fetches it afresh.
- */
-function overlayFailed(
-  store: AppStore,
-  what: string,
-  close: () => void,
-  retry: () => void,
-): (e: Error) => void {
-  return (e) => {
-    retry();
-    close();
-    store
-      .getState()
-      .setNotice({ tone: 'error', text: `${what} could not be opened: ${e.message}` });
-  };
-}
-
 function LazyHelp({ store }: { readonly store: AppStore }) {
   const open = useApp((s) => s.helpOpen);
   return open ? (
-    <ErrorBoundary
+    <LazyOverlay
+      store={store}
       what="The keyboard help"
-      onError={overlayFailed(
-        store,
-        'The keyboard help',
-        () => store.getState().setHelpOpen(false),
-        HelpOverlay.retry,
-      )}
+      part={HelpOverlay}
+      close={() => store.getState().setHelpOpen(false)}
     >
-      <Suspense fallback={null}>
-        <HelpOverlay />
-      </Suspense>
-    </ErrorBoundary>
+      <HelpOverlay />
+    </LazyOverlay>
   ) : null;
 }
 
 function LazyPerturbMenu({ store }: { readonly store: AppStore }) {
   const open = useApp((s) => s.perturbMenu !== null);
   return open ? (
-    <ErrorBoundary
+    <LazyOverlay
+      store={store}
       what="The perturbation menu"
-      onError={overlayFailed(
-        store,
-        'The perturbation menu',
-        () => store.getState().openPerturbMenu(null),
-        PerturbMenu.retry,
-      )}
+      part={PerturbMenu}
+      close={() => store.getState().openPerturbMenu(null)}
     >
-      <Suspense fallback={null}>
-        <PerturbMenu />
-      </Suspense>
-    </ErrorBoundary>
+      <PerturbMenu />
+    </LazyOverlay>
   ) : null;
 }
 

@@ -3,12 +3,12 @@
  * from the input and keeps the input's own steps on the timeline ("log: <pod>" lanes)
  * beside every re-run of it, until another scenario is loaded.
  */
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ImportOutcome } from '../../replay/importPipeline';
 import type { RunView } from '../../state/types';
 import { useApp, useAppStore } from '../app/storeContext';
 import { useEngineViews } from '../app/engineViews';
-import { ErrorBoundary } from '../app/ErrorBoundary';
+import { LazyOverlay } from '../app/LazyOverlay';
 import { retryableImport, retryableLazy } from '../app/retryableLazy';
 import { downloadChromeTrace } from './downloadTrace';
 import type { Imported } from './overlay';
@@ -186,26 +186,18 @@ export function ReplayActions() {
         </span>
       )}
       {open && (
-        <ErrorBoundary
+        <LazyOverlay
+          store={store}
           what="The import dialog"
-          onError={(e) => {
-            // Closed again, the banner says why; Import fetches it afresh.
-            ImportDialog.retry();
-            setOpen(false);
-            store.getState().setNotice({
-              tone: 'error',
-              text: `The import dialog could not be opened: ${e.message}`,
-            });
-          }}
+          part={ImportDialog}
+          close={() => setOpen(false)}
         >
-          <Suspense fallback={null}>
-            <ImportDialog
-              onClose={() => setOpen(false)}
-              onImported={onImported}
-              defaultYear={new Date().getFullYear()}
-            />
-          </Suspense>
-        </ErrorBoundary>
+          <ImportDialog
+            onClose={() => setOpen(false)}
+            onImported={onImported}
+            defaultYear={new Date().getFullYear()}
+          />
+        </LazyOverlay>
       )}
     </>
   );

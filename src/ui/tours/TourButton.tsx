@@ -2,8 +2,8 @@
  * The `Tour` button and, while a tour is open, its dialog. The dialog, the tours and their
  * step logic are fetched when a tour first opens (from this button or a link's view).
  */
-import { Suspense, useRef } from 'react';
-import { ErrorBoundary } from '../app/ErrorBoundary';
+import { useRef } from 'react';
+import { LazyOverlay } from '../app/LazyOverlay';
 import { retryableLazy } from '../app/retryableLazy';
 import { useApp, useAppStore } from '../app/storeContext';
 
@@ -55,21 +55,15 @@ export function TourButton() {
         Tour
       </button>
       {open && (
-        <ErrorBoundary
+        // (A tour opened by a link: Tour tries again.)
+        <LazyOverlay
+          store={store}
           what="The tour"
-          onError={(e) => {
-            // (A tour opened by a link.) Closed again, the banner says why; Tour tries again.
-            TourDialog.retry();
-            store.getState().setTour(null);
-            store
-              .getState()
-              .setNotice({ tone: 'error', text: `The tour could not be opened: ${e.message}` });
-          }}
+          part={TourDialog}
+          close={() => store.getState().setTour(null)}
         >
-          <Suspense fallback={null}>
-            <TourDialog onClose={close} />
-          </Suspense>
-        </ErrorBoundary>
+          <TourDialog onClose={close} />
+        </LazyOverlay>
       )}
     </>
   );
