@@ -12,11 +12,12 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import LZString from 'lz-string';
 import { chromiumArgs } from '../../playwright.config';
 import { frameIntervals, percentile, summarise, type Figure } from './harness';
-import { firstDiagramFigures, firstPaint, nodeFigures } from './browserNode';
+import { firstDiagramFigures, firstPaint, logPanelFigure, nodeFigures } from './browserNode';
 import { EMPTY_PAGE, serveStatic } from './staticServer';
+import { engineOfWorkingTree } from './engineBundles';
 
 const G = 'browser';
-export const BENCH_DIST = '/tmp/bench-dist';
+export const BENCH_DIST = process.env.BENCH_DIST ?? '/tmp/bench-dist';
 const PORT = 4190;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -52,11 +53,15 @@ function initialJsFigure(): Figure {
 }
 
 /** The `#s=` link of a scenario input, in link format 1 (what encodePermalink writes). */
-export function scenarioLink(input: Record<string, unknown>): string {
+export function scenarioLink(
+  input: Record<string, unknown>,
+  view?: Record<string, unknown>,
+): string {
   const s: Record<string, unknown> = { ...input };
   delete s.apiVersion;
   delete s.kind;
-  return `#s=1.${LZString.compressToEncodedURIComponent(JSON.stringify({ s }))}`;
+  const payload = view ? { s, v: view } : { s };
+  return `#s=1.${LZString.compressToEncodedURIComponent(JSON.stringify(payload))}`;
 }
 
 /**
@@ -210,6 +215,25 @@ async function toggleFigure(browser: Browser, base: string): Promise<Figure> {
   return summarise(G, 'policy toggle → NUMA diagram redrawn', samples.slice(2), 100);
 }
 
+/**
+ * A timer of the engine's full run of what the node's policy toggle re-runs: the node with
+ * topology manager policy best-effort, on the working tree's engine bundled as the page's is.
+ */
+async function toggledRun(node: Record<string, unknown>): Promise<() => number> {
+  const engine = await engineOfWorkingTree();
+  const input = structuredClone(node) as { node: { kubelet?: Record<string, unknown> } };
+  input.node.kubelet = { ...input.node.kubelet, topologyManagerPolicy: 'best-effort' };
+  const v = engine.validateScenario(input);
+  if (!v.ok) throw new Error(`toggled node does not validate: ${JSON.stringify(v.problems)}`);
+  engine.simulate(structuredClone(v.scenario)); // the page's worker has run the node once
+  return () => {
+    const own = structuredClone(v.scenario);
+    const t0 = performance.now();
+    engine.simulate(own);
+    return performance.now() - t0;
+  };
+}
+
 export interface BrowserScenario {
   input: Record<string, unknown>;
   spans: number;
@@ -229,7 +253,13 @@ export async function browserFigures(
       ...(await firstDiagramFigures(fresh, host.url, BENCH_DIST, EMPTY_PAGE)),
       ...(await frameFigures(browser, host.url, big)),
       await toggleFigure(browser, host.url),
-      ...(await nodeFigures(fresh, host.url, scenarioLink(node))),
+      ...(await nodeFigures(fresh, host.url, scenarioLink(node), await toggledRun(node))),
+      await logPanelFigure(
+        fresh,
+        host.url,
+        // At the end of the run with the log panel shut, so opening it fetches its lines.
+        scenarioLink(node, { t: 30 * 60_000, panels: ['events', 'inspector', 'machines', 'pods'] }),
+      ),
       initialJsFigure(),
     ];
   } finally {

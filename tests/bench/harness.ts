@@ -98,7 +98,10 @@ export function table(figures: Figure[]): string {
     String(f.runs),
     `${fmt(f.budget)} ${f.unit}`,
     // Judged on the ratio as printed, so 16.71 ms against 16.7 ms reads 1.00, not "1.00 OVER".
-    `${f.ratio.toFixed(2)}${Number(f.ratio.toFixed(2)) <= 1 ? '' : ' OVER'}`,
+    // A figure with no budget (Infinity) is for information: its ratio is "-".
+    Number.isFinite(f.budget)
+      ? `${f.ratio.toFixed(2)}${Number(f.ratio.toFixed(2)) <= 1 ? '' : ' OVER'}`
+      : '-',
   ]);
   const head = ['group', 'figure', 'median', 'spread', 'runs', 'budget', 'ratio'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

@@ -9,6 +9,7 @@
 import { buildRunView } from '../../src/state/buildRunView';
 import { browserFigures } from './browser';
 import { engineFigures } from './engine';
+import { engineRatioFigures } from './engineRatios';
 import type { Figure } from './harness';
 import { checkExitCode, printReport, results, writeResults } from './report';
 import { replayFigures } from './replay';
@@ -37,7 +38,13 @@ async function main(): Promise<void> {
     throw new Error(`unknown part ${unknown.join(', ')}: use ${PARTS.join(', ')}`);
   const want = (part: string) => asked.length === 0 || asked.includes(part);
   const figures: Figure[] = [];
-  if (want('engine')) figures.push(...step('engine', engineFigures));
+  if (want('engine')) {
+    figures.push(...step('engine', engineFigures));
+    const t0 = Date.now();
+    process.stderr.write('bench: engine ratios (bundled engines, alternated)…');
+    figures.push(...(await engineRatioFigures()));
+    process.stderr.write(` ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+  }
   if (want('view')) figures.push(...step('view maths', viewFigures));
   if (want('replay')) {
     const t0 = Date.now();

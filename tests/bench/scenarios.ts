@@ -71,6 +71,8 @@ function mixedFaults(pods: number): unknown[] {
 
 export interface PodNodeOptions {
   faults?: boolean;
+  /** 256 (2 sockets × 64 cores × 2 threads, the default) or 512 (4 sockets). */
+  cpus?: 256 | 512;
   /** Extra faults, e.g. a perturbation armed mid-run. */
   extraFaults?: unknown[];
 }
@@ -82,8 +84,8 @@ export function podNodeInput(pods: number, opts: PodNodeOptions = {}): Record<st
     metadata: { name: `node-${pods}` },
     horizon: '30m',
     node: {
-      topology: { sockets: 2, coresPerSocket: 64, threadsPerCore: 2 },
-      kubelet: { maxPods: 110 },
+      topology: { sockets: opts.cpus === 512 ? 4 : 2, coresPerSocket: 64, threadsPerCore: 2 },
+      kubelet: { maxPods: Math.max(110, pods) },
       images: [
         { name: 'busybox:1.36', present: true },
         { name: 'envoyproxy/envoy:v1.31.0', present: true },
