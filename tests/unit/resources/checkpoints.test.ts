@@ -11,7 +11,7 @@ import {
 
 const real = (name: string) =>
   readFileSync(
-    new URL(`../../../../tests/fixtures/real/resource-managers/${name}`, import.meta.url),
+    new URL(`../../fixtures/real/resource-managers/${name}`, import.meta.url),
     'utf8',
   ).trim();
 
