@@ -7,6 +7,7 @@
 import type { kubeletProcessMachine } from '../../machines/kubeletProcess.machine';
 import type { EffectApi, EffectsOf } from '../../runner/types';
 import { cpuSnapshot, startResourceManagers } from '../cpuManagerBridge';
+import { startMemoryManager } from '../deviceMemoryManagers';
 import { startCpuManager } from '../../policies/cpumanager/manager';
 import type { Env } from '../env';
 import {
@@ -87,7 +88,27 @@ export function kubeletProcessEffects(env: Env): Effects {
         );
         return;
       }
-      cpu = { state: started.value, tm: { podTopologyHints: {} }, containers: {} };
+      // memoryManager.Start restores memory_manager_state; the Static policy validates it
+      // against the machine ("start memory manager error: ..." when it no longer matches).
+      const memory = startMemoryManager(generation.resourceManagers.memory, domain.cpu!.memory);
+      if (!memory.ok) {
+        klog(
+          api,
+          'Failed to start ContainerManager',
+          [],
+          `start memory manager error: ${memory.error}`,
+        );
+        return;
+      }
+      // The device manager reads kubelet_internal_checkpoint back; the plugins register again.
+      cpu = {
+        state: started.value,
+        tm: { podTopologyHints: {} },
+        containers: {},
+        devices: { ...domain.cpu!.devices, devicesToReuse: {} },
+        memory: memory.value,
+        memContainers: {},
+      };
     } else {
       const started = startResourceManagers(generation.resourceManagers);
       if (!started.ok) return fail(api, started.error);

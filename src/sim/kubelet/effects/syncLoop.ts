@@ -84,7 +84,7 @@ export function syncLoopEffects(env: Env): EffectsOf<typeof syncLoopMachine, Kub
           const assignedBefore = domain.cpu?.state.assignments[uid];
           const adm = canAdmitPod(cfg, domain, pod);
           for (const l of topologyAdmitLogs(cfg, domain, pod, adm))
-            if (l.text === undefined) klog(api, l.msg, l.kv);
+            if (l.text === undefined) klog(api, l.msg, l.kv, l.err);
             else klogWith(api, l.msg, l.text, l.kv);
           if (domain.cpu) api.record('cpuAssignments', cpuSnapshot(domain.cpu), SYNC_LOOP);
           // The allocate handler runs before the predicates: the static policy saw each container.

@@ -458,6 +458,8 @@ export interface MemoryAllocation {
   /** The hint Allocate used, after the default or extended one replaced the stored one. */
   readonly hint?: TopologyHint;
   readonly blocks?: readonly Block[];
+  /** The init containers whose blocks were rewritten (SetMemoryBlocks), in call order. */
+  readonly initBlocksSet?: readonly string[];
 }
 
 function updatePodReusableMemory(
@@ -549,12 +551,14 @@ export function staticAllocate(
     take(ms, mask, type, size);
   }
   const reusable = updatePodReusableMemory(s.reusable, pod, container, blocks);
+  const initBlocksSet: string[] = [];
   let assignments = setBlocks(s.assignments, uid, container.name, blocks);
-  assignments = updateInitContainersBlocks(assignments, pod, container, blocks);
+  assignments = updateInitContainersBlocks(assignments, pod, container, blocks, initBlocksSet);
   return ok({
     state: { ...s, machineState: ms, assignments, reusable },
     hint: best,
     blocks,
+    initBlocksSet,
   });
 }
 
@@ -576,6 +580,7 @@ function updateInitContainersBlocks(
   pod: PodLike,
   container: ContainerLike,
   blocks: readonly Block[],
+  set: string[],
 ): ContainerMemoryAssignments {
   const uid = pod.metadata?.uid ?? '';
   let out = a;
@@ -605,6 +610,7 @@ function updateInitContainersBlocks(
         }
       }
       out = setBlocks(out, uid, init.name, next);
+      set.push(init.name);
     }
   }
   return out;
