@@ -31,6 +31,7 @@ export { describePod } from './views/describe';
 export { narrate } from './views/narrate';
 export { eventLabel, stepChange } from './views/eventLabel';
 export { cpuStateFileHistory, type CpuStateFileVersion } from './views/cpuStateFile';
+export { deviceStateFileHistory, memoryStateFileHistory } from './views/resourceStateFiles';
 export { klogTime, describeTime } from './views/clock';
 export type { Trace, KubeEvent, LogLine, TraceRecord, EntityInfo } from './trace/types';
 export type { World } from './runner/types';

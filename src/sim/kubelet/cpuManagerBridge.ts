@@ -14,7 +14,7 @@
  *                         that are no longer active).
  * The manager's state lives in the domain (plain data) so checkpoints carry it.
  */
-import type { CpuAssignmentsData } from '../trace/types';
+import type { CpuAssignmentsData, ResourceAssignmentsData } from '../trace/types';
 import { resolveNodeHardware, type NodeHardware } from '../model/nodeHardware';
 import {
   allocateDevices,
@@ -706,4 +706,66 @@ function buildSnapshot(state: CpuManagerState): CpuAssignmentsData {
     defaultCpuSet: formatCPUSet(state.defaultCpuSet),
     assignments,
   };
+}
+
+/** The device and memory states' identity, to tell whether an operation changed either. */
+export function resourceSnapshotKey(cpu: CpuDomain): string {
+  return `${stateIds.get(cpu.devices) ?? idOf(cpu.devices)}/${stateIds.get(cpu.memory) ?? idOf(cpu.memory)}`;
+}
+const stateIds = new WeakMap<object, number>();
+let nextStateId = 0;
+function idOf(o: object): number {
+  const id = nextStateId++;
+  stateIds.set(o, id);
+  return id;
+}
+
+/** Whether the node has anything for the device or memory manager to hold (views record it then). */
+export function tracksDevicesOrMemory(rm: ResourceManagers | undefined): boolean {
+  return rm !== undefined && (rm.hardware.devices.length > 0 || rm.memory.policy === 'Static');
+}
+
+/**
+ * Who holds which devices and memory, for the views: by state pair (both are never changed in
+ * place), so admissions that change neither share the snapshot.
+ */
+const resourceSnapshots = new WeakMap<
+  DeviceManagerState,
+  WeakMap<MemoryManagerState, ResourceAssignmentsData>
+>();
+export function resourceSnapshot(cpu: CpuDomain): ResourceAssignmentsData {
+  let byMemory = resourceSnapshots.get(cpu.devices);
+  if (!byMemory) resourceSnapshots.set(cpu.devices, (byMemory = new WeakMap()));
+  let snap = byMemory.get(cpu.memory);
+  if (!snap) byMemory.set(cpu.memory, (snap = Object.freeze(buildResourceSnapshot(cpu))));
+  return snap;
+}
+
+function buildResourceSnapshot(cpu: CpuDomain): ResourceAssignmentsData {
+  const devices = cpu.devices.entries.map((e) => ({
+    uid: e.podUID,
+    container: e.containerName,
+    resource: e.resourceName,
+    ids: [...e.ids],
+  }));
+  const m = cpu.memory;
+  if (m.policyName !== 'Static') return { devices, memory: null };
+  const blocks: NonNullable<ResourceAssignmentsData['memory']>['blocks'] = [];
+  for (const uid of Object.keys(m.assignments).sort())
+    for (const container of Object.keys(m.assignments[uid]!).sort())
+      for (const b of m.assignments[uid]![container]!)
+        blocks.push({ uid, container, type: b.type, size: b.size, numa: [...b.numaAffinity] });
+  const nodes: NonNullable<ResourceAssignmentsData['memory']>['nodes'] = {};
+  for (const [id, s] of Object.entries(m.machineState)) {
+    nodes[id] = {};
+    for (const [type, t] of Object.entries(s.memoryMap))
+      nodes[id][type] = {
+        total: t.totalMemSize,
+        systemReserved: t.systemReserved,
+        allocatable: t.allocatable,
+        reserved: t.reserved,
+        free: t.free,
+      };
+  }
+  return { devices, memory: { blocks, nodes } };
 }

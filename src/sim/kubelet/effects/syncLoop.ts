@@ -7,7 +7,7 @@
 import type { SyncLoopEvent, syncLoopMachine } from '../../machines/syncLoop.machine';
 import type { EffectApi, EffectsOf } from '../../runner/types';
 import { activePods, canAdmitPod, topologyAdmitLogs } from '../admission';
-import { cpuSnapshot } from '../cpuManagerBridge';
+import { cpuSnapshot, resourceSnapshot, resourceSnapshotKey } from '../cpuManagerBridge';
 import type { Env } from '../env';
 import { releaseInactive, spawnCpuContainers, staticPolicy } from './cpuManager';
 import { recordEvent } from '../env';
@@ -82,11 +82,14 @@ export function syncLoopEffects(env: Env): EffectsOf<typeof syncLoopMachine, Kub
             continue;
           }
           const assignedBefore = domain.cpu?.state.assignments[uid];
+          const heldBefore = domain.cpu && resourceSnapshotKey(domain.cpu);
           const adm = canAdmitPod(cfg, domain, pod);
           for (const l of topologyAdmitLogs(cfg, domain, pod, adm))
             if (l.text === undefined) klog(api, l.msg, l.kv, l.err);
             else klogWith(api, l.msg, l.text, l.kv);
           if (domain.cpu) api.record('cpuAssignments', cpuSnapshot(domain.cpu), SYNC_LOOP);
+          if (domain.cpu && heldBefore !== resourceSnapshotKey(domain.cpu))
+            api.record('resourceAssignments', resourceSnapshot(domain.cpu), SYNC_LOOP);
           // The allocate handler runs before the predicates: the static policy saw each container.
           if (staticPolicy(cfg, domain)) {
             releaseInactive(api, cfg.pods, [...activePods(cfg, domain), pod]);
