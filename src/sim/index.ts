@@ -32,6 +32,11 @@ export { narrate } from './views/narrate';
 export { eventLabel, stepChange } from './views/eventLabel';
 export { cpuStateFileHistory, type CpuStateFileVersion } from './views/cpuStateFile';
 export { deviceStateFileHistory, memoryStateFileHistory } from './views/resourceStateFiles';
+export {
+  explainAdmission,
+  maskWords,
+  type AdmissionRecord,
+} from './policies/topologymanager/explainAdmission';
 export { klogTime, describeTime } from './views/clock';
 export type { Trace, KubeEvent, LogLine, TraceRecord, EntityInfo } from './trace/types';
 export type { World } from './runner/types';

@@ -20,6 +20,7 @@ import {
   effectiveRequests,
   effectiveLimits,
   runtimeScheme,
+  explainAdmission,
 } from '../sim';
 import { cachedPodsAt, cachedStateAt } from './podsCache';
 import { formatClock } from '../viz/formatTime';
@@ -151,6 +152,19 @@ export function containerInspector(
   } else {
     sections.push({ heading: 'Status at the cursor', rows: [['state', 'not created yet']] });
   }
+  // The topology manager's admission of the pod (at or before the cursor): its providers' hints
+  // and the merge, first when it refused the pod.
+  const admission = r.trace.records.find(
+    (x): x is Extract<typeof x, { kind: 'topologyAdmission' }> =>
+      x.kind === 'topologyAdmission' && x.data.uid === pod.uid && x.step < cursor,
+  );
+  if (admission)
+    sections[admission.data.admit ? 'push' : 'unshift']({
+      heading: admission.data.admit
+        ? 'Topology manager at admission'
+        : `Why it was refused (${admission.data.reason ?? 'admission'})`,
+      notes: explainAdmission(admission.data),
+    });
   const held = whyHeld(r, key, holdAt);
   // First: it answers the question a waiting container raises.
   if (held.length > 0)

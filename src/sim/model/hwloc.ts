@@ -262,10 +262,15 @@ export function parseHwlocXml(text: string): Result<HwlocNode> {
     }
   }
   const devices: DeviceSpec[] = [];
+  const seen = new Set<string>();
   for (const { node, ancestors } of objects) {
     if (node.attrs.type !== 'PCIDev') continue;
     const resource = pciResource(node.attrs.pci_type);
     if (resource === null) continue;
+    // A bus id seen twice (two PCI domains printed alike) would be one device id twice.
+    const key = `${resource} ${node.attrs.pci_busid ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
     const numa = pciNuma(ancestors);
     devices.push({
       resource,

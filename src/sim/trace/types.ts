@@ -51,6 +51,8 @@ export interface CpuAssignmentsData {
   assignments: Record<string, Record<string, string>>;
 }
 
+import type { AdmissionRecord } from '../policies/topologymanager/explainAdmission';
+
 /** Who holds which devices and which memory, as the device and memory managers' states say. */
 export interface ResourceAssignmentsData {
   /** podDevices: each container's devices of a resource. */
@@ -81,6 +83,11 @@ export interface TraceRecordData {
   cpuAssignments: CpuAssignmentsData;
   /** A snapshot of the device and memory managers' states after they changed. */
   resourceAssignments: ResourceAssignmentsData;
+  /**
+   * The topology manager's admission of a pod (its hint providers' hints and merges), kept when
+   * a policy merged hints or the allocation refused the pod: what the Inspector's why reads.
+   */
+  topologyAdmission: AdmissionRecord;
   /** PreCreateContainer wrote the container's cpuset ("" = not set) into its CRI config. */
   cpuset: { uid: string; container: string; cpuset: string };
   /** CRI StartContainer returned: the container's process runs. */

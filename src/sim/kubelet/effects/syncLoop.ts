@@ -90,6 +90,25 @@ export function syncLoopEffects(env: Env): EffectsOf<typeof syncLoopMachine, Kub
           if (domain.cpu) api.record('cpuAssignments', cpuSnapshot(domain.cpu), SYNC_LOOP);
           if (domain.cpu && heldBefore !== resourceSnapshotKey(domain.cpu))
             api.record('resourceAssignments', resourceSnapshot(domain.cpu), SYNC_LOOP);
+          const allocation = adm.allocation;
+          const refusedByAllocation = !adm.ok && !adm.reason.startsWith('OutOf');
+          if (allocation && (allocation.decisions.length > 0 || refusedByAllocation)) {
+            const tm = cfg.generations[domain.gen]!.resourceManagers!.topologyManager;
+            api.record(
+              'topologyAdmission',
+              {
+                uid,
+                policy: tm.policy,
+                scope: tm.scope,
+                numaNodes: tm.numaInfo.nodes,
+                decisions: allocation.decisions,
+                admit: !refusedByAllocation,
+                ...(refusedByAllocation ? { reason: adm.reason, message: adm.message } : {}),
+                ...(allocation.failed ? { failedContainer: allocation.failed.container } : {}),
+              },
+              SYNC_LOOP,
+            );
+          }
           // The allocate handler runs before the predicates: the static policy saw each container.
           if (staticPolicy(cfg, domain)) {
             releaseInactive(api, cfg.pods, [...activePods(cfg, domain), pod]);
