@@ -39,7 +39,7 @@ import {
   type MemoryHintsNote,
 } from '../policies/memorymanager/staticPolicy';
 import type { MemoryManagerState } from '../policies/memorymanager/state';
-import { minorOf } from '../policies/topologymanager/optionReleases';
+import { gateDefault, minorOf } from '../policies/topologymanager/optionReleases';
 import type { ProviderHints } from '../policies/topologymanager/hint';
 import { guaranteedCPUs, podGuaranteedCPUs } from '../policies/cpumanager/guaranteedCPUs';
 import {
@@ -147,11 +147,20 @@ export function newResourceManagers(s: Scenario): Result<ResourceManagers> {
   const topo = ok(hw.value.topology);
   const k = s.node.kubelet;
   const minor = minorOf(s.node.kubeletVersion);
+  // cmd/kubelet/app/server.go: options need the TopologyManagerPolicyOptions gate (beta, on, 1.28).
+  const rawOptions = k.topologyManagerPolicyOptions ?? {};
+  if (Object.keys(rawOptions).length > 0 && !gateDefault('TopologyManagerPolicyOptions', minor))
+    return err(
+      `topology manager policy options map[${Object.keys(rawOptions)
+        .sort()
+        .map((o) => `${o}:${rawOptions[o] ?? ''}`)
+        .join(' ')}] require feature gates "TopologyManagerPolicyOptions" enabled`,
+    );
   const tm = newTopologyManager(
     topo.value,
     k.topologyManagerPolicy,
     k.topologyManagerScope,
-    k.topologyManagerPolicyOptions ?? {},
+    rawOptions,
     { minor },
   );
   if (!tm.ok) return err(`failed to initialize topology manager: ${tm.error}`);

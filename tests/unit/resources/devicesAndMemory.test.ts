@@ -11,6 +11,7 @@ import { parseScenario, type SimulationRun } from '../../../src/sim/index';
 import { detailsOf } from '../../../src/sim/model/topology';
 import { deviceStateFileHistory, memoryStateFileHistory } from '../../../src/sim/index';
 import { runPreset, runText } from '../kubelet/helpers';
+import { versionNotes } from '../../../src/sim/scenario/versionCheck';
 
 const uidOf = (r: SimulationRun, name: string) =>
   Object.values(r.config.pods).find((p) => p.name === name)!.uid;
@@ -246,6 +247,38 @@ faults:`,
     ]);
     const end = r.stateAt(r.trace.steps.t.length).domain.cpu!.memory;
     expect(Object.keys(end.assignments[uid]!)).toEqual(['app']);
+  });
+});
+
+describe('kubelet releases', () => {
+  it('1.18 refuses the memory manager (1.21) and topology manager options (1.26)', () => {
+    const p = parseScenario(
+      readPreset('hugepages-memory-manager')
+        .replace('topology: { sockets: 2', 'kubeletVersion: "1.18"\n  topology: { sockets: 2')
+        .replace(
+          'topologyManagerPolicy: single-numa-node',
+          'topologyManagerPolicy: single-numa-node\n    topologyManagerPolicyOptions: { prefer-closest-numa-nodes: "true" }',
+        ),
+    );
+    expect(!p.ok && p.problems.map((x) => `${x.path}: ${x.message}`)).toEqual([
+      'node.kubelet.memoryManagerPolicy: kubelet 1.18 does not have this: the memory manager arrived in 1.21',
+      'node.kubelet.reservedMemory: kubelet 1.18 does not have this: reservedMemory arrived with the memory manager in 1.21',
+      'node.kubelet.topologyManagerPolicyOptions: kubelet 1.18 does not have this: topologyManagerPolicyOptions arrived in 1.26',
+    ]);
+  });
+
+  it('1.3 registers no devices: a GPU pod runs without them, and a note says so', () => {
+    const text = gpuScenario('none', ['1', '1']).replace(
+      'topology: { sockets: 2',
+      'kubeletVersion: "1.3"\n  topology: { sockets: 2',
+    );
+    const p = parseScenario(text);
+    if (!p.ok) throw new Error(JSON.stringify(p.problems));
+    expect(versionNotes(p.scenario)).toContain(
+      'node.devices is ignored: kubelet 1.3 has no device plugins (they arrived in 1.8): the devices are not registered',
+    );
+    const r = runText(text);
+    expect(r.stateAt(r.trace.steps.t.length).domain.cpu?.devices.entries ?? []).toEqual([]);
   });
 });
 
