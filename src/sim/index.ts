@@ -32,6 +32,7 @@ export { narrate } from './views/narrate';
 export { eventLabel, stepChange } from './views/eventLabel';
 export { cpuStateFileHistory, type CpuStateFileVersion } from './views/cpuStateFile';
 export { deviceStateFileHistory, memoryStateFileHistory } from './views/resourceStateFiles';
+export type { NodeHardware } from './model/nodeHardware';
 export {
   explainAdmission,
   maskWords,
@@ -112,3 +113,4 @@ export {
   type ContainerdLine,
 } from './views/containerdLog';
 export { parseLscpu } from './model/lscpu';
+export { parseHwlocXml } from './model/hwloc';
