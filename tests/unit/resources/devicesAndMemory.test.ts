@@ -45,25 +45,25 @@ function holdings(r: SimulationRun) {
 }
 
 describe('device manager: GPUs beside CPUs', () => {
-  it('single-numa-node: 4 GPUs and 8 CPUs on one NUMA node; 5 GPUs refused with 8 free', () => {
+  it('single-numa-node: 2 GPUs and 4 CPUs on one NUMA node; 3 GPUs refused with 4 free', () => {
     const r = runPreset('gpus-aligned-single-numa');
     expect(events(r, 'TopologyAffinityError')).toEqual([
-      'default/train-5gpu Resources cannot be allocated with Topology locality',
+      'default/train-3gpu Resources cannot be allocated with Topology locality',
     ]);
     const h = holdings(r);
-    expect(h['train-4gpu/trainer']).toEqual({
+    expect(h['train-2gpu/trainer']).toEqual({
       cpuNuma: [0],
       gpuNuma: [0],
-      gpus: ['gpu-0', 'gpu-1', 'gpu-2', 'gpu-3'],
+      gpus: ['gpu-0', 'gpu-1'],
     });
     expect(h['infer-2gpu/server']).toEqual({
       cpuNuma: [1],
       gpuNuma: [1],
-      gpus: ['gpu-4', 'gpu-5'],
+      gpus: ['gpu-2', 'gpu-3'],
     });
-    // The refusal is the topology manager's: the device manager's hint for 5 GPUs was both nodes.
+    // The refusal is the topology manager's: the device manager's hint for 3 GPUs was both nodes.
     const refused = r.trace.records.find(
-      (x) => x.kind === 'topologyAdmission' && x.data.uid === uidOf(r, 'train-5gpu'),
+      (x) => x.kind === 'topologyAdmission' && x.data.uid === uidOf(r, 'train-3gpu'),
     );
     expect(
       refused?.kind === 'topologyAdmission' && refused.data.decisions[0]!.providerHints[0],
