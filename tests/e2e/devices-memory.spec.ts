@@ -5,6 +5,7 @@
  * hugepages hold. Refused pods say why in the Inspector. Screenshots at 1280×800 and 390×844
  * are saved for a person to look at.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 
 async function open(page: Page, preset: string) {
@@ -79,4 +80,34 @@ test('hugepages and memory bars per NUMA node, on a phone too', async ({ page })
     if (b) b.scrollTop = b.scrollHeight;
   });
   await page.screenshot({ path: 'test-results/screens/hugepages-phone.png' });
+});
+
+test('lstopo XML pasted in the node form becomes the node, GPUs and all', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/?preset=hello-pod');
+  await expect(page.getByRole('img', { name: /^CPU 0: / })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit scenario' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Scenario editor' });
+  await dialog.getByRole('tab', { name: 'Node' }).click();
+  await dialog.getByRole('radio', { name: 'lscpu -p or lstopo XML' }).check();
+  // hwloc's own export of a 2-socket Xeon with three Tesla GPUs (tests/fixtures/real/hwloc).
+  const xml = readFileSync(
+    new URL('../fixtures/real/hwloc/32em64t-2n8c2t-pci-normalio.xml', import.meta.url),
+    'utf8',
+  );
+  await dialog.getByRole('textbox', { name: /lstopo --of xml/ }).fill(xml);
+  await dialog.getByRole('button', { name: 'Use this machine' }).click();
+  const diagram = page.getByRole('region', { name: 'NUMA topology' });
+  await expect(diagram.getByRole('img', { name: /^CPU 31: / })).toHaveCount(1);
+  await expect(
+    diagram.getByRole('img', {
+      name: /^GPU 0000:8[34]:00\.0 \(nvidia\.com\/gpu, NUMA node 1\): free$/,
+    }),
+  ).toHaveCount(2);
+  await expect(
+    diagram.getByRole('img', {
+      name: /^GPU 0000:03:00\.0 \(nvidia\.com\/gpu, NUMA node 0\): free$/,
+    }),
+  ).toHaveCount(1);
 });
