@@ -28,7 +28,8 @@ export {
 export { podsAt, type PodRow, type ContainerDetail } from './views/pods';
 export { formatKlog, logsAt, KUBELET_PID } from './views/klog';
 export { describePod } from './views/describe';
-export { narrate } from './views/narrate';
+export { narrate, narrateEvent } from './views/narrate';
+export { stepSentence, sentenceRuleOf, SENTENCES, componentOf } from './views/sentences';
 export { eventLabel, stepChange } from './views/eventLabel';
 export { cpuStateFileHistory, type CpuStateFileVersion } from './views/cpuStateFile';
 export { klogTime, describeTime } from './views/clock';

@@ -11,6 +11,8 @@ import {
   eventFrom,
   formatKlog,
   narrate,
+  narrateEvent,
+  componentOf,
   type SimulationRun,
   containerdLog,
   formatContainerdLine,
@@ -202,6 +204,13 @@ export const traceViews: Omit<EngineViews, 'podsAt' | 'inspect' | 'machinesAt'> 
   },
   narrate(run, cursor) {
     return narrate(raw(run), cursor);
+  },
+  stepBrief(run, cursor) {
+    const r = raw(run);
+    if (cursor <= 0) return { who: '', event: '' };
+    const { steps, entities } = r.trace;
+    const ent = entities[steps.entity[Math.min(cursor, steps.t.length) - 1]!];
+    return { who: ent ? componentOf(ent.kind, ent.id) : '', event: narrateEvent(r, cursor) };
   },
   pods(run) {
     const r = raw(run);

@@ -1,9 +1,10 @@
 /**
- * One short sentence for a screen reader's live region about the latest step up to `step`:
- * the most telling Kubernetes Event of that step if there is one, else the transition.
+ * The sentence beside the transport and in the screen reader's live region about the latest
+ * step up to `step`: what the kubelet did at it and in which Go function (sentences/), and the
+ * Kubernetes Event the step recorded, if any, in its own short words.
  */
 import type { SimulationRun } from '../simulate';
-import { stepChange } from './eventLabel';
+import { stepSentence } from './sentences';
 
 function describeEvent(
   reason: string,
@@ -38,21 +39,29 @@ function formatSeconds(t: number): string {
   return `${Number((t / 1000).toFixed(3))} s`;
 }
 
+/** What step `step - 1` did; the kubelet's words, never a machine's state path. */
 export function narrate(run: SimulationRun, step: number): string {
   const s = run.trace.steps;
   const n = Math.min(step, s.t.length);
   if (n <= 0) return '0 s: the kubelet is starting';
   const i = n - 1;
-  const t = s.t[i]!;
-  const events = run.trace.events.filter((e) => e.step === i);
-  if (events.length > 0) {
-    const e = events[events.length - 1]!;
-    return `${formatSeconds(t)}: ${describeEvent(e.reason, e.message, e.fieldPath, e.object)}`;
-  }
-  const ent = run.trace.entities[s.entity[i]!]!;
-  const ev = run.trace.strings[s.event[i]!]!;
-  const from = run.trace.strings[s.from[i]!]!;
-  const to = run.trace.strings[s.to[i]!]!;
-  const change = stepChange(from, to, ev);
-  return `${formatSeconds(t)}: ${ent.id}, ${change}`;
+  const said = stepSentence(run, i) ?? 'the kubelet moved on';
+  return `${formatSeconds(s.t[i]!)}: ${said}`;
+}
+
+/**
+ * The Kubernetes Event the latest step up to `step` recorded, in short words ("container app
+ * started"), or '' when it recorded none.
+ */
+export function narrateEvent(run: SimulationRun, step: number): string {
+  const n = Math.min(step, run.trace.steps.t.length);
+  if (n <= 0) return '';
+  const events = run.trace.events;
+  let e: (typeof events)[number] | undefined;
+  for (let j = events.length - 1; j >= 0 && events[j]!.step >= n - 1; j--)
+    if (events[j]!.step === n - 1) {
+      e = events[j]!;
+      break;
+    }
+  return e ? describeEvent(e.reason, e.message, e.fieldPath, e.object) : '';
 }
