@@ -14,6 +14,8 @@ import { probeMarks } from '../viz/kubelet/probeMarks';
 import { faultMarks, type FaultOccasion } from '../viz/kubelet/faultMarks';
 import { shortName } from '../viz/kubelet/entityNames';
 import { busyIntervals } from '../viz/kubelet/busyIntervals';
+import { storyEnd } from '../viz/kubelet/story';
+import { findMoment } from '../sim/scenario/findMoment';
 import { ensureAttempts, pullSpans, pullWaits } from '../viz/kubelet/pullSpans';
 import { cpuManagerPlacement, groupOrder, makePlacer } from '../viz/kubelet/placeEntity';
 import { layoutLanes } from '../viz/timeline/layoutLanes';
@@ -125,7 +127,17 @@ export function runViewOf(scenario: Scenario, run: SimulationRun): KubeletRunVie
     topology,
     activity: activityTimes(trace),
     busy: busyIntervals(trace, model, isInit),
+    story: storyEnd(trace),
   };
+}
+
+/** The step of the scenario's named moment (metadata.moment) in its run, or null. */
+export function scenarioMoment(s: Scenario, run: RunView): number | null {
+  const at = s.metadata.moment;
+  if (!at) return null;
+  const r = (run as KubeletRunView).raw;
+  const found = findMoment(r.trace, (uid) => r.config.pods[uid]?.key, at);
+  return found.ok ? found.step : null;
 }
 
 /** Where a scenario opens: metadata.openAt, else the start. */

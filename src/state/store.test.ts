@@ -71,6 +71,30 @@ describe('scenario slice', () => {
     expect(store.getState().cursor).toBe(3);
   });
 
+  it('a named moment is a step: the bookmark lands on it, not after every step of its second', () => {
+    const store = createAppStore({
+      buildRun: () => fakeRun(),
+      loadPreset: () => ({ ok: true, scenario: scenario('p', 1000) }),
+      openAt: (s) => s.metadata.openAt ?? 0,
+      // Step 3 of the two at 1000 ms.
+      momentOf: () => 3,
+    });
+    store.getState().loadPreset('p');
+    expect(store.getState().bookmark).toBe(1000);
+    store.getState().jumpToBookmark();
+    expect(store.getState().cursor).toBe(4);
+    expect(store.getState().timeMs).toBe(1000);
+  });
+
+  it('opens a preset framed on its story, not the whole run', () => {
+    const store = makeStore(() => ({ ...fakeRun(), story: 1000 }));
+    store.getState().loadPreset('p1');
+    const w = store.getState().window;
+    expect(w.start).toBeLessThanOrEqual(0);
+    expect(w.end).toBeGreaterThanOrEqual(1000);
+    expect(w.end).toBeLessThan(2000);
+  });
+
   it('says why a preset did not load, and keeps the old run', () => {
     const store = makeStore();
     store.getState().loadPreset('p1');

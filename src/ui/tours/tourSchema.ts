@@ -7,6 +7,7 @@
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { isBundledPreset } from '../../state/presetTitles';
+import { momentSchema } from '../../sim/scenario/moment';
 
 const name = z.string().min(1).max(200);
 const sentences = z.string().min(1).max(600);
@@ -14,41 +15,11 @@ const containerKey = z
   .string()
   .regex(/^[^/\s]+\/[^/\s]+\/[^/\s]+$/, 'a container is "ns/pod/name"');
 const podKey = z.string().regex(/^[^/\s]+\/[^/\s]+$/, 'a pod is "ns/pod"');
-const nth = z.number().int().min(1).max(1000).optional();
 
-/** Where the cursor goes. */
+/** Where the cursor goes: a time, or a moment of the run (the scenario's own kind). */
 export const atSchema = z.union([
   z.strictObject({ ms: z.number().int().min(0).max(86_400_000) }),
-  /** The nth Event with this reason (of this container or pod), as kubectl describe lists it. */
-  z.strictObject({
-    event: z.strictObject({
-      reason: name,
-      container: containerKey.optional(),
-      pod: podKey.optional(),
-      nth,
-    }),
-  }),
-  /**
-   * The nth step at which this machine enters this state ("starting", "runtime.creatingSandbox"),
-   * or takes this event (`on: CONFIG`: the sync loop's SyncLoop ADD, a self-transition).
-   */
-  z
-    .strictObject({ machine: name, enters: name.optional(), on: name.optional(), nth })
-    .refine(
-      (m) => m.enters !== undefined || m.on !== undefined,
-      'a machine step needs enters or on',
-    ),
-  /** The nth probe the prober ran for this container with this result. */
-  z.strictObject({
-    probe: z.strictObject({
-      container: containerKey,
-      kind: z.enum(['liveness', 'readiness', 'startup']),
-      result: z.enum(['Success', 'Failure', 'Unknown']),
-      nth,
-    }),
-  }),
-  /** The nth time PreCreateContainer wrote this container's cpuset into its CRI config. */
-  z.strictObject({ cpuset: z.strictObject({ container: containerKey, nth }) }),
+  momentSchema,
 ]);
 export type TourAt = z.output<typeof atSchema>;
 

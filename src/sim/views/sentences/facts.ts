@@ -46,6 +46,8 @@ export interface StepFacts {
   /** Pods and containers ("<ns>/<pod>/<c>") whose machines this step set moving at its instant. */
   readonly causedPods: readonly string[];
   readonly causedContainers: readonly string[];
+  /** Pods whose machines this step set moving later (an update a busy worker took after). */
+  readonly laterPods: readonly string[];
   /** A sandbox was created for the pod before this step (SyncPod's KillPod then kills it). */
   readonly hadSandbox: boolean;
   /** The CPUs the CPU manager's state held for the container at this step ('' = none). */
@@ -116,6 +118,12 @@ export function stepFacts(run: SimulationRun, i: number): StepFacts {
     const key = c.container ? `${c.pod}/${c.container}` : '';
     if (key && !causedContainers.includes(key)) causedContainers.push(key);
   }
+  const laterPods: string[] = [];
+  for (let j = i + 1; j < steps.t.length && j <= i + CAUSED_SCAN; j++) {
+    if (steps.cause[j] !== i || steps.t[j] === t) continue;
+    const c = parseId(entities[steps.entity[j]!]!.id);
+    if (c.pod && !laterPods.includes(c.pod)) laterPods.push(c.pod);
+  }
   const e0 = firstAt(events, i);
   const stepEvents = events.slice(e0, firstAt(events, i + 1));
   const r0 = firstAt(records, i);
@@ -157,6 +165,7 @@ export function stepFacts(run: SimulationRun, i: number): StepFacts {
     causeContainer: causeEnt ? parseId(causeEnt.id).container : '',
     causedPods,
     causedContainers,
+    laterPods,
     hadSandbox,
     cpus,
     serialPulls: (run.config.maxParallelImagePulls ?? Infinity) <= 1,

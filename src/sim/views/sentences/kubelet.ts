@@ -106,14 +106,18 @@ export const syncLoop: SentenceRules = [
     say: (f) =>
       f.causedPods.length
         ? `SyncLoop (PLEG): the relist saw a container of ${pods(f)} change state; HandlePodSyncs wakes its pod worker.`
-        : 'SyncLoop (PLEG): an event the sync loop does not act on (the pod is gone, or a container was removed).',
+        : f.laterPods.length
+          ? `SyncLoop (PLEG): a container of ${list(f.laterPods)} changed state; its pod worker is busy and takes the update when its sync returns.`
+          : 'SyncLoop (PLEG): a container event that wakes no worker (its update is already pending, or the pod is gone).',
   },
   {
     event: 'PROBE',
     say: (f) =>
       f.causedPods.length
         ? `SyncLoop (probe): a probe result for ${pods(f)}; the status manager records it and HandlePodSyncs syncs the pod.`
-        : 'SyncLoop (probe): a probe result; the status manager records it (the pod worker is busy or the pod is gone).',
+        : f.laterPods.length
+          ? `SyncLoop (probe): a probe result for ${list(f.laterPods)}; its pod worker is busy and takes the update when its sync returns.`
+          : 'SyncLoop (probe): a probe result; the status manager records it (no worker to wake).',
   },
   {
     event: 'after:syncTickerPeriod',
