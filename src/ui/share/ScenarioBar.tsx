@@ -3,6 +3,7 @@
  * file or an edit went wrong) and the scenario's actions: undo and redo of edits,
  * the editor, and Copy link.
  */
+import { FirstVisit } from './FirstVisit';
 import { TourButton } from '../tours/TourButton';
 import { ThemeSwitch } from '../controls/ThemeSwitch';
 import { useEffect, useRef, useState } from 'react';
@@ -167,7 +168,7 @@ export function ScenarioBar({ onEdit }: { readonly onEdit: () => void }) {
         </button>
         <button
           type="button"
-          className="text-btn text-btn-primary"
+          className="text-btn"
           disabled={!hasRun}
           title="Copy a link to this scenario, cursor, zoom and selection"
           onClick={() => void copy()}
@@ -179,6 +180,7 @@ export function ScenarioBar({ onEdit }: { readonly onEdit: () => void }) {
         </span>
       </div>
       <ThemeSwitch />
+      <FirstVisit />
       {about && description && (
         <p id="scenario-about" className="scenario-about">
           {description}

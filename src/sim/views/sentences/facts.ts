@@ -159,7 +159,7 @@ export function stepFacts(run: SimulationRun, i: number): StepFacts {
     record: (<K extends TraceRecordKind>(kind: K) =>
       stepRecords.find((r) => r.kind === kind)?.data as
         | TraceRecordData[K]
-        | undefined) as StepFacts['record'],
+        | undefined),
     causeKind: causeEnt?.kind ?? '',
     causeEvent: cause >= 0 ? eventKey(strings[steps.event[cause]!]!) : '',
     causeContainer: causeEnt ? parseId(causeEnt.id).container : '',
