@@ -95,6 +95,28 @@ describe('scenario slice', () => {
     expect(w.end).toBeLessThan(2000);
   });
 
+  it("a perturbation's notice goes with its fault: after Undo, and after another preset", () => {
+    const store = makeStore();
+    store.getState().loadPreset('p1');
+    let next: Scenario | undefined;
+    store.getState().editScenario((s) => (next = { ...s, seed: 7 } as Scenario));
+    store.getState().setNotice({ tone: 'info', text: 'At 0 ms: fail the pull.', forScenario: next });
+    expect(store.getState().scenario).toBe(next);
+    expect(store.getState().notice?.text).toBe('At 0 ms: fail the pull.');
+    void store.getState().undo();
+    expect(store.getState().scenario).not.toBe(next);
+    expect(store.getState().notice).toBeNull();
+    // Redo brings the fault back; another preset takes it (and its notice) away.
+    void store.getState().redo();
+    store.getState().setNotice({ tone: 'info', text: 'again', forScenario: next });
+    store.getState().loadPreset('p2');
+    expect(store.getState().notice).toBeNull();
+    // A notice about nothing in particular stays.
+    store.getState().setNotice({ tone: 'warning', text: 'general' });
+    store.getState().loadPreset('p3');
+    expect(store.getState().notice?.text).toBe('general');
+  });
+
   it('says why a preset did not load, and keeps the old run', () => {
     const store = makeStore();
     store.getState().loadPreset('p1');

@@ -14,6 +14,11 @@ import { overridesOf, withOverrides } from './compareSlice';
 export interface Notice {
   readonly tone: 'error' | 'warning' | 'info';
   readonly text: string;
+  /**
+   * The scenario the notice is about (a perturbation's): once neither run shows it (undone,
+   * another preset), the notice goes, so it never describes a fault that is not there.
+   */
+  readonly forScenario?: Scenario;
 }
 
 export interface HistoryEntry {

@@ -139,6 +139,9 @@ export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, 
       set({ helpOpen: open });
     },
     onRunChanged(first) {
+      const n = get().notice;
+      if (n?.forScenario && n.forScenario !== get().scenario && n.forScenario !== get().compare?.scenario)
+        set({ notice: null });
       const warp = warpFor(get().run, get().collapseGaps, get().compare?.run);
       set({ warp });
       if (first) get().fitStory();
