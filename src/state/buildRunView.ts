@@ -21,6 +21,7 @@ import { cpuManagerPlacement, groupOrder, makePlacer } from '../viz/kubelet/plac
 import { layoutLanes } from '../viz/timeline/layoutLanes';
 import { buildCpuHistory } from '../viz/topology/cpuHistory';
 import { reservedCpus, resolveTopology, toTopologyInput } from './resolveTopology';
+import { scenarioForVersion } from '../sim/versions';
 import type { RunView, Scenario } from './types';
 
 export type KubeletRunView = RunView<SimulationRun>;
@@ -101,10 +102,12 @@ export function runViewOf(scenario: Scenario, run: SimulationRun): KubeletRunVie
   );
   const { model } = layoutLanes(trace, place, groupOrder, causalLinks(trace), extra);
   const topology = toTopologyInput(topo, scenario.node.name);
+  // As the version's kubelet reads it: 1.3 had no CPU manager, so nothing is reserved there.
+  const asRun = scenarioForVersion(scenario);
   const { changes, initial, pool } = cpuChanges(trace, {
     cpus: topology.cpus.map((c) => c.id),
-    policy: scenario.node.kubelet.cpuManagerPolicy,
-    reserved: reservedCpus(scenario),
+    policy: asRun.node.kubelet.cpuManagerPolicy,
+    reserved: reservedCpus(asRun),
     podKeyOf,
   });
   const notable = notableSteps(trace);

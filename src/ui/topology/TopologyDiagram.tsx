@@ -11,7 +11,12 @@ import { useShallow } from 'zustand/react/shallow';
 import { layoutTopology, type FoldCell } from '../../viz/topology/layoutTopology';
 import { foldSignature, planFolds } from '../../viz/topology/foldCores';
 import { diagramScale } from '../../viz/topology/diagramScale';
-import { cpuStateAt, poolAt, type CpuState } from '../../viz/topology/cpuHistory';
+import {
+  cpuStateAt,
+  poolAt,
+  RESERVED_MEANING,
+  type CpuState,
+} from '../../viz/topology/cpuHistory';
 import { formatClock } from '../../viz/formatTime';
 import { useApp, useAppStore, useRunRegionName } from '../app/storeContext';
 import { useResizeObserver } from '../hooks/useResizeObserver';
@@ -335,6 +340,7 @@ export function TopologyDiagram() {
                     }
                     justChanged={st.sinceStep >= 0 && st.sinceStep === cursor - 1}
                     focusable={pu.cpu === activeCpu}
+                    pooled={pool.length > 0}
                   />
                 </g>
               );
@@ -405,8 +411,11 @@ export function TopologyDiagram() {
                   ? `idle, assigned to ${hoverState.owner ?? '?'}`
                   : hoverState.kind === 'shared'
                     ? 'in the shared pool'
-                    : hoverState.kind}
+                    : hoverState.kind === 'reserved'
+                      ? `reserved${pool.length > 0 ? ', in the shared pool' : ', idle'}`
+                      : hoverState.kind}
             </div>
+            {hoverState.kind === 'reserved' && <div className="muted">{RESERVED_MEANING}</div>}
             {hoverState.kind === 'assigned' && (
               <div className="muted">
                 cpu_manager_state holds it for a container that is not running

@@ -71,7 +71,8 @@ describe('NUMA diagram SVG', () => {
     expect(cpus).toHaveLength(16);
     expect(cpus).toContain('CPU 1: exclusive to default/web/app');
     expect(cpus).toContain('CPU 9: exclusive to default/web/app');
-    expect(cpus).toContain('CPU 0: reserved');
+    // Reserved CPU 0 is in the shared pool, where the sidecar and the BestEffort pod run.
+    expect(cpus).toContain('CPU 0: reserved, in the shared pool');
     expect(end.querySelector('.legend')!.textContent).toContain('default/web/app');
     // Before the allocation nobody holds CPU 1.
     const start = at(0);
@@ -81,6 +82,33 @@ describe('NUMA diagram SVG', () => {
     expect(start.querySelector('text.caption')!.textContent).toBe(
       'Static vs none — cursor at 0 ms',
     );
+  });
+});
+
+describe('the NUMA legend lists what is drawn (issue 30, item 6)', () => {
+  const legend = (id: 'static-vs-none' | 'hello-pod', end: boolean) => {
+    const r = run(id);
+    const cursor = end ? r.total : 0;
+    const doc = parse(
+      topologySvg({
+        topology: r.topology,
+        cpus: r.cpus,
+        cursor,
+        cursorT: r.times[cursor - 1] ?? 0,
+        scenarioName: id,
+      }).svg,
+    );
+    return [...doc.querySelectorAll('.legend text')].map((t) => t.textContent);
+  };
+  it('policy none: no reserved entry; the shared pool while something runs', () => {
+    expect(legend('hello-pod', true)).toEqual(['shared pool']);
+    expect(legend('hello-pod', false)).toEqual(['idle']);
+  });
+  it('static: reserved says it is part of the shared pool; idle CPUs have their entry', () => {
+    const end = legend('static-vs-none', true);
+    expect(end).toContain('reserved (reservedSystemCPUs): in the shared pool, never exclusive');
+    expect(end).toContain('default/web/app');
+    expect(legend('static-vs-none', false)).toContain('idle');
   });
 });
 
