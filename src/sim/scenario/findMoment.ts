@@ -67,6 +67,14 @@ export function findMoment(
     }
     return fail(`no ${p.kind} probe of ${p.container} with result ${p.result}`);
   }
+  if ('ready' in at) {
+    let seen = 0;
+    for (const r of trace.records) {
+      if (r.kind !== 'podReady' || !r.data.ready || podKeyOf(r.data.uid) !== at.ready.pod) continue;
+      if (++seen === (at.ready.nth ?? 1)) return ok(r.step);
+    }
+    return fail(`${at.ready.pod} never became Ready (${at.ready.nth ?? 1}. time)`);
+  }
   const [pod, c] = splitKey(at.cpuset.container);
   let seen = 0;
   for (const r of trace.records) {

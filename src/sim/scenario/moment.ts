@@ -45,6 +45,7 @@ export const momentSchema = z.union([
   }),
   /** The nth time the cpuset of this container reached its CRI config. */
   z.strictObject({ cpuset: z.strictObject({ container: containerKey, nth }) }),
+  /** The nth time the pod's Ready condition turned true (the status patch `kubectl get` shows). */
+  z.strictObject({ ready: z.strictObject({ pod: podKey, nth }) }),
 ]);
 export type Moment = z.output<typeof momentSchema>;
-

@@ -49,6 +49,55 @@ export const questionSchema = z
     path: ['choices'],
   });
 
+const cpuKind = z.enum(['idle', 'shared', 'reserved', 'assigned', 'exclusive']);
+
+/**
+ * What a step's text says about the run at that step, as a predicate the tests check against
+ * what the panels show there: a tour never says what the screen does not.
+ */
+export const claimSchema = z.union([
+  /** An Event with this reason has (or, with `seen: false`, has not yet) been recorded. */
+  z.strictObject({
+    event: z.strictObject({
+      reason: name,
+      container: containerKey.optional(),
+      pod: podKey.optional(),
+      seen: z.boolean().default(true),
+    }),
+  }),
+  /** The NUMA diagram draws this CPU in this state (held by this container). */
+  z.strictObject({
+    cpu: z.strictObject({
+      id: z.number().int().min(0).max(4095),
+      is: cpuKind,
+      owner: containerKey.optional(),
+    }),
+  }),
+  /** The cpuset last written for the container ("" when none was). */
+  z.strictObject({ cpuset: z.strictObject({ container: containerKey, cpus: z.string() }) }),
+  /** The Pods panel's row: READY ("1/1") and STATUS. */
+  z.strictObject({
+    pod: z.strictObject({
+      pod: podKey,
+      ready: z
+        .string()
+        .regex(/^\d+\/\d+$/)
+        .optional(),
+      status: name.optional(),
+    }),
+  }),
+  /** The machine is in this state ("postStart", or a path's last part). */
+  z.strictObject({ machine: z.strictObject({ id: name, in: name }) }),
+  /** The playhead is at least / at most this far into the run (ms). */
+  z.strictObject({
+    time: z.strictObject({
+      atLeast: z.number().int().min(0).optional(),
+      atMost: z.number().int().min(0).optional(),
+    }),
+  }),
+]);
+export type TourClaim = z.output<typeof claimSchema>;
+
 /** The Compare store action's overrides for run B (see applyCompare.ts). */
 export const compareSchema = z.strictObject({
   cpuManagerPolicy: z.enum(['none', 'static']).optional(),
@@ -71,6 +120,8 @@ export const stepSchema = z.strictObject({
   look: z.enum(['timeline', 'diagram']).optional(),
   text: sentences,
   question: questionSchema.optional(),
+  /** What the text (and the question's answer) claims about the run at this step. */
+  claims: z.array(claimSchema).max(20).optional(),
 });
 export type TourStep = z.output<typeof stepSchema>;
 

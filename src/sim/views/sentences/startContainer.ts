@@ -98,7 +98,7 @@ export const startContainer: SentenceRules = [
     from: 'creating',
     to: 'updatingContainerResources',
     say: (f) =>
-      `CreateContainer returned${took(f)}; PreStartContainer: cpuManager.AddContainer applies ${cpusetWords(f.cpus)} with CRI UpdateContainerResources.`,
+      `CreateContainer returned${took(f)}; PreStartContainer: cpuManager.AddContainer applies ${cpusetWords(f.record('cpuset')?.cpuset ?? f.cpus)} with CRI UpdateContainerResources.`,
   },
   {
     from: 'creating',
