@@ -205,6 +205,16 @@ export const traceViews: Omit<EngineViews, 'podsAt' | 'inspect' | 'machinesAt'> 
   narrate(run, cursor) {
     return narrate(raw(run), cursor);
   },
+  startedAt(run, cursor) {
+    const out = new Set<string>();
+    const events = raw(run).trace.events;
+    for (let i = 0; i < events.length && events[i]!.step < cursor; i++) {
+      const e = events[i]!;
+      const c = e.reason === 'Started' ? /^spec\.containers\{(.+)\}$/.exec(e.fieldPath ?? '') : null;
+      if (c) out.add(`${e.object}/${c[1]}`);
+    }
+    return out;
+  },
   stepBrief(run, cursor) {
     const r = raw(run);
     if (cursor <= 0) return { who: '', event: '' };

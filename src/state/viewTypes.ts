@@ -94,6 +94,11 @@ export interface EngineViews {
    * ("pod worker, default/web"), and the Event it recorded ("container app started", or '').
    */
   stepBrief(run: RunView, cursor: number): { readonly who: string; readonly event: string };
+  /**
+   * Regular containers ("ns/pod/name") with a Started Event before the cursor: the Pods panel
+   * says why a pod still shows ContainerCreating (its status is written at its next sync).
+   */
+  startedAt(run: RunView, cursor: number): ReadonlySet<string>;
   /** Pod keys of the run, in order of arrival. */
   pods(run: RunView): readonly string[];
   /**
