@@ -115,3 +115,25 @@ describe('the NUMA legend lists what is drawn (issue 30, item 6)', () => {
 it('escapes every XML special character', () => {
   expect(esc(`<a href="x">&'</a>\u0001`)).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&apos;&lt;/a&gt;');
 });
+
+describe('the timeline picture marks collapsed gaps (issue 30, item 13)', () => {
+  it("hello-pod's two idle minutes: a gap band with its length where the axis jumps", async () => {
+    const { warpFor } = await import('../../../src/state/slices/viewSlice');
+    const r = run('hello-pod');
+    const warp = warpFor(r, true);
+    expect(warp.gaps.length).toBeGreaterThan(0);
+    const doc = parse(
+      timelineSvg({
+        model: r.lanes,
+        window: { start: 0, end: r.endT },
+        warp,
+        cursorT: 0,
+        scenarioName: 'hello-pod',
+      }).svg,
+    );
+    const gaps = doc.querySelectorAll('g.gap');
+    expect(gaps).toHaveLength(warp.gaps.length);
+    expect(doc.querySelector('text.gap-len')!.textContent).toMatch(/^1m5\ds$|^11\d s$|\d/);
+    expect(gaps[0]!.querySelector('title')!.textContent).toMatch(/collapsed$/);
+  });
+});
