@@ -133,7 +133,7 @@ describe('the timeline picture marks collapsed gaps (issue 30, item 13)', () => 
     );
     const gaps = doc.querySelectorAll('g.gap');
     expect(gaps).toHaveLength(warp.gaps.length);
-    expect(doc.querySelector('text.gap-len')!.textContent).toMatch(/^1m5\ds$|^11\d s$|\d/);
+    expect(doc.querySelector('text.gap-len')!.textContent).toBe('113 s');
     expect(gaps[0]!.querySelector('title')!.textContent).toMatch(/collapsed$/);
   });
 });
