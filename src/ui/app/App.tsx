@@ -23,6 +23,7 @@ import { useMediaQuery } from '../hooks/useMediaQuery';
 import { ScenarioBar } from '../share/ScenarioBar';
 import { loadLinkOpener, usePermalinkSync } from '../share/usePermalinkSync';
 import { storeForRun } from '../compare/runStores';
+import { loadDraft } from '../editor/drafts';
 
 // Each part is fetched the first time it is shown; a failed fetch says so where the part
 // would be (or, for an overlay, in the banner) and is fetched again on retry (retryableLazy).
@@ -117,6 +118,11 @@ export function App(p: Props) {
         st.setNotice({
           tone: 'warning',
           text: `There is no preset named "${clip(unknownPreset)}" (?preset= in the address), so the default scenario is shown instead.`,
+        });
+      else if (loadDraft())
+        st.setNotice({
+          tone: 'info',
+          text: 'A scenario draft that did not run was kept from your last visit: Edit scenario (E) offers it back.',
         });
     }
   }, [store, initialPreset, initialLink, unknownPreset]);
