@@ -28,8 +28,10 @@ export {
 export { podsAt, type PodRow, type ContainerDetail } from './views/pods';
 export { formatKlog, logsAt, KUBELET_PID } from './views/klog';
 export { describePod } from './views/describe';
-export { narrate, narrateEvent } from './views/narrate';
-export { stepSentence, sentenceRuleOf, SENTENCES, componentOf } from './views/sentences';
+export { narrate } from './views/narrate';
+export { narrateWith, narrateEvent } from './views/narrateWith';
+export { stepSentence, sentenceRuleOf, SENTENCES } from './views/sentences';
+export { componentOf } from './views/sentences/components';
 export { eventLabel, stepChange } from './views/eventLabel';
 export { cpuStateFileHistory, type CpuStateFileVersion } from './views/cpuStateFile';
 export { klogTime, describeTime } from './views/clock';

@@ -10,7 +10,7 @@ import {
   eventAge,
   eventFrom,
   formatKlog,
-  narrate,
+  narrateWith,
   narrateEvent,
   componentOf,
   type SimulationRun,
@@ -26,6 +26,32 @@ import type { RunView } from './types';
 import type { EngineViews, LogRow, MachineView } from './viewTypes';
 
 type KRun = RunView<SimulationRun>;
+
+/**
+ * The step sentences' rules (src/sim/views/sentences), fetched after the first picture: the
+ * first view opens at step 0, which needs none. Until they arrive a step is said by its time.
+ */
+let sayStep: ((run: SimulationRun, i: number) => string | undefined) | null = null;
+let sayLoading: Promise<void> | null = null;
+export function stepSentencesLoaded(): boolean {
+  return sayStep !== null;
+}
+let ready: () => void = () => {};
+/** Settles once the rules are there, whoever fetched them (it does not fetch them). */
+export const stepSentencesReady = new Promise<void>((resolve) => (ready = resolve));
+export function loadStepSentences(): Promise<void> {
+  sayLoading ??= import('../sim/views/sentences').then(
+    (m) => {
+      sayStep = m.stepSentence;
+      ready();
+    },
+    (e: unknown) => {
+      sayLoading = null;
+      throw e;
+    },
+  );
+  return sayLoading;
+}
 export const raw = (run: RunView): SimulationRun => (run as KRun).raw;
 
 /*
@@ -203,7 +229,7 @@ export const traceViews: Omit<EngineViews, 'podsAt' | 'inspect' | 'machinesAt'> 
     return out;
   },
   narrate(run, cursor) {
-    return narrate(raw(run), cursor);
+    return narrateWith(raw(run), cursor, sayStep ?? (() => undefined));
   },
   startedAt(run, cursor) {
     const out = new Set<string>();

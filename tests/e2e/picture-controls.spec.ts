@@ -10,6 +10,8 @@ async function open(page: Page, preset = 'hello-pod') {
   await page.goto(`/?preset=${preset}`);
   await expect(page.getByRole('region', { name: 'Timeline' })).toBeVisible();
   await expect(page.getByRole('img', { name: /^CPU 0: / })).toBeVisible();
+  // The step sentences' words arrive a moment after the first picture.
+  await expect(page.locator('.step-line[data-worded="true"]').first()).toBeAttached();
 }
 
 const position = (page: Page) => page.getByRole('slider', { name: 'Timeline position' });

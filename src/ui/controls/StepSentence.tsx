@@ -9,6 +9,7 @@ import { useApp, useAppStore } from '../app/storeContext';
 import { useEngineViews } from '../app/engineViews';
 import { usePanelView } from '../hooks/usePanelCursor';
 import { formatClock } from '../../viz/formatTime';
+import { useStepSentences } from './useStepSentences';
 
 /**
  * `run`: under Compare, which run this line describes ("Run A"); each run has its own steps
@@ -22,13 +23,15 @@ export function StepSentence({ run: runName }: { readonly run?: string } = {}) {
   const { run, cursor } = usePanelView();
   const bookmark = useApp((s) => s.bookmark);
   const caption = useApp((s) => s.scenario?.metadata.caption);
+  // Re-rendered once the sentences' rules are there.
+  const worded = useStepSentences();
   if (!run) return null;
   const sentence = views.narrate(run, cursor);
   const brief = views.stepBrief(run, cursor);
   const moved = brief.who && (brief.event ? `${brief.who} · Event: ${brief.event}` : brief.who);
   const b = runName === 'Run B';
   return (
-    <div className={`step-line${runName ? ' is-run' : ''}`}>
+    <div className={`step-line${runName ? ' is-run' : ''}`} data-worded={worded}>
       <div className="step-words">
         {/* The live region speaks the sentence; this copy is for the eyes. */}
         <p

@@ -15,6 +15,7 @@ import type { SentenceRule, SentenceRules } from './rule';
 
 export type { SentenceRule, SentenceRules } from './rule';
 export { eventKey, stepFacts, type StepFacts } from './facts';
+export { componentOf } from './components';
 
 /** Machine kind → its rules, first match speaks. */
 export const SENTENCES: Readonly<Record<string, SentenceRules>> = {
@@ -65,34 +66,4 @@ export function sentenceRuleOf(
 export function stepSentence(run: SimulationRun, i: number): string | undefined {
   const m = sentenceRuleOf(run, i);
   return m?.rule.say(m.facts);
-}
-
-/** The kubelet component each machine kind stands for, as the step line names it. */
-const COMPONENTS: Readonly<Record<string, string>> = {
-  kubeletProcess: 'kubelet process',
-  apiServer: 'API server',
-  containerRuntime: 'containerd',
-  syncLoop: 'sync loop',
-  podWorker: 'pod worker',
-  pleg: 'PLEG',
-  syncPod: 'SyncPod',
-  startContainer: 'startContainer',
-  imagePuller: 'image puller',
-  imagePull: 'image pull',
-  backOff: 'back-off',
-  cpuManager: 'CPU manager',
-  cpuContainer: 'CPU manager',
-  volumeManager: 'volume manager',
-  killContainer: 'killContainer',
-  prober: 'probe worker',
-};
-
-/** "pod worker, default/web"; "startContainer, default/web app"; "sync loop". */
-export function componentOf(kind: string, id: string): string {
-  const name = COMPONENTS[kind] ?? kind;
-  const colon = id.indexOf(':');
-  if (colon < 0) return name;
-  const [ns, podName, container, probe] = id.slice(colon + 1).split('/');
-  const who = [`${ns}/${podName}`, container, probe].filter(Boolean).join(' ');
-  return `${name}, ${who}`;
 }
