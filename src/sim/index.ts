@@ -58,6 +58,9 @@ export {
 } from './versions/names';
 export { eventAge, eventFrom } from './versions/kubectl';
 export { versionProblems, versionNotes } from './scenario/versionCheck';
+export { scenarioForVersion } from './versions';
+export { momentSchema, type Moment } from './scenario/moment';
+export { findMoment, type MomentFound } from './scenario/findMoment';
 export { namedDelayMs } from './views/delays';
 
 // What the app's state layer and editor use of the engine's scenario, CPU and cgroup code.

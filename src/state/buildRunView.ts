@@ -3,7 +3,7 @@
  * lanes, flows, derived container spans, CPU history, notable steps, activity. After
  * this, stepping and scrubbing are lookups; nothing re-runs the simulation.
  */
-import { simulate, type SimulationRun } from '../sim';
+import { findMoment, scenarioForVersion, simulate, type SimulationRun } from '../sim';
 import { causalLinks } from '../viz/kubelet/causalLinks';
 import { cpuChanges } from '../viz/kubelet/cpuChanges';
 import { derivedContainerSpans } from '../viz/kubelet/derivedSpans';
@@ -15,13 +15,11 @@ import { faultMarks, type FaultOccasion } from '../viz/kubelet/faultMarks';
 import { shortName } from '../viz/kubelet/entityNames';
 import { busyIntervals } from '../viz/kubelet/busyIntervals';
 import { storyEnd } from '../viz/kubelet/story';
-import { findMoment } from '../sim/scenario/findMoment';
 import { ensureAttempts, pullSpans, pullWaits } from '../viz/kubelet/pullSpans';
 import { cpuManagerPlacement, groupOrder, makePlacer } from '../viz/kubelet/placeEntity';
 import { layoutLanes } from '../viz/timeline/layoutLanes';
 import { buildCpuHistory } from '../viz/topology/cpuHistory';
 import { reservedCpus, resolveTopology, toTopologyInput } from './resolveTopology';
-import { scenarioForVersion } from '../sim/versions';
 import type { RunView, Scenario } from './types';
 
 export type KubeletRunView = RunView<SimulationRun>;

@@ -236,7 +236,8 @@ export const traceViews: Omit<EngineViews, 'podsAt' | 'inspect' | 'machinesAt'> 
     const events = raw(run).trace.events;
     for (let i = 0; i < events.length && events[i]!.step < cursor; i++) {
       const e = events[i]!;
-      const c = e.reason === 'Started' ? /^spec\.containers\{(.+)\}$/.exec(e.fieldPath ?? '') : null;
+      const c =
+        e.reason === 'Started' ? /^spec\.containers\{(.+)\}$/.exec(e.fieldPath ?? '') : null;
       if (c) out.add(`${e.object}/${c[1]}`);
     }
     return out;

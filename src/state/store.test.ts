@@ -100,7 +100,9 @@ describe('scenario slice', () => {
     store.getState().loadPreset('p1');
     let next: Scenario | undefined;
     store.getState().editScenario((s) => (next = { ...s, seed: 7 } as Scenario));
-    store.getState().setNotice({ tone: 'info', text: 'At 0 ms: fail the pull.', forScenario: next });
+    store
+      .getState()
+      .setNotice({ tone: 'info', text: 'At 0 ms: fail the pull.', forScenario: next });
     expect(store.getState().scenario).toBe(next);
     expect(store.getState().notice?.text).toBe('At 0 ms: fail the pull.');
     void store.getState().undo();

@@ -105,7 +105,9 @@ test('5 and 6. reserved CPUs are part of the shared pool; kubelet 1.3 reserves n
   await page.getByRole('button', { name: 'Jump to end' }).click();
   await settled(page);
   const topo = page.getByRole('region', { name: 'NUMA topology' });
-  await expect(topo.getByRole('img', { name: 'CPU 0: reserved, in the shared pool' })).toBeVisible();
+  await expect(
+    topo.getByRole('img', { name: 'CPU 0: reserved, in the shared pool' }),
+  ).toBeVisible();
   await expect(topo.getByLabel(/^reserved: reservedSystemCPUs: never given/)).toBeVisible();
   await page.getByRole('combobox', { name: 'Kubelet version' }).selectOption('1.3');
   await expect(topo.getByRole('img', { name: /^CPU 15: / })).toBeVisible();
@@ -150,7 +152,9 @@ test('11. the 256-CPU node folds identical packages, and fit shows the whole mac
   const topo = page.getByRole('region', { name: 'NUMA topology' });
   await expect(topo.getByRole('img', { name: /^CPU 255: / })).toHaveCount(1);
   await page.getByRole('button', { name: 'Jump to end' }).click();
-  const both = topo.getByRole('button', { name: /^2 identical packages \(8 NUMA nodes, 128 cores\)/ });
+  const both = topo.getByRole('button', {
+    name: /^2 identical packages \(8 NUMA nodes, 128 cores\)/,
+  });
   await expect(both).toBeVisible();
   await expect(both).toContainText('in the shared pool');
   // Static: the app's package is drawn; fit shows all of it, nothing to scroll.
@@ -177,16 +181,22 @@ test('12. at 1280×800 the Events table, the State machines and the bookmark kee
   const fits = await table.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
   expect(fits).toBe(true);
   // Age and Object on one line each.
-  const lines = await table.locator('tbody tr:not(.row-spacer)').first().evaluate((tr) => {
-    // Lines of text in a cell: the distinct tops of its text's boxes.
-    const line = (td: Element) => {
-      const r = document.createRange();
-      r.selectNodeContents(td);
-      return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size;
-    };
-    const cells = [...tr.querySelectorAll('td')];
-    return { age: line(cells[2]!), object: line(cells.find((c) => c.classList.contains('obj'))!) };
-  });
+  const lines = await table
+    .locator('tbody tr:not(.row-spacer)')
+    .first()
+    .evaluate((tr) => {
+      // Lines of text in a cell: the distinct tops of its text's boxes.
+      const line = (td: Element) => {
+        const r = document.createRange();
+        r.selectNodeContents(td);
+        return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size;
+      };
+      const cells = [...tr.querySelectorAll('td')];
+      return {
+        age: line(cells[2]!),
+        object: line(cells.find((c) => c.classList.contains('obj'))!),
+      };
+    });
   expect(lines).toEqual({ age: 1, object: 1 });
   const machines = await page.getByRole('region', { name: 'State machines' }).boundingBox();
   expect(machines!.height).toBeGreaterThanOrEqual(150);

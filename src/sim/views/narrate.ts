@@ -10,4 +10,3 @@ import { stepSentence } from './sentences';
 export function narrate(run: SimulationRun, step: number): string {
   return narrateWith(run, step, stepSentence);
 }
-

@@ -140,7 +140,11 @@ export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, 
     },
     onRunChanged(first) {
       const n = get().notice;
-      if (n?.forScenario && n.forScenario !== get().scenario && n.forScenario !== get().compare?.scenario)
+      if (
+        n?.forScenario &&
+        n.forScenario !== get().scenario &&
+        n.forScenario !== get().compare?.scenario
+      )
         set({ notice: null });
       const warp = warpFor(get().run, get().collapseGaps, get().compare?.run);
       set({ warp });

@@ -12,7 +12,7 @@ import { Panel } from './Panel';
 /** The statuses of a pod whose containers are still being created. */
 const STILL_CREATING = new Set(['Pending', 'ContainerCreating', 'PodInitializing']);
 const NOTE =
-  'a container has started (see its Started Event), but STATUS still shows the last status the kubelet wrote. The kubelet regenerates it (generateAPIPodStatus) at the pod\'s next sync, once the PLEG has seen the container running, about a second later.';
+  "a container has started (see its Started Event), but STATUS still shows the last status the kubelet wrote. The kubelet regenerates it (generateAPIPodStatus) at the pod's next sync, once the PLEG has seen the container running, about a second later.";
 
 export function PodsPanel() {
   const views = useEngineViews();
@@ -34,7 +34,9 @@ export function PodsPanel() {
   /** Pods shown as waiting although a container of theirs runs: the status is behind. */
   const behindStatus = new Set(
     rows
-      .filter((r) => STILL_CREATING.has(r.status) && [...started].some((k) => k.startsWith(`${r.key}/`)))
+      .filter(
+        (r) => STILL_CREATING.has(r.status) && [...started].some((k) => k.startsWith(`${r.key}/`)),
+      )
       .map((r) => r.key),
   );
   return (

@@ -194,9 +194,7 @@ export function PerturbMenu() {
             if (!cpuValid) return;
             const cpu = cpuForm.trim();
             let next: Scenario | undefined;
-            store
-              .getState()
-              .editScenario((s) => (next = withCpuRequest(s, menu.container!, cpu)));
+            store.getState().editScenario((s) => (next = withCpuRequest(s, menu.container!, cpu)));
             said(`${menu.container} now requests ${cpu} CPU; the pod was re-run with it.`, next);
             close();
           }}

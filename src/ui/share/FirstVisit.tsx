@@ -48,9 +48,9 @@ export function FirstVisit() {
   return (
     <div className="first-visit" role="region" aria-label="Welcome">
       <p className="first-visit-text">
-        <strong>New here?</strong> This page replays a kubelet starting the pods of a scenario,
-        step by step, in the order its Go code works. Press <strong>Play</strong> (Space) to watch
-        it, step with ← and →, or let a guided tour show you around.
+        <strong>New here?</strong> This page replays a kubelet starting the pods of a scenario, step
+        by step, in the order its Go code works. Press <strong>Play</strong> (Space) to watch it,
+        step with ← and →, or let a guided tour show you around.
       </p>
       <button
         type="button"

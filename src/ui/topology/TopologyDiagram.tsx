@@ -11,12 +11,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { layoutTopology, type FoldCell } from '../../viz/topology/layoutTopology';
 import { foldSignature, planFolds } from '../../viz/topology/foldCores';
 import { diagramScale } from '../../viz/topology/diagramScale';
-import {
-  cpuStateAt,
-  poolAt,
-  RESERVED_MEANING,
-  type CpuState,
-} from '../../viz/topology/cpuHistory';
+import { cpuStateAt, poolAt, RESERVED_MEANING, type CpuState } from '../../viz/topology/cpuHistory';
 import { formatClock } from '../../viz/formatTime';
 import { useApp, useAppStore, useRunRegionName } from '../app/storeContext';
 import { useResizeObserver } from '../hooks/useResizeObserver';

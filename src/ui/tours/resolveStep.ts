@@ -4,8 +4,7 @@
  * the selection from lane, container, pod or CPU names. Anything that matches nothing comes
  * back as a sentence, never as a guess; the unit tests run every tour against its preset.
  */
-import type { SimulationRun } from '../../sim';
-import { findMoment } from '../../sim/scenario/findMoment';
+import { findMoment, type SimulationRun } from '../../sim';
 import type { RunView, Selection } from '../../state/types';
 import { SPAN_KINDS } from '../../viz/timeline/spanKinds';
 import type { TourAt, TourTarget } from './tourSchema';

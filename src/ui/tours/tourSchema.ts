@@ -7,7 +7,7 @@
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { isBundledPreset } from '../../state/presetTitles';
-import { momentSchema } from '../../sim/scenario/moment';
+import { momentSchema } from '../../sim';
 
 const name = z.string().min(1).max(200);
 const sentences = z.string().min(1).max(600);

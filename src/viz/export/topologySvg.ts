@@ -91,7 +91,9 @@ export function topologySvg(p: TopologySvgInput): SvgPicture {
       o,
       false,
     ]),
-    ...(kinds.has('shared') ? [[FILL.shared, 'shared pool', false] as [string, string, boolean]] : []),
+    ...(kinds.has('shared')
+      ? [[FILL.shared, 'shared pool', false] as [string, string, boolean]]
+      : []),
     ...(kinds.has('reserved')
       ? [
           [
@@ -111,7 +113,9 @@ export function topologySvg(p: TopologySvgInput): SvgPicture {
     const y = legendY + i * 16;
     legend.push(
       `<rect x='8' y='${y}' width='12' height='12' fill='${color}' stroke='#57606a'/>` +
-        (hatched ? `<rect x='8' y='${y}' width='12' height='12' fill='url(#hatch-reserved)'/>` : '') +
+        (hatched
+          ? `<rect x='8' y='${y}' width='12' height='12' fill='url(#hatch-reserved)'/>`
+          : '') +
         `<text x='26' y='${y + 10}' fill='#1b1f24'>${esc(label)}</text>`,
     );
   });

@@ -122,7 +122,9 @@ export function planFolds(
     const sigs = nodes.flatMap((n) => n.groups.flatMap((g) => g.cores.map(coreSig)));
     if (sigs.length === 0 || !sigs.every((x) => x !== null && x === sigs[0])) return null;
     const shape = nodes
-      .map((n) => n.groups.map((g) => `${g.key.split('/')[2] === '-1' ? '?' : ''}${g.cores.length}`))
+      .map((n) =>
+        n.groups.map((g) => `${g.key.split('/')[2] === '-1' ? '?' : ''}${g.cores.length}`),
+      )
       .join(';');
     return `${shape}#${sigs[0]}`;
   });

@@ -313,14 +313,16 @@ export function layoutTopology(
     l3PerNuma,
     numaSlots,
     numaPerPkg,
-    pkgItems: tree.filter((p) => !pkgFold.has(p.id)).map((p) =>
-      p.numas
-        .filter((n) => {
-          const f = numaFold.get(`${p.id}/${n.id}`);
-          return !f || f.numas?.[0] === `${p.id}/${n.id}`;
-        })
-        .map((n) => numaFold.has(`${p.id}/${n.id}`)),
-    ),
+    pkgItems: tree
+      .filter((p) => !pkgFold.has(p.id))
+      .map((p) =>
+        p.numas
+          .filter((n) => {
+            const f = numaFold.get(`${p.id}/${n.id}`);
+            return !f || f.numas?.[0] === `${p.id}/${n.id}`;
+          })
+          .map((n) => numaFold.has(`${p.id}/${n.id}`)),
+      ),
     pkgs: drawnPkgs.length,
     hasL3,
     pkgFolds: pkgFold.size > 0,

@@ -141,9 +141,9 @@ describe('the step sentence', () => {
     expect(now).toContain(
       '0.3 s: computePodActions: default/web has no sandbox yet, so create one (KillPod: nothing to kill).',
     );
-    expect(now.some((t) => /PostStart hook returned after 300 ms; startContainer is done/.test(t))).toBe(
-      true,
-    );
+    expect(
+      now.some((t) => /PostStart hook returned after 300 ms; startContainer is done/.test(t)),
+    ).toBe(true);
     expect(now.some((t) => t.includes('GenericPLEG.Relist'))).toBe(true);
     expect(now.some((t) => t.includes('calls Kubelet.SyncPod'))).toBe(true);
     const old = say('1.18');

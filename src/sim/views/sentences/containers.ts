@@ -10,7 +10,8 @@ export const killContainer: SentenceRules = [
   {
     event: 'init',
     to: 'preStop',
-    say: (f) => `killContainer(${ctr(f)}): its PreStop hook runs first, for at most the grace period.`,
+    say: (f) =>
+      `killContainer(${ctr(f)}): its PreStop hook runs first, for at most the grace period.`,
   },
   {
     event: 'init',

@@ -156,10 +156,8 @@ export function stepFacts(run: SimulationRun, i: number): StepFacts {
     untilNext: next >= 0 ? steps.t[next]! - t : undefined,
     nextEvent: next >= 0 ? eventKey(strings[steps.event[next]!]!) : undefined,
     events: stepEvents,
-    record: (<K extends TraceRecordKind>(kind: K) =>
-      stepRecords.find((r) => r.kind === kind)?.data as
-        | TraceRecordData[K]
-        | undefined),
+    record: <K extends TraceRecordKind>(kind: K) =>
+      stepRecords.find((r) => r.kind === kind)?.data as TraceRecordData[K] | undefined,
     causeKind: causeEnt?.kind ?? '',
     causeEvent: cause >= 0 ? eventKey(strings[steps.event[cause]!]!) : '',
     causeContainer: causeEnt ? parseId(causeEnt.id).container : '',

@@ -97,7 +97,8 @@ export const syncLoop: SentenceRules = [
       const rejected = f.record('podRejected');
       if (rejected)
         return `syncLoopIteration: SyncLoop ADD: HandlePodAdditions runs canAdmitPod, which rejects the pod (${rejected.reason}); rejectPod sets its phase Failed.`;
-      const again = f.causeKind === 'kubeletProcess' ? ' after the restart (every pod comes again)' : '';
+      const again =
+        f.causeKind === 'kubeletProcess' ? ' after the restart (every pod comes again)' : '';
       return `syncLoopIteration: SyncLoop ADD${again}: HandlePodAdditions admits ${who || 'the pod'} (canAdmitPod) and podWorkers.UpdatePod hands it to its pod worker.`;
     },
   },

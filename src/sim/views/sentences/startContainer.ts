@@ -36,7 +36,8 @@ export const startContainer: SentenceRules = [
   {
     event: 'START',
     guard: 'image name does not parse',
-    say: (f) => `${f.go.startContainer}(${ctr(f)}): "${img(f)}" is no valid image reference (InvalidImageName).`,
+    say: (f) =>
+      `${f.go.startContainer}(${ctr(f)}): "${img(f)}" is no valid image reference (InvalidImageName).`,
   },
   {
     event: 'START',
@@ -45,7 +46,8 @@ export const startContainer: SentenceRules = [
   },
   {
     from: 'imageFailed',
-    say: (f) => `${f.go.startContainer} returns the image error for ${ctr(f)} to SyncPod, which goes on.`,
+    say: (f) =>
+      `${f.go.startContainer} returns the image error for ${ctr(f)} to SyncPod, which goes on.`,
   },
   {
     from: 'imagePresent',

@@ -118,7 +118,8 @@ const runtimeSyncPod: SentenceRules = [
   {
     from: 'runtime.waitingForInit',
     to: 'runtime.waitingForInit',
-    say: (f) => `startContainer returned for ${prev(f)}; SyncPod starts the next init container, ${next(f)}.`,
+    say: (f) =>
+      `startContainer returned for ${prev(f)}; SyncPod starts the next init container, ${next(f)}.`,
   },
   {
     to: 'runtime.initDone',
@@ -143,7 +144,8 @@ const runtimeSyncPod: SentenceRules = [
   {
     from: 'runtime.initDone',
     to: 'runtime.waitingForContainer',
-    say: (f) => `SyncPod starts container ${next(f)} (startContainer), the containers in spec order.`,
+    say: (f) =>
+      `SyncPod starts container ${next(f)} (startContainer), the containers in spec order.`,
   },
   {
     from: 'runtime.computingActions',
@@ -233,7 +235,8 @@ const dockerSyncPod: SentenceRules = [
   {
     to: 'idle',
     guard: 'network plugin failed',
-    say: (f) => `networkPlugin.SetUpPod failed for ${pod(f)}: SyncPod returns the error (FailedSync).`,
+    say: (f) =>
+      `networkPlugin.SetUpPod failed for ${pod(f)}: SyncPod returns the error (FailedSync).`,
   },
   {
     to: 'dockerManager.inspectingInfraContainer',
@@ -281,7 +284,8 @@ const dockerSyncPod: SentenceRules = [
   },
   {
     to: 'dockerManager.stopped',
-    say: (f) => `Every container of ${pod(f)} to start has been tried; DockerManager.SyncPod is done.`,
+    say: (f) =>
+      `Every container of ${pod(f)} to start has been tried; DockerManager.SyncPod is done.`,
   },
   {
     from: 'dockerManager.stopped',
