@@ -76,7 +76,8 @@ test('static against none: an exclusive CPU in A is shared in B; the diff says s
   await policyB.selectOption('none');
   await expect(policyA).toHaveValue('static');
 
-  await page.getByRole('button', { name: 'Jump to bookmark' }).click();
+  // 3 s: both runs' app containers run (the bookmark, 1.1 s, is A's cpuset being written).
+  await page.getByRole('slider', { name: 'Timeline position' }).fill('3000');
   const a = await cpuNames(runA(page));
   const b = await cpuNames(runB(page));
   const mine = idsOf(a, /^exclusive to default\/web\/app$/);
@@ -233,7 +234,7 @@ test('the panels show the run last selected or clicked in, and say which', async
   await open(page, 'static-vs-none');
   await startCompare(page);
   await runB(page).getByRole('combobox', { name: 'CPU manager policy' }).selectOption('none');
-  await page.getByRole('button', { name: 'Jump to bookmark' }).click();
+  await page.getByRole('slider', { name: 'Timeline position' }).fill('3000');
   const panels = page.getByRole('group', { name: /^Run [AB]: pods, events/ });
   const inspector = page.getByRole('region', { name: 'Inspector' });
   for (const name of ['Pods', 'Events', 'Kubelet log', 'Inspector', 'State machines'])

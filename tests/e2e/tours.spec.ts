@@ -171,6 +171,8 @@ const pngSize = (buf: Buffer) => ({ width: buf.readUInt32BE(16), height: buf.rea
 test('exports the timeline and the NUMA diagram as SVG and 2x PNG', async ({ page }) => {
   await open(page, 'static-vs-none');
   await page.getByRole('button', { name: 'Jump to end' }).click();
+  // The whole run in the window (a preset opens on its start-up).
+  await page.getByRole('button', { name: 'Fit', exact: true }).click();
   const tlSvg = readFileSync(await (await download(page, 'Timeline SVG')).path(), 'utf8');
   const tl = await page.evaluate((svg) => {
     const d = new DOMParser().parseFromString(svg, 'image/svg+xml');

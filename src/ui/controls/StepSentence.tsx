@@ -10,6 +10,7 @@ import { useEngineViews } from '../app/engineViews';
 import { usePanelView } from '../hooks/usePanelCursor';
 import { formatClock } from '../../viz/formatTime';
 import { useStepSentences } from './useStepSentences';
+import { FirstVisit } from '../share/FirstVisit';
 
 /**
  * `run`: under Compare, which run this line describes ("Run A"); each run has its own steps
@@ -48,6 +49,8 @@ export function StepSentence({ run: runName }: { readonly run?: string } = {}) {
             <span className="muted">moved:</span> {moved}
           </p>
         )}
+        {/* A first visit: where to begin, in the line's second row (no room taken elsewhere). */}
+        {runName === undefined && <FirstVisit />}
       </div>
       {bookmark !== null && (runName === undefined || b) && (
         <button

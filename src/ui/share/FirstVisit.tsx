@@ -1,7 +1,7 @@
 /**
- * A first visit's line under the scenario bar: what the page is and what to do first (Play, or
- * a guided tour). Dismissed with "Got it", by starting to play or by starting a tour, and
- * remembered in localStorage, so it is said once.
+ * A first visit's line under the step sentence while the cursor is at a run's start: what the
+ * page is and what to do first (Play, or a guided tour). Dismissed with "Got it", by starting to
+ * play or by starting a tour, and remembered in localStorage, so it is said once.
  */
 import { useEffect, useState } from 'react';
 import { useApp, useAppStore } from '../app/storeContext';
@@ -29,6 +29,8 @@ export function FirstVisit() {
   const store = useAppStore();
   const [shown, setShown] = useState(() => !welcomedBefore());
   const hasRun = useApp((s) => s.run !== null);
+  // Said at the start of a run only, in the row the step's component takes at later steps.
+  const atStart = useApp((s) => s.cursor === 0);
   const dismiss = () => {
     remember();
     setShown(false);
@@ -44,13 +46,12 @@ export function FirstVisit() {
       }),
     [store],
   );
-  if (!shown) return null;
+  if (!shown || !atStart) return null;
   return (
     <div className="first-visit" role="region" aria-label="Welcome">
       <p className="first-visit-text">
-        <strong>New here?</strong> This page replays a kubelet starting the pods of a scenario, step
-        by step, in the order its Go code works. Press <strong>Play</strong> (Space) to watch it,
-        step with ← and →, or let a guided tour show you around.
+        <strong>New here?</strong> Press <strong>Play</strong> (Space) to watch this kubelet start
+        these pods as its Go code does, step with ← →, or take a tour.
       </p>
       <button
         type="button"

@@ -3,7 +3,6 @@
  * file or an edit went wrong) and the scenario's actions: undo and redo of edits,
  * the editor, and Copy link.
  */
-import { FirstVisit } from './FirstVisit';
 import { TourButton } from '../tours/TourButton';
 import { ThemeSwitch } from '../controls/ThemeSwitch';
 import { useEffect, useRef, useState } from 'react';
@@ -180,7 +179,6 @@ export function ScenarioBar({ onEdit }: { readonly onEdit: () => void }) {
         </span>
       </div>
       <ThemeSwitch />
-      <FirstVisit />
       {about && description && (
         <p id="scenario-about" className="scenario-about">
           {description}

@@ -52,7 +52,7 @@ export function TopologyLegend({ owners, states, pool, selected }: Props) {
         <li className="pu-reserved" title={RESERVED_MEANING}>
           <Swatch cls={`pu-reserved${pool.length > 0 ? ' in-pool' : ''}`} pattern="pat-reserved" />{' '}
           <span tabIndex={0} aria-label={`reserved: ${RESERVED_MEANING}`}>
-            reserved: in the shared pool, never exclusive
+            reserved, shared only
           </span>
         </li>
       )}
