@@ -34,6 +34,13 @@ export { stepSentence, sentenceRuleOf, SENTENCES } from './views/sentences';
 export { componentOf } from './views/sentences/components';
 export { eventLabel, stepChange } from './views/eventLabel';
 export { cpuStateFileHistory, type CpuStateFileVersion } from './views/cpuStateFile';
+export { deviceStateFileHistory, memoryStateFileHistory } from './views/resourceStateFiles';
+export type { NodeHardware } from './model/nodeHardware';
+export {
+  explainAdmission,
+  maskWords,
+  type AdmissionRecord,
+} from './policies/topologymanager/explainAdmission';
 export { klogTime, describeTime } from './views/clock';
 export type { Trace, KubeEvent, LogLine, TraceRecord, EntityInfo } from './trace/types';
 export type { World } from './runner/types';
@@ -112,3 +119,4 @@ export {
   type ContainerdLine,
 } from './views/containerdLog';
 export { parseLscpu } from './model/lscpu';
+export { parseHwlocXml } from './model/hwloc';

@@ -87,7 +87,8 @@ export function activityTimes(trace: Trace): Float64Array {
       cpus = now;
     }
     // Probe results count only while a container waits for them (busyIntervals).
-    else if (r.kind !== 'podStatus' && r.kind !== 'probe') out.push(r.t);
+    else if (r.kind !== 'podStatus' && r.kind !== 'resourceAssignments' && r.kind !== 'probe')
+      out.push(r.t);
   }
   const { steps, strings, entities } = trace;
   const role = entityRoles(entities, (k) =>
