@@ -157,4 +157,23 @@ describe('the step sentence', () => {
     expect(starts.length).toBeGreaterThan(0);
     expect(starts.filter((t) => /CPU manager/.test(t))).toEqual([]);
   });
+  it('PreCreateContainer names cpuset.mems only when the memory manager holds memory for the container', () => {
+    const said = (preset: string) => {
+      const parsed = parseScenario(readFileSync(`presets/${preset}.yaml`, 'utf8'));
+      if (!parsed.ok) throw new Error(preset);
+      const run = simulate(parsed.scenario);
+      return Array.from({ length: run.trace.steps.t.length }, (_, i) => narrate(run, i + 1)).filter(
+        (t) => t.includes('PreCreateContainer:'),
+      );
+    };
+    // memoryManagerPolicy None: GetMemoryNUMANodes finds no blocks, cpuset_mems is not set.
+    const none = said('static-vs-none');
+    expect(none.length).toBeGreaterThan(0);
+    expect(none.filter((t) => /memory manager|cpuset\.mems/.test(t))).toEqual([]);
+    // The static memory manager: a Guaranteed container's blocks' NUMA nodes become cpuset.mems.
+    const pinned = said('hugepages-memory-manager');
+    expect(
+      pinned.some((t) => /the memory manager cpuset\.mems \d+(,\d+)* \(its NUMA nodes\)/.test(t)),
+    ).toBe(true);
+  });
 });

@@ -13,6 +13,10 @@ const img = (f: StepFacts) => f.image || 'its image';
 const cpusetWords = (cpuset: string) =>
   cpuset ? `cpuset ${cpuset}` : 'no cpuset (the runtime keeps its default)';
 
+/** GetMemoryNUMANodes: cpuset.mems is written only for a container with memory blocks. */
+const memsWords = (mems: string | undefined) =>
+  mems ? `, and the memory manager cpuset.mems ${mems} (its NUMA nodes)` : '';
+
 export const startContainer: SentenceRules = [
   { event: 'init', say: (f) => `SyncPod prepares ${f.go.startContainer} for ${ctr(f)}.` },
   {
@@ -76,7 +80,7 @@ export const startContainer: SentenceRules = [
     from: 'generatingConfig',
     to: 'preCreate',
     say: (f) =>
-      `PreCreateContainer: the CPU manager writes ${cpusetWords(f.record('cpuset')?.cpuset ?? '')} into ${f.container}'s create request (and the memory manager its NUMA nodes).`,
+      `PreCreateContainer: the CPU manager writes ${cpusetWords(f.record('cpuset')?.cpuset ?? '')} into ${f.container}'s create request${memsWords(f.record('cpuset')?.mems)}.`,
   },
   {
     from: 'generatingConfig',
