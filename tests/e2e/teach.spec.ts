@@ -257,4 +257,19 @@ test.describe('on a phone', () => {
     await expect(sentence(page)).not.toHaveText('0 s: the kubelet is starting');
     await expect(page.getByRole('button', { name: 'Jump to bookmark' })).toBeInViewport();
   });
+
+  test('4. a perturbation says Undo, not Ctrl+Z, on a touch screen', async ({ page }) => {
+    await open(page);
+    await page.getByRole('button', { name: 'Jump to bookmark' }).click();
+    const app = page.getByRole('button', { name: 'app', exact: true });
+    await app.click();
+    await app.press('Shift+F10');
+    await page
+      .getByRole('menu', { name: /Perturb default\/web/ })
+      .getByRole('menuitem', { name: /Exit here with code 1/ })
+      .click();
+    const banner = page.getByRole('status').filter({ hasText: 'Exit here with code 1' });
+    await expect(banner).toContainText('Undo takes it back.');
+    await expect(banner).not.toContainText('Ctrl+Z');
+  });
 });
