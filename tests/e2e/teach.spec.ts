@@ -157,6 +157,8 @@ test('11. the 256-CPU node folds identical packages, and fit shows the whole mac
   });
   await expect(both).toBeVisible();
   await expect(both).toContainText('in the shared pool');
+  // Like lstopo's "2x Package", the box shows one package's contents.
+  await expect(both).toContainText('4 NUMA nodes · 64 cores each');
   // Static: the app's package is drawn; fit shows all of it, nothing to scroll.
   await page.getByRole('combobox', { name: 'CPU manager policy' }).selectOption('static');
   await expect(topo.locator('.pu[aria-label*="exclusive to default/web/app"]')).toHaveCount(2);

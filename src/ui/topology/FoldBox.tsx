@@ -19,6 +19,9 @@ interface Props {
   readonly onHover: (fold: FoldCell, e: { clientX: number; clientY: number } | null) => void;
 }
 
+/** One of `n` identical boxes' share of a total. */
+const each = (total: number, n: number | undefined) => Math.round(total / Math.max(1, n ?? 1));
+
 function FoldBoxImpl({ fold, states, compact, onExpand, onHover }: Props) {
   const first = states.get(fold.cpus[0]!);
   const kind = first?.kind ?? 'idle';
@@ -65,8 +68,9 @@ function FoldBoxImpl({ fold, states, compact, onExpand, onHover }: Props) {
             </g>
           ))}
         {big ? (
-          // "2× Package" over "8 NUMA nodes · 128 cores", or "4× NUMANode" over "64 cores",
-          // then what their CPUs do; the box is filled as they are.
+          // As lstopo's "2x Package" box shows one of the packages: "2× Package" over
+          // "4 NUMA nodes · 64 cores each", or "4× NUMANode" over "16 cores each", then what
+          // their CPUs do; the box is filled as they are. (The accessible name gives totals.)
           <text
             className="pu-fold-label is-centred"
             x={cx}
@@ -75,7 +79,9 @@ function FoldBoxImpl({ fold, states, compact, onExpand, onHover }: Props) {
           >
             <tspan x={cx}>{pkg ? `${fold.packages}× Package` : `${fold.numas}× NUMANode`}</tspan>
             <tspan x={cx} dy={compact ? 9 : 12}>
-              {pkg ? `${fold.numas} NUMA nodes · ${fold.cores} cores` : `${fold.cores} cores`}
+              {pkg
+                ? `${each(fold.numas ?? 0, fold.packages)} NUMA nodes · ${each(fold.cores, fold.packages)} cores each`
+                : `${each(fold.cores, fold.numas)} cores each`}
             </tspan>
             <tspan x={cx} dy={compact ? 9 : 12} className="pu-fold-state">
               {what}
