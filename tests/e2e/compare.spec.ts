@@ -139,9 +139,9 @@ test('perturbing a span in run B forks only B; undo brings B back', async ({ pag
     page.getByRole('status').filter({ hasText: /^Run B: At 5\.0 s: Exit here with code 1/ }),
   ).toBeVisible();
 
-  // B restarted app; A is as it was.
+  // B restarted app; A is as it was. (B's re-run takes seconds under load.)
   await expect
-    .poll(async () => (await diffRow(page, 'default/web/app'))[6])
+    .poll(async () => (await diffRow(page, 'default/web/app'))[6], { timeout: 20_000 })
     .toContain('Started container app');
   expect((await diffRow(page, 'default/web/app'))[5]).toBe('none');
   await page.getByRole('slider', { name: 'Timeline position' }).fill('5000');
@@ -149,7 +149,9 @@ test('perturbing a span in run B forks only B; undo brings B back', async ({ pag
   expect(await cpuNames(runA(page))).toEqual(cpusA);
 
   await page.getByRole('button', { name: 'Undo' }).click();
-  await expect.poll(async () => (await diffRow(page, 'default/web/app'))[6]).toBe('none');
+  await expect
+    .poll(async () => (await diffRow(page, 'default/web/app'))[6], { timeout: 20_000 })
+    .toBe('none');
 });
 
 test('a link with both runs restores them in a new page', async ({ page, context }) => {
@@ -169,9 +171,11 @@ test('a link with both runs restores them in a new page', async ({ page, context
 
   const other = await context.newPage();
   await other.goto(url);
+  // The link's two runs are run one after the other before Compare opens (seconds under load).
   await expect(other.getByRole('button', { name: 'Compare' })).toHaveAttribute(
     'aria-pressed',
     'true',
+    { timeout: 20_000 },
   );
   await expect(runB(other).getByRole('combobox', { name: 'CPU manager policy' })).toHaveValue(
     'none',
