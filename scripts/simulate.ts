@@ -16,7 +16,8 @@ import {
   parseScenario,
   simulate,
 } from '../src/sim/index';
-import { versionNotes, versionProblems } from '../src/sim/scenario/versionCheck';
+import { versionProblems } from '../src/sim/scenario/versionCheck';
+import { versionNotes } from '../src/sim/scenario/versionNotes';
 import {
   isKubeletVersion,
   KUBELET_VERSIONS,
@@ -24,6 +25,9 @@ import {
 } from '../src/sim/versions/names';
 import { runToChromeTrace, runToOtlp } from '../src/export';
 import { buildRunView } from '../src/state/buildRunView';
+import { registerAllKubelets } from '../src/sim/versions/all';
+
+registerAllKubelets();
 
 type Format =
   'describe' | 'events' | 'log' | 'containerd-log' | 'trace' | 'cpus' | 'chrome-trace' | 'otlp';

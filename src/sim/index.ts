@@ -43,18 +43,23 @@ export type {
 
 // The machines a run used, for the statechart views: the run's kubelet version's once runs name
 // one (today the current version's `machines`), so callers need no change.
-export { machinesOf, machinesByVersion, type MachineCatalog } from './machines/catalog';
+export { machinesOf, type MachineCatalog } from './machines/catalog';
+export { changesAgainst, hasKubelet, loadKubeletVersions } from './versions';
+export type { ChangeEntry } from './versions/changelog/whatChanged';
 export {
   CURRENT_KUBELET_VERSION,
+  KUBELET_VERSION_GROUPS,
   KUBELET_VERSION_LABELS,
   KUBELET_VERSIONS,
+  SUPPORTED_KUBELET_VERSIONS,
   NO_CPU_MANAGER_REASON,
   NO_CPU_MANAGER_NOTE,
   runtimeScheme,
   type KubeletVersionName,
 } from './versions/names';
 export { eventAge, eventFrom } from './versions/kubectl';
-export { versionProblems, versionNotes } from './scenario/versionCheck';
+export { versionProblems } from './scenario/versionCheck';
+export { versionNotes } from './scenario/versionNotes';
 export { namedDelayMs } from './views/delays';
 
 // What the app's state layer and editor use of the engine's scenario, CPU and cgroup code.

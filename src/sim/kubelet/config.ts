@@ -19,6 +19,9 @@ import {
   type ResourceManagers,
 } from './cpuManagerBridge';
 import { bytes, milliCpu, podRequests, type Res } from './resources';
+import { effectiveGates, profileOf } from '../versions/changelog/profile';
+import type { Behaviours, DescribeEra } from '../versions/changelog/types';
+import type { KubeletVersionName } from '../versions/names';
 import type { ContainerKind, ProbeType } from './types';
 
 export interface ProbeDef {
@@ -127,6 +130,18 @@ export interface DeleteAction {
  * what changes during the run lives in the world's KubeletDomain.
  */
 export interface KubeletRun {
+  /** The kubelet release that runs the node (node.kubeletVersion). */
+  version: KubeletVersionName;
+  /**
+   * Its feature gates: every gate the release declares, at its default or as the scenario's
+   * featureGates set it (versions/changelog/profile.ts). Effects read them as the kubelet reads
+   * utilfeature.DefaultFeatureGate.
+   */
+  gates: Readonly<Record<string, boolean>>;
+  /** What that release does where no gate says (versions/changelog/behaviours.ts). */
+  behaviours: Behaviours;
+  /** How the kubectl of that release describes a pod (versions/changelog/describe.ts). */
+  describe: DescribeEra;
   nodeName: string;
   seed: number;
   horizon: number;
@@ -360,7 +375,12 @@ export function compileRun(s: Scenario): KubeletRun {
   // defaults.go: SerializeImagePulls defaults to true unless MaxParallelImagePulls >= 2.
   const serialize =
     k.serializeImagePulls ?? !(k.maxParallelImagePulls && k.maxParallelImagePulls >= 2);
+  const profile = profileOf(s.node.kubeletVersion);
   return {
+    version: s.node.kubeletVersion,
+    gates: effectiveGates(profile, k.featureGates),
+    behaviours: profile.behaviours,
+    describe: profile.describe,
     nodeName: s.node.name,
     seed: s.seed,
     horizon: s.horizon,

@@ -47,6 +47,7 @@ import {
 } from '../policies/topologymanager/scope';
 import type { PodManifest, Scenario } from '../scenario/schema';
 import { own } from '../core/cow';
+import { effectiveGates, profileOf } from '../versions/changelog/profile';
 
 export type QOSClass = 'Guaranteed' | 'Burstable' | 'BestEffort';
 
@@ -70,7 +71,7 @@ export interface ResourceManagers {
   cpuPolicy: CpuManagerPolicy;
   topologyManager: TopologyManagerConfig;
   provider: HintProvider<CpuManagerState>;
-  /** removeStaleState also walks the containerMap (the 1.34 tree; 1.18's walked the state only). */
+  /** removeStaleState also walks the containerMap (1.22+; 1.18-1.21 walked the state only). */
   containerMapPass: boolean;
 }
 
@@ -96,11 +97,24 @@ export function newResourceManagers(s: Scenario): Result<ResourceManagers> {
   const topo = resolveTopology(s);
   if (!topo.ok) return err(`failed to get topology: ${topo.error}`);
   const k = s.node.kubelet;
+  const profile = profileOf(s.node.kubeletVersion);
+  const gates = effectiveGates(profile, k.featureGates);
+  const options = k.cpuManagerPolicyOptions ?? {};
+  // cmd/kubelet/app/server.go: options need the CPUManagerPolicyOptions gate (alpha in 1.22).
+  if (Object.keys(options).length > 0 && gates.CPUManagerPolicyOptions !== true)
+    return err(
+      `CPU Manager policy options map[${Object.keys(options)
+        .sort()
+        .map((o) => `${o}:${options[o as keyof typeof options] ?? ''}`)
+        .join(' ')}] require feature gates "CPUManager", "CPUManagerPolicyOptions" enabled`,
+    );
   const tm = newTopologyManager(topo.value, k.topologyManagerPolicy, k.topologyManagerScope);
   if (!tm.ok) return err(`failed to initialize topology manager: ${tm.error}`);
   const policy = newCpuManagerPolicy(topo.value, {
     cpuManagerPolicy: k.cpuManagerPolicy,
     cpuManagerPolicyOptions: k.cpuManagerPolicyOptions,
+    featureGates: gates,
+    optionMaturity: profile.policyOptions.cpu,
     reservedSystemCPUs: k.reservedSystemCPUs,
     kubeReserved: k.kubeReserved,
     systemReserved: k.systemReserved,
@@ -112,7 +126,7 @@ export function newResourceManagers(s: Scenario): Result<ResourceManagers> {
     cpuPolicy: policy.value,
     topologyManager: tm.value,
     provider: cpuManagerHintProvider(policy.value),
-    containerMapPass: s.node.kubeletVersion !== '1.18',
+    containerMapPass: profile.behaviours.cpuContainerMapPass,
   });
 }
 

@@ -60,6 +60,16 @@ function cpuHints(d: AdmitDecision): readonly TopologyHint[] | null {
  * container" and, under static, the policy's RemoveContainer (nothing to release). The none
  * policy's RemoveContainer prints nothing.
  */
+/**
+ * state_mem.go's logger (1.35+): NewCheckpointState names it "CPUManager state checkpoint" and
+ * hands it to NewMemoryState, which adds "CPUManager state memory"; klog's logger joins the names
+ * with "." and prints them first, as logger="…" (k8s.io/klog/v2 klogr.go WithName).
+ */
+const STATE_MEMORY: [string, string] = [
+  'logger',
+  q('CPUManager state checkpoint.CPUManager state memory'),
+];
+
 export function staleStateLines(
   staticPolicy: boolean,
   removals: readonly StaleRemoval[],
@@ -79,13 +89,14 @@ export function staleStateLines(
     });
     if (staticPolicy) out.push({ msg: 'Static policy: RemoveContainer', kv });
     if (r.via === 'state') {
-      out.push({ msg: 'Deleted CPUSet assignment', kv });
+      out.push({ msg: 'Deleted CPUSet assignment', kv: [STATE_MEMORY, ...kv] });
       if (r.defaultAfter)
         out.push({
           msg: 'Updated default CPUSet',
-          kv: [['cpuSet', q(formatCPUSet(r.defaultAfter))]],
+          kv: [STATE_MEMORY, ['cpuSet', q(formatCPUSet(r.defaultAfter))]],
         });
     }
+    if (staticPolicy) out.push({ msg: 'Static policy: RemoveContainer (deferred)', kv });
   }
   return out;
 }
@@ -101,8 +112,13 @@ export function allocationLines(
   const policy = rm.cpuPolicy;
   const qos = policy.name === 'static' ? policy.qos : {};
   const scope = rm.topologyManager.scope;
+  // GetPodTopologyHints / GetTopologyHints / Allocate log through klog.LoggerWithValues(logger,
+  // "pod", klog.KObj(pod), "podUID", pod.UID[, "containerName", container.Name]) (1.35+): those
+  // pairs come first. The topology manager's scopes name pod and container themselves.
   const podKey: KV = [['pod', q(pod.key)]];
+  const podValues: KV = [...podKey, ['podUID', q(pod.uid)]];
   const named = (c: string): KV => [...podKey, ['containerName', q(c)]];
+  const values = (c: string): KV => [...podValues, ['containerName', q(c)]];
   // GetTopologyHints or Allocate, whichever the scope calls first, runs removeStaleState.
   const out: AdmissionLine[] = staleStateLines(policy.name === 'static', trace.stale);
   const containers = [...pod.init, ...pod.containers];
@@ -111,7 +127,7 @@ export function allocationLines(
   /** GetTopologyHints / GetPodTopologyHints of the static policy (none gives no hints). */
   const hintLines = (decision: AdmitDecision, container?: string) => {
     if (policy.name !== 'static') return;
-    const kv = container === undefined ? podKey : named(container);
+    const kv = container === undefined ? podValues : values(container);
     const requested =
       container === undefined
         ? podGuaranteedCPUs(pod.manifest, qos)
@@ -154,22 +170,31 @@ export function allocationLines(
   const allocate = (c: string): boolean => {
     if (policy.name !== 'static') return true;
     const n = guaranteedCPUs(pod.manifest, pod.byName[c]!.spec, qos);
-    if (n === 0) return true;
-    out.push({ msg: 'Static policy: Allocate', kv: named(c) });
+    const kv = values(c);
+    // "Allocate start" comes before guaranteedCPUs; "Allocate end" is deferred (V(2)).
+    out.push({ msg: 'Allocate start', kv });
+    const end = () => void out.push({ msg: 'Allocate end', kv });
+    if (n === 0) {
+      end();
+      return true;
+    }
+    out.push({ msg: 'Static policy: Allocate', kv });
     // full-pcpus-only: the SMT alignment checks return before the state is read.
-    if (trace.failed?.container === c && trace.failed.reason === 'SMTAlignmentError') return false;
+    if (trace.failed?.container === c && trace.failed.reason === 'SMTAlignmentError') {
+      end();
+      return false;
+    }
     if (trace.before.assignments[pod.uid]?.[c] !== undefined) {
-      out.push({
-        msg: 'Static policy: container already present in state, skipping',
-        kv: named(c),
-      });
+      out.push({ msg: 'Static policy: container already present in state, skipping', kv });
+      end();
       return true;
     }
     const affinity = trace.affinity[c] ?? EMPTY_HINT;
-    out.push({ msg: 'Topology Affinity', kv: [...named(c), ['affinity', hintJSON(affinity)]] });
+    out.push({ msg: 'Topology Affinity', kv: [...kv, ['affinity', hintJSON(affinity)]] });
     out.push({
       msg: 'AllocateCPUs',
       kv: [
+        ...kv,
         ['numCPUs', String(n)],
         [
           'socket',
@@ -178,21 +203,26 @@ export function allocationLines(
       ],
     });
     const set = trace.after.assignments[pod.uid]?.[c];
-    if (set === undefined) return false;
+    if (set === undefined) {
+      end();
+      return false;
+    }
     defaultSet = difference(defaultSet, set);
-    out.push({ msg: 'Updated default CPUSet', kv: [['cpuSet', q(formatCPUSet(defaultSet))]] });
+    out.push({
+      msg: 'Updated default CPUSet',
+      kv: [STATE_MEMORY, ['cpuSet', q(formatCPUSet(defaultSet))]],
+    });
     out.push({
       msg: 'Updated desired CPUSet',
       kv: [
+        STATE_MEMORY,
         ['podUID', q(pod.uid)],
         ['containerName', q(c)],
         ['cpuSet', q(formatCPUSet(set))],
       ],
     });
-    out.push({
-      msg: 'Allocated exclusive CPUs',
-      kv: [...named(c), ['cpuset', q(formatCPUSet(set))]],
-    });
+    out.push({ msg: 'Allocated exclusive CPUs', kv: [...kv, ['cpuset', q(formatCPUSet(set))]] });
+    end();
     return true;
   };
 

@@ -23,13 +23,21 @@ describe('CPU and topology manager klog lines', () => {
     const uid = run.trace.logs
       .find((l) => l.msg === 'Updated desired CPUSet')!
       .kv.find(([k]) => k === 'podUID')![1];
+    // 1.35+ (contextual logging): Allocate's logger carries pod, podUID and containerName,
+    // "Allocate start" opens and a deferred V(2) "Allocate end" closes each container's turn;
+    // state_mem.go prints through the checkpoint state's named logger.
+    const who = `pod="default/web" podUID=${uid}`;
+    const state = 'logger="CPUManager state checkpoint.CPUManager state memory"';
     expect(admissionLines(run, 'default/web')).toEqual([
-      'V0 "Static policy: Allocate" pod="default/web" containerName="app"',
-      'V0 "Topology Affinity" pod="default/web" containerName="app" affinity={"NUMANodeAffinity":null,"Preferred":false}',
-      'V0 "AllocateCPUs" numCPUs=2 socket=null',
-      'V0 "Updated default CPUSet" cpuSet="0,2-8,10-15"',
-      `V0 "Updated desired CPUSet" podUID=${uid} containerName="app" cpuSet="1,9"`,
-      'V4 "Allocated exclusive CPUs" pod="default/web" containerName="app" cpuset="1,9"',
+      `V0 "Allocate start" ${who} containerName="app"`,
+      `V0 "Topology Affinity" ${who} containerName="app" affinity={"NUMANodeAffinity":null,"Preferred":false}`,
+      `V0 "AllocateCPUs" ${who} containerName="app" numCPUs=2 socket=null`,
+      `V0 "Updated default CPUSet" ${state} cpuSet="0,2-8,10-15"`,
+      `V0 "Updated desired CPUSet" ${state} podUID=${uid} containerName="app" cpuSet="1,9"`,
+      `V4 "Allocated exclusive CPUs" ${who} containerName="app" cpuset="1,9"`,
+      `V2 "Allocate end" ${who} containerName="app"`,
+      `V0 "Allocate start" ${who} containerName="log-shipper"`,
+      `V2 "Allocate end" ${who} containerName="log-shipper"`,
     ]);
     // The default set printed is the one the CPU manager holds after the admission.
     const snap = run.trace.records.find(
@@ -41,15 +49,18 @@ describe('CPU and topology manager klog lines', () => {
   it('single-numa-node: the hints, then the best hint that rejects the pod', () => {
     const run = runPreset('numa-does-not-fit');
     expect(admissionLines(run, 'default/db-6f9c7d8b5-x2kqp')).toEqual([
-      'V0 "TopologyHints generated" pod="default/db-6f9c7d8b5-x2kqp" containerName="postgres" cpuHints=[{"NUMANodeAffinity":3,"Preferred":false}]',
+      'V0 "TopologyHints generated" pod="default/db-6f9c7d8b5-x2kqp" podUID="f676f6a5-f376-41ec-b6f3-f176eec6f37f" containerName="postgres" cpuHints=[{"NUMANodeAffinity":3,"Preferred":false}]',
       'V0 "Best TopologyHint" bestHint={"NUMANodeAffinity":null,"Preferred":false} pod="default/db-6f9c7d8b5-x2kqp" containerName="postgres"',
     ]);
   });
 
-  it('full-pcpus-only: an SMT alignment error returns right after "Static policy: Allocate"', () => {
+  it('full-pcpus-only: an SMT alignment error returns right after "Allocate start"', () => {
     const run = runPreset('odd-cpus-on-smt');
-    expect(admissionLines(run, 'default/three-cpus')).toEqual([
-      'V0 "Static policy: Allocate" pod="default/three-cpus" containerName="haproxy"',
+    expect(
+      admissionLines(run, 'default/three-cpus').map((l) => l.replace(/podUID="[^"]+" /, '')),
+    ).toEqual([
+      'V0 "Allocate start" pod="default/three-cpus" containerName="haproxy"',
+      'V2 "Allocate end" pod="default/three-cpus" containerName="haproxy"',
     ]);
   });
 

@@ -30,7 +30,7 @@ describe('StartContainerError (missing executable)', () => {
       .filter((e) => e.fieldPath === 'spec.containers{app}' && e.reason !== 'Pulled')
       .map((e) => `${e.reason}: ${e.message}`);
     expect(reasons.slice(0, 2)).toEqual([
-      'Created: Created container: app',
+      'Created: Container created',
       `Failed: Error: ${EXEC}`,
     ]);
     expect(

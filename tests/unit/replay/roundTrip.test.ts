@@ -66,9 +66,10 @@ describe('round trip: the model’s own klog output replays exactly', () => {
     for (const l of logs)
       if (l.msg === 'Creating container in pod') {
         const pod = JSON.parse(l.kv.find(([k]) => k === 'pod')![1]) as string;
-        const dump = l.kv.find(([k]) => k === 'container')![1];
-        const name = /Name:([^,]+)/.exec(dump)![1]!;
-        const image = /Image:([^,]+)/.exec(dump)![1]!;
+        // (1.34+: the container's name, no longer the *v1.Container)
+        const name = JSON.parse(l.kv.find(([k]) => k === 'container')![1]) as string;
+        const def = Object.values(run.config.pods).find((p) => p.key === pod)!.byName[name]!;
+        const image = (def.spec as { image: string }).image;
         (created.get(pod) ?? created.set(pod, new Map()).get(pod)!).set(name, image);
       }
     const arrived = Object.values(run.config.pods).filter((p) => r.pods.has(p.key));
