@@ -16,7 +16,6 @@ import {
   cpuSharesToCpuWeight,
   QUOTA_PERIOD,
   formatCPUSet,
-  featureEnabled,
   effectiveRequests,
   effectiveLimits,
   runtimeScheme,
@@ -182,7 +181,7 @@ export function containerInspector(
   // DisableCPUQuotaWithExclusiveCPUs on, a container the CPU manager pinned gets no CFS quota
   // (the engine logs "Enforcing CFS quota" unlimited=true for it).
   const noQuota =
-    exclusive.length > 0 && featureEnabled(undefined, 'DisableCPUQuotaWithExclusiveCPUs');
+    exclusive.length > 0 && r.config.gates.DisableCPUQuotaWithExclusiveCPUs === true;
   sections.push({
     heading: 'cgroup (derived from resources)',
     rows: [

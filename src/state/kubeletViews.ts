@@ -5,6 +5,7 @@
  * re-runs the simulation.
  */
 import {
+  changesAgainst,
   correlatorOptions,
   CURRENT_KUBELET_VERSION,
   eventAge,
@@ -150,18 +151,22 @@ function timeAt(run: RunView, cursor: number): number {
  * The views that read only the trace (and the run's compiled config): the page answers
  * them itself, over its copy of the run, without the engine's code.
  */
-export const traceViews: Omit<EngineViews, 'podsAt' | 'inspect' | 'machinesAt'> = {
+export const traceViews: Omit<
+  EngineViews,
+  'podsAt' | 'inspect' | 'machinesAt' | 'changesAgainst'
+> = {
   eventsAt(run, cursor) {
     const now = timeAt(run, cursor);
     const r = raw(run);
     // Age and From as the run's kubelet version's kubectl printed them.
     const version = r.scenario.node.kubeletVersion ?? CURRENT_KUBELET_VERSION;
+    const era = r.config.describe;
     return indexedEventsAt(r.trace, cursor, correlatorOptions(r)).map((e, i) => ({
       key: `${i}:${e.step}`,
       type: e.type,
       reason: e.reason,
-      age: eventAge(version, e, now),
-      from: eventFrom(version, e.source, r.config.nodeName),
+      age: eventAge(era, e, now),
+      from: eventFrom(version, era, e.source, r.config.nodeName),
       message: e.message,
       // kubectl describe is per pod; across pods the table names pod and container.
       object: `${shortName(e.object)}${e.fieldPath ? `/${/\{(.+)\}/.exec(e.fieldPath)?.[1] ?? e.fieldPath}` : ''}`,
@@ -216,7 +221,12 @@ export const traceViews: Omit<EngineViews, 'podsAt' | 'inspect' | 'machinesAt'> 
  * The views that need the kubelet's state at the cursor (stateAt replays from the run's
  * checkpoints): the engine worker answers them. The inspector is in stateViews.ts.
  */
-export const cursorViews: Pick<EngineViews, 'podsAt' | 'machinesAt'> = {
+export const cursorViews: Pick<EngineViews, 'podsAt' | 'machinesAt' | 'changesAgainst'> = {
+  // With the changelog loaded (versions/all.ts: the engine worker loads it when asked; Node
+  // registers it first); null before.
+  changesAgainst(run, other) {
+    return changesAgainst(raw(run), other);
+  },
   podsAt(run, cursor) {
     return cachedPodsAt(raw(run), cursor).map((p) => ({
       key: p.key,

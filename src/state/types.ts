@@ -8,7 +8,7 @@ import type { CpuHistory } from '../viz/topology/cpuHistory';
 import type { TopologyInput } from '../viz/topology/topologyInput';
 import type { TimeWindow } from '../viz/timeScale';
 import type { Gap, TimeWarp } from '../viz/timeWarp';
-import { type Scenario } from '../sim';
+import { type KubeletVersionName, type Scenario } from '../sim';
 
 export type { Scenario };
 
@@ -70,7 +70,7 @@ export interface CompareOverrides {
   readonly cpuManagerPolicy?: 'none' | 'static';
   readonly topologyManagerPolicy?: string;
   readonly nodeTopology?: string;
-  readonly kubeletVersion?: '1.34' | '1.18' | '1.3';
+  readonly kubeletVersion?: KubeletVersionName;
 }
 
 /** Which of the two runs a view shows (Compare); 'A' is the only run when Compare is off. */

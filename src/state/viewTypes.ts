@@ -3,7 +3,7 @@
  * engine's own views (eventsAt, podsAt, formatKlog, describePod, narrate) in
  * kubeletViews.ts, so components never touch the engine's internals.
  */
-import type { PermalinkViewState } from '../sim';
+import type { ChangeEntry, KubeletVersionName, PermalinkViewState } from '../sim';
 import type { RunView, Scenario, Selection } from './types';
 import type { EntityChart } from './machineCharts';
 
@@ -84,6 +84,11 @@ export interface EngineViews {
   inspect(run: RunView, cursor: number, sel: Selection): InspectorData | null;
   /** Machines of the pod (or the node's own when pod is null) at the cursor. */
   machinesAt(run: RunView, cursor: number, pod: string | null): readonly MachineView[];
+  /**
+   * Compare's "What changed": the changelog rows between the run's kubelet version and
+   * `other` that touch the run (null while the changelog is being fetched).
+   */
+  changesAgainst(run: RunView, other: KubeletVersionName): readonly ChangeEntry[] | null;
   /** One sentence for the live region: "12.4 s: container app started". */
   narrate(run: RunView, cursor: number): string;
   /** Pod keys of the run, in order of arrival. */

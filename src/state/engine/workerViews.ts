@@ -103,6 +103,9 @@ export function workerViews(client: EngineClient): EngineViews {
         client.machinesAt(run, cursor, pod),
       );
     },
+    changesAgainst(run, other) {
+      return ask(run, 'changes', other, null, () => client.changesAgainst(run, other));
+    },
     inspect(run, cursor, sel) {
       return ask(run, `inspect`, `${cursor}|${selKey(sel)}`, null, () =>
         client.inspect(run, cursor, sel),
