@@ -41,11 +41,11 @@ async function rightClickApp(page: Page) {
 async function stepUntilStarted(page: Page) {
   const forward = page.getByRole('button', { name: 'Step forward' });
   for (let i = 0; i < 80; i++) {
-    if ((await events(page).getByText('Started container app').count()) > 0) break;
+    if ((await events(page).getByText('Container started').count()) > 0) break;
     await forward.click();
     await expect(events(page)).not.toHaveAttribute('aria-busy', 'true');
   }
-  await expect(events(page).getByText('Started container app')).toBeVisible();
+  await expect(events(page).getByText('Container started')).toBeVisible();
 }
 
 test('a container made to exit from its context menu restarts; the past is unchanged; undo and redo', async ({
