@@ -151,71 +151,69 @@ function timeAt(run: RunView, cursor: number): number {
  * The views that read only the trace (and the run's compiled config): the page answers
  * them itself, over its copy of the run, without the engine's code.
  */
-export const traceViews: Omit<
-  EngineViews,
-  'podsAt' | 'inspect' | 'machinesAt' | 'changesAgainst'
-> = {
-  eventsAt(run, cursor) {
-    const now = timeAt(run, cursor);
-    const r = raw(run);
-    // Age and From as the run's kubelet version's kubectl printed them.
-    const version = r.scenario.node.kubeletVersion ?? CURRENT_KUBELET_VERSION;
-    const era = r.config.describe;
-    return indexedEventsAt(r.trace, cursor, correlatorOptions(r)).map((e, i) => ({
-      key: `${i}:${e.step}`,
-      type: e.type,
-      reason: e.reason,
-      age: eventAge(era, e, now),
-      from: eventFrom(version, era, e.source, r.config.nodeName),
-      message: e.message,
-      // kubectl describe is per pod; across pods the table names pod and container.
-      object: `${shortName(e.object)}${e.fieldPath ? `/${/\{(.+)\}/.exec(e.fieldPath)?.[1] ?? e.fieldPath}` : ''}`,
-    }));
-  },
-  logsAt(run, cursor, v) {
-    const { rows, steps } = logRows(raw(run), v);
-    return rows.slice(0, lowerBound(steps, cursor));
-  },
-  containerdLogAt(run, cursor) {
-    const out = [];
-    const lines = formattedContainerd(raw(run));
-    for (let i = 0; i < lines.length; i++) {
-      const l = lines[i]!;
-      if (l.step >= cursor) break;
-      out.push({
-        index: i,
-        v: 0,
-        severity: l.error ? ('E' as const) : ('I' as const),
-        text: l.text,
-      });
-    }
-    return out;
-  },
-  steps(run, from, to) {
-    const { steps, strings, entities } = raw(run).trace;
-    const out = [];
-    for (let i = Math.max(0, from); i < Math.min(to, steps.t.length); i++)
-      out.push({
-        index: i,
-        t: steps.t[i]!,
-        entity: entities[steps.entity[i]!]?.id ?? '?',
-        event: strings[steps.event[i]!] ?? '',
-        from: strings[steps.from[i]!] ?? '',
-        to: strings[steps.to[i]!] ?? '',
-      });
-    return out;
-  },
-  narrate(run, cursor) {
-    return narrate(raw(run), cursor);
-  },
-  pods(run) {
-    const r = raw(run);
-    let keys = podsCache.get(r);
-    if (!keys)
-      podsCache.set(r, (keys = r.config.arrivals.map((a) => r.config.pods[a.uid]?.key ?? a.uid)));
-    return keys;
-  },
-};
+export const traceViews: Omit<EngineViews, 'podsAt' | 'inspect' | 'machinesAt' | 'changesAgainst'> =
+  {
+    eventsAt(run, cursor) {
+      const now = timeAt(run, cursor);
+      const r = raw(run);
+      // Age and From as the run's kubelet version's kubectl printed them.
+      const version = r.scenario.node.kubeletVersion ?? CURRENT_KUBELET_VERSION;
+      const era = r.config.describe;
+      return indexedEventsAt(r.trace, cursor, correlatorOptions(r)).map((e, i) => ({
+        key: `${i}:${e.step}`,
+        type: e.type,
+        reason: e.reason,
+        age: eventAge(era, e, now),
+        from: eventFrom(version, era, e.source, r.config.nodeName),
+        message: e.message,
+        // kubectl describe is per pod; across pods the table names pod and container.
+        object: `${shortName(e.object)}${e.fieldPath ? `/${/\{(.+)\}/.exec(e.fieldPath)?.[1] ?? e.fieldPath}` : ''}`,
+      }));
+    },
+    logsAt(run, cursor, v) {
+      const { rows, steps } = logRows(raw(run), v);
+      return rows.slice(0, lowerBound(steps, cursor));
+    },
+    containerdLogAt(run, cursor) {
+      const out = [];
+      const lines = formattedContainerd(raw(run));
+      for (let i = 0; i < lines.length; i++) {
+        const l = lines[i]!;
+        if (l.step >= cursor) break;
+        out.push({
+          index: i,
+          v: 0,
+          severity: l.error ? ('E' as const) : ('I' as const),
+          text: l.text,
+        });
+      }
+      return out;
+    },
+    steps(run, from, to) {
+      const { steps, strings, entities } = raw(run).trace;
+      const out = [];
+      for (let i = Math.max(0, from); i < Math.min(to, steps.t.length); i++)
+        out.push({
+          index: i,
+          t: steps.t[i]!,
+          entity: entities[steps.entity[i]!]?.id ?? '?',
+          event: strings[steps.event[i]!] ?? '',
+          from: strings[steps.from[i]!] ?? '',
+          to: strings[steps.to[i]!] ?? '',
+        });
+      return out;
+    },
+    narrate(run, cursor) {
+      return narrate(raw(run), cursor);
+    },
+    pods(run) {
+      const r = raw(run);
+      let keys = podsCache.get(r);
+      if (!keys)
+        podsCache.set(r, (keys = r.config.arrivals.map((a) => r.config.pods[a.uid]?.key ?? a.uid)));
+      return keys;
+    },
+  };
 
 /**
  * The views that need the kubelet's state at the cursor (stateAt replays from the run's

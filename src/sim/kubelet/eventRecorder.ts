@@ -25,7 +25,12 @@ export function recordKubeletEvent(
   // image_manager.go calls the startup latency tracker beside these two events.
   if (reason === 'Pulling') recordImageStartedPulling(api.domain, pod.uid, api.t);
   if (reason === 'Pulled')
-    recordImageFinishedPulling(api.domain, pod.uid, api.t, message.startsWith('Successfully pulled'));
+    recordImageFinishedPulling(
+      api.domain,
+      pod.uid,
+      api.t,
+      message.startsWith('Successfully pulled'),
+    );
   // The rest is only recorded: a seek's replay would drop it.
   if (api.recording === false) return;
   const object = pod.key;

@@ -111,12 +111,11 @@ const has = (api: Api, since: number): boolean => minorOf(api) >= since;
 const probe =
   (api: Api) =>
   (p: Obj): string => {
-    const handler =
-      !has(api, 23)
-        ? `Handler:Handler{Exec:${msg(p.exec as Obj, exec)},HTTPGet:${msg(p.httpGet as Obj, httpGet)},` +
-          `TCPSocket:${msg(p.tcpSocket as Obj, tcpSocket)},}`
-        : `ProbeHandler:ProbeHandler{Exec:${msg(p.exec as Obj, exec)},HTTPGet:${msg(p.httpGet as Obj, httpGet)},` +
-          `TCPSocket:${msg(p.tcpSocket as Obj, tcpSocket)},GRPC:${msg(p.grpc as Obj, grpc)},}`;
+    const handler = !has(api, 23)
+      ? `Handler:Handler{Exec:${msg(p.exec as Obj, exec)},HTTPGet:${msg(p.httpGet as Obj, httpGet)},` +
+        `TCPSocket:${msg(p.tcpSocket as Obj, tcpSocket)},}`
+      : `ProbeHandler:ProbeHandler{Exec:${msg(p.exec as Obj, exec)},HTTPGet:${msg(p.httpGet as Obj, httpGet)},` +
+        `TCPSocket:${msg(p.tcpSocket as Obj, tcpSocket)},GRPC:${msg(p.grpc as Obj, grpc)},}`;
     // SetDefaults_Probe: timeout 1, period 10, success 1, failure 3.
     return (
       `&Probe{${handler},InitialDelaySeconds:${str(p.initialDelaySeconds ?? 0)},` +
@@ -185,7 +184,8 @@ export function containerString(
   const spec = c.spec as unknown as Obj;
   const resources = isObj(spec.resources) ? spec.resources : {};
   const mounts = Array.isArray(spec.volumeMounts) ? [...(spec.volumeMounts as Obj[])] : [];
-  const kube = pod && serviceAccountVolume(pod, tokenEra(`1.${minorOf(api)}` as KubeletVersionName))?.name;
+  const kube =
+    pod && serviceAccountVolume(pod, tokenEra(`1.${minorOf(api)}` as KubeletVersionName))?.name;
   // SetDefaults_Container: a request missing where a limit is set takes the limit.
   const limits = isObj(resources.limits) ? resources.limits : {};
   const requests = { ...limits, ...(isObj(resources.requests) ? resources.requests : {}) };

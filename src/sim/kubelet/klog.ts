@@ -83,7 +83,8 @@ export const KLOG = {
   // pod_workers.go of 1.27-1.32 (completeWork); gone in 1.33.
   'Requeueing pod due to pending update': R('pod_workers.go:1513', 4),
   'Pod is terminal': I('pod_workers.go:1365', 4),
-  'Pod indicated lifecycle completed naturally and should now terminate': I('pod_workers.go:1410',
+  'Pod indicated lifecycle completed naturally and should now terminate': I(
+    'pod_workers.go:1410',
     4,
   ),
   'Cancelling current pod sync': I('pod_workers.go:1001', 3),
@@ -107,7 +108,8 @@ export const KLOG = {
   'computePodActions got for pod': I('kuberuntime_manager.go:1454', 3),
   'SyncPod received new pod, will create a sandbox for it': I('kuberuntime_manager.go:1463', 4),
   'Stopping PodSandbox for pod, will start new one': I('kuberuntime_manager.go:1470', 4),
-  'Stopping PodSandbox for pod, because all other containers are dead': I('kuberuntime_manager.go:1472',
+  'Stopping PodSandbox for pod, because all other containers are dead': I(
+    'kuberuntime_manager.go:1472',
     4,
   ),
   'Killing unwanted container for pod': I('kuberuntime_manager.go:1488', 3),
@@ -116,7 +118,8 @@ export const KLOG = {
   'CreatePodSandbox for pod failed': E('kuberuntime_manager.go:1614'),
   'Created PodSandbox for pod': I('kuberuntime_manager.go:1622', 4),
   'Determined the ip for pod after sandbox changed': I('kuberuntime_manager.go:1645', 4),
-  'Container of pod is not in the desired state and shall be started': I('kuberuntime_manager.go:1310',
+  'Container of pod is not in the desired state and shall be started': I(
+    'kuberuntime_manager.go:1310',
     3,
   ),
   'Message for Container of pod': I('kuberuntime_manager.go:1374', 2),
@@ -128,10 +131,12 @@ export const KLOG = {
   'Creating container in pod': I('kuberuntime_manager.go:1702', 4),
   'Container start failed in pod': I('kuberuntime_manager.go:1725', 3),
   'Completed init container for pod': I('kuberuntime_manager.go:1765', 4),
-  'Failed to initialize the pod, as the init container failed to start, aborting': I('kuberuntime_manager.go:1760',
+  'Failed to initialize the pod, as the init container failed to start, aborting': I(
+    'kuberuntime_manager.go:1760',
     4,
   ),
-  'Failed to start the restartable init container for the pod, skipping': I('kuberuntime_manager.go:1757',
+  'Failed to start the restartable init container for the pod, skipping': I(
+    'kuberuntime_manager.go:1757',
     4,
   ),
   'Creating hosts mount for container': I('kubelet_pods.go:280', 3),
@@ -205,7 +210,11 @@ export const KLOG = {
   ),
   'Static policy: RemoveContainer': T('policy_static.go:654', 0, 'RemoveContainer start'),
   // its deferred V(4) line, with the same message (1.35+)
-  'Static policy: RemoveContainer (deferred)': T('policy_static.go:655', 4, 'RemoveContainer start'),
+  'Static policy: RemoveContainer (deferred)': T(
+    'policy_static.go:655',
+    4,
+    'RemoveContainer start',
+  ),
   'Deleted CPUSet assignment': I('state_mem.go:161', 2),
   // util/pod_startup_latency_tracker.go
   'Observed pod startup duration': I('pod_startup_latency_tracker.go:148', 0),

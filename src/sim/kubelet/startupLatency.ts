@@ -169,7 +169,10 @@ export function observedStartupKVBefore136(
   const out: [string, string][] = [['pod', q(pod.key)]];
   out.push(['podStartSLOduration', String((e2e - pulling) / 1000)]);
   if (minor >= 29) out.push(['podStartE2EDuration', q(formatGoDuration(e2e))]);
-  out.push([minor >= 27 ? 'podCreationTimestamp' : 'pod.CreationTimestamp', q(kv.podCreationTimestamp ?? '')]);
+  out.push([
+    minor >= 27 ? 'podCreationTimestamp' : 'pod.CreationTimestamp',
+    q(kv.podCreationTimestamp ?? ''),
+  ]);
   out.push(['firstStartedPulling', q(goTimeString(s?.firstStartedPulling, since))]);
   out.push(['lastFinishedPulling', q(goTimeString(s?.lastFinishedPulling, since))]);
   out.push(['observedRunningTime', q(kv.observedRunningTime ?? '')]);

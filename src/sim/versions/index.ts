@@ -45,7 +45,10 @@ export function registerChanges(f: typeof changes): void {
  * The changelog rows between the run's kubelet version and `other` that touch the run
  * (changelog/whatChanged.ts); null until loadKubeletVersions() has brought the changelog.
  */
-export function changesAgainst(run: SimulationRun, other: KubeletVersionName): ChangeEntry[] | null {
+export function changesAgainst(
+  run: SimulationRun,
+  other: KubeletVersionName,
+): ChangeEntry[] | null {
   return changes ? changes(run, other) : null;
 }
 

@@ -175,10 +175,7 @@ const CASES: readonly [string, KubeletVersionName, (v: KubeletVersionName) => bo
   [
     'podLifecycleRework: SyncTerminatingPod',
     '1.22',
-    (v) =>
-      /"[sS]yncTerminatingPod enter"/.test(
-        log(run('delete-grace-period', v)),
-      ),
+    (v) => /"[sS]yncTerminatingPod enter"/.test(log(run('delete-grace-period', v))),
   ],
   [
     'postStartHookEventGeneric: "PostStartHook failed"',

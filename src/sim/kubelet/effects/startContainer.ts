@@ -357,14 +357,7 @@ export function startContainerEffects(
       const attempt = attemptOf(api);
       const id = attempt.containerId!;
       startContainer(domain, id, api.t);
-      recordEvent(
-        api,
-        pod,
-        'Normal',
-        'Started',
-        'Container started',
-        container.fieldPath,
-      );
+      recordEvent(api, pod, 'Normal', 'Started', 'Container started', container.fieldPath);
       api.record('containerStarted', { uid: pod.uid, container: container.name, id });
       // The process: attempt ContainerExit fault, or attempt regular init container that runs to completion.
       const exit = takeFault(cfg, domain, api.t, 'ContainerExit', pod.key, container.name);

@@ -110,7 +110,13 @@ export function syncLoopEffects(env: Env): EffectsOf<typeof syncLoopMachine, Kub
             // Kubelet.rejectPod: Warning event with the reason, phase Failed.
             recordEvent(api, pod, 'Warning', adm.reason, adm.message);
             const before = domain.status[uid];
-            own(domain, 'status')[uid] = rejectedStatus(cfg.gates, pod, adm.reason, adm.message, api.t);
+            own(domain, 'status')[uid] = rejectedStatus(
+              cfg.gates,
+              pod,
+              adm.reason,
+              adm.message,
+              api.t,
+            );
             syncStatusToApi(api, pod, before);
             api.record('podRejected', { uid, reason: adm.reason }, SYNC_LOOP);
             continue;

@@ -440,11 +440,7 @@ export function syncPodEffects(env: Env): Effects {
     if (runtimeSync.aborted) return;
     const pod = cfg.pods[ctx.uid]!;
     for (const c of runtimeSync.podStatus.containers)
-      if (
-        c.state === 'EXITED' &&
-        c.finishedAt !== undefined &&
-        pod.byName[c.name]?.kind === 'init'
-      )
+      if (c.state === 'EXITED' && c.finishedAt !== undefined && pod.byName[c.name]?.kind === 'init')
         recordInitContainerFinished(api.domain, pod.uid, c.finishedAt);
   };
 

@@ -30,8 +30,7 @@ export function messageTableOf(v: KubeletMinor): MessageTable | undefined {
     ),
   ) as MessageTable['sources'];
   // A line today's kubelet no longer prints, not printed by the release either, is as native.
-  const retired = (k: string) =>
-    (KLOG as Record<string, { retired?: true }>)[k]?.retired === true;
+  const retired = (k: string) => (KLOG as Record<string, { retired?: true }>)[k]?.retired === true;
   const native =
     Object.entries(klog).every(([k, f]) => f === NATIVE || (f === null && retired(k))) &&
     Object.values(events).every((f) => f === SAME_EVENT) &&

@@ -56,7 +56,8 @@ export function scenarioTouches(run: SimulationRun): ReadonlySet<Touch> {
   ];
   for (const m of manifests) {
     if ((m.spec.initContainers ?? []).length > 0) out.add('initContainer');
-    for (const c of m.spec.initContainers ?? []) if (c.restartPolicy === 'Always') out.add('sidecar');
+    for (const c of m.spec.initContainers ?? [])
+      if (c.restartPolicy === 'Always') out.add('sidecar');
     for (const c of [...(m.spec.initContainers ?? []), ...m.spec.containers]) {
       if (c.lifecycle?.postStart) out.add('postStart');
       if (c.lifecycle?.preStop) out.add('preStop');
