@@ -19,6 +19,7 @@ import {
   type ResourceManagers,
 } from './cpuManagerBridge';
 import { bytes, milliCpu, podRequests, type Res } from './resources';
+import { crashLoopBackOff, type BackoffPolicy } from './backoff';
 import { effectiveGates, profileOf } from '../versions/changelog/profile';
 import type { Behaviours, DescribeEra } from '../versions/changelog/types';
 import type { KubeletVersionName } from '../versions/names';
@@ -142,6 +143,8 @@ export interface KubeletRun {
   behaviours: Behaviours;
   /** How the kubectl of that release describes a pod (versions/changelog/describe.ts). */
   describe: DescribeEra;
+  /** The container restart back-off (CrashLoopBackOff): its gates and crashLoopBackOff. */
+  containerBackOff: BackoffPolicy;
   nodeName: string;
   seed: number;
   horizon: number;
@@ -376,9 +379,11 @@ export function compileRun(s: Scenario): KubeletRun {
   const serialize =
     k.serializeImagePulls ?? !(k.maxParallelImagePulls && k.maxParallelImagePulls >= 2);
   const profile = profileOf(s.node.kubeletVersion);
+  const gates = effectiveGates(profile, k.featureGates);
   return {
     version: s.node.kubeletVersion,
-    gates: effectiveGates(profile, k.featureGates),
+    gates,
+    containerBackOff: crashLoopBackOff(gates, k.crashLoopBackOff?.maxContainerRestartPeriod),
     behaviours: profile.behaviours,
     describe: profile.describe,
     nodeName: s.node.name,

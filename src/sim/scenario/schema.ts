@@ -292,7 +292,7 @@ export const MODELLED_KUBELET_FIELDS: ReadonlySet<string> = new Set(
  * Fields the schema checks (their shape is known) whose behaviour the model does not have yet:
  * listed as not modelled.
  */
-export const NOT_YET_MODELLED_KUBELET_FIELDS: ReadonlySet<string> = new Set(['crashLoopBackOff']);
+export const NOT_YET_MODELLED_KUBELET_FIELDS: ReadonlySet<string> = new Set<string>();
 
 /** Edit distance at most 2 (suggestions for a misspelt field). */
 function near(a: string, b: string): boolean {

@@ -51,6 +51,29 @@ function gated(
   no(path, `kubelet ${v} does not have this: ${what} arrived in ${first ?? 'a later release'}`);
 }
 
+/**
+ * crashLoopBackOff.maxContainerRestartPeriod as the release's configuration validation reads it
+ * (pkg/kubelet/apis/config/validation/validation.go, 1.32+): refused unless
+ * KubeletCrashLoopBackOffMax is on, and outside 1 s-300 s. The kubelet would not start.
+ */
+function crashLoopBackOffProblems(v: KubeletVersionName, s: Scenario, no: Problem): void {
+  const max = s.node.kubelet.crashLoopBackOff?.maxContainerRestartPeriod;
+  if (v === '1.3' || max === undefined || minorNumber(v) < 32) return;
+  const path = 'node.kubelet.crashLoopBackOff.maxContainerRestartPeriod';
+  const state = profileOf(v).gates.KubeletCrashLoopBackOffMax;
+  const on = s.node.kubelet.featureGates?.KubeletCrashLoopBackOffMax ?? state?.default ?? false;
+  if (!on)
+    no(
+      path,
+      `kubelet ${v} refuses its configuration: "invalid configuration: FeatureGate KubeletCrashLoopBackOffMax not enabled, CrashLoopBackOff.MaxContainerRestartPeriod must not be set"${state ? ` (the gate is ${state.stage}, off by default: set node.kubelet.featureGates.KubeletCrashLoopBackOffMax: true)` : ''}`,
+    );
+  else if (max < 1000 || max > 300_000)
+    no(
+      path,
+      `kubelet ${v} refuses its configuration: "invalid configuration: CrashLoopBackOff.MaxContainerRestartPeriod (got: ${max / 1000} seconds) must be set between 1s and 300s"`,
+    );
+}
+
 function containerProblems(
   v: KubeletVersionName,
   s: Scenario,
@@ -137,6 +160,7 @@ export function versionProblems(s: Scenario): ScenarioProblem[] {
   } else
     for (const g of gateProblems(profileOf(v), s.node.kubelet.featureGates))
       no(`node.kubelet.featureGates.${g.gate}`, g.message);
+  crashLoopBackOffProblems(v, s, no);
   s.pods.forEach((p, i) => podProblems(v, s, p.manifest, `pods[${i}].manifest`, no));
   s.actions.forEach((a, i) => {
     if (a.kind === 'AddPod') podProblems(v, s, a.manifest, `actions[${i}].manifest`, no);

@@ -7,10 +7,27 @@ import type { Scenario } from './schema';
 import { MODELLED_KUBELET_FIELDS, NOT_YET_MODELLED_KUBELET_FIELDS } from './schema';
 import { KUBELET_CONFIG_FIELDS } from './kubeletConfigFields';
 import { NO_CPU_MANAGER_REASON } from '../versions/names';
-import { GATE_ROWS } from '../versions/changelog/gates';
 
-/** The feature gates the model reads (the changelog's gate rows). */
-const READ_GATES: ReadonlySet<string> = new Set(GATE_ROWS.map((r) => r.gate!.name));
+/**
+ * The feature gates whose setting the model acts on; the changelog knows more (their stages and
+ * defaults by release, refusing an unknown or locked one) than the model reads yet.
+ */
+export const READ_GATES: ReadonlySet<string> = new Set([
+  'CPUManagerPolicyOptions',
+  'CPUManagerPolicyAlphaOptions',
+  'CPUManagerPolicyBetaOptions',
+  'TopologyManagerPolicyBetaOptions',
+  'DisableCPUQuotaWithExclusiveCPUs',
+  'KubeletCrashLoopBackOffMax',
+  'ReduceDefaultCrashLoopBackOffDecay',
+  'KubeletEnsureSecretPulledImages',
+  'PodObservedGenerationTracking',
+  'PodReadyToStartContainersCondition',
+  'RecursiveReadOnlyMounts',
+  'SidecarContainers',
+  'PodLifecycleSleepAction',
+  'GRPCContainerProbe',
+]);
 
 export function versionNotes(s: Scenario): string[] {
   const notes: string[] = [];

@@ -4,7 +4,9 @@
  * say what they rest on. A minor is the changelog applied up to it: the current one prints as
  * the machines do (no message table), and a gate's default is the one of the last row before.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parseScenario, versionNotes } from '../../../src/sim/index';
 import { BEHAVIOUR_ROWS } from '../../../src/sim/versions/changelog/behaviours';
 import { DESCRIBE_ROWS } from '../../../src/sim/versions/changelog/describe';
 import { EVENT_ROWS } from '../../../src/sim/versions/changelog/events';
@@ -91,5 +93,25 @@ describe('a minor is the changelog applied up to it', () => {
     );
     expect(gateProblems(profileOf('1.27'), { SidecarContainers: true })).toHaveLength(1);
     expect(gateProblems(profileOf('1.28'), { SidecarContainers: true })).toEqual([]);
+  });
+});
+
+describe('featureGates as the release reads them', () => {
+  it('a gate the model acts on is read; one it does not is accepted and listed', () => {
+    const p = parseScenario(readFileSync('presets/hello-pod.yaml', 'utf8'));
+    if (!p.ok) throw new Error('preset');
+    const s = {
+      ...p.scenario,
+      node: {
+        ...p.scenario.node,
+        kubelet: {
+          ...p.scenario.node.kubelet,
+          featureGates: { InPlacePodVerticalScaling: true, KubeletCrashLoopBackOffMax: true },
+        },
+      },
+    };
+    expect(versionNotes(s)).toEqual([
+      'node.kubelet.featureGates: accepted, not modelled: InPlacePodVerticalScaling',
+    ]);
   });
 });
