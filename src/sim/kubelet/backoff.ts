@@ -26,6 +26,12 @@ export const CONTAINER_BACKOFF: BackoffPolicy = {
   expired: (eventTime, lastUpdate) => eventTime - lastUpdate > 600_000,
 };
 
+/** A back-off's first window and cap, as plain data (the run's config crosses to the page). */
+export interface BackoffLimits {
+  readonly initialMs: number;
+  readonly maxMs: number;
+}
+
 /**
  * kubelet.go newCrashLoopBackOff (1.33+; 1.32 read only the cap): ReduceDefaultCrashLoopBackOffDecay
  * makes it 1 s then at most 60 s; KubeletCrashLoopBackOffMax makes the cap
@@ -35,7 +41,7 @@ export const CONTAINER_BACKOFF: BackoffPolicy = {
 export function crashLoopBackOff(
   gates: Readonly<Record<string, boolean>>,
   maxContainerRestartPeriodMs: number | undefined,
-): BackoffPolicy {
+): BackoffLimits {
   let maxMs = CONTAINER_BACKOFF.maxMs;
   let initialMs = CONTAINER_BACKOFF.initialMs;
   if (gates.ReduceDefaultCrashLoopBackOffDecay) {
@@ -46,9 +52,22 @@ export function crashLoopBackOff(
     maxMs = maxContainerRestartPeriodMs ?? CONTAINER_BACKOFF.maxMs;
     if (maxMs < initialMs) initialMs = maxMs;
   }
-  return maxMs === CONTAINER_BACKOFF.maxMs && initialMs === CONTAINER_BACKOFF.initialMs
-    ? CONTAINER_BACKOFF
-    : { ...CONTAINER_BACKOFF, initialMs, maxMs };
+  return { initialMs, maxMs };
+}
+
+const containerPolicies = new WeakMap<BackoffLimits, BackoffPolicy>();
+
+/** The container back-off with the run's limits (klet.backOff; reset after 10 min). */
+export function containerBackOffPolicy(l: BackoffLimits): BackoffPolicy {
+  let p = containerPolicies.get(l);
+  if (!p) {
+    p =
+      l.initialMs === CONTAINER_BACKOFF.initialMs && l.maxMs === CONTAINER_BACKOFF.maxMs
+        ? CONTAINER_BACKOFF
+        : { ...CONTAINER_BACKOFF, initialMs: l.initialMs, maxMs: l.maxMs };
+    containerPolicies.set(l, p);
+  }
+  return p;
 }
 
 /** The image manager's back-off key (and prevPullErrMsg's): "<pod uid>_<image>". */

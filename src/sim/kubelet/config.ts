@@ -19,7 +19,7 @@ import {
   type ResourceManagers,
 } from './cpuManagerBridge';
 import { bytes, milliCpu, podRequests, type Res } from './resources';
-import { crashLoopBackOff, type BackoffPolicy } from './backoff';
+import { crashLoopBackOff, type BackoffLimits } from './backoff';
 import { effectiveGates, profileOf } from '../versions/changelog/profile';
 import type { Behaviours, DescribeEra } from '../versions/changelog/types';
 import type { KubeletVersionName } from '../versions/names';
@@ -144,7 +144,7 @@ export interface KubeletRun {
   /** How the kubectl of that release describes a pod (versions/changelog/describe.ts). */
   describe: DescribeEra;
   /** The container restart back-off (CrashLoopBackOff): its gates and crashLoopBackOff. */
-  containerBackOff: BackoffPolicy;
+  containerBackOff: BackoffLimits;
   nodeName: string;
   seed: number;
   horizon: number;

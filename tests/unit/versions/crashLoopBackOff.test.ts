@@ -21,7 +21,7 @@ function crashloop(v: KubeletVersionName, kubelet: Record<string, unknown>): Sce
   const p = parseScenario(readFileSync('presets/crashloop-backoff.yaml', 'utf8'));
   if (!p.ok) throw new Error('preset');
   const node = { ...p.scenario.node, kubeletVersion: v };
-  const k = { ...node.kubelet, ...kubelet } as Scenario['node']['kubelet'];
+  const k: Scenario['node']['kubelet'] = { ...node.kubelet, ...kubelet };
   return { ...p.scenario, node: { ...node, kubelet: k } };
 }
 

@@ -11,7 +11,13 @@ import { hashString } from '../../core/prng';
 import { formatGoDuration } from '../../core/time';
 import type { syncPodMachine } from '../../machines/syncPod.machine';
 import type { EffectApi, EffectsOf } from '../../runner/types';
-import { backoffGet, backoffNext, showBackOff, stableKey } from '../backoff';
+import {
+  backoffGet,
+  backoffNext,
+  containerBackOffPolicy,
+  showBackOff,
+  stableKey,
+} from '../backoff';
 import { computePodActions } from '../computePodActions';
 import type { ContainerDef, PodDef } from '../config';
 import { containerHasExclusiveCPUs, postStopContainer } from '../cpuManagerBridge';
@@ -379,7 +385,13 @@ export function syncPodEffects(env: Env): Effects {
         ]);
         return false;
       }
-      backoffNext(own(domain, 'containerBackOff'), key, ts, api.t, cfg.containerBackOff);
+      backoffNext(
+        own(domain, 'containerBackOff'),
+        key,
+        ts,
+        api.t,
+        containerBackOffPolicy(cfg.containerBackOff),
+      );
     }
     klog(api, 'Creating container in pod', [
       ['containerType', q(typeName)],

@@ -69,7 +69,11 @@ const VALUES: Readonly<Record<string, ValueFn>> = {
    */
   plegPlusV: (a) => {
     try {
-      const e = JSON.parse(a.kv.event ?? '') as { ID?: string; Type?: string; Data?: unknown };
+      const e = JSON.parse(a.kv.event ?? '') as {
+        ID?: string;
+        Type?: string;
+        Data?: string | number | null;
+      };
       return `&{ID:${e.ID ?? ''} Type:${e.Type ?? ''} Data:${String(e.Data ?? '<nil>')}}`;
     } catch {
       return a.kv.event ?? '';
