@@ -217,7 +217,7 @@ pods:
     const ok = tsx([real, '--format', 'events']);
     expect(ok.status).toBe(0);
     expect(ok.stderr).toContain(
-      'note: node.kubelet: accepted, not modelled: evictionHard, imageGCHighThresholdPercent',
+      'note: node.kubelet: accepted, not modelled: imageGCHighThresholdPercent',
     );
     // A field a release did not have yet is refused on that release.
     const late = join(dir, 'late.yaml');

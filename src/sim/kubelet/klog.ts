@@ -158,7 +158,7 @@ export const KLOG = {
   'PreStop hook not completed in grace period': I('kuberuntime_container.go:806', 2),
   'Removing init container': I('kuberuntime_container.go:1002', 4),
   'Removing container': I('kuberuntime_container.go:1389', 4),
-  RemoveContainer: I('scope.go:122', 0),
+  RemoveContainer: T('scope.go:122', 0, 'RemoveContainer'),
   "Container not found in pod's containers": I('pod_container_deletor.go:80', 0),
   // pleg/generic.go
   GenericPLEG: I('generic.go:257', 4),
@@ -216,6 +216,89 @@ export const KLOG = {
     'RemoveContainer start',
   ),
   'Deleted CPUSet assignment': I('state_mem.go:161', 2),
+  // topologymanager scope_container.go / scope_pod.go accumulateProvidersHints and
+  // calculateAffinity, policy.go filterProvidersHints (contextual logging, 1.35+)
+  TopologyHints: T('scope_container.go:93', 0, 'TopologyHints'),
+  'TopologyHints (pod scope)': T('scope_pod.go:146', 0, 'TopologyHints'),
+  ContainerTopologyHint: I('scope_container.go:101', 0),
+  PodTopologyHint: I('scope_pod.go:154', 0),
+  'Hint Provider has no preference for NUMA affinity with any resource': I('policy.go:79', 0),
+  'Hint Provider has no preference for NUMA affinity with resource': I('policy.go:87', 0),
+  'Hint Provider has no possible NUMA affinities for resource': I('policy.go:93', 0),
+  // devicemanager topology_hints.go GetTopologyHints (container) / GetPodTopologyHints (pod);
+  // a text shared by two keys is told apart by its file:line (klogKeyOfText)
+  'Resource does not have a topology preference': T(
+    'topology_hints.go:49',
+    0,
+    'Resource does not have a topology preference',
+  ),
+  'Resource does not have a topology preference (pod scope)': T(
+    'topology_hints.go:103',
+    0,
+    'Resource does not have a topology preference',
+  ),
+  'Resource already allocated to pod with different number than request': T(
+    'topology_hints.go:60',
+    0,
+    'Resource already allocated to pod with different number than request',
+  ),
+  'Resource already allocated to pod with different number than request (pod scope)': T(
+    'topology_hints.go:114',
+    0,
+    'Resource already allocated to pod with different number than request',
+  ),
+  'Regenerating TopologyHints for resource already allocated to pod': T(
+    'topology_hints.go:64',
+    0,
+    'Regenerating TopologyHints for resource already allocated to pod',
+  ),
+  'Regenerating TopologyHints for resource already allocated to pod (pod scope)': T(
+    'topology_hints.go:118',
+    0,
+    'Regenerating TopologyHints for resource already allocated to pod',
+  ),
+  'Unable to generate topology hints: requested number of devices unavailable': T(
+    'topology_hints.go:73',
+    0,
+    'Unable to generate topology hints: requested number of devices unavailable',
+  ),
+  'Unable to generate topology hints: requested number of devices unavailable (pod scope)': T(
+    'topology_hints.go:126',
+    0,
+    'Unable to generate topology hints: requested number of devices unavailable',
+  ),
+  // devicemanager manager.go UpdateAllocatedDevices, devicesToAllocate,
+  // allocateContainerResources, writeCheckpoint
+  'Pods to be removed': I('manager.go:574', 3),
+  'Found pre-allocated devices for resource on pod': I('manager.go:591', 3),
+  'Need devices to allocate for pod': I('manager.go:616', 3),
+  'No devices needed, nothing to do': I('manager.go:642', 3),
+  'Looking for needed resources': I('manager.go:852', 3),
+  'Making allocation request for device plugin': I('manager.go:903', 4),
+  'Issuing a GetPreferredAllocation call for container': I('manager.go:1043', 4),
+  'Checkpoint file written': I('manager.go:514', 4),
+  // memorymanager memory_manager.go, policy_static.go, state/state_mem.go (contextual logging)
+  'RemoveStaleState removing state': T(
+    'memory_manager.go:376',
+    2,
+    'RemoveStaleState removing state',
+  ),
+  'RemoveStaleState removing state (containerMap)': T(
+    'memory_manager.go:384',
+    2,
+    'RemoveStaleState removing state',
+  ),
+  'Memory manager: RemoveContainer': T('policy_static.go:591', 0, 'RemoveContainer'),
+  'Deleted memory assignment': I('state_mem.go:171', 2),
+  'Updated machine memory state': I('state_mem.go:112', 0),
+  'Updated memory state': I('state_mem.go:125', 0),
+  'Regenerating TopologyHints, resource was already allocated to pod': I('policy_static.go:691', 0),
+  'Memory manager: Allocate': T('policy_static.go:441', 0, 'Allocate'),
+  'Container already present in state, skipping': I('policy_static.go:453', 0),
+  'Got topology affinity': I('policy_static.go:459', 0),
+  'Allocate error': E('memory_manager.go:276'),
+  'Allocated exclusive memory': I('policy_static.go:539', 4),
+  'Memory affinity': I('memory_manager.go:262', 0),
   // util/pod_startup_latency_tracker.go
   'Observed pod startup duration': I('pod_startup_latency_tracker.go:148', 0),
   // client-go tools/record/event.go StartStructuredLogging(3), one line per recorded event

@@ -12,6 +12,24 @@ import { KUBELET_CONFIG_FIELDS } from './kubeletConfigFields';
 import { NO_CPU_MANAGER_REASON, minorNumber, type KubeletVersionName } from '../versions/names';
 import { gateArrival, gateProblems, profileOf } from '../versions/changelog/profile';
 
+/** How a field's arrival is told, where the field's name alone does not say it. */
+const ARRIVAL_WORDS: Readonly<Record<string, string>> = {
+  memoryManagerPolicy: 'the memory manager arrived in',
+  reservedMemory: 'reservedMemory arrived with the memory manager in',
+};
+
+/**
+ * A field left at what the kubelet assumes without it: absent, empty, or memoryManagerPolicy's
+ * default "None" (the schema fills it in).
+ */
+function unset(field: string, value: unknown): boolean {
+  if (value === undefined) return true;
+  if (field === 'memoryManagerPolicy') return value === 'None';
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === 'object' && value !== null) return Object.keys(value).length === 0;
+  return false;
+}
+
 /** What needs a gate: the gate, and the feature in the user's words. */
 const GATED = {
   sidecar: ['SidecarContainers', 'native sidecars (an init container with restartPolicy: Always)'],
@@ -139,11 +157,11 @@ export function versionProblems(s: Scenario): ScenarioProblem[] {
     for (const field of Object.keys(k)) {
       const first = KUBELET_CONFIG_FIELDS[field];
       // topologyManagerScope is always set (default "container"): only "pod" needs 1.20.
-      if (field === 'topologyManagerScope') continue;
-      if (first && minorNumber(first) > minorNumber(v) && k[field] !== undefined)
+      if (field === 'topologyManagerScope' || unset(field, k[field])) continue;
+      if (first && minorNumber(first) > minorNumber(v))
         no(
           `node.kubelet.${field}`,
-          `kubelet ${v} does not have this: ${field} arrived in ${first}`,
+          `kubelet ${v} does not have this: ${ARRIVAL_WORDS[field] ?? `${field} arrived in`} ${first}`,
         );
     }
   if (v !== '1.3' && minorNumber(v) < 20 && s.node.kubelet.topologyManagerScope === 'pod')

@@ -1,7 +1,11 @@
 /**
  * Row 8: the CPU and topology managers' klog lines at admission, at their verbosity (klog.InfoS,
  * V0, except V(4) "Allocated exclusive CPUs"): policy_static.go Allocate/allocateCPUs and
- * GetTopologyHints, state_mem.go's CPUSet updates, topologymanager scope_container.go Admit.
+ * GetTopologyHints, state_mem.go's CPUSet updates, topologymanager scope_container.go Admit
+ * ("TopologyHints" per provider: the device manager's {}, the CPU manager's, the None memory
+ * manager's null), policy.go filterProvidersHints; and the device manager's V(3) "Looking for
+ * needed resources" for every limit of every container (manager.go allocateContainerResources,
+ * before its device plugin resource check).
  */
 import { describe, expect, it } from 'vitest';
 import { formatKlog, type SimulationRun } from '../../../src/sim/index';
@@ -29,6 +33,8 @@ describe('CPU and topology manager klog lines', () => {
     const who = `pod="default/web" podUID=${uid}`;
     const state = 'logger="CPUManager state checkpoint.CPUManager state memory"';
     expect(admissionLines(run, 'default/web')).toEqual([
+      `V3 "Looking for needed resources" resourceName="cpu" pod="default/web" containerName="app" needed=2`,
+      `V3 "Looking for needed resources" resourceName="memory" pod="default/web" containerName="app" needed=1073741824`,
       `V0 "Allocate start" ${who} containerName="app"`,
       `V0 "Topology Affinity" ${who} containerName="app" affinity={"NUMANodeAffinity":null,"Preferred":false}`,
       `V0 "AllocateCPUs" ${who} containerName="app" numCPUs=2 socket=null`,
@@ -36,6 +42,8 @@ describe('CPU and topology manager klog lines', () => {
       `V0 "Updated desired CPUSet" ${state} podUID=${uid} containerName="app" cpuSet="1,9"`,
       `V4 "Allocated exclusive CPUs" ${who} containerName="app" cpuset="1,9"`,
       `V2 "Allocate end" ${who} containerName="app"`,
+      `V3 "Looking for needed resources" resourceName="cpu" pod="default/web" containerName="log-shipper" needed=1`,
+      `V3 "Looking for needed resources" resourceName="memory" pod="default/web" containerName="log-shipper" needed=134217728`,
       `V0 "Allocate start" ${who} containerName="log-shipper"`,
       `V2 "Allocate end" ${who} containerName="log-shipper"`,
     ]);
@@ -48,9 +56,16 @@ describe('CPU and topology manager klog lines', () => {
 
   it('single-numa-node: the hints, then the best hint that rejects the pod', () => {
     const run = runPreset('numa-does-not-fit');
+    const who = 'pod="default/db-6f9c7d8b5-x2kqp" containerName="postgres"';
     expect(admissionLines(run, 'default/db-6f9c7d8b5-x2kqp')).toEqual([
-      'V0 "TopologyHints generated" pod="default/db-6f9c7d8b5-x2kqp" podUID="f676f6a5-f376-41ec-b6f3-f176eec6f37f" containerName="postgres" cpuHints=[{"NUMANodeAffinity":3,"Preferred":false}]',
-      'V0 "Best TopologyHint" bestHint={"NUMANodeAffinity":null,"Preferred":false} pod="default/db-6f9c7d8b5-x2kqp" containerName="postgres"',
+      `V0 "TopologyHints" hints={} ${who}`,
+      `V0 "TopologyHints generated" pod="default/db-6f9c7d8b5-x2kqp" podUID="f676f6a5-f376-41ec-b6f3-f176eec6f37f" containerName="postgres" cpuHints=[{"NUMANodeAffinity":3,"Preferred":false}]`,
+      `V0 "TopologyHints" hints={"cpu":[{"NUMANodeAffinity":3,"Preferred":false}]} ${who}`,
+      `V0 "TopologyHints" hints=null ${who}`,
+      'V0 "Hint Provider has no preference for NUMA affinity with any resource"',
+      'V0 "Hint Provider has no preference for NUMA affinity with any resource"',
+      `V0 "ContainerTopologyHint" bestHint={"NUMANodeAffinity":null,"Preferred":false} ${who}`,
+      `V0 "Best TopologyHint" bestHint={"NUMANodeAffinity":null,"Preferred":false} ${who}`,
     ]);
   });
 
@@ -59,6 +74,8 @@ describe('CPU and topology manager klog lines', () => {
     expect(
       admissionLines(run, 'default/three-cpus').map((l) => l.replace(/podUID="[^"]+" /, '')),
     ).toEqual([
+      'V3 "Looking for needed resources" resourceName="cpu" pod="default/three-cpus" containerName="haproxy" needed=3',
+      'V3 "Looking for needed resources" resourceName="memory" pod="default/three-cpus" containerName="haproxy" needed=1073741824',
       'V0 "Allocate start" pod="default/three-cpus" containerName="haproxy"',
       'V2 "Allocate end" pod="default/three-cpus" containerName="haproxy"',
     ]);

@@ -21,6 +21,9 @@ export const BEHAVIOURS_1_18: Behaviours = {
   postStartHookErrorBare: false,
   postStartHookEventGeneric: false,
   imageParseErrorSaysName: false,
+  memoryNUMAAllocationRule: false,
+  topologyOptionErrorsLowerCase: false,
+  deviceHintsOverDeviceNodes: false,
 };
 
 export const BEHAVIOUR_ROWS: readonly ChangelogRowBase[] = [
@@ -156,5 +159,32 @@ export const BEHAVIOUR_ROWS: readonly ChangelogRowBase[] = [
     source: 'staging/src/k8s.io/client-go/tools/record/events_cache.go getSpamKey (v1.32.10)',
     behaviour: { eventSpamKeyByType: true },
     touches: ['crashLoop'],
+  },
+  {
+    release: '1.32',
+    what: 'The static memory manager refuses a hint that mixes single- and cross-NUMA allocations ("preferred hint violates NUMA node allocation")',
+    ref: 'pkg/kubelet/cm/memorymanager/policy_static.go',
+    source:
+      'pkg/kubelet/cm/memorymanager/policy_static.go isAffinityViolatingNUMAAllocations (v1.32.6; absent in v1.31.1)',
+    behaviour: { memoryNUMAAllocationRule: true },
+    touches: ['memoryManager'],
+  },
+  {
+    release: '1.33',
+    what: 'The topology manager’s option gate errors are lower case: "topology manager policy beta-level options not enabled" (was "Topology Manager Policy Beta-level Options")',
+    ref: 'pkg/kubelet/cm/topologymanager/policy_options.go',
+    source:
+      'pkg/kubelet/cm/topologymanager/policy_options.go CheckPolicyOptionAvailable (v1.33.5; v1.32.6 capitalised)',
+    behaviour: { topologyOptionErrorsLowerCase: true },
+    touches: ['topologyManager'],
+  },
+  {
+    release: '1.35',
+    what: 'The device manager’s topology hints enumerate only the NUMA nodes that host the resource’s devices (no wider non-preferred masks)',
+    ref: 'pkg/kubelet/cm/devicemanager/topology_hints.go',
+    source:
+      'pkg/kubelet/cm/devicemanager/topology_hints.go generateDeviceTopologyHints over deviceNUMANodes (v1.35.3; absent in v1.34.2)',
+    behaviour: { deviceHintsOverDeviceNodes: true },
+    touches: ['devices'],
   },
 ];

@@ -955,6 +955,167 @@ export const KLOG_ROWS: readonly ChangelogRow[] = [
       'Observed pod startup duration': NATIVE,
     },
   },
+  {
+    release: '1.21',
+    what: 'topologymanager: "TopologyHints", "ContainerTopologyHint", "PodTopologyHint" and policy.go’s "Hint Provider has no preference …" lines: structured (1.18-1.20’s printf forms are not modelled)',
+    ref: 'KEP-1602',
+    source: 'pkg/kubelet/cm/topologymanager/scope_container.go, scope_pod.go, policy.go (v1.21.1)',
+    touches: ['topologyManager'],
+    klog: {
+      TopologyHints: NATIVE,
+      'TopologyHints (pod scope)': NATIVE,
+      ContainerTopologyHint: S({ v: 0, keys: 'bestHint' }),
+      PodTopologyHint: S({ v: 0, keys: 'bestHint' }),
+      'Hint Provider has no preference for NUMA affinity with any resource': NATIVE,
+      'Hint Provider has no preference for NUMA affinity with resource': NATIVE,
+      'Hint Provider has no possible NUMA affinities for resource': NATIVE,
+    },
+  },
+  {
+    release: '1.21',
+    what: 'devicemanager: its topology hints and allocation lines are structured ("Looking for needed resources" needed, resourceName; hints name the resource as resource=; a failed hint is an error line; 1.18-1.20’s printf forms are not modelled)',
+    ref: 'KEP-1602',
+    source: 'pkg/kubelet/cm/devicemanager/topology_hints.go, manager.go (v1.21.1)',
+    touches: ['devices'],
+    klog: {
+      'Resource does not have a topology preference': S({ v: 0, keys: 'resource<resourceName' }),
+      'Resource does not have a topology preference (pod scope)': S({
+        v: 0,
+        keys: 'resource<resourceName',
+      }),
+      'Resource already allocated to pod with different number than request': S({
+        v: 0,
+        severity: 'E',
+        keys: 'resource<resourceName pod containerName request allocated',
+      }),
+      'Resource already allocated to pod with different number than request (pod scope)': S({
+        v: 0,
+        severity: 'E',
+        keys: 'resource<resourceName pod request allocated',
+      }),
+      'Regenerating TopologyHints for resource already allocated to pod': S({
+        v: 0,
+        keys: 'resource<resourceName pod containerName',
+      }),
+      'Regenerating TopologyHints for resource already allocated to pod (pod scope)': S({
+        v: 0,
+        keys: 'resource<resourceName pod',
+      }),
+      'Unable to generate topology hints: requested number of devices unavailable': S({
+        v: 0,
+        severity: 'E',
+        keys: 'resource<resourceName request available',
+      }),
+      'Unable to generate topology hints: requested number of devices unavailable (pod scope)': S({
+        v: 0,
+        severity: 'E',
+        keys: 'resource<resourceName request available',
+      }),
+      'Pods to be removed': NATIVE,
+      'Found pre-allocated devices for resource on pod': NATIVE,
+      'Need devices to allocate for pod': NATIVE,
+      'Looking for needed resources': S({ v: 3, keys: 'needed resourceName' }),
+      'Making allocation request for device plugin': S({ v: 3, keys: 'devices resourceName' }),
+      'Issuing a GetPreferredAllocation call for container': S({
+        v: 4,
+        keys: 'containerName podUID',
+      }),
+    },
+  },
+  {
+    release: '1.21',
+    what: 'memorymanager (new, KEP-1769): removeStaleState, the static policy’s Allocate, RemoveContainer and hints, state_mem.go’s updates and "Memory affinity" (klog.InfoS: no logger name; "Got topology affinity" names pod, podUID, containerName)',
+    ref: 'KEP-1769',
+    source:
+      'pkg/kubelet/cm/memorymanager/memory_manager.go, policy_static.go, state/state_mem.go (v1.21.1)',
+    touches: ['memoryManager'],
+    klog: {
+      'RemoveStaleState removing state': S({ v: 0, keys: 'podUID containerName' }),
+      'Memory manager: RemoveContainer': S({ v: 0, keys: 'podUID containerName' }),
+      'Deleted memory assignment': S({ v: 2, keys: 'podUID containerName' }),
+      'Updated machine memory state': S({ v: 0, keys: '' }),
+      'Updated memory state': S({ v: 0, keys: 'podUID containerName' }),
+      'Regenerating TopologyHints, resource was already allocated to pod': S({
+        v: 0,
+        keys: 'resourceName pod podUID containerName',
+      }),
+      'Memory manager: Allocate': NATIVE,
+      'Container already present in state, skipping': NATIVE,
+      'Got topology affinity': S({ v: 0, keys: 'pod podUID=podUid containerName hint' }),
+      'Allocate error': S({ v: 0, severity: 'E', keys: 'err' }),
+      'Memory affinity': NATIVE,
+    },
+  },
+  {
+    release: '1.22',
+    what: 'memory_manager.go: removeStaleState also walks the containerMap ("RemoveStaleState removing state")',
+    ref: 'pkg/kubelet/cm/memorymanager/memory_manager.go',
+    source: 'pkg/kubelet/cm/memorymanager/memory_manager.go removeStaleState (v1.22.17)',
+    touches: ['memoryManager'],
+    klog: {
+      'RemoveStaleState removing state (containerMap)': S({ v: 0, keys: 'podUID containerName' }),
+    },
+  },
+  {
+    release: '1.33',
+    what: 'topologymanager: "ContainerTopologyHint", "PodTopologyHint" name the pod (and container)',
+    ref: 'pkg/kubelet/cm/topologymanager/scope_container.go',
+    source: 'pkg/kubelet/cm/topologymanager/scope_container.go, scope_pod.go (v1.33.5)',
+    touches: ['topologyManager'],
+    klog: { ContainerTopologyHint: NATIVE, PodTopologyHint: NATIVE },
+  },
+  {
+    release: '1.33',
+    what: 'devicemanager: its lines name the pod and container and say resourceName (was resource); hint failures are info lines; "Making allocation request for device plugin" at V(4); "No devices needed, nothing to do" and "Checkpoint file written" logged from now on',
+    ref: 'pkg/kubelet/cm/devicemanager/manager.go',
+    source: 'pkg/kubelet/cm/devicemanager/topology_hints.go, manager.go (v1.33.5)',
+    touches: ['devices'],
+    klog: {
+      'Resource does not have a topology preference': NATIVE,
+      'Resource does not have a topology preference (pod scope)': NATIVE,
+      'Resource already allocated to pod with different number than request': NATIVE,
+      'Resource already allocated to pod with different number than request (pod scope)': NATIVE,
+      'Regenerating TopologyHints for resource already allocated to pod': NATIVE,
+      'Regenerating TopologyHints for resource already allocated to pod (pod scope)': NATIVE,
+      'Unable to generate topology hints: requested number of devices unavailable': NATIVE,
+      'Unable to generate topology hints: requested number of devices unavailable (pod scope)':
+        NATIVE,
+      'No devices needed, nothing to do': NATIVE,
+      'Looking for needed resources': NATIVE,
+      'Making allocation request for device plugin': NATIVE,
+      'Issuing a GetPreferredAllocation call for container': NATIVE,
+      'Checkpoint file written': NATIVE,
+    },
+  },
+  {
+    release: '1.33',
+    what: 'memorymanager: "RemoveStaleState removing state" at V(2); "Allocate error" names the pod and container; "Allocated exclusive memory" (V4) logged from now on',
+    ref: 'pkg/kubelet/cm/memorymanager/memory_manager.go',
+    source: 'pkg/kubelet/cm/memorymanager/memory_manager.go, policy_static.go (v1.33.5)',
+    touches: ['memoryManager'],
+    klog: {
+      'RemoveStaleState removing state': NATIVE,
+      'RemoveStaleState removing state (containerMap)': NATIVE,
+      'Allocate error': NATIVE,
+      'Allocated exclusive memory': NATIVE,
+    },
+  },
+  {
+    release: '1.34',
+    what: 'memorymanager: contextual logging: state_mem.go prints logger="Memory Manager state checkpoint"; "RemoveContainer" repeats podUID and containerName (the logger’s values and its own); "Got topology affinity" and the hint regeneration take the pod from the logger (no podUID on the former)',
+    ref: 'pkg/kubelet/cm/memorymanager/policy_static.go',
+    source:
+      'pkg/kubelet/cm/memorymanager/policy_static.go, state/state_mem.go, state/state_checkpoint.go (v1.34.2)',
+    touches: ['memoryManager'],
+    klog: {
+      'Memory manager: RemoveContainer': NATIVE,
+      'Deleted memory assignment': NATIVE,
+      'Updated machine memory state': NATIVE,
+      'Updated memory state': NATIVE,
+      'Regenerating TopologyHints, resource was already allocated to pod': NATIVE,
+      'Got topology affinity': NATIVE,
+    },
+  },
 ];
 
 /** Each line's file:line by release: "<minor>=<file:line>" entries, the file left out when unchanged. */
@@ -1225,6 +1386,75 @@ const SOURCES: Readonly<Partial<Record<KlogKey, string>>> = {
   'Allocate start': '35=policy_static.go:335',
   'Allocate end': '35=policy_static.go:336',
   'Static policy: RemoveContainer (deferred)': '35=policy_static.go:442',
+  TopologyHints:
+    '21=scope_container.go:76 22=77 23=77 24=77 25=77 26=77 27=80 28=75 29=75 30=75 31=75 32=79 33=83 34=83 35=87 36=93',
+  'TopologyHints (pod scope)':
+    '21=scope_pod.go:76 22=77 23=77 24=77 25=77 26=77 27=80 28=75 29=75 30=75 31=75 32=79 33=84 34=84 35=88 36=146',
+  ContainerTopologyHint:
+    '21=scope_container.go:84 22=85 23=85 24=85 25=85 26=85 27=88 28=83 29=83 30=83 31=83 32=87 33=91 34=91 35=95 36=101',
+  PodTopologyHint:
+    '21=scope_pod.go:84 22=85 23=85 24=85 25=85 26=85 27=88 28=83 29=83 30=83 31=83 32=87 33=92 34=92 35=96 36=154',
+  'Hint Provider has no preference for NUMA affinity with any resource':
+    '21=policy.go:70 22=70 23=70 24=72 25=72 26=71 27=71 28=71 29=71 30=71 31=71 32=79 33=79 34=79 35=79 36=79',
+  'Hint Provider has no preference for NUMA affinity with resource':
+    '21=policy.go:78 22=78 23=78 24=80 25=80 26=79 27=79 28=79 29=79 30=79 31=79 32=87 33=87 34=87 35=87 36=87',
+  'Hint Provider has no possible NUMA affinities for resource':
+    '21=policy.go:84 22=84 23=84 24=86 25=86 26=85 27=85 28=85 29=85 30=85 31=85 32=93 33=93 34=93 35=93 36=93',
+  'Resource does not have a topology preference':
+    '21=topology_hints.go:45 22=49 23=49 24=49 25=49 26=49 27=50 28=50 29=50 30=50 31=50 32=46 33=46 34=46 35=49 36=49',
+  'Resource does not have a topology preference (pod scope)':
+    '21=topology_hints.go:95 22=103 23=103 24=103 25=103 26=103 27=105 28=105 29=105 30=105 31=105 32=97 33=97 34=97 35=103 36=103',
+  'Resource already allocated to pod with different number than request':
+    '21=topology_hints.go:56 22=60 23=60 24=60 25=60 26=60 27=61 28=61 29=61 30=61 31=61 32=57 33=57 34=57 35=60 36=60',
+  'Resource already allocated to pod with different number than request (pod scope)':
+    '21=topology_hints.go:106 22=114 23=114 24=114 25=114 26=114 27=116 28=116 29=116 30=116 31=116 32=108 33=108 34=108 35=114 36=114',
+  'Regenerating TopologyHints for resource already allocated to pod':
+    '21=topology_hints.go:60 22=64 23=64 24=64 25=64 26=64 27=65 28=65 29=65 30=65 31=65 32=61 33=61 34=61 35=64 36=64',
+  'Regenerating TopologyHints for resource already allocated to pod (pod scope)':
+    '21=topology_hints.go:110 22=118 23=118 24=118 25=118 26=118 27=120 28=120 29=120 30=120 31=120 32=112 33=112 34=112 35=118 36=118',
+  'Unable to generate topology hints: requested number of devices unavailable':
+    '21=topology_hints.go:69 22=73 23=73 24=73 25=73 26=73 27=74 28=74 29=74 30=74 31=74 32=70 33=70 34=70 35=73 36=73',
+  'Unable to generate topology hints: requested number of devices unavailable (pod scope)':
+    '21=topology_hints.go:118 22=126 23=126 24=126 25=126 26=126 27=128 28=128 29=128 30=128 31=128 32=120 33=120 34=120 35=126 36=126',
+  'Pods to be removed':
+    '21=manager.go:635 22=677 23=678 24=678 25=515 26=523 27=523 28=539 29=547 30=547 31=563 32=563 33=563 34=559 35=574 36=574',
+  'Found pre-allocated devices for resource on pod':
+    '21=manager.go:651 22=693 23=694 24=694 25=531 26=539 27=539 28=555 29=563 30=563 31=579 32=579 33=579 34=575 35=591 36=591',
+  'Need devices to allocate for pod':
+    '21=manager.go:663 22=705 23=706 24=706 25=543 26=551 27=548 28=580 29=588 30=588 31=604 32=604 33=604 34=600 35=616 36=616',
+  'No devices needed, nothing to do': '33=manager.go:630 34=626 35=642 36=642',
+  'Looking for needed resources':
+    '21=manager.go:848 22=914 23=914 24=914 25=751 26=759 27=773 28=813 29=821 30=823 31=839 32=839 33=839 34=835 35=852 36=852',
+  'Making allocation request for device plugin':
+    '21=manager.go:894 22=960 23=960 24=960 25=797 26=805 27=819 28=859 29=867 30=869 31=885 32=885 33=885 34=881 35=903 36=903',
+  'Issuing a GetPreferredAllocation call for container':
+    '21=manager.go:1013 22=1079 23=1079 24=1097 25=934 26=942 27=956 28=996 29=1004 30=1006 31=1022 32=1022 33=1022 34=1018 35=1043 36=1043',
+  'Checkpoint file written': '33=manager.go:506 34=502 35=514 36=514',
+  'RemoveStaleState removing state':
+    '21=memory_manager.go:299 22=337 23=337 24=337 25=337 26=338 27=338 28=338 29=346 30=346 31=346 32=347 33=348 34=360 35=357 36=376',
+  'RemoveStaleState removing state (containerMap)':
+    '22=memory_manager.go:345 23=345 24=345 25=345 26=346 27=346 28=346 29=354 30=354 31=354 32=355 33=356 34=368 35=365 36=384',
+  'Memory manager: RemoveContainer':
+    '21=policy_static.go:188 22=234 23=234 24=234 25=234 26=234 27=237 28=237 29=241 30=249 31=249 32=254 33=257 34=270 35=266 36=591',
+  'Deleted memory assignment':
+    '21=state_mem.go:112 22=112 23=112 24=112 25=112 26=112 27=112 28=112 29=112 30=112 31=112 32=112 33=113 34=115 35=115 36=171',
+  'Updated machine memory state':
+    '21=state_mem.go:75 22=75 23=75 24=75 25=75 26=75 27=75 28=75 29=75 30=75 31=75 32=75 33=75 34=77 35=77 36=112',
+  'Updated memory state':
+    '21=state_mem.go:88 22=88 23=88 24=88 25=88 26=88 27=88 28=88 29=88 30=88 31=88 32=88 33=88 34=90 35=90 36=125',
+  'Regenerating TopologyHints, resource was already allocated to pod':
+    '21=policy_static.go:269 22=308 23=308 24=308 25=308 26=308 27=311 28=311 29=315 30=323 31=323 32=328 33=331 34=344 35=340 36=691',
+  'Memory manager: Allocate':
+    '21=policy_static.go:93 22=98 23=98 24=98 25=98 26=98 27=101 28=101 29=105 30=106 31=106 32=104 33=106 34=117 35=113 36=441',
+  'Container already present in state, skipping':
+    '21=policy_static.go:95 22=102 23=102 24=102 25=102 26=102 27=105 28=105 29=109 30=117 31=117 32=115 33=117 34=128 35=124 36=453',
+  'Got topology affinity':
+    '21=policy_static.go:101 22=108 23=108 24=108 25=108 26=108 27=111 28=111 29=115 30=123 31=123 32=121 33=123 34=134 35=130 36=459',
+  'Allocate error':
+    '21=memory_manager.go:217 22=248 23=248 24=248 25=248 26=249 27=249 28=249 29=257 30=257 31=257 32=269 33=270 34=276 35=273 36=276',
+  'Allocated exclusive memory': '33=policy_static.go:201 34=212 35=208 36=539',
+  'Memory affinity':
+    '21=memory_manager.go:203 22=230 23=230 24=230 25=230 26=231 27=231 28=231 29=239 30=239 31=239 32=255 33=256 34=259 35=259 36=262',
 };
 
 export const KLOG_SOURCES: Readonly<

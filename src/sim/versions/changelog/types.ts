@@ -69,6 +69,15 @@ export interface Behaviours {
   readonly postStartHookEventGeneric: boolean;
   /** applyDefaultImageTag parses with parsers.ParseImageName: "couldn't parse image name" (was "reference"). */
   readonly imageParseErrorSaysName: boolean;
+  /**
+   * The static memory manager refuses a hint that mixes single- and cross-NUMA allocations
+   * ("preferred hint violates NUMA node allocation", isAffinityViolatingNUMAAllocations).
+   */
+  readonly memoryNUMAAllocationRule: boolean;
+  /** The topology manager's option gate errors are lower case ("topology manager policy beta-level …"). */
+  readonly topologyOptionErrorsLowerCase: boolean;
+  /** The device manager's hints enumerate only NUMA nodes that host the resource's devices. */
+  readonly deviceHintsOverDeviceNodes: boolean;
 }
 
 /** A kubectl describe pod layout change (kubectl of the same minor as the kubelet). */
@@ -108,6 +117,8 @@ export type Touch =
   | 'staticCpuManager'
   | 'cpuManagerPolicyOptions'
   | 'topologyManager'
+  | 'memoryManager'
+  | 'devices'
   | 'crashLoop'
   | 'restartKubelet'
   | 'deletePod'

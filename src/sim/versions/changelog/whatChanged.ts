@@ -49,6 +49,8 @@ export function scenarioTouches(run: SimulationRun): ReadonlySet<Touch> {
   if (k.cpuManagerPolicy === 'static') out.add('staticCpuManager');
   if (Object.keys(k.cpuManagerPolicyOptions ?? {}).length > 0) out.add('cpuManagerPolicyOptions');
   if (k.topologyManagerPolicy !== 'none') out.add('topologyManager');
+  if (k.memoryManagerPolicy === 'Static') out.add('memoryManager');
+  if ((s.node.devices ?? []).length > 0) out.add('devices');
   if (k.serializeImagePulls === false) out.add('parallelPulls');
   const manifests = [
     ...s.pods.map((p) => p.manifest),
@@ -180,6 +182,10 @@ function touchWords(t: Touch): string {
       return 'CPU manager policy options';
     case 'topologyManager':
       return 'topology manager policy';
+    case 'memoryManager':
+      return 'static memory manager';
+    case 'devices':
+      return 'device plugin resources';
     case 'crashLoop':
       return 'a container restarts (BackOff)';
     case 'restartKubelet':
