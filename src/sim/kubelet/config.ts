@@ -140,6 +140,8 @@ export interface KubeletRun {
    * utilfeature.DefaultFeatureGate.
    */
   gates: Readonly<Record<string, boolean>>;
+  /** The gates the release declares (a gate it does not know yet is read as off in `gates`). */
+  declaredGates: ReadonlySet<string>;
   /** What that release does where no gate says (versions/changelog/behaviours.ts). */
   behaviours: Behaviours;
   /** How the kubectl of that release describes a pod (versions/changelog/describe.ts). */
@@ -398,6 +400,7 @@ export function compileRun(s: Scenario): KubeletRun {
   return {
     version: s.node.kubeletVersion,
     gates,
+    declaredGates: new Set(Object.keys(profile.gates)),
     containerBackOff: crashLoopBackOff(gates, k.crashLoopBackOff?.maxContainerRestartPeriod),
     behaviours: profile.behaviours,
     describe: profile.describe,

@@ -213,18 +213,44 @@ function rawId(s: ApiContainerStatus): string {
   return s.containerID ? s.containerID.slice('containerd://'.length) : '';
 }
 
+/**
+ * How the release's probe manager treats a kubelet restart (prober_manager.go 1.35+,
+ * ChangeContainerStatusOnKubeletRestart deprecated and off by default): with the gate off, a
+ * running container's Started carries over from the API status until its startup worker has a
+ * result, and one that has run since before `graceCutoff` (the probe manager's start less
+ * kubeletRestartGracePeriod's 10 s) keeps Ready while its readiness worker has no result and the
+ * pod was Ready. Undefined when the kubelet resets them: the gate on, or a release before the
+ * gate, whose kubelet always did.
+ */
+export interface RestartKeep {
+  readonly graceCutoff: number;
+}
+
+/** The release declares ChangeContainerStatusOnKubeletRestart and the run has it off. */
+export function restartKeep(cfg: KubeletRun, d: KubeletDomain): RestartKeep | undefined {
+  if (!cfg.declaredGates.has(RESTART_GATE) || cfg.gates[RESTART_GATE] !== false) return undefined;
+  return { graceCutoff: (cfg.generations[d.gen]?.startAt ?? 0) - KUBELET_RESTART_GRACE_MS };
+}
+const RESTART_GATE = 'ChangeContainerStatusOnKubeletRestart';
+/** kubeletRestartGracePeriod: start.Add(-time.Second * 10). */
+const KUBELET_RESTART_GRACE_MS = 10_000;
+
 /** probeManager.isContainerStarted. */
 function isStarted(
   d: KubeletDomain,
   c: ContainerDef,
   s: ApiContainerStatus,
   reads: ProbeReads,
+  keep: RestartKeep | undefined,
+  old: ApiContainerStatus | undefined,
 ): boolean {
   if (!s.state.running) return false;
   // Results exist only for probes the container has (the worker writes them).
   if (!c.probes.startup) return true;
   const r = readProbe(d, probeKey('startup', rawId(s)), reads);
-  return r === 'Success';
+  if (r !== undefined) return r === 'Success';
+  // convertToAPIContainerStatuses copied the old status's Started to a running container.
+  return keep !== undefined && old?.started === true;
 }
 
 /**
@@ -237,24 +263,32 @@ function updateReadiness(
   status: ApiPodStatus,
   triggers: string[],
   reads: ProbeReads,
+  keep: RestartKeep | undefined,
+  old: ApiPodStatus | undefined,
 ): void {
+  const podWasReady = old?.conditions.some((x) => x.type === 'Ready' && x.status === 'True');
+  const ready = (c: ContainerDef, s: ApiContainerStatus) =>
+    isReady(d, pod, c, s, triggers, reads, keep, podWasReady === true);
   status.containerStatuses.forEach((s, i) => {
     const c = pod.containers[i]!;
-    s.started = isStarted(d, c, s, reads);
-    if (s.started) s.ready = isReady(d, pod, c, s, triggers, reads);
+    s.started = isStarted(d, c, s, reads, keep, old?.containerStatuses[i]);
+    if (s.started) s.ready = ready(c, s);
   });
   status.initContainerStatuses.forEach((s, i) => {
     const c = pod.init[i]!;
-    s.started = isStarted(d, c, s, reads);
+    s.started = isStarted(d, c, s, reads, keep, old?.initContainerStatuses[i]);
     if (c.kind === 'init') {
       s.ready = !!s.state.terminated && s.state.terminated.exitCode === 0;
       return;
     }
-    if (s.started) s.ready = isReady(d, pod, c, s, triggers, reads);
+    if (s.started) s.ready = ready(c, s);
   });
 }
 
-/** A started container's readiness (a readiness probe not passed yet is triggered). */
+/**
+ * A started container's readiness (a readiness probe not passed yet is triggered), and, with
+ * `keep`, setReadyStateOnKubeletRestart for one running since before the grace cut-off.
+ */
 function isReady(
   d: KubeletDomain,
   pod: PodDef,
@@ -262,12 +296,18 @@ function isReady(
   s: ApiContainerStatus,
   triggers: string[],
   reads: ProbeReads,
+  keep: RestartKeep | undefined,
+  podWasReady: boolean,
 ): boolean {
   if (!s.state.running) return false;
   if (!c.probes.readiness) return true;
-  if (readProbe(d, probeKey('readiness', rawId(s)), reads) === 'Success') return true;
+  const r = readProbe(d, probeKey('readiness', rawId(s)), reads);
+  if (r === 'Success') return true;
   triggers.push(proberInstanceId(pod.key, c.name, 'readiness'));
-  return false;
+  // No result yet (the worker kept its initial Failure back) and the pod was Ready: still Ready.
+  return keep !== undefined && s.state.running.startedAt < keep.graceCutoff
+    ? r === undefined && podWasReady
+    : false;
 }
 
 function hasAnyRegularContainerStarted(status: ApiPodStatus): boolean {
@@ -554,7 +594,17 @@ export function generateAPIPodStatus(
   )
     return m.generated;
   genMemos.delete(pod);
-  const gen = generateFresh(cfg.gates, d, pod, ps, t, podIsTerminal, old, deleted);
+  const gen = generateFresh(
+    cfg.gates,
+    d,
+    pod,
+    ps,
+    t,
+    podIsTerminal,
+    old,
+    deleted,
+    restartKeep(cfg, d),
+  );
   // Only values that cannot change in place can be known again by identity.
   if (Object.isFrozen(ps) && (reasonsNow === undefined || Object.isFrozen(reasonsNow)))
     genKeys.set(gen.status, {
@@ -582,6 +632,7 @@ function generateFresh(
   podIsTerminal: boolean,
   old: ApiPodStatus | undefined,
   deleted: boolean,
+  keep: RestartKeep | undefined,
 ): Generated & { reads: ProbeReads; rawPhase: ApiPodStatus['phase'] } {
   const sb = ps.sandboxes.find((s) => s.state === 'SANDBOX_READY');
   const byName = newestTwoByName(ps);
@@ -619,7 +670,7 @@ function generateFresh(
   };
   const triggers: string[] = [];
   const reads: ProbeReads = [];
-  updateReadiness(d, pod, status, triggers, reads);
+  updateReadiness(d, pod, status, triggers, reads, keep, old);
   const rawPhase = getPhase(pod, status, podIsTerminal);
   // The three-way merge: a terminal phase the status manager holds is kept.
   status.phase = keptTerminal(rawPhase, old?.phase) ? old!.phase : rawPhase;

@@ -23,6 +23,7 @@ export const READ_GATES: ReadonlySet<string> = new Set([
   'MemoryManager',
   'DisableCPUQuotaWithExclusiveCPUs',
   'KubeletCrashLoopBackOffMax',
+  'ChangeContainerStatusOnKubeletRestart',
   'ReduceDefaultCrashLoopBackOffDecay',
   'KubeletEnsureSecretPulledImages',
   'PodObservedGenerationTracking',

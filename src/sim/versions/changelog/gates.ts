@@ -566,7 +566,7 @@ export const GATE_ROWS: readonly ChangelogRowBase[] = [
     {
       what: 'A kubelet restart keeps its containers Started and Ready (ChangeContainerStatusOnKubeletRestart deprecated, off)',
       ref: 'KEP-4781',
-      source: `${KF} (v1.35.3)`,
+      source: `${KF}; pkg/kubelet/prober/prober_manager.go isContainerStarted, setReadyStateOnKubeletRestart, kubeletRestartGracePeriod; prober/worker.go doProbe; kubelet_pods.go convertToAPIContainerStatuses (v1.35.3; the gate and these branches absent in v1.34.2)`,
       touches: ['restartKubelet'],
     },
   ),
