@@ -117,6 +117,24 @@ function hasPodStartedSLO(status: ApiPodStatus): boolean {
 }
 
 /** After a status patch: RecordStatusUpdated, then the watch echo's ObservedPodOnWatch. */
+/** The volume kinds isStatefulPod counts as stateless (pod_startup_latency_tracker.go, 1.36). */
+const STATELESS_VOLUMES = ['secret', 'configMap', 'downwardAPI', 'emptyDir', 'projected'];
+
+/**
+ * isStatefulPod (1.36): a volume of any other kind (a PVC, hostPath, …) makes the pod stateful.
+ * spec.volumes is kept as written, not modelled: only its entries' kinds are read.
+ */
+export function isStatefulPod(pod: PodDef): boolean {
+  const volumes = (pod.manifest.spec as { volumes?: unknown }).volumes;
+  if (!Array.isArray(volumes)) return false;
+  return volumes.some(
+    (v) =>
+      typeof v === 'object' &&
+      v !== null &&
+      !STATELESS_VOLUMES.some((k) => (v as Record<string, unknown>)[k] != null),
+  );
+}
+
 export function afterStatusPatch(api: Api, pod: PodDef, status: ApiPodStatus): void {
   const known = (api.domain.startupLatency ??= {})[pod.uid];
   if (status.phase === 'Failed' || status.phase === 'Succeeded') {
@@ -139,8 +157,7 @@ export function afterStatusPatch(api: Api, pod: PodDef, status: ApiPodStatus): v
     ['podStartE2EDuration', q(formatGoDuration(e2e))],
     ['totalImagesPullingTime', q(formatGoDuration(pulling))],
     ['totalInitContainerRuntime', q(formatGoDuration(init))],
-    // isStatefulPod: a volume other than Secret, ConfigMap, DownwardAPI, EmptyDir or Projected.
-    ['isStatefulPod', 'false'],
+    ['isStatefulPod', String(isStatefulPod(pod))],
     ['podCreationTimestamp', q(goTimeString(Math.floor(pod.at / 1000) * 1000))],
     ['imagePullSessionsCount', String(s.pullSessions?.length ?? 0)],
     ['imagePullSessionsStartsCount', String(s.pullStarts?.length ?? 0)],

@@ -3,8 +3,8 @@
  * fields, once per pod, when the watch shows every container running.
  */
 import { describe, expect, it } from 'vitest';
-import { formatKlog, logsAt } from '../../../src/sim/index';
-import { runPreset } from './helpers';
+import { formatKlog, logsAt, type SimulationRun } from '../../../src/sim/index';
+import { pod, runPreset, runText, scenario } from './helpers';
 
 function observed(preset: string, kubeletVersion?: string): string[] {
   const run = runPreset(preset, kubeletVersion);
@@ -45,6 +45,30 @@ describe('"Observed pod startup duration"', () => {
       6,
     );
     expect(kv.podStartE2EDuration).toBe(`${at(kv.watchObservedRunningTime ?? '')}s`);
+  });
+
+  it('isStatefulPod (1.36): a volume other than Secret, ConfigMap, DownwardAPI, EmptyDir or Projected', () => {
+    const withVolumes = (volumes: string) =>
+      runText(
+        scenario({
+          pods: pod('db', `volumes:${volumes}\ncontainers:\n  - { name: app, image: nginx:1.27 }`),
+          horizon: '10s',
+        }),
+      );
+    const stateful = (r: SimulationRun) =>
+      fields(
+        logsAt(r.trace.logs, r.trace.steps.t.length, 0)
+          .map(formatKlog)
+          .find((l) => l.includes('"Observed pod startup duration"'))!,
+      ).isStatefulPod;
+    expect(
+      stateful(
+        withVolumes('\n  - { name: c, configMap: { name: x } }\n  - { name: e, emptyDir: {} }'),
+      ),
+    ).toBe('false');
+    expect(
+      stateful(withVolumes('\n  - { name: data, persistentVolumeClaim: { claimName: db } }')),
+    ).toBe('true');
   });
 
   it('with a pull, 1.35: from the first pull start to the last pull end', () => {
