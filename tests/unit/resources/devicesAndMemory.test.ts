@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formatKlog, parseScenario, type SimulationRun } from '../../../src/sim/index';
+import { formatKlog, logsAt, parseScenario, type SimulationRun } from '../../../src/sim/index';
 import { detailsOf } from '../../../src/sim/model/topology';
 import { deviceStateFileHistory, memoryStateFileHistory } from '../../../src/sim/index';
 import { runPreset, runText } from '../kubelet/helpers';
@@ -288,6 +288,43 @@ describe('kubelet releases', () => {
       Object.keys(r.stateAt(r.trace.steps.t.length).domain.cpu!.memory.assignments).length;
     expect(memoryOf(rOff)).toBe(0);
     expect(memoryOf(rOn)).toBeGreaterThan(0);
+  });
+
+  it('the device manager prints 1.20’s printf lines, 1.21’s structured ones', () => {
+    const lines = (v: string) => {
+      const r = runText(
+        gpuScenario('best-effort', ['1', '1']).replace(
+          'topology: { sockets: 2',
+          `kubeletVersion: "${v}"\n  topology: { sockets: 2`,
+        ),
+      );
+      return logsAt(r.trace.logs, r.trace.steps.t.length, 4)
+        .map((l) => formatKlog(l).replace(/^.*?\.go:\d+\] /, ''))
+        .filter((l) => /needs|Need|allocation request/i.test(l));
+    };
+    const uid = /pod "([0-9a-f-]{36})"/;
+    const at120 = lines('1.20');
+    expect(at120).toContain('needs 1 nvidia.com/gpu');
+    expect(at120.find((l) => l.startsWith('Needs to allocate'))).toMatch(
+      /^Needs to allocate 1 "nvidia.com\/gpu" for pod "[0-9a-f-]{36}" container "c"$/,
+    );
+    expect(at120.some((l) => uid.test(l))).toBe(true);
+    const at121 = lines('1.21');
+    expect(at121).toContain(
+      '"Looking for needed resources" needed=1 resourceName="nvidia.com/gpu"',
+    );
+    expect(at121.some((l) => l.startsWith('needs '))).toBe(false);
+    // policy.go filterProvidersHints: the device manager has no hints for a pod without devices.
+    const merge = (v: string) =>
+      runPreset('numa-does-not-fit', v)
+        .trace.logs.map((l) => formatKlog(l).replace(/^.*?\.go:\d+\] /, ''))
+        .filter((l) => l.includes('Hint Provider'));
+    expect(merge('1.20')[0]).toBe(
+      '[topologymanager] Hint Provider has no preference for NUMA affinity with any resource',
+    );
+    expect(merge('1.21')[0]).toBe(
+      '"Hint Provider has no preference for NUMA affinity with any resource"',
+    );
   });
 
   it('1.3 registers no devices: a GPU pod runs without them, and a note says so', () => {

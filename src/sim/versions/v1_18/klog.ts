@@ -536,16 +536,38 @@ export const KLOG_1_18: KlogTable = {
       `[cpumanager] static policy: RemoveContainer (pod: ${a.kv.podUID ?? ''}, container: ${a.kv.containerName ?? ''})`,
   ),
   'Deleted CPUSet assignment': null,
-  // The topology, device and memory managers' structured lines: 1.18 printed printf forms
-  // of some of them (and had no memory manager), which are not modelled.
+  // The topology, device and memory managers' structured lines: 1.18 printed printf forms of
+  // them (and had no memory manager); those below are modelled, the rest (whose values are Go
+  // %v dumps of hints) are not printed.
   TopologyHints: null,
   'TopologyHints (pod scope)': null,
   ContainerTopologyHint: null,
   PodTopologyHint: null,
-  'Hint Provider has no preference for NUMA affinity with any resource': null,
-  'Hint Provider has no preference for NUMA affinity with resource': null,
-  'Hint Provider has no possible NUMA affinities for resource': null,
-  'Resource does not have a topology preference': null,
+  // topologymanager/policy.go filterProvidersHints (klog.Infof, 1.18-1.20)
+  'Hint Provider has no preference for NUMA affinity with any resource': P(
+    'policy.go:70',
+    0,
+    () => '[topologymanager] Hint Provider has no preference for NUMA affinity with any resource',
+  ),
+  'Hint Provider has no preference for NUMA affinity with resource': P(
+    'policy.go:78',
+    0,
+    (a) =>
+      `[topologymanager] Hint Provider has no preference for NUMA affinity with resource '${a.kv.resource ?? ''}'`,
+  ),
+  'Hint Provider has no possible NUMA affinities for resource': P(
+    'policy.go:84',
+    0,
+    (a) =>
+      `[topologymanager] Hint Provider has no possible NUMA affinities for resource '${a.kv.resource ?? ''}'`,
+  ),
+  // devicemanager/topology_hints.go GetTopologyHints (klog.Infof, 1.18-1.20)
+  'Resource does not have a topology preference': P(
+    'topology_hints.go:44',
+    0,
+    (a) =>
+      `[devicemanager] Resource '${a.kv.resourceName ?? ''}' does not have a topology preference`,
+  ),
   'Resource does not have a topology preference (pod scope)': null,
   'Resource already allocated to pod with different number than request': null,
   'Resource already allocated to pod with different number than request (pod scope)': null,
@@ -553,12 +575,37 @@ export const KLOG_1_18: KlogTable = {
   'Regenerating TopologyHints for resource already allocated to pod (pod scope)': null,
   'Unable to generate topology hints: requested number of devices unavailable': null,
   'Unable to generate topology hints: requested number of devices unavailable (pod scope)': null,
-  'Pods to be removed': null,
-  'Found pre-allocated devices for resource on pod': null,
-  'Need devices to allocate for pod': null,
+  // devicemanager/manager.go (klog.V(3).Infof, 1.18-1.20)
+  'Pods to be removed': P(
+    'manager.go:632',
+    3,
+    (a) => `pods to be removed: ${goStrings(a.kv.podUIDs)}`,
+  ),
+  'Found pre-allocated devices for resource on pod': P(
+    'manager.go:648',
+    3,
+    (a) =>
+      `Found pre-allocated devices for resource ${a.kv.resourceName ?? ''} container ${goq(a.kv.containerName ?? '')} in Pod ${goq(a.kv.podUID ?? '')}: ${goStrings(a.kv.devices)}`,
+  ),
+  'Need devices to allocate for pod': P(
+    'manager.go:660',
+    3,
+    (a) =>
+      `Needs to allocate ${a.kv.deviceNumber ?? ''} ${goq(a.kv.resourceName ?? '')} for pod ${goq(a.kv.podUID ?? '')} container ${goq(a.kv.containerName ?? '')}`,
+  ),
   'No devices needed, nothing to do': null,
-  'Looking for needed resources': null,
-  'Making allocation request for device plugin': null,
+  // before its device plugin resource check, for every limit
+  'Looking for needed resources': P(
+    'manager.go:786',
+    3,
+    (a) => `needs ${a.kv.needed ?? ''} ${a.kv.resourceName ?? ''}`,
+  ),
+  'Making allocation request for device plugin': P(
+    'manager.go:830',
+    3,
+    (a) =>
+      `Making allocation request for devices ${goStrings(a.kv.devices)} for device plugin ${a.kv.resourceName ?? ''}`,
+  ),
   'Issuing a GetPreferredAllocation call for container': null,
   'Checkpoint file written': null,
   'RemoveStaleState removing state': null,
