@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import { createInterface } from 'node:readline';
 import { eventRow, Replayer, unusable } from '../src/replay';
-import { reconstructScenario, SCENARIO_WHATS } from '../src/replay/scenario';
+import { keepForScenario, reconstructScenario } from '../src/replay/scenario';
 import { parseScenario } from '../src/sim';
 
 type Format = 'events' | 'scenario';
@@ -62,7 +62,7 @@ async function main(argv: string[]): Promise<number> {
             if (out.length >= 2000) flush();
           }
         : () => {},
-    keep: (what) => SCENARIO_WHATS.has(what),
+    keep: keepForScenario,
   });
   try {
     const input = createReadStream(file, { encoding: 'utf8' });

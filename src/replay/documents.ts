@@ -38,6 +38,19 @@ interface Ctx {
   readonly offset: number;
   /** The pod a fragment without metadata is about. */
   readonly pod: string;
+  /** The latest time in the document: the moment its untimed status fields describe. */
+  snapUs: number;
+}
+
+/** The latest RFC 3339 time anywhere in a value (0 when none). */
+function latestTime(v: unknown, depth = 0): number {
+  if (depth > 12) return 0;
+  if (typeof v === 'string') return rfc3339Us(v) ?? 0;
+  let max = 0;
+  if (Array.isArray(v)) for (const x of v) max = Math.max(max, latestTime(x, depth + 1));
+  else if (v && typeof v === 'object')
+    for (const x of Object.values(v as Obj)) max = Math.max(max, latestTime(x, depth + 1));
+  return max;
 }
 
 /** Reads `text` as documents; false if it is not JSON/YAML of a kind the replay knows. */
@@ -74,6 +87,7 @@ function read(text: string, c: Collector, opts: { lineOffset?: number; pod?: str
     lines: text.split('\n'),
     offset: opts.lineOffset ?? 0,
     pod: opts.pod ?? UNNAMED_POD,
+    snapUs: 0,
   };
   let any = false;
   for (const doc of docs) {
@@ -129,6 +143,7 @@ function valueNode(map: unknown, key: string): unknown {
 }
 
 function readOne(v: unknown, node: YamlNode | null, ctx: Ctx): boolean {
+  ctx.snapUs = latestTime(v);
   const o = obj(v);
   if (!o) return Array.isArray(v) ? statusList(v, node, ctx, false) : false;
   if (typeof o.policyName === 'string' && 'defaultCpuSet' in o) return cpuState(o, node, ctx);
@@ -254,12 +269,16 @@ function status(st: Obj, node: unknown, ctx: Ctx, key: string): boolean {
   let any = false;
   if (typeof st.phase === 'string') {
     const { line, text } = at(keyNode(node, 'phase'));
-    c.add(0, line, text, { what: 'PodPhase', pods: [key], data: { phase: st.phase } });
+    c.add(ctx.snapUs, line, text, { what: 'PodPhase', pods: [key], data: { phase: st.phase } });
     any = true;
   }
   if (typeof st.reason === 'string') {
     const { line, text } = at(keyNode(node, 'reason'));
-    c.add(0, line, text, { what: 'PodReason', pods: [key], data: { reason: st.reason } });
+    c.add(ctx.snapUs, line, text, {
+      what: 'PodReason',
+      pods: [key],
+      data: { reason: st.reason },
+    });
     any = true;
   }
   if (Array.isArray(st.conditions)) {
@@ -271,7 +290,7 @@ function status(st: Obj, node: unknown, ctx: Ctx, key: string): boolean {
       const item = isSeq(seq) ? seq.items[i] : null;
       const { line, text } = at(keyNode(item, 'type') ?? item);
       const us = rfc3339Us(co.lastTransitionTime);
-      c.add(us ?? 0, line, text, {
+      c.add(us ?? ctx.snapUs, line, text, {
         what: `Condition${type}`,
         pods: [key],
         data: {
@@ -318,7 +337,12 @@ function containerStatus(s: Obj, node: unknown, ctx: Ctx, key: string, init: boo
   const p = c.pod(key, 0);
   const info = c.container(p, name, init);
   if (str(s.image)) info.image ??= str(s.image);
-  const add = (what: string, k: unknown, data: Record<string, string | number>, us = 0) => {
+  const add = (
+    what: string,
+    k: unknown,
+    data: Record<string, string | number>,
+    us = ctx.snapUs,
+  ) => {
     const line = lineOf(ctx, k);
     c.add(us, line, textOf(ctx, line), { what, pods: [key], container: name, init, data });
   };
