@@ -121,7 +121,7 @@ const TABLE: readonly [string, string, string][] = [
   ],
   ['reconciler_common.go', 'Starting operationExecutor.MountVolume', 'VolumeMountStarting'],
   ['reconciler_common.go', 'operationExecutor.MountVolume started', 'VolumeMountStarted'],
-  ['operation_generator.go', 'MountVolume.SetUp succeeded', 'VolumeMountSucceeded'],
+  ['operation_generator.go', 'MountVolume.SetUp succeeded', 'VolumeSetUp'],
   ['scope.go', 'Topology Admit Handler', 'TopologyAdmit'],
   ['kubelet_pods.go', 'Creating hosts mount for container', 'HostsMount'],
   ['scope.go', 'RemoveContainer', 'TopologyRemoveContainer'],

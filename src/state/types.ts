@@ -3,6 +3,7 @@
  * never copies it; everything heavy (lane layout, CPU history) is built once per run
  * by `RunView` and only read afterwards.
  */
+import type { ImportedLanes } from '../viz/replay/recordedLanes';
 import type { LaneModel, SpanRef } from '../viz/timeline/laneModel';
 import type { CpuHistory } from '../viz/topology/cpuHistory';
 import type { TopologyInput } from '../viz/topology/topologyInput';
@@ -30,6 +31,8 @@ export interface RunView<R = unknown> {
   readonly activity: ArrayLike<number>;
   /** Stretches with work in progress (pulls, waits, hooks...), never collapsed; sorted by start. */
   readonly busy?: readonly Gap[];
+  /** An imported input's lanes (first in `lanes`) and the records behind their spans. */
+  readonly imported?: ImportedLanes;
 }
 
 export type Granularity = 'kubelet' | 'every';

@@ -4,7 +4,7 @@
  * beside every re-run of it, until another scenario is loaded.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { ImportOutcome } from '../../replay/importPipeline';
+import type { ImportOutcome, ImportSummary } from '../../replay/importPipeline';
 import type { RunView } from '../../state/types';
 import { useApp, useAppStore } from '../app/storeContext';
 import { useEngineViews } from '../app/engineViews';
@@ -21,6 +21,26 @@ const ImportDialog = retryableLazy(
 const loadOverlay = retryableImport(() => import('./overlay'));
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+const n = (x: number) => x.toLocaleString('en');
+
+/** What was read, which kubelet now runs and why (the notice after an import). */
+function importSentence(s: ImportSummary, previous: string | undefined): string {
+  const notRead = s.notRead
+    .slice(0, 4)
+    .map((f) => `${f.family} (${n(f.lines)})`)
+    .join(', ');
+  const v = s.version;
+  const version =
+    previous === v.version
+      ? `Kubelet ${v.version} (its output points to ${v.label}).`
+      : `Kubelet version set to ${v.version} (its output points to ${v.label}); Undo restores ${previous ?? 'the previous one'}.`;
+  return (
+    `Imported ${s.source}: ${n(s.lifecycleLines)} lifecycle line${s.lifecycleLines === 1 ? '' : 's'} read ` +
+    `(${s.families.slice(0, 5).join(', ')}) of ${n(s.lines)}` +
+    (notRead ? `; not read: ${notRead}.` : '.') +
+    ` ${version} The "log:" lanes show it beside the model.`
+  );
+}
 
 export function ReplayActions() {
   const store = useAppStore();
@@ -39,6 +59,7 @@ export function ReplayActions() {
     if (!imported) return;
     let live = true;
     let overlayRun: typeof import('./overlay').overlayRun | null = null;
+    let sentence: typeof import('./overlay').diffSentence = () => '';
     const apply = () => {
       if (!overlayRun || !live) return;
       const s = store.getState();
@@ -61,23 +82,25 @@ export function ReplayActions() {
         );
         return;
       }
-      const { run: next, diffs, shiftUs } = overlayRun(run, imported);
-      setDiffs(diffs.map((d) => ({ text: `${d.pod}: ${d.text}`, ms: (d.atUs - shiftUs) / 1000 })));
+      const { run: next, diff, shiftOf } = overlayRun(run, imported);
+      setDiffs(
+        diff.diffs.map((d) => ({
+          text: `${d.pod}: ${d.detail}`,
+          ms: d.modelUs !== null ? d.modelUs / 1000 : ((d.inputUs ?? 0) - shiftOf(d.pod)) / 1000,
+        })),
+      );
       merged.current.add(next);
       // Span selections are lane indices; the log's lanes come first now.
       store.setState({ run: next, selection: s.selection?.kind === 'span' ? null : s.selection });
       if (announce.current) {
-        const n = diffs.length;
-        s.setNotice({
-          tone: 'info',
-          text: `${announce.current} ${n === 0 ? 'No differences from the model.' : `${n} difference${n === 1 ? '' : 's'} from the model, marked ≠.`}`,
-        });
+        s.setNotice({ tone: 'info', text: `${announce.current} ${sentence(diff)}` });
         announce.current = null;
       }
     };
     void loadOverlay().then(
       (m) => {
         overlayRun = m.overlayRun;
+        sentence = m.diffSentence;
         apply();
       },
       (e: unknown) => {
@@ -101,13 +124,15 @@ export function ReplayActions() {
   const onImported = (out: Extract<ImportOutcome, { ok: true }>) => {
     setOpen(false);
     const st = store.getState();
-    const { summary: s } = out;
-    announce.current =
-      `Imported ${s.source}: ${s.records.toLocaleString('en')} records from ${s.lines.toLocaleString('en')} lines` +
-      ` (${s.skipped.toLocaleString('en')} skipped, ${s.unknownMessages.toLocaleString('en')} not keyed on); kubelet ${s.version.version} guessed from its format.` +
-      ' The "log:" lanes show it beside the model, aligned at SyncLoop ADD.';
+    announce.current = importSentence(out.summary, st.scenario?.node.kubeletVersion);
+    // The Inspector and the selection start fresh: nothing of the previous scenario's pods.
+    st.select(null);
     void st.replaceScenario(out.scenario, 'custom');
-    setImported({ steps: out.steps, scenarioName: out.scenario.metadata.name });
+    setImported({
+      steps: out.steps,
+      records: out.records,
+      scenarioName: out.scenario.metadata.name,
+    });
     st.fitAll();
   };
 
