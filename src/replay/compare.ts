@@ -180,9 +180,15 @@ export function diffRecords(
   const inPods = byPod(input.events);
   const modelPods = byPod(model.events);
   const shifts = new Map<string, number>();
+  // Node-wide records (start-up, housekeeping, state files, a printf line naming no pod):
+  // compared by presence, against any model record of that kind.
+  const modelNodeWide = new Set(model.events.map((e) => e.what));
   for (const e of input.events)
-    if (!e.pod) skip('node-wide');
-    else if (!vocab.has(e.what)) skip(`the model does not print: ${familyOf(e.what)}`);
+    if (!vocab.has(e.what)) skip(`the model does not print: ${familyOf(e.what)}`);
+    else if (!e.pod) {
+      compared++;
+      if (!modelNodeWide.has(e.what)) diffs.push(onlyIn('(node)', e));
+    }
   for (const [pod, all] of inPods) {
     const ins = all.filter((e) => vocab.has(e.what));
     const mine = modelPods.get(pod) ?? [];
@@ -205,6 +211,8 @@ export function diffRecords(
     };
     const gi = group(ins);
     const gm = group(mine);
+    /** Per key, the model records paired with an input record. */
+    const paired = new Map<string, Set<number>>();
     const shownWhats = new Set(ins.map((e) => e.what));
     const showsEvents = ins.some((e) => e.what.startsWith('Event'));
     const timedIn = ins.filter((e) => !SNAPSHOT.has(e.what) && e.data?.count === undefined);
@@ -245,16 +253,24 @@ export function diffRecords(
         }
         continue;
       }
+      const tol = (dIn: number, dM: number) =>
+        Math.max(2e6, 0.5 * Math.max(Math.abs(dIn), Math.abs(dM)));
+      const pairs = align(
+        list.map((e) => e.us - anchorIn),
+        mlist.map((m) => m.us + shift - anchorIn),
+        tol,
+      );
+      paired.set(k, new Set(pairs.filter((p) => p >= 0)));
       list.forEach((e, i) => {
         compared++;
-        const m = mlist[i];
+        const m = pairs[i]! >= 0 ? mlist[pairs[i]!] : undefined;
         if (!m) {
           diffs.push(onlyIn(pod, e));
           return;
         }
         const dIn = e.us - anchorIn;
         const dM = m.us + shift - anchorIn;
-        if (Math.abs(dIn - dM) > Math.max(2e6, 0.5 * Math.max(Math.abs(dIn), Math.abs(dM))))
+        if (Math.abs(dIn - dM) > tol(dIn, dM))
           diffs.push({
             kind: 'timing',
             what: whatOf(pod, e),
@@ -285,14 +301,24 @@ export function diffRecords(
     // The model's records the input does not have, where the input would have shown them.
     for (const [k, mlist] of gm) {
       const what = mlist[0]!.what;
-      const shown = what.startsWith('Event') ? showsEvents : shownWhats.has(what);
+      // A kubelet's log shows its own Events only (not the scheduler's); a table shows all.
+      const fromKubelet = (m: ReplayEvent) =>
+        m.data?.source === undefined || m.data.source === 'kubelet' || aggregated;
+      const shown = what.startsWith('Event')
+        ? showsEvents && fromKubelet(mlist[0]!)
+        : shownWhats.has(what);
       if (!shown) continue;
       const n = gi.get(k)?.length ?? 0;
+      const taken = paired.get(k) ?? new Set<number>();
       const extra =
-        aggregated && what.startsWith('Event') ? (n ? [] : mlist.slice(0, 1)) : mlist.slice(n);
+        aggregated && what.startsWith('Event')
+          ? n
+            ? []
+            : mlist.slice(0, 1)
+          : mlist.filter((_, j) => !taken.has(j));
       for (const m of extra) {
         if (SNAPSHOT.has(what)) continue;
-        if (!aggregated && m.us + shift > inEnd + 1e6) continue;
+        if (!aggregated && m.us + shift > inEnd) continue;
         diffs.push({
           kind: 'only-in-model',
           what: whatOf(pod, m),
@@ -313,6 +339,51 @@ export function diffRecords(
   );
   const notCompared = [...reasons.values()].reduce((a, b) => a + b, 0);
   return { diffs, compared, notCompared, reasons, shifts };
+}
+
+/**
+ * Pairs two time-ordered lists of one kind of record (offsets from the pod's anchor), keeping
+ * order and leaving as few unpaired as the counts force (|a| − |b| of the longer list); among
+ * those pairings the one closest in time wins (a pair within tolerance costs its distance over
+ * the tolerance, one outside it more than any within). So the same records later are timing
+ * differences, and a missing middle record is one unpaired record rather than every later pair
+ * shifted by one. Returns, per input record, the index of its model record or -1.
+ */
+export function align(
+  a: readonly number[],
+  b: readonly number[],
+  tol: (x: number, y: number) => number,
+): number[] {
+  const n = a.length;
+  const m = b.length;
+  if (n * m > 4e6) return a.map((_, i) => (i < m ? i : -1));
+  const cost = (i: number, j: number) => {
+    const d = Math.abs(a[i]! - b[j]!) / tol(a[i]!, b[j]!);
+    return d <= 1 ? d : 1 + Math.min(d, 10) / 10;
+  };
+  const SKIP = 1e4;
+  // best[i][j]: cost of aligning a[i..] with b[j..].
+  const W = m + 1;
+  const best = new Float64Array((n + 1) * W);
+  for (let i = n; i >= 0; i--)
+    for (let j = m; j >= 0; j--) {
+      if (i === n && j === m) continue;
+      let v = Infinity;
+      if (i < n) v = Math.min(v, SKIP + best[(i + 1) * W + j]!);
+      if (j < m) v = Math.min(v, SKIP + best[i * W + j + 1]!);
+      if (i < n && j < m) v = Math.min(v, cost(i, j) + best[(i + 1) * W + j + 1]!);
+      best[i * W + j] = v;
+    }
+  const out = new Array<number>(n).fill(-1);
+  let i = 0;
+  let j = 0;
+  while (i < n && j < m) {
+    const here = best[i * W + j]!;
+    if (Math.abs(cost(i, j) + best[(i + 1) * W + j + 1]! - here) < 1e-6) out[i++] = j++;
+    else if (Math.abs(SKIP + best[(i + 1) * W + j]! - here) < 1e-6) i++;
+    else j++;
+  }
+  return out;
 }
 
 function whatOf(pod: string, e: ReplayEvent): string {

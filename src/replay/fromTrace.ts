@@ -10,6 +10,7 @@ import { Collector } from './collector';
 import { DescribePodReader } from './describePod';
 import { klogFields } from './fields';
 import { recognise } from './messages';
+import { recognisePrintf } from './printf';
 import { containerOfFieldPath } from './podRef';
 import { parseRuntimeLine, recogniseRuntime, RuntimeIds } from './runtimeLog';
 import type { ReplayResult } from './types';
@@ -28,7 +29,11 @@ export function replayOfRun(run: SimulationRun): ReplayResult {
       order: order++,
       add: () => {
         const file = l.source.replace(/:\d+$/, '');
-        const hit = recognise(file, l.msg, klogFields(new Map(l.kv)), (u) => c.uidPod.get(u));
+        // A printf-era line (its text written out) is read as the log reader reads one.
+        const hit =
+          l.text !== undefined
+            ? recognisePrintf(l.text)
+            : recognise(file, l.msg, klogFields(new Map(l.kv)), (u) => c.uidPod.get(u));
         if (hit) c.add(l.t * 1000, 0, formatKlog(l), hit, l.step);
       },
     });
@@ -48,7 +53,7 @@ export function replayOfRun(run: SimulationRun): ReplayResult {
             pods: [e.object],
             container: fp?.name,
             init: fp?.init,
-            data: { reason: e.reason, type: e.type, message: e.message },
+            data: { reason: e.reason, type: e.type, message: e.message, source: e.source },
           },
           e.step,
         );
