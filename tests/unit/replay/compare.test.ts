@@ -37,7 +37,11 @@ function logOf(
     const text = formatKlog(l);
     const t = edit(l.t, text);
     if (t !== null)
-      out.push({ t, i, text: t === l.t ? text : text.replace(/^I\d{4} [\d:.]+/, `I${klogTime(t)}`) });
+      out.push({
+        t,
+        i,
+        text: t === l.t ? text : text.replace(/^I\d{4} [\d:.]+/, `I${klogTime(t)}`),
+      });
   });
   return out
     .sort((a, b) => a.t - b.t || a.i - b.i)
@@ -81,7 +85,9 @@ describe('the input beside the model, record by record', () => {
     );
     expect(sandboxDone).toBe(1100);
     expect(created.detail).toBe('CreatedSandbox: at 4.10 s in the input, 1.10 s in the model');
-    expect(d.diffs.filter((x) => x.kind !== "timing").map((x) => [x.kind, x.what, x.detail])).toEqual([]);
+    expect(
+      d.diffs.filter((x) => x.kind !== 'timing').map((x) => [x.kind, x.what, x.detail]),
+    ).toEqual([]);
   });
 
   it('a step the input lacks is only in the model; the input’s end bounds what is expected', () => {
