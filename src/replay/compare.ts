@@ -1,15 +1,18 @@
 /**
  * Where the input and the model's run of the scenario rebuilt from it disagree, record by record
  * (both sides read by the same readers, so they share one vocabulary):
- *  - only-in-input: a record the model prints but did not print here (a crash it did not have);
+ *  - only-in-input: a record the model's run does not have: one it could print but did not (a
+ *    crash it did not have), or one of a kind it never prints (the detail says so: the device
+ *    manager, say). Either way the model lacks something the input shows, so it is a difference;
  *  - only-in-model: a record of a kind the input shows for that pod, in the stretch it covers,
  *    that the input does not have (a step the real kubelet did not take);
  *  - timing: a paired record more than max(2 s, half its offset) away from where the model has
  *    it, both measured from the pod's first record the two share;
  *  - text: a paired Event whose message differs beyond numbers and ids, or a status field
  *    (state, reason, exit code, restart count, phase) with another value.
- * Records the comparison cannot judge are counted with why (node-wide, or of a kind the model
- * does not print); "no differences" means every record was compared and matched.
+ * An input record without a container (an Events table without SUBOBJECT) pairs with the
+ * model's record of its kind whatever the container. Records the comparison cannot judge are
+ * counted with why; "no differences" means every record was compared and matched.
  */
 import type { RecordedStep } from './recordedSteps';
 import { familyOf } from './families';
@@ -169,7 +172,6 @@ export function diffRecords(
   const vocab = new Set(modelVocabulary);
   for (const e of model.events) vocab.add(e.what);
   const reasons = new Map<string, number>();
-  const skip = (why: string) => reasons.set(why, (reasons.get(why) ?? 0) + 1);
   const diffs: RecordDiff[] = [];
   let compared = 0;
   const byPod = (evs: readonly ReplayEvent[]) => {
@@ -180,14 +182,20 @@ export function diffRecords(
   const inPods = byPod(input.events);
   const modelPods = byPod(model.events);
   const shifts = new Map<string, number>();
-  // Node-wide records (start-up, housekeeping, state files, a printf line naming no pod):
-  // compared by presence, against any model record of that kind.
-  const modelNodeWide = new Set(model.events.map((e) => e.what));
+  // Node-wide records (start-up, housekeeping, state files, a printf line naming no pod): by
+  // count against the model's records of that kind, whichever pod they name.
+  const modelCount = new Map<string, number>();
+  for (const e of model.events) modelCount.set(e.what, (modelCount.get(e.what) ?? 0) + 1);
+  const nodeSeen = new Map<string, number>();
   for (const e of input.events)
-    if (!vocab.has(e.what)) skip(`the model does not print: ${familyOf(e.what)}`);
-    else if (!e.pod) {
+    if (!vocab.has(e.what)) {
       compared++;
-      if (!modelNodeWide.has(e.what)) diffs.push(onlyIn('(node)', e));
+      diffs.push(notPrinted(e.pod ?? '(node)', e));
+    } else if (!e.pod) {
+      compared++;
+      const k = (nodeSeen.get(e.what) ?? 0) + 1;
+      nodeSeen.set(e.what, k);
+      if (k > (modelCount.get(e.what) ?? 0)) diffs.push(onlyIn('(node)', e));
     }
   for (const [pod, all] of inPods) {
     const ins = all.filter((e) => vocab.has(e.what));
@@ -209,8 +217,18 @@ export function diffRecords(
       for (const l of m.values()) l.sort((a, b) => a.us - b.us || a.line - b.line);
       return m;
     };
+    // Kinds the input shows without a container pair with the model's whatever its container.
+    const bare = new Set(ins.filter((e) => !e.container).map((e) => e.what));
     const gi = group(ins);
-    const gm = group(mine);
+    const gm = group(
+      mine.map((m) =>
+        m.container &&
+        bare.has(m.what) &&
+        !ins.some((e) => e.what === m.what && e.container === m.container)
+          ? { ...m, container: undefined }
+          : m,
+      ),
+    );
     /** Per key, the model records paired with an input record. */
     const paired = new Map<string, Set<number>>();
     const shownWhats = new Set(ins.map((e) => e.what));
@@ -388,6 +406,13 @@ export function align(
 
 function whatOf(pod: string, e: ReplayEvent): string {
   return `${pod}${e.container ? `/${e.container}` : ''} ${e.what}`;
+}
+
+function notPrinted(pod: string, e: ReplayEvent): RecordDiff {
+  return {
+    ...onlyIn(pod, e),
+    detail: `${label(e)} in the input: the model does not print ${familyOf(e.what)} lines`,
+  };
 }
 
 function onlyIn(pod: string, e: ReplayEvent): RecordDiff {

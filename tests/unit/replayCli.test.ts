@@ -117,7 +117,7 @@ describe('npm run replay', { timeout: 90_000 }, () => {
       expect(d.input !== null || d.model !== null).toBe(true);
     }
     expect(r.stderr.trim()).toBe(
-      `replay: ${diffs.length} differences (14 records compared, 1 not compared: 1 the model does not print: sync loop)`,
+      `replay: ${diffs.length} differences (15 records compared, 0 not compared)`,
     );
   });
 

@@ -42,6 +42,9 @@ function importSentence(s: ImportSummary, previous: string | undefined): string 
   );
 }
 
+/** The ≠ list shows this many; the CLI's --format diff lists every one. */
+const DIFF_LIST_MAX = 300;
+
 export function ReplayActions() {
   const store = useAppStore();
   const views = useEngineViews();
@@ -192,7 +195,7 @@ export function ReplayActions() {
               className="replay-diff-list"
               aria-label="Differences from the model"
             >
-              {diffs.map((d, i) => (
+              {diffs.slice(0, DIFF_LIST_MAX).map((d, i) => (
                 <li key={i}>
                   <button
                     type="button"
@@ -206,6 +209,12 @@ export function ReplayActions() {
                   </button>
                 </li>
               ))}
+              {diffs.length > DIFF_LIST_MAX && (
+                <li className="replay-diff-more">
+                  … and {(diffs.length - DIFF_LIST_MAX).toLocaleString('en')} more (npm run replay
+                  -- FILE --format diff lists them all)
+                </li>
+              )}
             </ul>
           )}
         </span>
