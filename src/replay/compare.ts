@@ -61,7 +61,7 @@ const SNAPSHOT = new Set([
   'ContainerRestartCount',
   'ContainerStartedAt',
   'ContainerFinishedAt',
-  'ContainerMessage',
+  'ContainerStatusMessage',
 ]);
 
 /** Status fields compared (the others are presence only). */

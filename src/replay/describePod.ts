@@ -286,7 +286,7 @@ export class DescribePodReader {
         rec('ContainerReason', { block: this.block ?? 'state', reason: value });
         return;
       case 'Message':
-        rec('ContainerMessage', { block: this.block ?? 'state', message: value });
+        rec('ContainerStatusMessage', { block: this.block ?? 'state', message: value });
         return;
       case 'Exit Code':
         rec('ContainerExitCode', { block: this.block ?? 'state', exitCode: Number(value) });
@@ -367,6 +367,11 @@ export class DescribePodReader {
         row.message,
       );
       if (m) this.bind(`${m[1] ?? this.ns}/${m[2]}`);
+    }
+    // A sync error names the pod as kubelet formats it: "pod=name_namespace(uid)".
+    if (!this.key) {
+      const m = /\bpod=([a-z0-9][-a-z0-9.]*)_([a-z0-9][-a-z0-9]*)\([0-9a-f-]+\)/.exec(row.message);
+      if (m) this.bind(`${m[2]}/${m[1]}`);
     }
     const fp = containerOfFieldPath(row.fieldPath);
     this.eventRows++;

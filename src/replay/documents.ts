@@ -61,6 +61,15 @@ export function readDocuments(
 ): boolean {
   const first = read(text, c, opts);
   if (first) return true;
+  // A fragment of a JSON document from one of its keys on ("lastState": {…},): inside braces.
+  if (/^\s*"[^"]+"\s*:/.test(text)) {
+    const inner = `{${text.replace(/,\s*$/, '')}`;
+    const fixed = repairTruncatedJson(inner);
+    if (fixed && read(fixed, c, opts)) {
+      c.saw('JSON fragment');
+      return true;
+    }
+  }
   // A JSON document cut short: read what is complete.
   if (/^\s*[[{]/.test(text)) {
     const fixed = repairTruncatedJson(text);
@@ -166,6 +175,18 @@ function readOne(v: unknown, node: YamlNode | null, ctx: Ctx): boolean {
   if (Array.isArray(o.containerStatuses) || Array.isArray(o.initContainerStatuses))
     return status(o, node, ctx, ctx.pod);
   if ('state' in o || 'lastState' in o) return containerStatus(o, node, ctx, ctx.pod, false);
+  // Statuses keyed by container name (the pre-1.0 PodStatus.info map, a fragment of one).
+  const named = Object.entries(o).filter(([, x]) => {
+    const xo = obj(x);
+    return xo !== null && ('state' in xo || 'lastState' in xo);
+  });
+  if (named.length > 0 && named.length === Object.keys(o).length) {
+    let any = false;
+    for (const [name, x] of named)
+      if (containerStatus({ name, ...obj(x)! }, valueNode(node, name), ctx, ctx.pod, false))
+        any = true;
+    return any;
+  }
   return false;
 }
 
@@ -355,11 +376,15 @@ function containerStatus(s: Obj, node: unknown, ctx: Ctx, key: string, init: boo
     const stNode = valueNode(node, field);
     if (!st) continue;
     for (const kind of ['waiting', 'running', 'terminated'] as const) {
-      const v = obj(st[kind]);
+      // Before v1beta3 (1.0) a terminated state was "termination".
+      const field = kind === 'terminated' && !st[kind] && st.termination ? 'termination' : kind;
+      const v = obj(st[field]);
       if (!v) continue;
       any = true;
-      const kn = valueNode(stNode, kind);
-      add('ContainerState', keyNode(stNode, kind), {
+      if (field === 'termination')
+        c.tells.add('container state "termination" (the v1beta1/2 API): before 1.0', 0, 0);
+      const kn = valueNode(stNode, field);
+      add('ContainerState', keyNode(stNode, field), {
         block,
         state: kind[0]!.toUpperCase() + kind.slice(1),
       });

@@ -5,7 +5,9 @@
  *  - describe, ≤ 1.9: `FirstSeen LastSeen Count From SubObjectPath [Type] Reason Message`, ages or
  *    RFC 1123 times, From `{kubelet node}`, tab separated in 1.0–1.2;
  *  - get events, ≥ 1.10: `[NAMESPACE] LAST SEEN TYPE REASON OBJECT MESSAGE` (`pod/name`);
- *  - get events, ≤ 1.9: `LASTSEEN FIRSTSEEN COUNT NAME KIND SUBOBJECT [TYPE] REASON SOURCE MESSAGE`.
+ *  - get events, ≤ 1.9: `LASTSEEN FIRSTSEEN COUNT NAME KIND SUBOBJECT [TYPE] REASON SOURCE MESSAGE`;
+ *  - describe of early 2015: `Time From SubobjectPath Reason Message`, tab separated;
+ *  - a row with Age and From cut out: `Warning  FailedSync  <message>`.
  * Reasons of 2015 were lower case ("pulled"); they are capitalised as later releases print them.
  */
 import { ageSeconds, rfc1123Us } from './times';
@@ -106,8 +108,23 @@ export function parseEventRow(line: string): EventRow | null {
       message: m[8]!,
       layout: 'describe-old',
     };
+  m = BARE.exec(line);
+  if (m && ageSeconds(m[3]!.split(/\s/)[0]!) === null)
+    return {
+      type: m[1]!,
+      reason: m[2]!,
+      firstAgo: null,
+      firstUs: null,
+      count: 1,
+      source: '',
+      message: m[3]!,
+      layout: 'describe',
+    };
   return tabRow(line);
 }
+
+/** `Warning  FailedSync  <message>`: a row with its Age and From cut out. */
+const BARE = /^\s*(Normal|Warning)\s+([A-Z][A-Za-z]+)\s{2,}(\S.*)$/;
 
 /** 1.0–1.2: tab-separated cells with RFC 1123 times; empty SubobjectPath cells stay empty. */
 function tabRow(line: string): EventRow | null {
@@ -115,6 +132,27 @@ function tabRow(line: string): EventRow | null {
   const cells = line.trim().split('\t');
   const first = cells[0] ?? '';
   if (!new RegExp(`^${RFC1123}$`).test(first) && age(first) === null) return null;
+  // Early 2015: `Time  From  SubobjectPath  Reason  Message` (one time, no count); a trailing
+  // "%!v(MISSING)" cell is a formatting slip of that kubectl.
+  const cellsAfter = cells.slice(1).filter((c) => c !== '' && c !== '%!v(MISSING)');
+  if (/^\{[^}]*\}$/.test(cellsAfter[0] ?? '')) {
+    let j = 1;
+    const fp = new RegExp(`^(?:${SUBOBJ})$`).test(cellsAfter[j] ?? '')
+      ? cellsAfter[j++]
+      : undefined;
+    const reason = cellsAfter[j++];
+    if (!reason || !/^[A-Za-z]+$/.test(reason)) return null;
+    return {
+      reason: cap(reason),
+      firstAgo: age(first),
+      firstUs: rfc1123Us(first),
+      count: 1,
+      source: cellsAfter[0]!,
+      ...(fp ? { fieldPath: fp } : {}),
+      message: cellsAfter.slice(j).join(' '),
+      layout: 'describe-old',
+    };
+  }
   const rest = cells.slice(2).filter((c) => c !== '');
   // count, from, [subobject], [type], reason, message…
   if (rest.length < 4 || !/^\d+$/.test(rest[0]!)) return null;

@@ -5,7 +5,7 @@
  * bare "host: " (pssh, kubectl node-logs across nodes).
  */
 const JOURNAL =
-  /^(?:\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})?|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|\d{1,2}月) +\d{1,2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?) (?:(\S+) )?([^\s[:]+)(?:\[\d+\])?: /;
+  /^(?:\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})?|(?:\p{L}{3,5}\.?|\d{1,2}月) +\d{1,2} \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?) (?:(\S+) )?([^\s[:]+)(?:\[\d+\])?: /u;
 const HOST = /^([A-Za-z0-9][A-Za-z0-9_.-]*): (?=[IWEF]\d{4} |\{")/;
 const HEADER_START = /^[IWEF]\d{4} \d{2}:/;
 

@@ -1,6 +1,7 @@
 /**
  * The kubelet minors (1.x) whose Go sources log each structured message the replay keys on,
- * found by reading pkg/kubelet of every release 1.21–1.36 (1.18–1.20 logged these lines printf
+ * found by reading pkg/kubelet of every release 1.21–1.36 (re-read after the 1.24 and 1.36 copies
+ * were corrected; 1.36's contextual loggers, `updateLogger.V(4).Info(…)`, included) (1.18–1.20 logged these lines printf
  * style). Extracted once from the upstream and OpenShift-vendored sources of those releases; a
  * message still logged by 1.36 is open-ended (1.37's sources were not read). A message missing
  * here (volume operations, client-go's "Event occurred", "Unhandled Error") says nothing about
@@ -17,7 +18,7 @@ export const MESSAGE_MINORS: readonly (readonly [string, number, number])[] = [
   ['Add device', 21, OPEN],
   ['Add env', 21, OPEN],
   ['Add mount', 21, OPEN],
-  ['Adding new pods from source', 21, OPEN],
+  ['Adding new pods from source', 21, 35],
   ['All volumes are attached and mounted for pod', 21, OPEN],
   ['All volumes are unmounted for pod', 22, OPEN],
   ['Allocate error', 21, OPEN],
@@ -82,7 +83,7 @@ export const MESSAGE_MINORS: readonly (readonly [string, number, number])[] = [
   ['Eviction manager: pod is evicted successfully', 21, OPEN],
   ['Eviction manager: pods ranked for eviction', 21, OPEN],
   ['Exclusive CPU allocation skipped, pod QoS is not guaranteed', 33, OPEN],
-  ['Exclusive CPU allocation skipped, pod requested non-integral CPUs', 33, OPEN],
+  ['Exclusive CPU allocation skipped, pod requested non-integral CPUs', 33, 35],
   ['Exclusive memory allocation skipped, pod QoS is not guaranteed', 33, OPEN],
   ['Exec lifecycle hook for Container in Pod failed', 21, OPEN],
   ['ExecSync cmd from runtime service failed', 21, OPEN],
@@ -200,7 +201,7 @@ export const MESSAGE_MINORS: readonly (readonly [string, number, number])[] = [
   ['State checkpoint: restored state from checkpoint', 21, OPEN],
   ['Static policy created with configuration', 22, 34],
   ['Static policy invalid state, please drain node and remove policy state file', 21, 34],
-  ['Static policy: Allocate', 21, OPEN],
+  ['Static policy: Allocate', 21, 35],
   ['Static policy: RemoveContainer', 21, 34],
   ['Static policy: container already present in state, skipping', 21, OPEN],
   ['Status for pod is up-to-date', 21, OPEN],
@@ -255,7 +256,7 @@ export const MESSAGE_MINORS: readonly (readonly [string, number, number])[] = [
   ['[RemoteRuntimeService] StopContainer', 21, OPEN],
   ['[RemoteRuntimeService] StopContainer Response', 21, OPEN],
   ['computePodActions got for pod', 21, OPEN],
-  ['getSandboxIDByPodUID got sandbox IDs for pod', 21, OPEN],
+  ['getSandboxIDByPodUID got sandbox IDs for pod', 21, 35],
   ['killContainer for pod failed', 21, OPEN],
   ['killPodWithSyncResult failed', 21, OPEN],
   ['memorymanager started', 33, OPEN],

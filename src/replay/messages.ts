@@ -793,6 +793,14 @@ export function recognise(
           hint: f.str('bestHint') ?? f.str('hint') ?? f.str('affinity') ?? f.raw('hints') ?? '',
         },
       };
+    case 'ContainerMessage':
+      return {
+        what,
+        pods,
+        uid,
+        container: containerName ?? undefined,
+        data: { message: f.str('containerMessage') ?? '' },
+      };
     default:
       return { what, pods, uid, container: containerName ?? undefined };
   }

@@ -5,11 +5,16 @@
  */
 
 /** One line with its paste decorations removed (never the output's own characters). */
+const LIST_ITEM =
+  /^\s*(?:[-*+]|\d{1,3}[.)])\s+(?=[IWEF]\d{4} [\d:.]+ |[A-Z][a-z]{2,3}\.? [ \d]?\d \d\d:\d\d:\d\d |\d{4}-\d\d-\d\dT\d\d:|\{"(?:ts|time|level|msg)"|time=")/;
+
 export function cleanLine(raw: string): string {
   let s = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
   if (s.charCodeAt(0) === 0xfeff) s = s.slice(1);
   // A markdown quote: "> " before the output (a klog value's closing line is " >", not this).
   if (s.startsWith('>')) s = s.startsWith('> ') ? s.slice(2) : s.slice(1);
+  // A markdown list item ("  - ", "* ", "1. ") holding a log line: the marker goes.
+  s = s.replace(LIST_ITEM, '');
   // Code fences alone are nothing; inline backticks opened or closed around a block are dropped.
   if (/^\s*```/.test(s)) return '';
   if (/^\s*`(?!`)/.test(s)) s = s.replace(/^(\s*)`/, '$1');

@@ -23,6 +23,11 @@ const one = (s: string) => {
 };
 /** A pod named "name" with its UID but no namespace (volume operations, device manager). */
 const named = (name: string, uid?: string) => ({ pods: [] as string[], podName: name, uid });
+/** dockertools' "<id> <container> <namespace>/<pod>" (1.2–1.6): its pod and container. */
+const dockerName = (s: string): { pods: string[]; container?: string } => {
+  const m = /^[0-9a-f]{12,64} (\S+) (\S+)\/(\S+)$/.exec(s);
+  return m ? { pods: [`${m[2]}/${m[3]}`], container: m[1] } : { pods: [] };
+};
 /** `pod "x" (UID: "u")` at the end of a volume operation's detailed message. */
 const VOLUME_POD = / pod "([^"]+)" \(UID: "([^"]+)"\)/;
 
@@ -251,17 +256,23 @@ const RULES: Rule[] = [
     /^Killing container "([^"]+)" with (a )?(\d+) second grace period$/,
     (m) => ({
       what: 'KillingContainer',
-      pods: [],
-      data: { containerID: m[1]!, gracePeriod: Number(m[3]) },
-      ...(m[2]
+      // dockertools named it "<id> <name> <namespace>/<pod>"; kuberuntime "<runtime>://<id>".
+      ...dockerName(m[1]!),
+      data: { containerID: m[1]!.split(' ')[0]!, gracePeriod: Number(m[3]) },
+      ...(/^[0-9a-f]{12,64} /.test(m[1]!)
         ? {
-            minors: [19, 20] as const,
-            tell: 'printf "Killing container %q with a %d second grace period": 1.19–1.20',
+            minors: [0, 6] as const,
+            tell: 'dockertools "Killing container "<id> <name> <namespace>/<pod>" with %d second grace period": ≤ 1.6',
           }
-        : {
-            minors: [6, 18] as const,
-            tell: 'printf "Killing container %q with %d second grace period": ≤ 1.18',
-          }),
+        : m[2]
+          ? {
+              minors: [19, 20] as const,
+              tell: 'printf "Killing container %q with a %d second grace period": 1.19–1.20',
+            }
+          : {
+              minors: [6, 18] as const,
+              tell: 'printf "Killing container %q with %d second grace period": ≤ 1.18',
+            }),
     }),
   ],
   [
@@ -306,7 +317,9 @@ const RULES: Rule[] = [
         what: 'ErrorSyncingPod',
         ...p,
         uid: m[1],
-        container: data.step === 'StartContainer' ? data.target : undefined,
+        // dockertools' infra container "POD" is the sandbox, no container of the pod.
+        container:
+          data.step === 'StartContainer' && data.target !== 'POD' ? data.target : undefined,
         data,
       };
     },
@@ -393,10 +406,88 @@ const RULES: Rule[] = [
       };
     },
   ],
+  // remote/remote_runtime.go, printf until 1.20 (ErrorS from 1.21, its messages in messages.ts).
+  [
+    /^(RunPodSandbox|StopPodSandbox|RemovePodSandbox|CreateContainer in sandbox|StartContainer|StopContainer|RemoveContainer|ContainerStatus|ExecSync|PullImage) ?(?:"([^"]*)"|([0-9a-f]{12,64})(?: '[^']*')?|)? from (?:runtime|image) service failed: (.*)$/,
+    (m) => {
+      const op = m[1]!;
+      const what: Record<string, string> = {
+        RunPodSandbox: 'CriRunPodSandboxFailed',
+        StopPodSandbox: 'CriStopPodSandboxFailed',
+        RemovePodSandbox: 'CriRemovePodSandboxFailed',
+        'CreateContainer in sandbox': 'CriCreateContainerFailed',
+        StartContainer: 'CriStartContainerFailed',
+        StopContainer: 'CriStopContainerFailed',
+        RemoveContainer: 'CriRemoveContainerFailed',
+        ContainerStatus: 'CriContainerStatusFailed',
+        ExecSync: 'CriExecSyncFailed',
+        PullImage: 'CriPullImageFailed',
+      };
+      const id = m[2] ?? m[3];
+      const data: Record<string, string> = { err: m[4]! };
+      if (id)
+        data[
+          /Sandbox|sandbox/.test(op) ? 'podSandboxID' : op === 'PullImage' ? 'image' : 'containerID'
+        ] = id;
+      return {
+        what: what[op]!,
+        pods: [],
+        data,
+        minors: [6, 20] as const,
+        tell: 'printf remote_runtime.go "… from runtime service failed: %v": ≤ 1.20 (ErrorS from 1.21)',
+      };
+    },
+  ],
   // dockertools (≤ 1.6): DockerManager.SyncPod's infra container and container creation.
   [
     /^Need to restart pod infra container for "(.*)" because it is not found$/,
-    (m) => ({ what: 'NoSandbox', ...one(m[1]!) }),
+    (m) => ({
+      what: 'NoSandbox',
+      ...one(m[1]!),
+      minors: [0, 6] as const,
+      tell: 'dockertools "Need to restart pod infra container": ≤ 1.6',
+    }),
+  ],
+  [
+    /^Failed to create pod infra container: (.*?); Skipping pod "(.*?)"(?:: (.*))?$/,
+    (m) => ({
+      what: 'SandboxFailed',
+      ...one(m[2]!),
+      data: { err: m[3] ? `${m[1]!}: ${m[3]}` : m[1]! },
+      minors: [0, 6] as const,
+      tell: 'dockertools "Failed to create pod infra container": ≤ 1.6',
+    }),
+  ],
+  [
+    /^container start failed: (\w+): (.*)$/,
+    (m) => ({
+      what: 'ContainerStartFailed',
+      pods: [],
+      data: { err: m[1]!, message: m[2]! },
+      minors: [0, 6] as const,
+      tell: 'dockertools "container start failed: <reason>": ≤ 1.6',
+    }),
+  ],
+  // dockertools' kill: the container named "<id> <name> <namespace>/<pod>".
+  [
+    /^Container "([0-9a-f]{12,64}) (\S+) (\S+)\/(\S+)" termination failed after ([^:]+): (.*)$/,
+    (m) => ({
+      what: 'KillFailed',
+      pods: [`${m[3]}/${m[4]}`],
+      container: m[2],
+      data: { containerID: m[1]!, err: m[6]! },
+      minors: [0, 6] as const,
+      tell: 'dockertools "Container %q termination failed after %s": ≤ 1.6',
+    }),
+  ],
+  [
+    /^Failed killing the pod "([^"]+)": failed to "KillContainer" for "([^"]+)" with (\w+): (.*)$/,
+    (m) => ({
+      what: 'KillPodFailed',
+      ...named(m[1]!),
+      container: m[2],
+      data: { reason: m[3]!, err: m[4]! },
+    }),
   ],
   [
     /^Determined pod ip after infra change: "(.*)": "([^"]*)"$/,

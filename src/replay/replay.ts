@@ -24,7 +24,7 @@ type Mode = 'unknown' | 'log' | 'describe' | 'events' | 'pods' | 'document';
 
 /** The first line of a JSON/YAML document or of a status fragment. */
 const DOC_START =
-  /^\s*(?:-\s+)?(?:apiVersion|kind|items|metadata|spec|status|phase|policyName|machineState|Data|Checksum|containerStatuses|initContainerStatuses|conditions|lastState|state|restartCount)\s*:|^\s*[[{]|^---\s*$/;
+  /^\s*(?:-\s+)?"?(?:apiVersion|kind|items|metadata|spec|status|phase|policyName|machineState|Data|Checksum|containerStatuses|initContainerStatuses|conditions|lastState|state|restartCount)"?\s*:|^\s*[[{]|^\s*"[\w.-]+"\s*:\s*[[{]\s*$|^---\s*$/;
 
 export class Replayer {
   private readonly c: Collector;

@@ -17,6 +17,12 @@ import { familyOf, type Family } from './families';
 import { gatherFacts, goDurationMs, type ContainerFacts } from './rebuild/facts';
 import { defaultProbe, probeFromDescribe } from './rebuild/probes';
 import type { PodInfo, ReplayEvent, ReplayResult } from './types';
+import {
+  hasNativeSidecars,
+  hasStartupProbes,
+  hasTopologyManagerScope,
+  resolvesEnvRefs,
+} from './versionMap';
 
 export { goDurationMs };
 
@@ -317,10 +323,46 @@ const REBUILT: ReadonlySet<Family> = new Set<Family>([
   'CRI calls',
 ]);
 
-export function reconstructScenario(r: ReplayResult, opts: ReconstructOptions): Reconstructed {
+const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
+
+/** The input with container names a manifest can carry (DNS-1123 labels); what was renamed. */
+function withValidNames(r: ReplayResult): { r: ReplayResult; renamed: string[] } {
+  const rename = new Map<string, string>();
+  for (const p of r.pods.values())
+    for (const c of p.containers.keys())
+      if (!DNS_LABEL.test(c)) {
+        const v =
+          c
+            .toLowerCase()
+            .replace(/[^-a-z0-9]+/g, '-')
+            .replace(/^-+|-+$/g, '')
+            .slice(0, 63) || 'container';
+        rename.set(c, v);
+      }
+  if (!rename.size) return { r, renamed: [] };
+  const pods = new Map(
+    [...r.pods].map(([k, p]) => [
+      k,
+      {
+        ...p,
+        containers: new Map([...p.containers].map(([c, i]) => [rename.get(c) ?? c, i])),
+      },
+    ]),
+  );
+  const events = r.events.map((e) =>
+    e.container && rename.has(e.container) ? { ...e, container: rename.get(e.container) } : e,
+  );
+  return {
+    r: { ...r, pods, events },
+    renamed: [...rename].map(([a, b]) => `container "${a}" is named "${b}" (a DNS-1123 label)`),
+  };
+}
+
+export function reconstructScenario(given: ReplayResult, opts: ReconstructOptions): Reconstructed {
+  const { r, renamed } = withValidNames(given);
   const facts = gatherFacts(r);
   const lat = latencies(r);
-  const notes: string[] = [];
+  const notes: string[] = [...renamed];
   const version = r.version.version;
   const lastUsOf = new Map<string, number>();
   for (const e of r.events)
@@ -379,7 +421,7 @@ export function reconstructScenario(r: ReplayResult, opts: ReconstructOptions): 
           if (!c.image)
             notes.push(`${p.key}/${c.name}: image not in the input (${UNKNOWN_IMAGE}, present)`);
           const prev = images.get(image);
-          if (cf?.pulled === true)
+          if (cf?.pulled === true || (cf?.pullStarted && cf.pulled === undefined))
             images.set(image, {
               present: false,
               pullMs: cf.pullMs ?? prev?.pullMs,
@@ -388,7 +430,7 @@ export function reconstructScenario(r: ReplayResult, opts: ReconstructOptions): 
           else if (!prev) images.set(image, { present: cf?.pullFailures ? false : true });
           const spec: Record<string, unknown> = { name: c.name, image };
           if (init && c.sidecar) {
-            if (version === '1.18' || version === '1.3')
+            if (!hasNativeSidecars(version))
               notes.push(
                 `${p.key}/${c.name}: a native sidecar, which kubelet ${version} does not have: rebuilt as an init container`,
               );
@@ -414,7 +456,7 @@ export function reconstructScenario(r: ReplayResult, opts: ReconstructOptions): 
             const failing = cf
               ? cf.probeFailures[t] + (t === 'liveness' ? cf.livenessKills : 0) > 0
               : false;
-            if (t === 'startup' && version === '1.3') continue;
+            if (t === 'startup' && !hasStartupProbes(version)) continue;
             if (known) spec[field] = known;
             else if (failing) {
               spec[field] = defaultProbe();
@@ -427,7 +469,7 @@ export function reconstructScenario(r: ReplayResult, opts: ReconstructOptions): 
                 postStart: { exec: { command: ['/bin/sh', '-c', 'post-start'] } },
               };
             const ce = cf.configError;
-            if (ce && version !== '1.3') {
+            if (ce && resolvesEnvRefs(version)) {
               const ref = ce.source === 'secret' ? 'secretKeyRef' : 'configMapKeyRef';
               spec.env = [
                 {
@@ -630,11 +672,7 @@ function nodeOf(r: ReplayResult, notes: string[]): Record<string, unknown> {
   const tp = f.topologyManagerPolicy?.toLowerCase();
   if (tp && /^(best-effort|restricted|single-numa-node)$/.test(tp))
     kubelet.topologyManagerPolicy = tp;
-  if (
-    f.topologyManagerScope === 'pod' &&
-    r.version.version !== '1.18' &&
-    r.version.version !== '1.3'
-  )
+  if (f.topologyManagerScope === 'pod' && hasTopologyManagerScope(r.version.version))
     kubelet.topologyManagerScope = 'pod';
   return {
     name: r.node && /^[\w.-]+$/.test(r.node) ? r.node : 'node-1',

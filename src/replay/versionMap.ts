@@ -10,7 +10,21 @@ import {
   type KubeletVersionName,
 } from '../sim/versions/names';
 
-const minorOf = (v: string) => Number(v.split('.')[1]);
+/** 1.34 → 34. */
+export const minorOf = (v: string): number => Number(v.split('.')[1]);
+
+/*
+ * What the rebuild may write for a version, by minor (checked in the sources on disk), so that
+ * nothing else changes when more minors become runnable.
+ */
+/** Native sidecars (init containers with restartPolicy: Always): on by default from 1.29 (beta; alpha in 1.28). */
+export const hasNativeSidecars = (v: string): boolean => minorOf(v) >= 29;
+/** startupProbe: on by default from 1.18 (beta). */
+export const hasStartupProbes = (v: string): boolean => minorOf(v) >= 18;
+/** KubeletConfiguration.topologyManagerScope: from 1.20. */
+export const hasTopologyManagerScope = (v: string): boolean => minorOf(v) >= 20;
+/** Env from ConfigMap and Secret keys: the DockerManager model (≤ 1.6) does not resolve them. */
+export const resolvesEnvRefs = (v: string): boolean => minorOf(v) > 6;
 
 export interface MinorRange {
   readonly lo: number;

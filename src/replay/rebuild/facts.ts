@@ -34,6 +34,8 @@ export interface ContainerFacts {
   crashLooping: boolean;
   probeFailures: { liveness: number; readiness: number; startup: number };
   livenessKills: number;
+  /** A Pulling Event or PullImage call was seen. */
+  pullStarted: boolean;
   postStartFailures: number;
   /** CRI StartContainer failures (RunContainerError). */
   startErrors: number;
@@ -119,6 +121,7 @@ function newContainer(name: string): ContainerFacts {
     crashLooping: false,
     probeFailures: { liveness: 0, readiness: 0, startup: 0 },
     livenessKills: 0,
+    pullStarted: false,
     postStartFailures: 0,
     startErrors: 0,
     ignoredSigterm: false,
@@ -178,6 +181,8 @@ function podFacts(p: PodFacts, evs: ReplayEvent[], only: string | undefined): vo
       case 'EventPulling':
       case 'RtPullImage':
         pullingUs = e.us;
+        // A pull began: the image was not on the node (even when how it ended is cut off).
+        if (cf) cf.pullStarted = true;
         break;
       case 'EventPulled':
       case 'RtImagePulled': {
@@ -291,8 +296,10 @@ function podFacts(p: PodFacts, evs: ReplayEvent[], only: string | undefined): vo
         const kind = sync?.kind ?? s(e, 'errKind');
         const target = sync?.target ?? s(e, 'target');
         const step = sync?.step ?? s(e, 'step');
-        const tc = step === 'StartContainer' ? c(target) : null;
-        if (kind === 'CreatePodSandboxError') {
+        // dockertools' infra container was "POD": its failures are the sandbox's.
+        const infra = step === 'StartContainer' && target === 'POD';
+        const tc = step === 'StartContainer' && !infra ? c(target) : null;
+        if (kind === 'CreatePodSandboxError' || infra) {
           if (p.sandboxFailures === 0) p.sandboxFailures = 1;
           p.sandboxErr ??= s(e, 'detail');
         } else if (tc && kind === 'CrashLoopBackOff') {
@@ -330,7 +337,9 @@ function podFacts(p: PodFacts, evs: ReplayEvent[], only: string | undefined): vo
         if (cf && (t === 'liveness' || t === 'readiness' || t === 'startup')) cf.probeFailures[t]++;
         break;
       }
-      case 'EventKilling': {
+      case 'EventKilling':
+      case 'ContainerMessage': {
+        // The Event, or the kubelet's log of the same message ("Message for Container of pod").
         const k = /Container (\S+) failed (liveness|startup) probe/.exec(message);
         if (k) {
           const kc = c(k[1]) ?? cf;
@@ -409,7 +418,8 @@ function termination(cf: ContainerFacts, e: ReplayEvent): void {
       t.state = s(e, 'state');
       break;
     case 'ContainerReason':
-      t.reason = s(e, 'reason');
+      // Before 1.0 an OOM kill's reason read "OOM Killed".
+      t.reason = s(e, 'reason') === 'OOM Killed' ? 'OOMKilled' : s(e, 'reason');
       // A waiting container's reason names what keeps failing.
       if (t.reason === 'CrashLoopBackOff') cf.crashLooping = true;
       else if (t.reason === 'PostStartHookError')
