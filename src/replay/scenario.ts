@@ -323,6 +323,9 @@ const REBUILT: ReadonlySet<Family> = new Set<Family>([
   'CRI calls',
 ]);
 
+/** How long a pod the input first shows being deleted runs before it is deleted. */
+const RUNNING_BY_US = 10e6;
+
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 
 /** The input with container names a manifest can carry (DNS-1123 labels); what was renamed. */
@@ -552,13 +555,28 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
           f.sandboxChangedSpanUs > 0 ? seconds(f.sandboxChangedSpanUs / f.sandboxChanged) : 30,
         times: Math.min(f.sandboxChanged, 50),
       });
-    if (f.deletedUs !== undefined)
+    if (f.deletedUs !== undefined) {
+      // A deletion seen only in a snapshot (get pods "Terminating", on kubectl's clock) is
+      // placed after the pod's last record.
+      let delUs =
+        f.deletedUs >= arrival.inputUs
+          ? f.deletedUs
+          : Math.max(arrival.inputUs + 1e6, lastUsOf.get(p.key) ?? 0);
+      // Its deletion is the first the input says of it: it ran before the input began. It
+      // arrives, starts, and is deleted once running.
+      if (delUs - arrival.inputUs < RUNNING_BY_US && p.addUs === undefined) {
+        delUs = arrival.inputUs + RUNNING_BY_US;
+        notes.push(
+          `${p.key}: running before the input began; deleted ${RUNNING_BY_US / 1e6} s after it arrives`,
+        );
+      }
       actions.push({
         kind: 'DeletePod',
-        at: formatDuration(arrival.scenarioMs + ms(f.deletedUs - arrival.inputUs)),
+        at: formatDuration(arrival.scenarioMs + ms(delUs - arrival.inputUs)),
         target: p.key,
         ...(f.deleteGrace !== undefined ? { gracePeriodSeconds: f.deleteGrace } : {}),
       });
+    }
     horizonMs = Math.max(
       horizonMs,
       arrival.scenarioMs + ms(Math.max(0, span)) + 60_000,

@@ -253,6 +253,8 @@ function podFacts(p: PodFacts, evs: ReplayEvent[], only: string | undefined): vo
           cf.last = { state: 'Terminated', reason: 'OOMKilled', exitCode: 137 };
         if (cf && /^(Error|Completed)$/.test(st) && cf.state.state === undefined)
           cf.state = { state: 'Terminated', reason: st, exitCode: st === 'Completed' ? 0 : 1 };
+        // Terminating: the pod was deleted and is being killed when kubectl ran.
+        if (st === 'Terminating') p.deletedUs ??= e.us;
         p.statuses.push(st);
         p.rowRestarts = Math.max(p.rowRestarts ?? 0, n(e, 'restarts') ?? 0);
         if (/^(Completed|Succeeded)$/.test(st)) p.phase = 'Succeeded';
@@ -387,6 +389,8 @@ function podFacts(p: PodFacts, evs: ReplayEvent[], only: string | undefined): vo
         p.phase = s(e, 'phase');
         break;
       case 'SyncLoopDelete':
+      case 'KillingUnwantedPod':
+        // Deleted (or gone from the API while running): the kubelet kills it.
         p.deletedUs ??= e.us;
         break;
     }
