@@ -379,6 +379,12 @@ const TABLE: readonly [string, string, string][] = [
   ['manager.go', 'Issuing a PreStartContainer call for container', 'DevicePreStart'],
   ['manager.go', 'Issuing a GetPreferredAllocation call for container', 'DevicePreferred'],
   ['manager.go', 'Looking for needed resources', 'DeviceNeeded'],
+  ['manager.go', 'Pods to be removed', 'DeviceGC'],
+  [
+    'manager.go',
+    'Plugin options indicate to skip GetPreferredAllocation for resource',
+    'DevicePreferred',
+  ],
   ['manager.go', 'Needs to re-allocate device plugin resources for pod', 'DeviceNeeded'],
   ['manager.go', 'No devices needed, nothing to do', 'DeviceNone'],
   ['manager.go', 'Container detected running, nothing to do', 'DeviceNone'],

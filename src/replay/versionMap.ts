@@ -1,8 +1,9 @@
 /**
  * The one place a guessed range of kubelet minors becomes a version kubeletscope can run
- * (`node.kubeletVersion`). A minor that is modelled is taken as it is (the newest one in the
- * range); otherwise the modelled release of the same era: DockerManager (≤ 1.6), printf-era
- * kuberuntime (1.7–1.20) or structured-logging kuberuntime (≥ 1.21).
+ * (`node.kubeletVersion`): the newest modelled minor inside the range, else the nearest modelled
+ * minor of the same era. When every minor 1.18–1.37 is modelled, a range reaching 1.18 always
+ * holds one, and only pre-1.18 guesses (≤ 1.6 DockerManager, 1.7–1.17 printf kuberuntime) fall
+ * back to 1.3 or 1.18.
  */
 import {
   CURRENT_KUBELET_VERSION,
@@ -39,11 +40,18 @@ export function kubeletVersionFor(r: MinorRange): KubeletVersionName {
     (a, b) => minorOf(b) - minorOf(a),
   );
   if (inRange.length) return inRange[0]!;
-  // No modelled release inside the range: the one of the same era, by the range's newest minor.
+  // No modelled release inside the range: the nearest modelled release of the era of the range's
+  // newest minor (DockerManager ≤ 1.6, printf-logging kuberuntime 1.7–1.20, structured ≥ 1.21),
+  // else the nearest of any.
   const eraOf = (m: number) => (m <= 6 ? 0 : m <= 20 ? 1 : 2);
   const era = eraOf(Math.min(r.hi, 99));
-  const sameEra = KUBELET_VERSIONS.filter((v) => eraOf(minorOf(v)) === era).sort(
-    (a, b) => Math.abs(minorOf(a) - r.hi) - Math.abs(minorOf(b) - r.hi),
+  const distance = (m: number) => (m < r.lo ? r.lo - m : m - r.hi);
+  return (
+    [...KUBELET_VERSIONS].sort(
+      (a, b) =>
+        Number(eraOf(minorOf(b)) === era) - Number(eraOf(minorOf(a)) === era) ||
+        distance(minorOf(a)) - distance(minorOf(b)) ||
+        minorOf(b) - minorOf(a),
+    )[0] ?? CURRENT_KUBELET_VERSION
   );
-  return sameEra[0] ?? CURRENT_KUBELET_VERSION;
 }

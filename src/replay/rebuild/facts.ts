@@ -107,9 +107,9 @@ export function goTimeUs(s: string | number | undefined): number | null {
 }
 
 const s = (e: ReplayEvent, k: string) =>
-  typeof e.data?.[k] === 'string' ? (e.data[k] as string) : '';
+  typeof e.data?.[k] === 'string' ? (e.data[k]) : '';
 const n = (e: ReplayEvent, k: string) =>
-  typeof e.data?.[k] === 'number' ? (e.data[k] as number) : undefined;
+  typeof e.data?.[k] === 'number' ? (e.data[k]) : undefined;
 
 function newContainer(name: string): ContainerFacts {
   return {
