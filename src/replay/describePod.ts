@@ -208,6 +208,7 @@ export class DescribePodReader {
     if (this.section === 'top' && STATE_KEYS.has(key)) {
       // A container block pasted alone (State, Last State … without Containers:).
       this.section = 'containers';
+      this.c.formats.add('describe-pod');
       this.containerField(key, value.trim(), line, n);
       return true;
     }

@@ -106,10 +106,8 @@ export function goTimeUs(s: string | number | undefined): number | null {
   return ms * 1000 + frac;
 }
 
-const s = (e: ReplayEvent, k: string) =>
-  typeof e.data?.[k] === 'string' ? (e.data[k]) : '';
-const n = (e: ReplayEvent, k: string) =>
-  typeof e.data?.[k] === 'number' ? (e.data[k]) : undefined;
+const s = (e: ReplayEvent, k: string) => (typeof e.data?.[k] === 'string' ? e.data[k] : '');
+const n = (e: ReplayEvent, k: string) => (typeof e.data?.[k] === 'number' ? e.data[k] : undefined);
 
 function newContainer(name: string): ContainerFacts {
   return {
