@@ -326,6 +326,18 @@ const REBUILT: ReadonlySet<Family> = new Set<Family>([
 /** How long a pod the input first shows being deleted runs before it is deleted. */
 const RUNNING_BY_US = 10e6;
 
+/** The usual step between probe runs (the median, whole seconds), if there are two or more. */
+function periodOf(times: readonly number[]): number | undefined {
+  if (times.length < 2) return undefined;
+  const sorted = [...times].sort((a, b) => a - b);
+  const steps = sorted
+    .slice(1)
+    .map((t, i) => t - sorted[i]!)
+    .sort((a, b) => a - b);
+  const s = Math.round(steps[Math.floor(steps.length / 2)]! / 1e6);
+  return s >= 1 && s <= 3600 ? s : undefined;
+}
+
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 
 /** The input with container names a manifest can carry (DNS-1123 labels); what was renamed. */
@@ -459,11 +471,18 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
             const failing = cf
               ? cf.probeFailures[t] + (t === 'liveness' ? cf.livenessKills : 0) > 0
               : false;
+            const seen = cf ? cf.probeTimes[t] : [];
             if (t === 'startup' && !hasStartupProbes(version)) continue;
             if (known) spec[field] = known;
-            else if (failing) {
-              spec[field] = defaultProbe();
+            else if (failing || seen.length > 0) {
+              // Probed, its spec not in the input: a default one, at the period its lines keep.
+              const period = periodOf(seen);
+              spec[field] = { ...defaultProbe(), ...(period ? { periodSeconds: period } : {}) };
               probesKnown = false;
+              if (!failing)
+                notes.push(
+                  `${p.key}/${c.name}: its ${t} probe's spec is not in the input (a default HTTP probe${period ? `, every ${period} s as its lines are` : ''})`,
+                );
             }
           }
           if (cf) {

@@ -6,6 +6,7 @@
 import type { PermalinkViewState } from '../sim';
 import type { RunView, Scenario, Selection } from './types';
 import type { EntityChart } from './machineCharts';
+import type { ReplayEvent } from '../replay/types';
 
 export interface EventRow {
   readonly key: string;
@@ -97,6 +98,11 @@ export interface EngineViews {
   logsLoading?(run: RunView): boolean;
   /** Resolves when the run's log lines are on the page (fetching them if need be). */
   whenLogs?(run: RunView): Promise<void>;
+  /**
+   * The run read back as replay records, by the engine worker (the page has no kubelet state
+   * to describe its pods with). Absent where the run's state is on hand.
+   */
+  replayRecords?(run: RunView): Promise<readonly ReplayEvent[]>;
   version?(): number;
   /** The `#s=` fragment of a scenario and view, encoded off the main thread. */
   readonly encodeLink?: (

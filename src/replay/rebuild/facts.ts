@@ -33,6 +33,8 @@ export interface ContainerFacts {
   backoffMs?: number;
   crashLooping: boolean;
   probeFailures: { liveness: number; readiness: number; startup: number };
+  /** When each kind of probe ran (its klog lines, failed or not): the period is their step. */
+  probeTimes: { liveness: number[]; readiness: number[]; startup: number[] };
   livenessKills: number;
   /** A Pulling Event or PullImage call was seen. */
   pullStarted: boolean;
@@ -118,6 +120,7 @@ function newContainer(name: string): ContainerFacts {
     last: {},
     crashLooping: false,
     probeFailures: { liveness: 0, readiness: 0, startup: 0 },
+    probeTimes: { liveness: [], readiness: [], startup: [] },
     livenessKills: 0,
     pullStarted: false,
     postStartFailures: 0,
@@ -332,9 +335,12 @@ function podFacts(p: PodFacts, evs: ReplayEvent[], only: string | undefined): vo
         if (t && cf) cf.probeFailures[t.toLowerCase() as 'liveness'] += count;
         break;
       }
-      case 'ProbeFailed': {
+      case 'ProbeFailed':
+      case 'ProbeSucceeded': {
         const t = s(e, 'probeType').toLowerCase();
-        if (cf && (t === 'liveness' || t === 'readiness' || t === 'startup')) cf.probeFailures[t]++;
+        if (!cf || (t !== 'liveness' && t !== 'readiness' && t !== 'startup')) break;
+        if (e.what === 'ProbeFailed') cf.probeFailures[t]++;
+        cf.probeTimes[t].push(e.us);
         break;
       }
       case 'EventKilling':

@@ -18,6 +18,7 @@ import { hasKlogLines, klogText, primeFormattedLogs, primeKlogColumns } from '..
 import type { PresetLoad, RunLane } from '../store';
 import type { RunView, Scenario, Selection } from '../types';
 import type { InspectorData, MachineView, PodRow } from '../viewTypes';
+import type { ReplayEvent } from '../../replay/types';
 import type { EngineApi } from './engineApi';
 import {
   CHUNK,
@@ -70,6 +71,8 @@ export interface EngineClient {
   podsAt(run: RunView, cursor: number): Promise<readonly PodRow[]>;
   machinesAt(run: RunView, cursor: number, pod: string | null): Promise<readonly MachineView[]>;
   inspect(run: RunView, cursor: number, sel: Selection): Promise<InspectorData | null>;
+  /** The run read back as replay records (the model's side of an import's comparison). */
+  replayRecords(run: RunView): Promise<readonly ReplayEvent[]>;
   link(scenario: Scenario, view: PermalinkViewState, compare?: Scenario | null): Promise<string>;
   /**
    * Fetches the run's log lines (and their klog text) when they are not on the page yet;
@@ -261,6 +264,10 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
     async inspect(run, cursor, sel) {
       const [g, id] = await holding(run);
       return onWorker(g, g.handle.api.inspect(id, cursor, sel));
+    },
+    async replayRecords(run) {
+      const [g, id] = await holding(run);
+      return onWorker(g, g.handle.api.replayRecords(id));
     },
     link(scenario, view, compare) {
       const g = lane('A').gen;

@@ -21,8 +21,11 @@ export function InspectorPanel() {
   const store = useAppStore();
   const selection = useApp((s) => s.selection);
   const { run, cursor, behind } = usePanelView();
-  const target = perturbTargetOf(selection);
-  const pod = selection && 'pod' in selection ? selection.pod : undefined;
+  // A span of an imported lane is a record of the input: no perturbation, no model start-up.
+  const imported =
+    !!run?.imported && selection?.kind === 'span' && selection.span.lane < run.imported.laneOffset;
+  const target = imported ? null : perturbTargetOf(selection);
+  const pod = !imported && selection && 'pod' in selection ? selection.pod : undefined;
   const now = run && cursor > 0 ? (run.times[Math.min(cursor, run.total) - 1] ?? 0) : 0;
   const answered = useViewsVersion(views);
   const data = useMemo(

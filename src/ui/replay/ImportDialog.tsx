@@ -102,8 +102,8 @@ export default function ImportDialog({ onClose, onImported, defaultYear }: Props
           excerpt), <code>kubectl get events</code> or <code>get pods</code> rows, a pod or its
           status as YAML or JSON, or a state file (<code>cpu_manager_state</code>,{' '}
           <code>memory_manager_state</code>, <code>kubelet_internal_checkpoint</code>), or several
-          of these in one paste. It is shown beside the model of the scenario rebuilt from it,
-          with the differences marked.
+          of these in one paste. It is shown beside the model of the scenario rebuilt from it, with
+          the differences marked.
         </p>
         <textarea
           ref={area}

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ImportOutcome, ImportSummary } from '../../replay/importPipeline';
+import type { ReplayEvent } from '../../replay/types';
 import type { RunView } from '../../state/types';
 import { useApp, useAppStore } from '../app/storeContext';
 import { useEngineViews } from '../app/engineViews';
@@ -54,8 +55,8 @@ export function ReplayActions() {
   const [diffs, setDiffs] = useState<readonly { text: string; ms: number }[]>([]);
   const [showDiffs, setShowDiffs] = useState(false);
   const merged = useRef(new WeakSet<RunView>());
-  /** Runs whose log lines are on the page (the overlay compares them). */
-  const withLogs = useRef(new WeakSet<RunView>());
+  /** The model's records of each run, read back by the engine worker. */
+  const records = useRef(new WeakMap<RunView, readonly ReplayEvent[]>());
   const announce = useRef<string | null>(null);
 
   useEffect(() => {
@@ -74,18 +75,27 @@ export function ReplayActions() {
         setDiffs([]);
         return;
       }
-      // The model's side of the comparison is its klog: fetched from the worker first.
-      if (views.whenLogs && !withLogs.current.has(run)) {
-        void views.whenLogs(run).then(
-          () => {
-            withLogs.current.add(run);
+      // The model's side of the comparison (its klog, Events, containerd lines and each pod
+      // at the end, as describe shows it) is read back by the engine worker.
+      const model = records.current.get(run);
+      if (views.replayRecords && !model) {
+        void views.replayRecords(run).then(
+          (evs) => {
+            records.current.set(run, evs);
             apply();
           },
-          () => {},
+          (e: unknown) => {
+            if (!live) return;
+            announce.current = null;
+            store.getState().setNotice({
+              tone: 'error',
+              text: `The imported scenario is loaded, but the model's run could not be read back for the comparison (${messageOf(e)}).`,
+            });
+          },
         );
         return;
       }
-      const { run: next, diff, shiftOf } = overlayRun(run, imported);
+      const { run: next, diff, shiftOf } = overlayRun(run, imported, model);
       setDiffs(
         diff.diffs.map((d) => ({
           text: `${d.pod}: ${d.detail}`,

@@ -26,9 +26,12 @@ export interface Overlaid {
   readonly shiftOf: (pod: string) => number;
 }
 
-export function overlayRun(run: RunView, imp: Imported): Overlaid {
-  const raw = run.raw as SimulationRun;
-  const modelRecords = replayOfRun(raw);
+/**
+ * `model`: the run read back as records (the engine worker's answer on the page); read here
+ * when not given (the run's state must then be on hand, as in tests and the CLI).
+ */
+export function overlayRun(run: RunView, imp: Imported, model?: readonly ReplayEvent[]): Overlaid {
+  const modelRecords = model ? { events: model } : replayOfRun(run.raw as SimulationRun);
   const diff = diffRecords({ events: imp.records }, modelRecords);
   const fallback = alignmentShift(imp.steps, recordedSteps(modelRecords.events));
   const shiftOf = (pod: string) => diff.shifts.get(pod) ?? fallback;
