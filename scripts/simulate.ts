@@ -1,6 +1,6 @@
 /**
  * npm run simulate -- <scenario.yaml>
- *   [--format describe|events|log|containerd-log|trace|cpus|chrome-trace|otlp] [--v N]
+ *   [--format describe|events|log|containerd-log|trace|cpus|devices|memory|chrome-trace|otlp] [--v N]
  *   [--kubelet-version 1.34|1.18|1.3]
  * Builds the whole output first and writes it at once; a scenario that does not validate
  * prints "<file>:<line>:<col>: <path>: <message>" per problem and exits 1.
@@ -9,6 +9,8 @@ import { readFileSync } from 'node:fs';
 import { containerdLog, formatContainerdLine } from '../src/sim/views/containerdLog';
 import {
   cpuStateFileHistory,
+  deviceStateFileHistory,
+  memoryStateFileHistory,
   describePod,
   eventsAt,
   formatKlog,
@@ -26,7 +28,16 @@ import { runToChromeTrace, runToOtlp } from '../src/export';
 import { buildRunView } from '../src/state/buildRunView';
 
 type Format =
-  'describe' | 'events' | 'log' | 'containerd-log' | 'trace' | 'cpus' | 'chrome-trace' | 'otlp';
+  | 'describe'
+  | 'events'
+  | 'log'
+  | 'containerd-log'
+  | 'trace'
+  | 'cpus'
+  | 'devices'
+  | 'memory'
+  | 'chrome-trace'
+  | 'otlp';
 const FORMATS: readonly string[] = [
   'describe',
   'events',
@@ -34,6 +45,8 @@ const FORMATS: readonly string[] = [
   'containerd-log',
   'trace',
   'cpus',
+  'devices',
+  'memory',
   'chrome-trace',
   'otlp',
 ];
@@ -135,6 +148,17 @@ function main(argv: string[]): number {
       out = versions.length
         ? versions.map((f) => `# ${(f.t / 1000).toFixed(3)}s step ${f.step}\n${f.json}\n`).join('')
         : '# the CPU manager never started: no cpu_manager_state was written\n';
+      break;
+    }
+    case 'devices':
+    case 'memory': {
+      // kubelet_internal_checkpoint / memory_manager_state after each change, as written.
+      const versions =
+        format === 'devices' ? deviceStateFileHistory(run) : memoryStateFileHistory(run);
+      const name = format === 'devices' ? 'kubelet_internal_checkpoint' : 'memory_manager_state';
+      out = versions.length
+        ? versions.map((f) => `# ${(f.t / 1000).toFixed(3)}s step ${f.step}\n${f.json}\n`).join('')
+        : `# the kubelet never started its container manager: no ${name} was written\n`;
       break;
     }
     case 'chrome-trace':

@@ -31,6 +31,13 @@ export { describePod } from './views/describe';
 export { narrate } from './views/narrate';
 export { eventLabel, stepChange } from './views/eventLabel';
 export { cpuStateFileHistory, type CpuStateFileVersion } from './views/cpuStateFile';
+export { deviceStateFileHistory, memoryStateFileHistory } from './views/resourceStateFiles';
+export type { NodeHardware } from './model/nodeHardware';
+export {
+  explainAdmission,
+  maskWords,
+  type AdmissionRecord,
+} from './policies/topologymanager/explainAdmission';
 export { klogTime, describeTime } from './views/clock';
 export type { Trace, KubeEvent, LogLine, TraceRecord, EntityInfo } from './trace/types';
 export type { World } from './runner/types';
@@ -106,3 +113,4 @@ export {
   type ContainerdLine,
 } from './views/containerdLog';
 export { parseLscpu } from './model/lscpu';
+export { parseHwlocXml } from './model/hwloc';

@@ -18,7 +18,8 @@ import { ensureAttempts, pullSpans, pullWaits } from '../viz/kubelet/pullSpans';
 import { cpuManagerPlacement, groupOrder, makePlacer } from '../viz/kubelet/placeEntity';
 import { layoutLanes } from '../viz/timeline/layoutLanes';
 import { buildCpuHistory } from '../viz/topology/cpuHistory';
-import { reservedCpus, resolveTopology, toTopologyInput } from './resolveTopology';
+import { nodeHardwareOf, reservedCpus, resolveTopology, toTopologyInput } from './resolveTopology';
+import { buildResourceHistory } from '../viz/topology/resourceHistory';
 import type { RunView, Scenario } from './types';
 
 export type KubeletRunView = RunView<SimulationRun>;
@@ -98,7 +99,7 @@ export function runViewOf(scenario: Scenario, run: SimulationRun): KubeletRunVie
     ),
   );
   const { model } = layoutLanes(trace, place, groupOrder, causalLinks(trace), extra);
-  const topology = toTopologyInput(topo, scenario.node.name);
+  const topology = toTopologyInput(topo, scenario.node.name, nodeHardwareOf(scenario));
   const { changes, initial, pool } = cpuChanges(trace, {
     cpus: topology.cpus.map((c) => c.id),
     policy: scenario.node.kubelet.cpuManagerPolicy,
@@ -123,6 +124,7 @@ export function runViewOf(scenario: Scenario, run: SimulationRun): KubeletRunVie
     lanes: model,
     cpus: buildCpuHistory(changes, initial, pool),
     topology,
+    resources: buildResourceHistory(trace.records, podKeyOf),
     activity: activityTimes(trace),
     busy: busyIntervals(trace, model, isInit),
   };

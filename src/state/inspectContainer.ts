@@ -20,9 +20,11 @@ import {
   effectiveRequests,
   effectiveLimits,
   runtimeScheme,
+  explainAdmission,
 } from '../sim';
 import { cachedPodsAt, cachedStateAt } from './podsCache';
 import { formatClock } from '../viz/formatTime';
+import { formatBytes } from '../viz/topology/resourceHistory';
 import { cpuStateAt } from '../viz/topology/cpuHistory';
 import type { RunView } from './types';
 import { whyHeld } from './whyHeld';
@@ -101,6 +103,41 @@ function whyNotes(
   ];
 }
 
+/** What the device and memory managers' last snapshot before the cursor gives the container. */
+function resourceRowsAt(
+  r: SimulationRun,
+  cursor: number,
+  uid: string,
+  name: string,
+): [string, string][] {
+  let snap:
+    Extract<SimulationRun['trace']['records'][number], { kind: 'resourceAssignments' }> | undefined;
+  for (const x of r.trace.records) {
+    if (x.step >= cursor) break;
+    if (x.kind === 'resourceAssignments') snap = x;
+  }
+  if (!snap) return [];
+  const numaOf = new Map<string, number | null>();
+  const hw = managersOf(r)?.hardware;
+  for (const d of hw?.devices ?? []) numaOf.set(`${d.resource}/${d.id}`, d.numaNode);
+  const rows: [string, string][] = [];
+  for (const e of snap.data.devices)
+    if (e.uid === uid && e.container === name)
+      rows.push([
+        e.resource,
+        e.ids
+          .map((id) => {
+            const n = numaOf.get(`${e.resource}/${id}`);
+            return `${id} (${n === null || n === undefined ? 'no NUMA node' : `NUMA ${n}`})`;
+          })
+          .join(', '),
+      ]);
+  for (const b of snap.data.memory?.blocks ?? [])
+    if (b.uid === uid && b.container === name)
+      rows.push([b.type, `${formatBytes(b.size)} on NUMA ${b.numa.join('+')}`]);
+  return rows;
+}
+
 /** The CPUs cpu_manager_state assigns to a container at the cursor (empty when none). */
 function assignedTo(r: SimulationRun, cursor: number, uid: string, name: string): number[] {
   const cpu = cachedStateAt(r, cursor).domain.cpu;
@@ -151,6 +188,19 @@ export function containerInspector(
   } else {
     sections.push({ heading: 'Status at the cursor', rows: [['state', 'not created yet']] });
   }
+  // The topology manager's admission of the pod (at or before the cursor): its providers' hints
+  // and the merge, first when it refused the pod.
+  const admission = r.trace.records.find(
+    (x): x is Extract<typeof x, { kind: 'topologyAdmission' }> =>
+      x.kind === 'topologyAdmission' && x.data.uid === pod.uid && x.step < cursor,
+  );
+  if (admission)
+    sections[admission.data.admit ? 'push' : 'unshift']({
+      heading: admission.data.admit
+        ? 'Topology manager at admission'
+        : `Why it was refused (${admission.data.reason ?? 'admission'})`,
+      notes: explainAdmission(admission.data),
+    });
   const held = whyHeld(r, key, holdAt);
   // First: it answers the question a waiting container raises.
   if (held.length > 0)
@@ -216,6 +266,10 @@ export function containerInspector(
             ['pool', 'shared'],
           ];
   sections.push({ heading: 'cpuset', rows: cpusetRows });
+  // The device and memory managers' hold on it at the cursor (kubelet_internal_checkpoint,
+  // memory_manager_state): devices by NUMA node, memory blocks (cpuset.mems).
+  const holds = resourceRowsAt(r, cursor, pod.uid, name);
+  if (holds.length > 0) sections.push({ heading: 'Devices and NUMA memory', rows: holds });
   const why =
     engineWhy(r, cursor, pod.uid, pod.manifest, name) ??
     whyNotes(

@@ -8,6 +8,7 @@ import {
   resolveTopology as engineTopology,
   type CPUTopology,
   TOPOLOGY_PRESETS,
+  type NodeHardware,
 } from '../sim';
 import type { TopologyInput } from '../viz/topology/topologyInput';
 import type { Scenario } from './types';
@@ -18,7 +19,23 @@ export function resolveTopology(s: Scenario): CPUTopology | string {
   return r.ok ? r.value : r.error;
 }
 
-export function toTopologyInput(topo: CPUTopology, nodeName: string): TopologyInput {
+export function toTopologyInput(
+  topo: CPUTopology,
+  nodeName: string,
+  hardware?: { hw: NodeHardware; staticMemory: boolean },
+): TopologyInput {
+  const devices = hardware?.hw.devices ?? [];
+  const memory = hardware?.staticMemory
+    ? hardware.hw.memory.map((m) => ({
+        numa: m.id,
+        types: [
+          'memory',
+          ...m.hugePages
+            .filter((p) => p.numPages > 0)
+            .map((p) => (p.pageSize === 1048576 ? 'hugepages-1Gi' : 'hugepages-2Mi')),
+        ],
+      }))
+    : undefined;
   return {
     cpus: topo.cpus.map((c) => ({
       id: c.id,
@@ -28,7 +45,21 @@ export function toTopologyInput(topo: CPUTopology, nodeName: string): TopologyIn
       l3: c.uncoreCacheId,
     })),
     machineLabel: `Machine (${nodeName}, ${topo.cpus.length} CPUs)`,
+    ...(devices.length > 0
+      ? { devices: devices.map((d) => ({ resource: d.resource, id: d.id, numa: d.numaNode })) }
+      : {}),
+    ...(memory ? { memory } : {}),
   };
+}
+
+/** The node's devices and memory, and whether the memory manager tracks NUMA memory. */
+export function nodeHardwareOf(
+  s: Scenario,
+): { hw: NodeHardware; staticMemory: boolean } | undefined {
+  const r = newResourceManagers(s);
+  return r.ok
+    ? { hw: r.value.hardware, staticMemory: r.value.memory.policy === 'Static' }
+    : undefined;
 }
 
 /**

@@ -58,5 +58,6 @@ export function describeOwnTopology(s: Scenario): string {
     return `${t.sockets} socket${t.sockets > 1 ? 's' : ''} × ${t.coresPerSocket} cores × ${t.threadsPerCore} thread${t.threadsPerCore > 1 ? 's' : ''}`;
   if ('cpus' in t) return `${t.cpus.length} CPUs listed`;
   if ('lscpu' in t) return 'from lscpu';
+  if ('hwloc' in t) return 'from lstopo XML';
   return t.preset;
 }

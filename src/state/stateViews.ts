@@ -4,7 +4,7 @@
  * is or is not pinned), a pod (kubectl describe) or a CPU at the cursor. Its own module so
  * the engine worker fetches the inspector's code (and the YAML printer) when first asked.
  */
-import { describePod, formatKlog, type SimulationRun } from '../sim';
+import { describePod, explainAdmission, formatKlog, type SimulationRun } from '../sim';
 import { formatClock, formatDuration } from '../viz/formatTime';
 import { SPAN_KINDS, SPAN_KIND_LABEL } from '../viz/timeline/spanKinds';
 import { cpuStateAt, describeCpuState, poolAt } from '../viz/topology/cpuHistory';
@@ -151,10 +151,29 @@ function cpuInspector(run: RunView, cursor: number, cpu: number): InspectorData 
 }
 
 function podInspector(run: RunView, cursor: number, pod: string): InspectorData {
+  const r = raw(run);
+  const uid = Object.values(r.config.pods).find((p) => p.key === pod)?.uid;
+  // The topology manager's admission of the pod: its providers' hints and the merge, first
+  // when it refused the pod (the question a refused pod raises).
+  const admission = r.trace.records.find(
+    (x): x is Extract<typeof x, { kind: 'topologyAdmission' }> =>
+      x.kind === 'topologyAdmission' && x.data.uid === uid && x.step < cursor,
+  );
+  const why = admission
+    ? [
+        {
+          heading: admission.data.admit
+            ? 'Topology manager at admission'
+            : `Why it was refused (${admission.data.reason ?? 'admission'})`,
+          notes: explainAdmission(admission.data),
+        },
+      ]
+    : [];
+  const describe = { heading: 'kubectl describe', code: describePod(r, pod, cursor) };
   return {
     title: pod,
     subtitle: 'kubectl describe pod, at the cursor',
-    sections: [{ heading: 'kubectl describe', code: describePod(raw(run), pod, cursor) }],
+    sections: admission?.data.admit === false ? [...why, describe] : [describe, ...why],
   };
 }
 

@@ -7,6 +7,7 @@ import type { ImportedLanes } from '../viz/replay/recordedLanes';
 import type { LaneModel, SpanRef } from '../viz/timeline/laneModel';
 import type { CpuHistory } from '../viz/topology/cpuHistory';
 import type { TopologyInput } from '../viz/topology/topologyInput';
+import type { ResourceHistory } from '../viz/topology/resourceHistory';
 import type { TimeWindow } from '../viz/timeScale';
 import type { Gap, TimeWarp } from '../viz/timeWarp';
 import { type Scenario } from '../sim';
@@ -27,6 +28,8 @@ export interface RunView<R = unknown> {
   readonly lanes: LaneModel;
   readonly cpus: CpuHistory;
   readonly topology: TopologyInput;
+  /** Who holds the node's devices and NUMA memory over the run (absent: nothing to hold). */
+  readonly resources?: ResourceHistory;
   /** Instants of activity, for idle gap detection (sorted ms). */
   readonly activity: ArrayLike<number>;
   /** Stretches with work in progress (pulls, waits, hooks...), never collapsed; sorted by start. */

@@ -286,7 +286,7 @@ test.describe('9. editing keeps what the user typed', () => {
     await open(page);
     const { dialog } = await openEditor(page);
     await dialog.getByRole('tab', { name: 'Node' }).click();
-    await dialog.getByRole('radio', { name: 'lscpu -p text' }).check();
+    await dialog.getByRole('radio', { name: 'lscpu -p or lstopo XML' }).check();
     const field = dialog.getByRole('textbox', { name: /lscpu -p=CPU,CORE,SOCKET,NODE/ });
     await field.fill('0,0,0,0\ngarbage\n');
     await dialog.getByRole('button', { name: 'Use this machine' }).click();
@@ -397,8 +397,14 @@ test.describe('12. small things', () => {
     const values = await select
       .locator('option')
       .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
-    expect(values).toHaveLength(27);
-    for (const id of ['serial-pulls', 'delete-grace-period', 'sandbox-failure']) {
+    expect(values).toHaveLength(31);
+    for (const id of [
+      'serial-pulls',
+      'delete-grace-period',
+      'sandbox-failure',
+      'gpus-aligned-single-numa',
+      'hugepages-memory-manager',
+    ]) {
       expect(values).toContain(id);
       await select.selectOption(id);
       await page.getByRole('button', { name: 'About' }).click();

@@ -12,6 +12,7 @@ import type {
   ProbeSpec,
   Scenario,
 } from '../scenario/schema';
+import { memoryAvailableThreshold } from './deviceMemoryManagers';
 import {
   newResourceManagers,
   podQOS,
@@ -168,8 +169,6 @@ export const DEFAULTS = {
   pullError: 800,
   imageSizeBytes: 50_000_000,
   memoryCapacity: '32Gi',
-  /** evictionHard memory.available default. */
-  evictionHardMemory: 100 * 2 ** 20,
 } as const;
 
 /** applyDefaultImageTag: no tag and no digest -> ":latest". */
@@ -350,9 +349,25 @@ export function compileRun(s: Scenario): KubeletRun {
         return n + (b !== undefined ? b - a! + 1 : 1);
       }, 0) * 1000
     : milliCpu(k.kubeReserved?.cpu) + milliCpu(k.systemReserved?.cpu);
-  const memCapacity = bytes(s.node.capacity?.memory ?? DEFAULTS.memoryCapacity);
+  // cAdvisor's memory capacity is what the NUMA nodes add up to (node.memory, a named machine,
+  // lstopo), unless the scenario gives capacity.memory.
+  const hardware = rm.ok ? rm.value.hardware : undefined;
+  const memCapacity = bytes(
+    s.node.capacity?.memory ?? hardware?.memoryCapacity ?? DEFAULTS.memoryCapacity,
+  );
+  const threshold = memoryAvailableThreshold(s);
+  const evictionMem =
+    threshold === undefined
+      ? 0
+      : threshold.trim().endsWith('%')
+        ? Math.trunc((memCapacity * Number(threshold.trim().slice(0, -1))) / 100)
+        : bytes(threshold);
+  // setters.go MachineInfo: every hugepage size's capacity comes off allocatable memory.
+  let hugepages = 0;
+  for (const n of hardware?.memory ?? [])
+    for (const hp of n.hugePages) hugepages += hp.numPages * hp.pageSize * 1024;
   const reservedMem =
-    bytes(k.kubeReserved?.memory) + bytes(k.systemReserved?.memory) + DEFAULTS.evictionHardMemory;
+    bytes(k.kubeReserved?.memory) + bytes(k.systemReserved?.memory) + evictionMem + hugepages;
 
   const faultsByTarget: Record<string, number[]> = {};
   s.faults.forEach((f, i) => (faultsByTarget[f.target] ??= []).push(i));
@@ -370,7 +385,7 @@ export function compileRun(s: Scenario): KubeletRun {
     maxPods: k.maxPods,
     allocatable: {
       cpu: cpus * 1000 - reservedCpu,
-      memory: memCapacity - reservedMem,
+      memory: Math.max(0, memCapacity - reservedMem),
       pods: k.maxPods,
     },
     cpuCount: cpus,

@@ -1,28 +1,41 @@
 /**
- * The CPU and topology managers' klog lines during a pod's admission, as the current kubelet
- * (klog.InfoS; the cpumanager moved to contextual logging only after 1.34) prints them, in the
- * order the admit handler runs:
+ * The resource managers' klog lines during a pod's admission, as the current kubelet prints
+ * them (klog.InfoS; the cpumanager moved to contextual logging only after 1.34), in the order
+ * the admit handler runs (AdmissionStep):
  *   - topologymanager scope_container.go / scope_pod.go Admit (topology policy other than none):
- *     policy_static.go GetTopologyHints / GetPodTopologyHints "TopologyHints generated" (or
- *     "Regenerating TopologyHints for CPUs already allocated"), "Best TopologyHint", then
- *     "Topology Affinity" before the container's allocation;
+ *     per provider (device, CPU, memory manager) its GetTopologyHints lines and the scope's
+ *     "TopologyHints" with the provider's map; the policy's filterProvidersHints lines ("Hint
+ *     Provider has no preference ..."), "ContainerTopologyHint" / "PodTopologyHint", "Best
+ *     TopologyHint", then "Topology Affinity" before the container's allocation; the CPU static
+ *     policy's own hint lines are "TopologyHints generated" (or "Regenerating TopologyHints for
+ *     CPUs already allocated");
  *   - policy_static.go Allocate: "Static policy: Allocate", "Static policy: container already
  *     present in state, skipping" or "Topology Affinity" (the stored affinity), allocateCPUs'
  *     "AllocateCPUs" (numCPUs, socket), state_mem.go SetDefaultCPUSet "Updated default CPUSet",
- *     SetCPUSet "Updated desired CPUSet", and V(4) "Allocated exclusive CPUs".
- * Values print as klog does: a Stringer (CPUSet, BitMask) quoted, a struct as JSON
- * (TopologyHint: {"NUMANodeAffinity":<uint64 or null>,"Preferred":…}).
- * Not printed: scope_container.go's per-provider "TopologyHints" and "ContainerTopologyHint"
- * (they list the memory and device managers' hints too, which are not modelled), and
- * allocateCPUs' "AllocateCPUs" result line (its topology.Allocation alignment is not modelled).
+ *     SetCPUSet "Updated desired CPUSet", and V(4) "Allocated exclusive CPUs";
+ *   - the device and memory managers' lines (deviceMemoryLines.ts).
+ * Values print as klog does: a Stringer (CPUSet, BitMask) quoted, anything else as JSON
+ * (TopologyHint: {"NUMANodeAffinity":<uint64 or null>,"Preferred":…}; a hints map with its
+ * keys sorted, null for a nil map).
+ * Not printed: allocateCPUs' "AllocateCPUs" result line (its topology.Allocation alignment is
+ * not modelled).
  */
 import { difference, formatCPUSet, type CPUSet } from '../model/cpuset';
-import { guaranteedCPUs, podGuaranteedCPUs } from '../policies/cpumanager/guaranteedCPUs';
+import { guaranteedCPUs } from '../policies/cpumanager/guaranteedCPUs';
 import { maskString, type BitMask } from '../policies/topologymanager/bitmask';
-import { EMPTY_HINT, type TopologyHint } from '../policies/topologymanager/hint';
-import type { AdmitDecision } from '../policies/topologymanager/scope';
+import type { TopologyHint } from '../policies/topologymanager/hint';
+import type { ProviderHints } from '../policies/topologymanager/hint';
 import type { KubeletRun, PodDef } from './config';
-import type { AllocationTrace, StaleRemoval } from './cpuManagerBridge';
+import type { AdmissionStep, AllocationTrace, StaleRemoval } from './cpuManagerBridge';
+import {
+  deviceAllocateLines,
+  deviceHintLines,
+  devicesGCLine,
+  filterProvidersHintsLines,
+  memoryAllocateLines,
+  memoryHintLines,
+  memoryStaleLines,
+} from './deviceMemoryLines';
 import { q, type KlogMsg, type KV } from './klog';
 import type { KubeletDomain } from './types';
 
@@ -31,6 +44,8 @@ export interface AdmissionLine {
   /** The message when it differs from the table's key (the same text from another file). */
   text?: string;
   kv: KV;
+  /** An error line's err. */
+  err?: string;
 }
 
 /** The uint64 Go stores for a mask, as encoding/json prints it. */
@@ -44,11 +59,6 @@ function maskValue(m: BitMask): string {
 export function hintJSON(h: TopologyHint): string {
   const affinity = h.numaNodeAffinity === null ? 'null' : maskValue(h.numaNodeAffinity);
   return `{"NUMANodeAffinity":${affinity},"Preferred":${h.preferred}}`;
-}
-
-function cpuHints(d: AdmitDecision): readonly TopologyHint[] | null {
-  const hints = d.providerHints.find((p) => p.provider === 'cpu')?.hints;
-  return hints?.cpu ?? null;
 }
 
 /**
@@ -90,6 +100,23 @@ export function staleStateLines(
   return out;
 }
 
+/** A provider's hints as klog prints the map (JSON: nil map null, keys sorted, nil lists null). */
+export function hintsMapJSON(h: ProviderHints): string {
+  if (h === null) return 'null';
+  return `{${Object.keys(h)
+    .sort()
+    .map((r) => {
+      const list = h[r];
+      return `${JSON.stringify(r)}:${list === null || list === undefined ? 'null' : `[${list.map(hintJSON).join(',')}]`}`;
+    })
+    .join(',')}}`;
+}
+
+/**
+ * The allocate handler's lines, step by step in the order the kubelet ran them (see
+ * AdmissionStep): the providers' clean-ups and hints, the scope's lines around each merge, and
+ * each provider's Allocate.
+ */
 export function allocationLines(
   cfg: KubeletRun,
   d: KubeletDomain,
@@ -99,73 +126,44 @@ export function allocationLines(
   const rm = cfg.generations[d.gen]?.resourceManagers;
   if (!rm) return [];
   const policy = rm.cpuPolicy;
-  const qos = policy.name === 'static' ? policy.qos : {};
   const scope = rm.topologyManager.scope;
   const podKey: KV = [['pod', q(pod.key)]];
   const named = (c: string): KV => [...podKey, ['containerName', q(c)]];
-  // GetTopologyHints or Allocate, whichever the scope calls first, runs removeStaleState.
-  const out: AdmissionLine[] = staleStateLines(policy.name === 'static', trace.stale);
-  const containers = [...pod.init, ...pod.containers];
-  let defaultSet: CPUSet = trace.before.defaultCpuSet;
+  const out: AdmissionLine[] = [];
+  let defaultSet: CPUSet | undefined;
 
-  /** GetTopologyHints / GetPodTopologyHints of the static policy (none gives no hints). */
-  const hintLines = (decision: AdmitDecision, container?: string) => {
-    if (policy.name !== 'static') return;
-    const kv = container === undefined ? podKey : named(container);
-    const requested =
-      container === undefined
-        ? podGuaranteedCPUs(pod.manifest, qos)
-        : guaranteedCPUs(pod.manifest, pod.byName[container]!.spec, qos);
-    if (requested === 0) return;
-    const held =
-      container === undefined
-        ? Object.values(trace.before.assignments[pod.uid] ?? {}).reduce((n, s) => n + s.length, 0)
-        : (trace.before.assignments[pod.uid]?.[container]?.length ?? 0);
-    if (held === requested) {
+  /** The CPU static policy's own hint lines (GetTopologyHints / GetPodTopologyHints). */
+  const cpuHintLines = (step: Extract<AdmissionStep, { kind: 'hints' }>) => {
+    if (policy.name !== 'static' || !step.cpuRequested) return;
+    const kv = step.container === undefined ? podKey : named(step.container);
+    if (step.cpuRegenerated) {
       out.push({ msg: 'Regenerating TopologyHints for CPUs already allocated', kv });
       return;
     }
-    const hints = cpuHints(decision) ?? [];
+    const hints = step.hints?.cpu ?? [];
     out.push({
       msg: 'TopologyHints generated',
       kv: [...kv, ['cpuHints', `[${hints.map(hintJSON).join(',')}]`]],
     });
   };
 
-  // The scope's own lines: the same texts from scope_container.go or scope_pod.go.
-  const best = (decision: AdmitDecision, container?: string) =>
-    out.push({
-      msg: container === undefined ? 'Best TopologyHint (pod scope)' : 'Best TopologyHint',
-      text: 'Best TopologyHint',
-      kv: [
-        ['bestHint', hintJSON(decision.best)],
-        ...(container === undefined ? podKey : named(container)),
-      ],
-    });
-  const scopeAffinity = (decision: AdmitDecision, container: string) =>
-    out.push({
-      msg:
-        scope === 'pod' ? 'Topology Affinity (pod scope)' : 'Topology Affinity (container scope)',
-      text: 'Topology Affinity',
-      kv: [['bestHint', hintJSON(decision.best)], ...named(container)],
-    });
-
-  /** policy_static.go Allocate for one container; false when it failed. */
-  const allocate = (c: string): boolean => {
-    if (policy.name !== 'static') return true;
-    const n = guaranteedCPUs(pod.manifest, pod.byName[c]!.spec, qos);
-    if (n === 0) return true;
+  /** policy_static.go Allocate for one container. */
+  const cpuAllocate = (step: Extract<AdmissionStep, { kind: 'cpuAllocate' }>) => {
+    if (policy.name !== 'static') return;
+    const c = step.container;
+    const n = guaranteedCPUs(pod.manifest, pod.byName[c]!.spec, policy.qos);
+    if (n === 0) return;
     out.push({ msg: 'Static policy: Allocate', kv: named(c) });
     // full-pcpus-only: the SMT alignment checks return before the state is read.
-    if (trace.failed?.container === c && trace.failed.reason === 'SMTAlignmentError') return false;
-    if (trace.before.assignments[pod.uid]?.[c] !== undefined) {
+    if (step.error?.type === 'SMTAlignmentError') return;
+    if (step.before.assignments[pod.uid]?.[c] !== undefined) {
       out.push({
         msg: 'Static policy: container already present in state, skipping',
         kv: named(c),
       });
-      return true;
+      return;
     }
-    const affinity = trace.affinity[c] ?? EMPTY_HINT;
+    const affinity = step.affinity;
     out.push({ msg: 'Topology Affinity', kv: [...named(c), ['affinity', hintJSON(affinity)]] });
     out.push({
       msg: 'AllocateCPUs',
@@ -177,9 +175,9 @@ export function allocationLines(
         ],
       ],
     });
-    const set = trace.after.assignments[pod.uid]?.[c];
-    if (set === undefined) return false;
-    defaultSet = difference(defaultSet, set);
+    const set = step.after.assignments[pod.uid]?.[c];
+    if (set === undefined || step.error) return;
+    defaultSet = difference(defaultSet ?? step.before.defaultCpuSet, set);
     out.push({ msg: 'Updated default CPUSet', kv: [['cpuSet', q(formatCPUSet(defaultSet))]] });
     out.push({
       msg: 'Updated desired CPUSet',
@@ -193,32 +191,71 @@ export function allocationLines(
       msg: 'Allocated exclusive CPUs',
       kv: [...named(c), ['cpuset', q(formatCPUSet(set))]],
     });
-    return true;
   };
 
-  if (scope === 'none') {
-    for (const c of containers) if (!allocate(c.name)) break;
-    return out;
-  }
-  if (scope === 'pod') {
-    const decision = trace.decisions[0];
-    if (!decision) return out;
-    hintLines(decision);
-    best(decision);
-    if (!decision.admit) return out;
-    for (const c of containers) {
-      scopeAffinity(decision, c.name);
-      if (!allocate(c.name)) break;
+  for (const step of trace.steps) {
+    switch (step.kind) {
+      case 'cpuStale':
+        out.push(...staleStateLines(policy.name === 'static', step.removals));
+        break;
+      case 'memStale':
+        out.push(...memoryStaleLines(rm.memory.policy === 'Static', step.removals));
+        break;
+      case 'devicesGC':
+        out.push(devicesGCLine(step.podUIDs));
+        break;
+      case 'hints': {
+        if (step.provider === 'cpu') cpuHintLines(step);
+        if (step.provider === 'devices') out.push(...deviceHintLines(pod, step));
+        if (step.provider === 'memory') out.push(...memoryHintLines(pod, step));
+        out.push({
+          msg: step.container === undefined ? 'TopologyHints (pod scope)' : 'TopologyHints',
+          text: 'TopologyHints',
+          kv: [
+            ['hints', hintsMapJSON(step.hints)],
+            ...(step.container === undefined ? podKey : named(step.container)),
+          ],
+        });
+        break;
+      }
+      case 'merged': {
+        const dec = step.decision;
+        out.push(...filterProvidersHintsLines(dec.providerHints.map((p) => p.hints)));
+        const kv: KV = [
+          ['bestHint', hintJSON(dec.best)],
+          ...(dec.container === undefined ? podKey : named(dec.container)),
+        ];
+        out.push({
+          msg: dec.container === undefined ? 'PodTopologyHint' : 'ContainerTopologyHint',
+          kv,
+        });
+        out.push({
+          msg: dec.container === undefined ? 'Best TopologyHint (pod scope)' : 'Best TopologyHint',
+          text: 'Best TopologyHint',
+          kv,
+        });
+        break;
+      }
+      case 'affinity':
+        out.push({
+          msg:
+            scope === 'pod'
+              ? 'Topology Affinity (pod scope)'
+              : 'Topology Affinity (container scope)',
+          text: 'Topology Affinity',
+          kv: [['bestHint', hintJSON(step.hint)], ...named(step.container)],
+        });
+        break;
+      case 'deviceAllocate':
+        out.push(...deviceAllocateLines(pod, step));
+        break;
+      case 'cpuAllocate':
+        cpuAllocate(step);
+        break;
+      case 'memAllocate':
+        if (rm.memory.policy === 'Static') out.push(...memoryAllocateLines(pod, step));
+        break;
     }
-    return out;
-  }
-  for (const decision of trace.decisions) {
-    const c = decision.container!;
-    hintLines(decision, c);
-    best(decision, c);
-    if (!decision.admit) break;
-    scopeAffinity(decision, c);
-    if (!allocate(c)) break;
   }
   return out;
 }

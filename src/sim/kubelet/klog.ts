@@ -185,6 +185,63 @@ export const KLOG = {
   'RemoveStaleState: containerMap: removing container': I('cpu_manager.go:418', 2),
   'Static policy: RemoveContainer': I('policy_static.go:430', 0),
   'Deleted CPUSet assignment': I('state_mem.go:107', 2),
+  // topologymanager scope_container.go / scope_pod.go accumulateProvidersHints and
+  // calculateAffinity, policy.go filterProvidersHints (klog.InfoS in the 1.34 tree)
+  TopologyHints: I('scope_container.go:83', 0),
+  'TopologyHints (pod scope)': I('scope_pod.go:84', 0),
+  ContainerTopologyHint: I('scope_container.go:91', 0),
+  PodTopologyHint: I('scope_pod.go:92', 0),
+  'Hint Provider has no preference for NUMA affinity with any resource': I('policy.go:79', 0),
+  'Hint Provider has no preference for NUMA affinity with resource': I('policy.go:87', 0),
+  'Hint Provider has no possible NUMA affinities for resource': I('policy.go:93', 0),
+  // devicemanager topology_hints.go GetTopologyHints (container) / GetPodTopologyHints (pod)
+  'Resource does not have a topology preference': I('topology_hints.go:46', 0),
+  'Resource does not have a topology preference (pod scope)': I('topology_hints.go:97', 0),
+  'Resource already allocated to pod with different number than request': I(
+    'topology_hints.go:57',
+    0,
+  ),
+  'Resource already allocated to pod with different number than request (pod scope)': I(
+    'topology_hints.go:108',
+    0,
+  ),
+  'Regenerating TopologyHints for resource already allocated to pod': I('topology_hints.go:61', 0),
+  'Regenerating TopologyHints for resource already allocated to pod (pod scope)': I(
+    'topology_hints.go:112',
+    0,
+  ),
+  'Unable to generate topology hints: requested number of devices unavailable': I(
+    'topology_hints.go:70',
+    0,
+  ),
+  'Unable to generate topology hints: requested number of devices unavailable (pod scope)': I(
+    'topology_hints.go:120',
+    0,
+  ),
+  // devicemanager manager.go UpdateAllocatedDevices, devicesToAllocate,
+  // allocateContainerResources, writeCheckpoint
+  'Pods to be removed': I('manager.go:559', 3),
+  'Found pre-allocated devices for resource on pod': I('manager.go:575', 3),
+  'Need devices to allocate for pod': I('manager.go:600', 3),
+  'No devices needed, nothing to do': I('manager.go:626', 3),
+  'Looking for needed resources': I('manager.go:835', 3),
+  'Making allocation request for device plugin': I('manager.go:881', 4),
+  'Issuing a GetPreferredAllocation call for container': I('manager.go:1018', 4),
+  'Checkpoint file written': I('manager.go:502', 4),
+  // memorymanager memory_manager.go, policy_static.go, state/state_mem.go (contextual logging)
+  'RemoveStaleState removing state': I('memory_manager.go:360', 2),
+  'RemoveStaleState removing state (containerMap)': I('memory_manager.go:368', 2),
+  'Memory manager: RemoveContainer': I('policy_static.go:270', 0),
+  'Deleted memory assignment': I('state_mem.go:115', 2),
+  'Updated machine memory state': I('state_mem.go:77', 0),
+  'Updated memory state': I('state_mem.go:90', 0),
+  'Regenerating TopologyHints, resource was already allocated to pod': I('policy_static.go:344', 0),
+  'Memory manager: Allocate': I('policy_static.go:117', 0),
+  'Container already present in state, skipping': I('policy_static.go:128', 0),
+  'Got topology affinity': I('policy_static.go:134', 0),
+  'Allocate error': E('memory_manager.go:276'),
+  'Allocated exclusive memory': I('policy_static.go:212', 4),
+  'Memory affinity': I('memory_manager.go:259', 0),
   // util/pod_startup_latency_tracker.go
   'Observed pod startup duration': I('pod_startup_latency_tracker.go:102', 0),
   // client-go tools/record/event.go StartStructuredLogging(3), one line per recorded event

@@ -6,6 +6,7 @@ import { FIXTURE_TOPOLOGIES } from './fixtureTopologies';
 import { err, ok, unwrap, type Result } from './result';
 import type { CPUTopology } from './topology';
 import { topologyFromShape, type TopologyShape } from './topologyShape';
+import type { MachineExtras } from './nodeHardware';
 
 /** A named topology. `build` returns a fresh object each call (plain data). */
 export interface TopologyPreset {
@@ -15,6 +16,8 @@ export interface TopologyPreset {
   /** 'machine': a real machine's shape; 'fixture': a Kubernetes unit-test fixture, kept verbatim. */
   readonly kind: 'machine' | 'fixture';
   readonly build: () => CPUTopology;
+  /** Devices, NUMA memory (and, in `build`, distances) of a machine that has them. */
+  readonly hardware?: MachineExtras;
 }
 
 function machine(
@@ -22,8 +25,23 @@ function machine(
   label: string,
   description: string,
   shape: TopologyShape,
+  extras?: { hardware: MachineExtras; distances: readonly (readonly number[])[] },
 ): TopologyPreset {
-  return { id, label, description, kind: 'machine', build: () => unwrap(topologyFromShape(shape)) };
+  const build = (): CPUTopology => {
+    const t = unwrap(topologyFromShape(shape));
+    if (!extras) return t;
+    const numaDistances: Record<number, readonly number[]> = {};
+    extras.distances.forEach((row, i) => (numaDistances[i] = row));
+    return { ...t, numaDistances };
+  };
+  return {
+    id,
+    label,
+    description,
+    kind: 'machine',
+    build,
+    ...(extras ? { hardware: extras.hardware } : {}),
+  };
 }
 
 const MACHINES: readonly TopologyPreset[] = [
@@ -63,7 +81,64 @@ const MACHINES: readonly TopologyPreset[] = [
       uncoreCachesPerSocket: 8,
     },
   ),
+  machine(
+    'gpu-2s-8gpu',
+    'GPU training node (2 sockets, 8 GPUs, 8 NICs, 224 CPUs)',
+    'A DGX H100-class training server: two 56-core Xeons, one NUMA node each (SLIT 10/21), 1 TiB of memory per NUMA node, 8 GPUs and 8 ConnectX NICs, four of each under each socket (GPUs 0-3 and NICs 0-3 on NUMA 0). A pod asking for 4 GPUs and its CPUs fits one NUMA node; 5 GPUs cannot be aligned.',
+    { sockets: 2, coresPerSocket: 56, threadsPerCore: 2 },
+    {
+      distances: [
+        [10, 21],
+        [21, 10],
+      ],
+      hardware: {
+        memory: { perNumaNode: '1Ti' },
+        devices: [
+          { resource: 'nvidia.com/gpu', numaNode: 0, count: 4 },
+          { resource: 'nvidia.com/gpu', numaNode: 1, count: 4 },
+          { resource: 'nvidia.com/mlnxnics', numaNode: 0, count: 4 },
+          { resource: 'nvidia.com/mlnxnics', numaNode: 1, count: 4 },
+        ],
+      },
+    },
+  ),
+  machine(
+    'sriov-4numa',
+    'SR-IOV node (2 sockets, 4 NUMA nodes, 32 VFs, 80 CPUs)',
+    'A telco worker: two 20-core Xeons with sub-NUMA clustering (4 NUMA nodes; SLIT 10 local, 12 within a socket, 21 across), 96 GiB and 32 × 1Gi hugepages per NUMA node, and two E810 NICs whose 16 SR-IOV virtual functions each sit on NUMA 0 and NUMA 2. Under prefer-closest-numa-nodes a pod that needs two NUMA nodes takes two of one socket.',
+    { sockets: 2, numaNodesPerSocket: 2, coresPerSocket: 20, threadsPerCore: 2 },
+    {
+      distances: [
+        [10, 12, 21, 21],
+        [12, 10, 21, 21],
+        [21, 21, 10, 12],
+        [21, 21, 12, 10],
+      ],
+      hardware: {
+        memory: { perNumaNode: '96Gi', hugepages1GiPerNumaNode: 32 },
+        devices: [
+          {
+            resource: 'intel.com/sriov_netdevice',
+            numaNode: 0,
+            count: 16,
+            ids: Array.from({ length: 16 }, (_, i) => `0000:18:${pci(i)}`),
+          },
+          {
+            resource: 'intel.com/sriov_netdevice',
+            numaNode: 2,
+            count: 16,
+            ids: Array.from({ length: 16 }, (_, i) => `0000:af:${pci(i)}`),
+          },
+        ],
+      },
+    },
+  ),
 ];
+
+/** The PCI device.function of a NIC's i-th virtual function (8 functions per device from 01). */
+function pci(i: number): string {
+  return `${String(1 + Math.floor(i / 8)).padStart(2, '0')}.${i % 8}`;
+}
 
 const FIXTURE_NOTES: Readonly<Record<string, string>> = {
   topoSingleSocketHT: '1 socket, 4 cores, 8 CPUs; CPU n and n+4 are siblings.',
@@ -97,6 +172,11 @@ const FIXTURES: readonly TopologyPreset[] = Object.entries(FIXTURE_TOPOLOGIES).m
 
 /** Every preset, real machines first. */
 export const TOPOLOGY_PRESETS: readonly TopologyPreset[] = [...MACHINES, ...FIXTURES];
+
+/** The devices and memory of a named machine (none for the others). */
+export function topologyPresetHardware(id: string): MachineExtras {
+  return TOPOLOGY_PRESETS.find((x) => x.id === id)?.hardware ?? {};
+}
 
 /** The preset's topology, or an error listing the known ids. */
 export function topologyPreset(id: string): Result<CPUTopology> {

@@ -16,6 +16,7 @@ import {
 } from 'yaml';
 import type { z } from 'zod';
 import { LIMITS, scenarioSchema, type Scenario } from './schema';
+import { nodeHardwareProblems } from '../model/nodeHardware';
 import { versionProblems } from './versionCheck';
 import { overLimitMessage, requestsOverLimits } from '../model/qos';
 
@@ -192,7 +193,11 @@ export function validateScenario(value: unknown, locate: Locate = () => ({})): P
   }
   const parsed = scenarioSchema.safeParse(value);
   if (!parsed.success) return { ok: false, problems: zodProblems(parsed.error, locate) };
-  const cross = [...crossCheck(parsed.data), ...versionProblems(parsed.data)].map((p) => ({
+  const cross = [
+    ...crossCheck(parsed.data),
+    ...nodeHardwareProblems(parsed.data),
+    ...versionProblems(parsed.data),
+  ].map((p) => ({
     ...p,
     ...locate(pathKeys(p.path)),
   }));

@@ -24,6 +24,11 @@ export const PRESET_IDS = [
   'v1-18-prestart-cpuset',
   'v1-3-infra-container',
   'start-order-across-versions',
+  // The device and memory managers beside the topology manager.
+  'gpus-aligned-single-numa',
+  'topology-affinity-error-free-cpus',
+  'hugepages-memory-manager',
+  'same-pod-three-topology-policies',
   // The golden scenarios: one kubelet behaviour each.
   'uncached-image',
   'two-init-containers',

@@ -195,9 +195,11 @@ function cpuCount(
   t:
     | { sockets: number; coresPerSocket: number; threadsPerCore: number }
     | { lscpu: string }
+    | { hwloc: string }
     | object,
 ): number | undefined {
   if ('sockets' in t) return t.sockets * t.coresPerSocket * t.threadsPerCore;
+  if ('hwloc' in t) return (t.hwloc.match(/type="PU"/g) ?? []).length;
   if ('lscpu' in t) {
     let n = 0;
     for (const line of t.lscpu.split('\n')) {
@@ -213,6 +215,8 @@ export const topologySchema = z
   .union([
     z.strictObject({ preset: z.string().min(1) }),
     z.strictObject({ lscpu: z.string().min(1) }),
+    /** `lstopo --of xml` output: CPUs, NUMA memory, distances and PCI devices. */
+    z.strictObject({ hwloc: z.string().min(1) }),
     z.strictObject({
       cpus: z.array(cpuList).min(1).max(LIMITS.maxCpus, `at most ${LIMITS.maxCpus} CPUs`),
     }),
@@ -231,7 +235,9 @@ export const topologySchema = z
     const what =
       'sockets' in t
         ? `${n.toLocaleString('en')} CPUs (${t.sockets} sockets × ${t.coresPerSocket} cores × ${t.threadsPerCore} threads)`
-        : `${n.toLocaleString('en')} CPU lines`;
+        : 'hwloc' in t
+          ? `${n.toLocaleString('en')} CPUs in the lstopo XML`
+          : `${n.toLocaleString('en')} CPU lines`;
     ctx.addIssue({ code: 'custom', message: `${what}; at most ${LIMITS.maxCpus} CPUs` });
   });
 
@@ -243,6 +249,12 @@ export const cpuManagerPolicyOption = z.enum([
   'strict-cpu-reservation',
   'prefer-align-cpus-by-uncorecache',
 ]);
+
+/** KubeletConfiguration's MemoryReservation: a NUMA node's reserved memory and hugepages. */
+const memoryReservation = z.strictObject({
+  numaNode: z.number().int().nonnegative(),
+  limits: resourceList,
+});
 
 export const kubeletConfigSchema = z.looseObject({
   cpuManagerPolicy: z.enum(['none', 'static']).default('none'),
@@ -258,6 +270,14 @@ export const kubeletConfigSchema = z.looseObject({
     .enum(['none', 'best-effort', 'restricted', 'single-numa-node'])
     .default('none'),
   topologyManagerScope: z.enum(['container', 'pod']).default('container'),
+  /** KubeletConfiguration's map[string]string: { "prefer-closest-numa-nodes": "true" }. */
+  topologyManagerPolicyOptions: z.record(z.string(), z.string()).optional(),
+  /** "None" (the default) or "Static"; "BestEffort" exists for Windows only. */
+  memoryManagerPolicy: z.enum(['None', 'Static', 'BestEffort']).default('None'),
+  /** Per NUMA node, the memory and hugepages kept from the static memory manager's pods. */
+  reservedMemory: z.array(memoryReservation).max(64).optional(),
+  /** Hard eviction thresholds, e.g. { "memory.available": "100Mi" } (the default when unset). */
+  evictionHard: z.record(z.string(), z.string()).optional(),
   serializeImagePulls: z.boolean().optional(),
   maxParallelImagePulls: z.number().int().min(1).max(100).optional(),
   maxPods: z
@@ -267,6 +287,30 @@ export const kubeletConfigSchema = z.looseObject({
     .max(LIMITS.maxPods * 2)
     .default(110),
   syncFrequency: duration.optional(),
+});
+
+/**
+ * Devices a device plugin registered: `count` devices of `resource` on NUMA node `numaNode`
+ * (omitted: the plugin reports no NUMA node). Ids are `ids`, or `<short name>-<n>` numbered per
+ * resource across entries (nvidia.com/gpu → gpu-0, gpu-1, …).
+ */
+export const deviceSpecSchema = z.strictObject({
+  resource: z
+    .string()
+    .regex(
+      /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?\/[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/,
+      'a device plugin resource is "<vendor domain>/<name>", e.g. nvidia.com/gpu',
+    ),
+  numaNode: z.number().int().min(0).max(63).optional(),
+  count: z.number().int().min(1).max(256),
+  ids: z.array(z.string().min(1).max(128)).optional(),
+});
+
+/** Each NUMA node's memory as cAdvisor reports it: regular memory and pre-allocated hugepages. */
+export const nodeMemorySchema = z.strictObject({
+  perNumaNode: quantity,
+  hugepages2MiPerNumaNode: z.number().int().nonnegative().max(1_000_000).optional(),
+  hugepages1GiPerNumaNode: z.number().int().nonnegative().max(10_000).optional(),
 });
 
 const imageSchema = z.strictObject({
@@ -416,6 +460,18 @@ export const scenarioSchema = z.strictObject({
       )
       .default(CURRENT_KUBELET_VERSION),
     topology: topologySchema,
+    /**
+     * NUMA distance rows (/sys/devices/system/node/nodeN/distance), one per NUMA node in id
+     * order: prefer-closest-numa-nodes reads them. A named machine or lstopo XML carries its own.
+     */
+    numaDistances: z
+      .array(z.array(z.number().int().min(1).max(255)).max(64))
+      .max(64)
+      .optional(),
+    /** Devices the node's device plugins registered (GPUs, MIG slices, SR-IOV VFs). */
+    devices: z.array(deviceSpecSchema).max(64).optional(),
+    /** Memory and hugepages per NUMA node (default: the memory capacity split evenly, no hugepages). */
+    memory: nodeMemorySchema.optional(),
     kubelet: kubeletConfigSchema.prefault({}),
     capacity: z
       .looseObject({ memory: quantity.optional(), pods: z.number().int().optional() })
@@ -453,6 +509,8 @@ export type Fault = z.output<typeof faultSchema>;
 export type ScenarioAction = z.output<typeof actionSchema>;
 export type KubeletConfig = z.output<typeof kubeletConfigSchema>;
 export type TopologyInput = z.output<typeof topologySchema>;
+export type DeviceSpec = z.output<typeof deviceSpecSchema>;
+export type NodeMemory = z.output<typeof nodeMemorySchema>;
 export type ProbeSpec = z.output<typeof probe>;
 export type HandlerSpec = z.output<typeof handler>;
 

@@ -6,6 +6,44 @@
 import type { ScenarioProblem } from './parse';
 import type { ContainerSpec, PodManifest, Scenario } from './schema';
 import { NO_CPU_MANAGER_REASON } from '../versions/names';
+import { arrivedIn, minorOf } from '../policies/topologymanager/optionReleases';
+
+/** Why kubelet 1.3 ignores the node's devices (device plugins arrived in 1.8). */
+export const NO_DEVICE_PLUGINS_REASON =
+  'kubelet 1.3 has no device plugins (they arrived in 1.8): the devices are not registered';
+/** Why kubelet 1.3 ignores the memory manager's settings. */
+export const NO_MEMORY_MANAGER_REASON = `kubelet 1.3 has no memory manager (it arrived in ${arrivedIn('memoryManager')})`;
+
+/**
+ * The device, memory and topology manager fields a release before 1.21 (or 1.26) did not have
+ * (1.3 ignores them instead: versionNotes).
+ */
+function resourceManagerProblems(s: Scenario, v: string): ScenarioProblem[] {
+  const minor = minorOf(v);
+  if (minor <= 3 || Number.isNaN(minor)) return [];
+  const k = s.node.kubelet;
+  const out: ScenarioProblem[] = [];
+  if (k.memoryManagerPolicy !== 'None' && minor < 21)
+    out.push({
+      path: 'node.kubelet.memoryManagerPolicy',
+      message: `kubelet ${v} does not have this: the memory manager arrived in ${arrivedIn('memoryManager')}`,
+    });
+  if (k.reservedMemory && k.reservedMemory.length > 0 && minor < 21)
+    out.push({
+      path: 'node.kubelet.reservedMemory',
+      message: `kubelet ${v} does not have this: reservedMemory arrived with the memory manager in ${arrivedIn('memoryManager')}`,
+    });
+  if (
+    k.topologyManagerPolicyOptions &&
+    Object.keys(k.topologyManagerPolicyOptions).length > 0 &&
+    minor < 26
+  )
+    out.push({
+      path: 'node.kubelet.topologyManagerPolicyOptions',
+      message: `kubelet ${v} does not have this: topologyManagerPolicyOptions arrived in ${arrivedIn('policyOptions')}`,
+    });
+  return out;
+}
 
 /** Release that introduced each feature (kubelet-facts §10b, versions research §2.13). */
 const ARRIVED = {
@@ -59,8 +97,9 @@ function podProblems(version: string, m: PodManifest, path: string): ScenarioPro
 
 export function versionProblems(s: Scenario): ScenarioProblem[] {
   const v = s.node.kubeletVersion;
-  if (v !== '1.18' && v !== '1.3') return [];
-  const out: ScenarioProblem[] = [];
+  const resources = resourceManagerProblems(s, v);
+  if (v !== '1.18' && v !== '1.3') return resources;
+  const out: ScenarioProblem[] = [...resources];
   const k = s.node.kubelet;
   const no = (path: string, why: string) =>
     out.push({ path, message: `kubelet ${v} does not have this: ${why}` });
@@ -107,5 +146,10 @@ export function versionNotes(s: Scenario): string[] {
   if (k.cpuManagerPolicyOptions && Object.keys(k.cpuManagerPolicyOptions).length)
     ignored.push('cpuManagerPolicyOptions');
   if (k.reservedSystemCPUs) ignored.push('reservedSystemCPUs');
-  return ignored.map((f) => `node.kubelet.${f} is ignored: ${NO_CPU_MANAGER_REASON}`);
+  const notes = ignored.map((f) => `node.kubelet.${f} is ignored: ${NO_CPU_MANAGER_REASON}`);
+  if (k.memoryManagerPolicy !== 'None')
+    notes.push(`node.kubelet.memoryManagerPolicy is ignored: ${NO_MEMORY_MANAGER_REASON}`);
+  if (s.node.devices && s.node.devices.length > 0)
+    notes.push(`node.devices is ignored: ${NO_DEVICE_PLUGINS_REASON}`);
+  return notes;
 }

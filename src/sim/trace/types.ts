@@ -51,10 +51,43 @@ export interface CpuAssignmentsData {
   assignments: Record<string, Record<string, string>>;
 }
 
+import type { AdmissionRecord } from '../policies/topologymanager/explainAdmission';
+
+/** Who holds which devices and which memory, as the device and memory managers' states say. */
+export interface ResourceAssignmentsData {
+  /** podDevices: each container's devices of a resource. */
+  devices: { uid: string; container: string; resource: string; ids: string[] }[];
+  /** The memory manager's Static policy (null under None): blocks and each NUMA node's tables. */
+  memory: {
+    blocks: { uid: string; container: string; type: string; size: number; numa: number[] }[];
+    /** NUMA id → memory type → bytes (as memory_manager_state's machineState). */
+    nodes: Record<
+      string,
+      Record<
+        string,
+        {
+          total: number;
+          systemReserved: number;
+          allocatable: number;
+          reserved: number;
+          free: number;
+        }
+      >
+    >;
+  } | null;
+}
+
 /** What each kind of record carries. */
 export interface TraceRecordData {
   /** A snapshot of the CPU manager's state after it changed. */
   cpuAssignments: CpuAssignmentsData;
+  /** A snapshot of the device and memory managers' states after they changed. */
+  resourceAssignments: ResourceAssignmentsData;
+  /**
+   * The topology manager's admission of a pod (its hint providers' hints and merges), kept when
+   * a policy merged hints or the allocation refused the pod: what the Inspector's why reads.
+   */
+  topologyAdmission: AdmissionRecord;
   /** PreCreateContainer wrote the container's cpuset ("" = not set) into its CRI config. */
   cpuset: { uid: string; container: string; cpuset: string };
   /** CRI StartContainer returned: the container's process runs. */

@@ -26,16 +26,28 @@ export function kubeletOf(s: Scenario): KubeletVersion {
  */
 export function scenarioForVersion(s: Scenario): Scenario {
   if (s.node.kubeletVersion !== '1.3') return s;
-  const { cpuManagerPolicyOptions: _o, reservedSystemCPUs: _r, ...kubelet } = s.node.kubelet;
+  const {
+    cpuManagerPolicyOptions: _o,
+    reservedSystemCPUs: _r,
+    topologyManagerPolicyOptions: _t,
+    reservedMemory: _m,
+    ...kubelet
+  } = s.node.kubelet;
   void _o;
   void _r;
+  void _t;
+  void _m;
+  // 1.3 had no device plugins either: nothing registers the node's devices.
+  const { devices: _d, ...node } = s.node;
+  void _d;
   return {
     ...s,
     node: {
-      ...s.node,
+      ...node,
       kubelet: {
         ...kubelet,
         cpuManagerPolicy: 'none',
+        memoryManagerPolicy: 'None',
         topologyManagerPolicy: 'none',
         topologyManagerScope: 'container',
       },

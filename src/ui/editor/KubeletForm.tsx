@@ -25,11 +25,22 @@ export function KubeletForm() {
       else kubelet[field] = value;
       return { ...input, node: { ...node, kubelet } };
     });
-  const reserved = (which: 'kubeReserved' | 'systemReserved', cpu: string) => {
+  const reserved = (
+    which: 'kubeReserved' | 'systemReserved',
+    cpu: string,
+    resource: 'cpu' | 'memory' = 'cpu',
+  ) => {
     const list = { ...(k[which] ?? {}) };
-    if (cpu) list.cpu = cpu;
-    else delete list.cpu;
+    if (cpu) list[resource] = cpu;
+    else delete list[resource];
     return set(which, Object.keys(list).length ? list : undefined);
+  };
+  const tmOptions = k.topologyManagerPolicyOptions ?? {};
+  const setTmOption = (name: string, value: string) => {
+    const next: Record<string, string> = { ...tmOptions };
+    if (value.trim()) next[name] = value.trim();
+    else delete next[name];
+    return set('topologyManagerPolicyOptions', Object.keys(next).length ? next : undefined);
   };
   const options = k.cpuManagerPolicyOptions ?? {};
   return (
@@ -97,6 +108,67 @@ export function KubeletForm() {
           options={['container', 'pod']}
           onChange={(v) => set('topologyManagerScope', v)}
         />
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={tmOptions['prefer-closest-numa-nodes'] === 'true'}
+            onChange={(e) =>
+              setTmOption('prefer-closest-numa-nodes', e.currentTarget.checked ? 'true' : '')
+            }
+          />
+          topologyManagerPolicyOptions: prefer-closest-numa-nodes
+        </label>
+        <Text
+          label="max-allowable-numa-nodes"
+          value={tmOptions['max-allowable-numa-nodes'] ?? ''}
+          placeholder="8"
+          onCommit={(v) => setTmOption('max-allowable-numa-nodes', v)}
+        />
+      </fieldset>
+      <fieldset>
+        <legend>Memory manager</legend>
+        <Select
+          label="memoryManagerPolicy"
+          value={k.memoryManagerPolicy}
+          options={['None', 'Static']}
+          onChange={(v) => set('memoryManagerPolicy', v)}
+        />
+        <Text
+          label="systemReserved memory"
+          value={k.systemReserved?.memory ?? ''}
+          placeholder="e.g. 1Gi"
+          onCommit={(v) => reserved('systemReserved', v.trim(), 'memory')}
+        />
+        <Text
+          label="kubeReserved memory"
+          value={k.kubeReserved?.memory ?? ''}
+          placeholder="e.g. 500Mi"
+          onCommit={(v) => reserved('kubeReserved', v.trim(), 'memory')}
+        />
+        <Text
+          label="evictionHard memory.available"
+          value={k.evictionHard?.['memory.available'] ?? ''}
+          placeholder="100Mi"
+          onCommit={(v) =>
+            set(
+              'evictionHard',
+              v.trim() ? { ...(k.evictionHard ?? {}), 'memory.available': v.trim() } : undefined,
+            )
+          }
+        />
+        <Text
+          label="reservedMemory"
+          value={(k.reservedMemory ?? [])
+            .map(
+              (r) =>
+                `${r.numaNode}:${Object.entries(r.limits)
+                  .map(([n, q]) => `${n}=${q}`)
+                  .join(',')}`,
+            )
+            .join('; ')}
+          placeholder="0:memory=1124Mi; 1:memory=0"
+          onCommit={(v) => set('reservedMemory', parseReservedMemory(v))}
+        />
       </fieldset>
       <fieldset>
         <legend>Images and pods</legend>
@@ -123,6 +195,34 @@ export function KubeletForm() {
       <FormError error={error} />
     </form>
   );
+}
+
+/**
+ * "0:memory=1Gi,hugepages-1Gi=2Gi; 1:memory=100Mi" → reservedMemory (undefined when empty; the
+ * schema refuses what does not read as that).
+ */
+export function parseReservedMemory(text: string): unknown {
+  const parts = text
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (parts.length === 0) return undefined;
+  return parts.map((p) => {
+    const [numa, limits = ''] = p.split(':');
+    return {
+      numaNode: Number(numa),
+      limits: Object.fromEntries(
+        limits
+          .split(',')
+          .map((l) => l.trim())
+          .filter(Boolean)
+          .map((l): [string, string] => {
+            const [name = '', value = ''] = l.split('=').map((x) => x.trim());
+            return [name, value];
+          }),
+      ),
+    };
+  });
 }
 
 function Select(p: {

@@ -1,10 +1,12 @@
 /**
  * The node: its CPU topology (a named machine, a shape, or the text of the user's
- * own `lscpu -p=CPU,CORE,SOCKET,NODE`) and the images already on it. A topology that
- * is refused (by the schema, the lscpu reader or the run) says why next to its field.
+ * own `lscpu -p=CPU,CORE,SOCKET,NODE` or `lstopo --of xml`), its NUMA distances, devices
+ * and NUMA memory, and the images already on it. A topology that is refused (by the
+ * schema, the reader or the run) says why next to its field.
  */
 import { useState } from 'react';
-import { formatDuration, parseLscpu } from '../../sim';
+import { formatDuration, parseHwlocXml, parseLscpu } from '../../sim';
+import { NodeResourcesForm } from './NodeResourcesForm';
 import { useApp, useAppStore } from '../app/storeContext';
 import type { CatalogEntry } from '../controls/QuickControls';
 import { Text } from './KubeletForm';
@@ -32,13 +34,15 @@ export function NodeForm({ topologies }: { readonly topologies: readonly Catalog
     ? 'preset'
     : 'preset' in topo
       ? 'preset'
-      : 'lscpu' in topo
+      : 'lscpu' in topo || 'hwloc' in topo
         ? 'lscpu'
         : 'cpus' in topo
           ? 'cpus'
           : 'shape';
   const [mode, setMode] = useState<Mode>(current);
-  const [lscpu, setLscpu] = useState(topo && 'lscpu' in topo ? topo.lscpu : '');
+  const [lscpu, setLscpu] = useState(
+    topo && 'lscpu' in topo ? topo.lscpu : topo && 'hwloc' in topo ? topo.hwloc : '',
+  );
   const [shape, setShape] = useState<Record<string, string>>(() =>
     Object.fromEntries(
       SHAPE_FIELDS.map((f) => [
@@ -61,12 +65,14 @@ export function NodeForm({ topologies }: { readonly topologies: readonly Catalog
     );
   };
   const applyLscpu = () => {
-    const r = parseLscpu(lscpu);
+    // lstopo's XML is told apart by its first character; lscpu's CSV never starts with "<".
+    const xml = lscpu.trimStart().startsWith('<');
+    const r = xml ? parseHwlocXml(lscpu) : parseLscpu(lscpu);
     if (!r.ok) {
       setTopoError({ field: 'lscpu', message: r.error });
       return;
     }
-    setTopology({ lscpu }, 'lscpu');
+    setTopology(xml ? { hwloc: lscpu } : { lscpu }, 'lscpu');
   };
   const fieldError = (field: Mode) =>
     topoError?.field === field ? (
@@ -96,7 +102,11 @@ export function NodeForm({ topologies }: { readonly topologies: readonly Catalog
                 checked={mode === m}
                 onChange={() => setMode(m)}
               />
-              {m === 'preset' ? 'a named machine' : m === 'shape' ? 'a shape' : 'lscpu -p text'}
+              {m === 'preset'
+                ? 'a named machine'
+                : m === 'shape'
+                  ? 'a shape'
+                  : 'lscpu -p or lstopo XML'}
             </label>
           ))}
         </div>
@@ -152,7 +162,9 @@ export function NodeForm({ topologies }: { readonly topologies: readonly Catalog
           <>
             <label className="kv-col">
               <span className="field-label">
-                Paste the output of <code>lscpu -p=CPU,CORE,SOCKET,NODE</code>
+                Paste the output of <code>lscpu -p=CPU,CORE,SOCKET,NODE</code> or{' '}
+                <code>lstopo --of xml</code> (its PCI devices, NUMA memory and distances come with
+                it)
               </span>
               <textarea
                 rows={8}
@@ -177,6 +189,7 @@ export function NodeForm({ topologies }: { readonly topologies: readonly Catalog
         )}
         {mode === 'cpus' && <p className="empty">The scenario lists its CPUs one by one.</p>}
       </fieldset>
+      <NodeResourcesForm />
       <fieldset>
         <legend>Images on the node</legend>
         <ul className="kv-list">

@@ -22,6 +22,12 @@ import { Patterns } from './Patterns';
 import { TopologyBoxes } from './TopologyBoxes';
 import { TopologyLegend } from './TopologyLegend';
 import { containerPod } from './containerKey';
+import { layoutDevices, type DevicesLayout } from '../../viz/topology/layoutDevices';
+import type { TopologyLayout } from '../../viz/topology/layoutTopology';
+import { resourceHolders, resourcesAt } from '../../viz/topology/resourceHistory';
+import { DeviceBoxes } from './DeviceBoxes';
+import { DeviceLegend } from './DeviceLegend';
+import { MemoryBars } from './MemoryBars';
 
 export function TopologyDiagram() {
   const store = useAppStore();
@@ -59,7 +65,7 @@ export function TopologyDiagram() {
     [run],
   );
   const openKeys = opened.of === run?.topology ? opened.keys : undefined;
-  const layout = useMemo(() => {
+  const cpuLayout = useMemo(() => {
     if (!run || size.width <= 0) return null;
     const w = size.width - 8;
     const h = Math.max(120, size.height - 8);
@@ -71,6 +77,19 @@ export function TopologyDiagram() {
     const keep = folds.filter((f) => !openKeys?.has(f.key));
     return layoutTopology(run.topology, w, h, machine ?? 'Machine', keep);
   }, [run, size.width, size.height, machine, folds, showAll, openKeys]);
+  // The node's PCI devices and NUMA memory below the CPUs (layoutDevices.ts).
+  const layout = useMemo(
+    (): (TopologyLayout & Partial<DevicesLayout>) | null =>
+      cpuLayout && run && (run.topology.devices || run.topology.memory)
+        ? layoutDevices(cpuLayout, run.topology.devices ?? [], run.topology.memory ?? null)
+        : cpuLayout,
+    [cpuLayout, run],
+  );
+  const resources = useMemo(() => resourcesAt(run?.resources, cursor), [run, cursor]);
+  const deviceHolders = useMemo(
+    () => new Map((resources?.devices ?? []).map((d) => [`${d.resource}/${d.id}`, d.holder])),
+    [resources],
+  );
   const states = useMemo(() => {
     const m = new Map<number, CpuState>();
     if (run) for (const c of run.topology.cpus) m.set(c.id, cpuStateAt(run.cpus, c.id, cursor));
@@ -143,7 +162,12 @@ export function TopologyDiagram() {
     e.currentTarget.scrollBy({ left: v[0], top: v[1] });
   };
   const pool = useMemo(() => (run ? poolAt(run.cpus, cursor) : []), [run, cursor]);
-  const ownerIndex = useMemo(() => new Map((run?.cpus.owners ?? []).map((o, i) => [o, i])), [run]);
+  // Containers with exclusive CPUs first, then those holding only devices or NUMA memory.
+  const ownerIndex = useMemo(() => {
+    const owners = [...(run?.cpus.owners ?? [])];
+    for (const h of resourceHolders(run?.resources)) if (!owners.includes(h)) owners.push(h);
+    return new Map(owners.map((o, i) => [o, i]));
+  }, [run]);
   const selectedContainer =
     selection?.kind === 'container' || selection?.kind === 'span' ? selection.container : undefined;
   const selectedCpu = selection?.kind === 'cpu' ? selection.cpu : undefined;
@@ -339,6 +363,20 @@ export function TopologyDiagram() {
                 </g>
               );
             })}
+            {layout.memoryBars && (
+              <MemoryBars bars={layout.memoryBars} snap={resources} ownerIndex={ownerIndex} />
+            )}
+            {layout.devices && (
+              <DeviceBoxes
+                boxes={layout.devices}
+                holders={deviceHolders}
+                ownerIndex={ownerIndex}
+                selected={selectedContainer}
+                onSelect={(c) =>
+                  store.getState().select({ kind: 'container', container: c, pod: containerPod(c) })
+                }
+              />
+            )}
             {layout.folds.map((f) => (
               <FoldBox
                 key={f.key}
@@ -433,6 +471,20 @@ export function TopologyDiagram() {
           states={states}
           pool={pool}
           selected={selectedContainer}
+        />
+      )}
+      {run?.resources && (
+        <DeviceLegend
+          snap={resources}
+          ownerIndex={ownerIndex}
+          selected={selectedContainer}
+          withCpus={
+            new Set(
+              [...states.values()].flatMap((st) =>
+                st.owner && (st.kind === 'exclusive' || st.kind === 'assigned') ? [st.owner] : [],
+              ),
+            )
+          }
         />
       )}
     </section>

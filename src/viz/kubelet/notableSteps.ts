@@ -78,7 +78,13 @@ export function activityTimes(trace: Trace): Float64Array {
   for (const e of trace.events) if (e.reason !== 'BackOff') out.push(e.t);
   for (const r of trace.records)
     // Probe results count only while a container waits for them (busyIntervals).
-    if (r.kind !== 'podStatus' && r.kind !== 'cpuAssignments' && r.kind !== 'probe') out.push(r.t);
+    if (
+      r.kind !== 'podStatus' &&
+      r.kind !== 'cpuAssignments' &&
+      r.kind !== 'resourceAssignments' &&
+      r.kind !== 'probe'
+    )
+      out.push(r.t);
   const { steps, strings, entities } = trace;
   const role = entityRoles(entities, (k) =>
     PROGRESS_MACHINES.has(k) ? PROGRESS_MACHINE : k === 'syncLoop' ? SYNC_LOOP : 0,

@@ -1,7 +1,11 @@
 /**
  * Row 8: the CPU and topology managers' klog lines at admission, at their verbosity (klog.InfoS,
  * V0, except V(4) "Allocated exclusive CPUs"): policy_static.go Allocate/allocateCPUs and
- * GetTopologyHints, state_mem.go's CPUSet updates, topologymanager scope_container.go Admit.
+ * GetTopologyHints, state_mem.go's CPUSet updates, topologymanager scope_container.go Admit
+ * ("TopologyHints" per provider: the device manager's {}, the CPU manager's, the None memory
+ * manager's null), policy.go filterProvidersHints; and the device manager's V(3) "Looking for
+ * needed resources" for every limit of every container (manager.go allocateContainerResources,
+ * before its device plugin resource check).
  */
 import { describe, expect, it } from 'vitest';
 import { formatKlog, type SimulationRun } from '../../../src/sim/index';
@@ -24,12 +28,16 @@ describe('CPU and topology manager klog lines', () => {
       .find((l) => l.msg === 'Updated desired CPUSet')!
       .kv.find(([k]) => k === 'podUID')![1];
     expect(admissionLines(run, 'default/web')).toEqual([
+      'V3 "Looking for needed resources" resourceName="cpu" pod="default/web" containerName="app" needed=2',
+      'V3 "Looking for needed resources" resourceName="memory" pod="default/web" containerName="app" needed=1073741824',
       'V0 "Static policy: Allocate" pod="default/web" containerName="app"',
       'V0 "Topology Affinity" pod="default/web" containerName="app" affinity={"NUMANodeAffinity":null,"Preferred":false}',
       'V0 "AllocateCPUs" numCPUs=2 socket=null',
       'V0 "Updated default CPUSet" cpuSet="0,2-8,10-15"',
       `V0 "Updated desired CPUSet" podUID=${uid} containerName="app" cpuSet="1,9"`,
       'V4 "Allocated exclusive CPUs" pod="default/web" containerName="app" cpuset="1,9"',
+      'V3 "Looking for needed resources" resourceName="cpu" pod="default/web" containerName="log-shipper" needed=1',
+      'V3 "Looking for needed resources" resourceName="memory" pod="default/web" containerName="log-shipper" needed=134217728',
     ]);
     // The default set printed is the one the CPU manager holds after the admission.
     const snap = run.trace.records.find(
@@ -40,15 +48,24 @@ describe('CPU and topology manager klog lines', () => {
 
   it('single-numa-node: the hints, then the best hint that rejects the pod', () => {
     const run = runPreset('numa-does-not-fit');
+    const who = 'pod="default/db-6f9c7d8b5-x2kqp" containerName="postgres"';
     expect(admissionLines(run, 'default/db-6f9c7d8b5-x2kqp')).toEqual([
-      'V0 "TopologyHints generated" pod="default/db-6f9c7d8b5-x2kqp" containerName="postgres" cpuHints=[{"NUMANodeAffinity":3,"Preferred":false}]',
-      'V0 "Best TopologyHint" bestHint={"NUMANodeAffinity":null,"Preferred":false} pod="default/db-6f9c7d8b5-x2kqp" containerName="postgres"',
+      `V0 "TopologyHints" hints={} ${who}`,
+      `V0 "TopologyHints generated" ${who} cpuHints=[{"NUMANodeAffinity":3,"Preferred":false}]`,
+      `V0 "TopologyHints" hints={"cpu":[{"NUMANodeAffinity":3,"Preferred":false}]} ${who}`,
+      `V0 "TopologyHints" hints=null ${who}`,
+      'V0 "Hint Provider has no preference for NUMA affinity with any resource"',
+      'V0 "Hint Provider has no preference for NUMA affinity with any resource"',
+      `V0 "ContainerTopologyHint" bestHint={"NUMANodeAffinity":null,"Preferred":false} ${who}`,
+      `V0 "Best TopologyHint" bestHint={"NUMANodeAffinity":null,"Preferred":false} ${who}`,
     ]);
   });
 
   it('full-pcpus-only: an SMT alignment error returns right after "Static policy: Allocate"', () => {
     const run = runPreset('odd-cpus-on-smt');
     expect(admissionLines(run, 'default/three-cpus')).toEqual([
+      'V3 "Looking for needed resources" resourceName="cpu" pod="default/three-cpus" containerName="haproxy" needed=3',
+      'V3 "Looking for needed resources" resourceName="memory" pod="default/three-cpus" containerName="haproxy" needed=1073741824',
       'V0 "Static policy: Allocate" pod="default/three-cpus" containerName="haproxy"',
     ]);
   });

@@ -60,6 +60,10 @@ describe('CPU manager lines when a container lets go of its CPUs', () => {
       'V0 I state_mem.go:88] "Updated default CPUSet" cpuSet="0-7"',
       `V2 I cpu_manager.go:418] "RemoveStaleState: containerMap: removing container" ${kv}"side"`,
       `V0 I policy_static.go:430] "Static policy: RemoveContainer" ${kv}"side"`,
+      // The memory manager's own containerMap (None policy): let go of at b's admission, when
+      // its Allocate runs its removeStaleState.
+      `V2 I memory_manager.go:368] "RemoveStaleState removing state" ${kv}"app"`,
+      `V2 I memory_manager.go:368] "RemoveStaleState removing state" ${kv}"side"`,
     ]);
     // After the pod's termination (it is no longer active), at the loop's next 10 s tick.
     const at = r.trace.logs.find((l) => l.msg === 'RemoveStaleState: removing container')!.t;
@@ -77,6 +81,8 @@ describe('CPU manager lines when a container lets go of its CPUs', () => {
     expect(got.map((l) => l.replace(/podUID="[^"]+" /, ''))).toEqual([
       'V2 I cpu_manager.go:418] "RemoveStaleState: containerMap: removing container" containerName="app"',
       'V2 I cpu_manager.go:418] "RemoveStaleState: containerMap: removing container" containerName="side"',
+      'V2 I memory_manager.go:368] "RemoveStaleState removing state" containerName="app"',
+      'V2 I memory_manager.go:368] "RemoveStaleState removing state" containerName="side"',
     ]);
     const admitB = r.trace.logs.findIndex(
       (l) =>
@@ -85,7 +91,12 @@ describe('CPU manager lines when a container lets go of its CPUs', () => {
     const first = r.trace.logs.findIndex(
       (l) => l.msg === 'RemoveStaleState: containerMap: removing container',
     );
-    expect(first).toBe(admitB + 1);
+    // scope_none.go admitPolicyNone: the device manager's Allocate for b's container (one
+    // "Looking for needed resources" per limit), then the CPU manager's, which cleans up first.
+    expect(r.trace.logs.slice(admitB + 1, first).map((l) => l.msg)).toEqual([
+      'Looking for needed resources',
+      'Looking for needed resources',
+    ]);
   });
 
   it('1.18: klog.Errorf "[cpumanager] removeStaleState: removing (pod …)", no containerMap pass', () => {

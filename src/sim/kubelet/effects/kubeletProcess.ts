@@ -6,7 +6,13 @@
  */
 import type { kubeletProcessMachine } from '../../machines/kubeletProcess.machine';
 import type { EffectApi, EffectsOf } from '../../runner/types';
-import { cpuSnapshot, startResourceManagers } from '../cpuManagerBridge';
+import {
+  cpuSnapshot,
+  resourceSnapshot,
+  startResourceManagers,
+  tracksDevicesOrMemory,
+} from '../cpuManagerBridge';
+import { startMemoryManager } from '../deviceMemoryManagers';
 import { startCpuManager } from '../../policies/cpumanager/manager';
 import type { Env } from '../env';
 import {
@@ -87,16 +93,56 @@ export function kubeletProcessEffects(env: Env): Effects {
         );
         return;
       }
-      cpu = { state: started.value, tm: { podTopologyHints: {} }, containers: {} };
+      // memoryManager.Start restores memory_manager_state; the Static policy validates it
+      // against the machine ("start memory manager error: ..." when it no longer matches).
+      const memory = startMemoryManager(generation.resourceManagers.memory, domain.cpu!.memory);
+      if (!memory.ok) {
+        klog(
+          api,
+          'Failed to start ContainerManager',
+          [],
+          `start memory manager error: ${memory.error}`,
+        );
+        return;
+      }
+      // The device manager reads kubelet_internal_checkpoint back; the plugins register again.
+      cpu = {
+        state: started.value,
+        tm: { podTopologyHints: {} },
+        containers: {},
+        devices: { ...domain.cpu!.devices, devicesToReuse: {} },
+        memory: memory.value,
+        memContainers: {},
+      };
     } else {
       const started = startResourceManagers(generation.resourceManagers);
       if (!started.ok) return fail(api, started.error);
       cpu = started.value;
+      // Only cpu_manager_state was removed: the memory and device checkpoints come back.
+      if (domain.cpu) {
+        const memory = startMemoryManager(generation.resourceManagers.memory, domain.cpu.memory);
+        if (!memory.ok) {
+          klog(
+            api,
+            'Failed to start ContainerManager',
+            [],
+            `start memory manager error: ${memory.error}`,
+          );
+          return;
+        }
+        cpu = {
+          ...cpu,
+          memory: memory.value,
+          devices: { ...domain.cpu.devices, devicesToReuse: {} },
+        };
+      }
     }
     domain.cpu = cpu;
     domain.gen = ctx.gen;
     domain.kubeletStartedAt = api.t;
     api.record('cpuAssignments', cpuSnapshot(cpu), CPU_MANAGER);
+    if (tracksDevicesOrMemory(generation.resourceManagers))
+      api.record('resourceAssignments', resourceSnapshot(cpu), CPU_MANAGER);
     api.spawn('imagePuller', IMAGE_PULLER, undefined);
     // GenericPLEG.Start: wait.Until relists at once.
     api.spawn('pleg', PLEG, undefined);

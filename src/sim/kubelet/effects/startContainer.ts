@@ -21,7 +21,9 @@ import {
   containerHasExclusiveCPUs,
   preCreateContainer,
   preStartContainer,
+  resourceSnapshot,
 } from '../cpuManagerBridge';
+import { memoryNUMANodes } from '../../policies/memorymanager/staticPolicy';
 import { featureEnabled } from '../../policies/featureGates';
 import { cpusetApplied } from './cpuManager';
 import { type Env, recordEvent } from '../env';
@@ -242,6 +244,14 @@ export function startContainerEffects(
       const { pod, container } = containerOf(ctx);
       const cpu = api.domain.cpu;
       const cpuset = cpu ? preCreateContainer(cpu, pod.uid, container.name) : '';
+      // GetMemoryNUMANodes: the NUMA nodes of the container's memory blocks become cpuset.mems.
+      const mems = cpu ? memoryNUMANodes(cpu.memory, pod.uid, container.name) : [];
+      if (mems.length > 0)
+        klog(api, 'Memory affinity', [
+          ['pod', q(pod.key)],
+          ['containerName', q(container.name)],
+          ['numaNodes', `{${mems.map((n) => `"${n}":{}`).join(',')}}`],
+        ]);
       // Written into the CRI container config's linux.resources.cpuset_cpus ("" = not set).
       api.record('cpuset', { uid: pod.uid, container: container.name, cpuset });
       cpusetApplied(api, pod, container.name, 'PreCreateContainer');
@@ -286,8 +296,14 @@ export function startContainerEffects(
         api.t,
       );
       attempt.containerId = created.id;
-      if (api.domain.cpu)
-        preStartContainer(own(api.domain, 'cpu')!, pod.uid, container.name, created.id);
+      if (api.domain.cpu) {
+        const cpu = own(api.domain, 'cpu')!;
+        const before = cpu.memory;
+        const rm = cfg.generations[api.domain.gen]?.resourceManagers;
+        preStartContainer(cpu, pod.uid, container.name, created.id, rm, pod);
+        // memoryManager.AddContainer gave the regular init containers' memory back.
+        if (cpu.memory !== before) api.record('resourceAssignments', resourceSnapshot(cpu));
+      }
     },
 
     /** The Created event, then CRI StartContainer: a StartContainerError fault makes it fail. */

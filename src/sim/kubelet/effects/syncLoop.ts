@@ -7,7 +7,7 @@
 import type { SyncLoopEvent, syncLoopMachine } from '../../machines/syncLoop.machine';
 import type { EffectApi, EffectsOf } from '../../runner/types';
 import { activePods, canAdmitPod, topologyAdmitLogs } from '../admission';
-import { cpuSnapshot } from '../cpuManagerBridge';
+import { cpuSnapshot, resourceSnapshot, resourceSnapshotKey } from '../cpuManagerBridge';
 import type { Env } from '../env';
 import { releaseInactive, spawnCpuContainers, staticPolicy } from './cpuManager';
 import { recordEvent } from '../env';
@@ -82,11 +82,33 @@ export function syncLoopEffects(env: Env): EffectsOf<typeof syncLoopMachine, Kub
             continue;
           }
           const assignedBefore = domain.cpu?.state.assignments[uid];
+          const heldBefore = domain.cpu && resourceSnapshotKey(domain.cpu);
           const adm = canAdmitPod(cfg, domain, pod);
           for (const l of topologyAdmitLogs(cfg, domain, pod, adm))
-            if (l.text === undefined) klog(api, l.msg, l.kv);
+            if (l.text === undefined) klog(api, l.msg, l.kv, l.err);
             else klogWith(api, l.msg, l.text, l.kv);
           if (domain.cpu) api.record('cpuAssignments', cpuSnapshot(domain.cpu), SYNC_LOOP);
+          if (domain.cpu && heldBefore !== resourceSnapshotKey(domain.cpu))
+            api.record('resourceAssignments', resourceSnapshot(domain.cpu), SYNC_LOOP);
+          const allocation = adm.allocation;
+          const refusedByAllocation = !adm.ok && !adm.reason.startsWith('OutOf');
+          if (allocation && (allocation.decisions.length > 0 || refusedByAllocation)) {
+            const tm = cfg.generations[domain.gen]!.resourceManagers!.topologyManager;
+            api.record(
+              'topologyAdmission',
+              {
+                uid,
+                policy: tm.policy,
+                scope: tm.scope,
+                numaNodes: tm.numaInfo.nodes,
+                decisions: allocation.decisions,
+                admit: !refusedByAllocation,
+                ...(refusedByAllocation ? { reason: adm.reason, message: adm.message } : {}),
+                ...(allocation.failed ? { failedContainer: allocation.failed.container } : {}),
+              },
+              SYNC_LOOP,
+            );
+          }
           // The allocate handler runs before the predicates: the static policy saw each container.
           if (staticPolicy(cfg, domain)) {
             releaseInactive(api, cfg.pods, [...activePods(cfg, domain), pod]);

@@ -80,3 +80,30 @@ export function iterateBitMasks(bits: readonly number[], callback: (mask: BitMas
   };
   for (let size = 1; size <= bits.length; size++) iterate(bits, [], size);
 }
+
+/** Add(bits...): Go refuses the whole call (mask unchanged) when a bit is outside 0-63. */
+export function maskAdd(m: BitMask, ...bits: number[]): Result<BitMask> {
+  const added = newBitMask(...bits);
+  return added.ok ? ok(maskOr(m, added.value)) : added;
+}
+
+/** Remove(bits...), with Add's check. */
+export function maskRemove(m: BitMask, ...bits: number[]): Result<BitMask> {
+  const removed = newBitMask(...bits);
+  return removed.ok ? ok(m.filter((b) => !removed.value.includes(b))) : removed;
+}
+
+/** Fill(): all 64 bits. */
+export function maskFill(): BitMask {
+  return Array.from({ length: 64 }, (_, i) => i);
+}
+
+/** IsEmpty(). */
+export function maskIsEmpty(m: BitMask): boolean {
+  return m.length === 0;
+}
+
+/** AnySet(bits): whether any of the bits is set. */
+export function maskAnySet(m: BitMask, bits: readonly number[]): boolean {
+  return bits.some((b) => m.includes(b));
+}

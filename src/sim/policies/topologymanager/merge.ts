@@ -89,14 +89,21 @@ export interface MergerOptions {
   readonly policyName: string;
 }
 
-/** HintMerger.Merge: the best merged hint, or {all NUMA nodes, not preferred} when none qualifies. */
-export function mergeHints(
+/** HintMerger: the hints to merge, the count compare reads, and compare itself. */
+export interface HintMerger {
+  readonly hints: readonly (readonly TopologyHint[])[];
+  /** BestNonPreferredAffinityCount (maxOfMinAffinityCounts of the hints unless set). */
+  bestNonPreferredAffinityCount: number;
+  /** compare(current, candidate): the hint kept, as the same object (Go returns a pointer). */
+  compare(current: TopologyHint | null, candidate: TopologyHint): TopologyHint | null;
+}
+
+/** NewHintMerger. */
+export function newHintMerger(
   info: NUMAInfo,
-  filtered: readonly (readonly TopologyHint[])[],
+  hints: readonly (readonly TopologyHint[])[],
   opts: MergerOptions,
-): TopologyHint {
-  const defaultAffinity = defaultAffinityMask(info);
-  const bestNonPreferred = maxOfMinAffinityCounts(filtered);
+): HintMerger {
   const compareMasks = (current: TopologyHint, candidate: TopologyHint): TopologyHint => {
     const cur = current.numaNodeAffinity as BitMask;
     const cand = candidate.numaNodeAffinity as BitMask;
@@ -107,26 +114,41 @@ export function mergeHints(
         : narrowest(cur, cand);
     return maskEquals(best, cur) ? current : candidate;
   };
-  const compare = (current: TopologyHint | null, candidate: TopologyHint): TopologyHint | null => {
-    const candCount = maskCount(candidate.numaNodeAffinity ?? []);
-    if (candCount === 0) return current;
-    if (current === null) return candidate;
-    if (!current.preferred && candidate.preferred) return candidate;
-    if (current.preferred && !candidate.preferred) return current;
-    if (current.preferred && candidate.preferred) return compareMasks(current, candidate);
-    const curCount = maskCount(current.numaNodeAffinity ?? []);
-    if (curCount > bestNonPreferred) return compareMasks(current, candidate); // case 1
-    if (curCount === bestNonPreferred)
-      return candCount !== bestNonPreferred ? current : compareMasks(current, candidate);
-    if (candCount > bestNonPreferred) return current; // 3a
-    if (candCount === bestNonPreferred) return candidate; // 3b
-    if (candCount > curCount) return candidate; // 3ca
-    if (candCount < curCount) return current; // 3cb
-    return compareMasks(current, candidate); // 3cc
+  const merger: HintMerger = {
+    hints,
+    bestNonPreferredAffinityCount: maxOfMinAffinityCounts(hints),
+    compare(current, candidate) {
+      const best = merger.bestNonPreferredAffinityCount;
+      const candCount = maskCount(candidate.numaNodeAffinity ?? []);
+      if (candCount === 0) return current;
+      if (current === null) return candidate;
+      if (!current.preferred && candidate.preferred) return candidate;
+      if (current.preferred && !candidate.preferred) return current;
+      if (current.preferred && candidate.preferred) return compareMasks(current, candidate);
+      const curCount = maskCount(current.numaNodeAffinity ?? []);
+      if (curCount > best) return compareMasks(current, candidate); // case 1
+      if (curCount === best) return candCount !== best ? current : compareMasks(current, candidate);
+      if (candCount > best) return current; // 3a
+      if (candCount === best) return candidate; // 3b
+      if (candCount > curCount) return candidate; // 3ca
+      if (candCount < curCount) return current; // 3cb
+      return compareMasks(current, candidate); // 3cc
+    },
   };
+  return merger;
+}
+
+/** HintMerger.Merge: the best merged hint, or {all NUMA nodes, not preferred} when none qualifies. */
+export function mergeHints(
+  info: NUMAInfo,
+  filtered: readonly (readonly TopologyHint[])[],
+  opts: MergerOptions,
+): TopologyHint {
+  const defaultAffinity = defaultAffinityMask(info);
+  const merger = newHintMerger(info, filtered, opts);
   const acc: { best: TopologyHint | null } = { best: null };
   iterateAllProviderTopologyHints(filtered, (permutation) => {
-    acc.best = compare(acc.best, mergePermutation(defaultAffinity, permutation));
+    acc.best = merger.compare(acc.best, mergePermutation(defaultAffinity, permutation));
   });
   return acc.best ?? { numaNodeAffinity: defaultAffinity, preferred: false };
 }

@@ -3,13 +3,52 @@
  * and the two ways masks of equal size are compared (Narrowest, Closest).
  */
 import { cpuset } from '../../model/cpuset';
+import { err, ok, type Result } from '../../model/result';
 import type { CPUTopology } from '../../model/topology';
 import { maskCount, maskIsLessThan, maskIsNarrowerThan, type BitMask } from './bitmask';
 
 export interface NUMAInfo {
   readonly nodes: readonly number[];
-  /** Distance rows by NUMA id, indexed by NUMA id (/sys/devices/system/node/nodeN/distance). */
-  readonly distances: Readonly<Record<number, readonly number[]>>;
+  /**
+   * Distance rows by NUMA id, indexed by NUMA id (/sys/devices/system/node/nodeN/distance, as
+   * cAdvisor reports them); a row is null when NewNUMAInfo did not read it (the option
+   * prefer-closest-numa-nodes is off), as Go leaves the slice nil.
+   */
+  readonly distances: Readonly<Record<number, readonly number[] | null>>;
+}
+
+/** A cAdvisor NUMA node as NewNUMAInfo reads it: its id and its distances row, if reported. */
+export interface CadvisorNode {
+  readonly id: number;
+  readonly distances?: readonly number[] | null;
+}
+
+/**
+ * NewNUMAInfo: the nodes in cAdvisor's order, and their distances only when
+ * prefer-closest-numa-nodes needs them (an error when a node has none).
+ */
+export function newNUMAInfo(
+  topology: readonly CadvisorNode[] | null,
+  opts: { readonly preferClosestNUMA: boolean },
+): Result<NUMAInfo> {
+  const nodes: number[] = [];
+  const distances: Record<number, readonly number[] | null> = {};
+  for (const node of topology ?? []) {
+    nodes.push(node.id);
+    let row: readonly number[] | null = null;
+    if (opts.preferClosestNUMA) {
+      row = node.distances ?? null;
+      if (row === null) return err('error getting NUMA distances from cadvisor');
+    }
+    distances[node.id] = row;
+  }
+  return ok({ nodes, distances });
+}
+
+/** The topology's NUMA nodes as cAdvisor lists them (ascending ids), with their distances. */
+export function cadvisorNodesOf(t: CPUTopology): CadvisorNode[] {
+  const info = numaInfoFromTopology(t);
+  return info.nodes.map((id) => ({ id, distances: info.distances[id] ?? null }));
 }
 
 /**
@@ -58,7 +97,7 @@ export function averageDistance(info: NUMAInfo, m: BitMask): number {
   let count = 0;
   for (const a of m) {
     for (const b of m) {
-      sum += info.distances[a]?.[b] ?? 0;
+      sum += info.distances[a]?.[b] ?? 0; // Go reads 0 past a nil or short row
       count++;
     }
   }

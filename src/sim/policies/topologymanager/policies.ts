@@ -5,20 +5,29 @@
  */
 import { err, ok, type Result } from '../../model/result';
 import type { CPUTopology } from '../../model/topology';
-import { featureEnabled, type FeatureGates } from '../featureGates';
+import type { FeatureGates } from '../featureGates';
+import { CURRENT_KUBELET_VERSION } from '../../versions/names';
 import { parseBool } from '../parseBool';
 import { maskCount, maskEquals } from './bitmask';
 import type { ProviderHints, TopologyHint } from './hint';
 import { filterProvidersHints, mergeHints } from './merge';
-import { defaultAffinityMask, numaInfoFromTopology, type NUMAInfo } from './numaInfo';
+import {
+  cadvisorNodesOf,
+  defaultAffinityMask,
+  newNUMAInfo,
+  numaInfoFromTopology,
+  type CadvisorNode,
+  type NUMAInfo,
+} from './numaInfo';
+import { gateDefault, hasBehaviour, minorOf, topologyOptionSets } from './optionReleases';
 
 export type TopologyManagerPolicyName = 'none' | 'best-effort' | 'restricted' | 'single-numa-node';
 export type TopologyManagerScopeName = 'container' | 'pod';
 
 export interface TopologyManagerOptions {
-  /** prefer-closest-numa-nodes (beta at policy_options.go @4a0608cb). */
+  /** prefer-closest-numa-nodes. */
   readonly preferClosestNUMA: boolean;
-  /** maxAllowableNUMANodes: 8 (a later option makes it configurable). */
+  /** max-allowable-numa-nodes: 8 unless the option raises it. */
   readonly maxAllowableNUMANodes: number;
 }
 
@@ -38,47 +47,153 @@ const POLICIES: readonly TopologyManagerPolicyName[] = [
   'single-numa-node',
 ];
 
-/** NewPolicyOptions. */
-export function newTopologyManagerOptions(
-  raw: Readonly<Record<string, string>>,
-  gates: FeatureGates,
-): Result<TopologyManagerOptions> {
-  let preferClosestNUMA = false;
-  for (const name of Object.keys(raw).sort()) {
-    if (name !== 'prefer-closest-numa-nodes')
-      return err(`unknown Topology Manager Policy option: ${JSON.stringify(name)}`);
-    if (!featureEnabled(gates, 'TopologyManagerPolicyBetaOptions'))
-      return err(
-        `Topology Manager Policy Beta-level Options not enabled, but option ${JSON.stringify(name)} provided`,
-      );
-    const v = parseBool(raw[name] ?? '');
-    if (!v.ok) return err(`bad value for option ${JSON.stringify(name)}: ${v.error}`);
-    preferClosestNUMA = v.value;
-  }
-  return ok({ preferClosestNUMA, maxAllowableNUMANodes: 8 });
+/** defaultMaxAllowableNUMANodes (topology_manager.go). */
+export const DEFAULT_MAX_ALLOWABLE_NUMA_NODES = 8;
+
+/**
+ * The release NewPolicyOptions runs in (its option sets and gate defaults come from
+ * optionReleases.ts), the gates the node sets, and, for Kubernetes' own tests, options those
+ * tests register in the package's sets (betaOptions.Insert("fancy-new-option")).
+ */
+export interface OptionContext {
+  readonly minor: number;
+  readonly gates?: FeatureGates;
+  readonly registered?: { readonly alpha?: readonly string[]; readonly beta?: readonly string[] };
 }
 
-/** NewManager: validates policy, scope and NUMA count, with the kubelet's error texts. */
-export function newTopologyManager(
-  topology: CPUTopology,
+function gate(ctx: OptionContext, name: string): boolean {
+  return ctx.gates?.[name] ?? gateDefault(name, ctx.minor);
+}
+
+/** CheckPolicyOptionAvailable, with the release's option sets and texts. */
+export function checkPolicyOptionAvailable(option: string, ctx: OptionContext): Result<void> {
+  const sets = topologyOptionSets(ctx.minor);
+  const alpha = [...sets.alpha, ...(ctx.registered?.alpha ?? [])];
+  const beta = [...sets.beta, ...(ctx.registered?.beta ?? [])];
+  if (!alpha.includes(option) && !beta.includes(option) && !sets.stable.includes(option))
+    return err(`unknown Topology Manager Policy option: ${JSON.stringify(option)}`);
+  const lower = hasBehaviour('lowerCaseOptionErrors', ctx.minor);
+  const level = (l: 'alpha' | 'beta') =>
+    lower
+      ? `topology manager policy ${l}-level options not enabled, but option ${JSON.stringify(option)} provided`
+      : `Topology Manager Policy ${l === 'alpha' ? 'Alpha' : 'Beta'}-level Options not enabled, but option ${JSON.stringify(option)} provided`;
+  if (alpha.includes(option) && !gate(ctx, 'TopologyManagerPolicyAlphaOptions'))
+    return err(level('alpha'));
+  if (beta.includes(option) && !gate(ctx, 'TopologyManagerPolicyBetaOptions'))
+    return err(level('beta'));
+  return ok(undefined);
+}
+
+/** strconv.Atoi's error text for a value that is not a decimal integer. */
+function atoi(value: string): Result<number> {
+  if (/^[+-]?[0-9]+$/.test(value)) {
+    const n = Number(value);
+    if (Number.isSafeInteger(n)) return ok(n);
+    return err(`strconv.Atoi: parsing ${JSON.stringify(value)}: value out of range`);
+  }
+  return err(`strconv.Atoi: parsing ${JSON.stringify(value)}: invalid syntax`);
+}
+
+/**
+ * NewPolicyOptions. Go walks the map in random order and stops at the first error; the names
+ * are walked sorted here, so a map with two bad options always reports the same one.
+ */
+export function newTopologyManagerOptions(
+  raw: Readonly<Record<string, string>>,
+  ctx: OptionContext,
+): Result<TopologyManagerOptions> {
+  let preferClosestNUMA = false;
+  let maxAllowableNUMANodes = DEFAULT_MAX_ALLOWABLE_NUMA_NODES;
+  for (const name of Object.keys(raw).sort()) {
+    const available = checkPolicyOptionAvailable(name, ctx);
+    if (!available.ok) return available;
+    const value = raw[name] ?? '';
+    if (name === 'prefer-closest-numa-nodes') {
+      const v = parseBool(value);
+      if (!v.ok) return err(`bad value for option ${JSON.stringify(name)}: ${v.error}`);
+      preferClosestNUMA = v.value;
+    } else if (name === 'max-allowable-numa-nodes') {
+      const v = atoi(value);
+      if (!v.ok)
+        return err(
+          `unable to convert policy option to integer ${JSON.stringify(name)}: ${v.error}`,
+        );
+      if (v.value < DEFAULT_MAX_ALLOWABLE_NUMA_NODES)
+        return err(
+          `the minimum value of ${JSON.stringify(name)} should not be less than ${DEFAULT_MAX_ALLOWABLE_NUMA_NODES}`,
+        );
+      maxAllowableNUMANodes = v.value;
+    } else return err(`unsupported topologymanager option: ${JSON.stringify(name)} (${value})`);
+  }
+  return ok({ preferClosestNUMA, maxAllowableNUMANodes });
+}
+
+/**
+ * NewManager: validates the options, the NUMA nodes (distances when prefer-closest-numa-nodes
+ * is on), the NUMA count, the policy and the scope, with the kubelet's error texts, in its order.
+ */
+export function newTopologyManagerFromNodes(
+  nodes: readonly CadvisorNode[] | null,
   policy: string,
   scope: string,
-  rawOptions: Readonly<Record<string, string>> = {},
-  gates: FeatureGates = {},
+  rawOptions: Readonly<Record<string, string>> | null,
+  ctx: OptionContext,
 ): Result<TopologyManagerConfig> {
-  const numaInfo = numaInfoFromTopology(topology);
-  const none: TopologyManagerOptions = { preferClosestNUMA: false, maxAllowableNUMANodes: 8 };
-  if (policy === 'none') return ok({ policy: 'none', scope: 'none', options: none, numaInfo });
-  const opts = newTopologyManagerOptions(rawOptions, gates);
+  const none: TopologyManagerOptions = {
+    preferClosestNUMA: false,
+    maxAllowableNUMANodes: DEFAULT_MAX_ALLOWABLE_NUMA_NODES,
+  };
+  if (policy === 'none') {
+    const info = newNUMAInfo(nodes, none);
+    return ok({ policy: 'none', scope: 'none', options: none, numaInfo: unwrapInfo(info) });
+  }
+  const opts = newTopologyManagerOptions(rawOptions ?? {}, ctx);
   if (!opts.ok) return opts;
-  if (numaInfo.nodes.length > opts.value.maxAllowableNUMANodes)
+  const info = newNUMAInfo(nodes, opts.value);
+  if (!info.ok) return err(`cannot discover NUMA topology: ${info.error}`);
+  if (info.value.nodes.length > opts.value.maxAllowableNUMANodes)
     return err(
       `unsupported on machines with more than ${opts.value.maxAllowableNUMANodes} NUMA Nodes`,
     );
   if (!(POLICIES as readonly string[]).includes(policy)) return err(`unknown policy: "${policy}"`);
   if (scope !== 'container' && scope !== 'pod') return err(`unknown scope: "${scope}"`);
-  return ok({ policy: policy as TopologyManagerPolicyName, scope, options: opts.value, numaInfo });
+  return ok({
+    policy: policy as TopologyManagerPolicyName,
+    scope,
+    options: opts.value,
+    numaInfo: info.value,
+  });
 }
+
+function unwrapInfo(info: Result<NUMAInfo>): NUMAInfo {
+  return info.ok ? info.value : { nodes: [], distances: {} };
+}
+
+/**
+ * NewManager for a topology (its NUMA nodes and distances as cAdvisor reports them). The
+ * policies compare masks by distance only under prefer-closest-numa-nodes, so the model keeps the
+ * topology's distances either way (the Inspector shows them).
+ */
+export function newTopologyManager(
+  topology: CPUTopology,
+  policy: string,
+  scope: string,
+  rawOptions: Readonly<Record<string, string>> = {},
+  ctx: OptionContext = { minor: CURRENT_MINOR },
+): Result<TopologyManagerConfig> {
+  const made = newTopologyManagerFromNodes(
+    cadvisorNodesOf(topology),
+    policy,
+    scope,
+    rawOptions,
+    ctx,
+  );
+  if (!made.ok) return made;
+  return ok({ ...made.value, numaInfo: numaInfoFromTopology(topology) });
+}
+
+/** The minor release of the kubelet the shared machines model. */
+const CURRENT_MINOR = minorOf(CURRENT_KUBELET_VERSION);
 
 /** filterSingleNumaHints: keep {nil, preferred} and preferred single-NUMA hints only. */
 export function filterSingleNumaHints(all: readonly (readonly TopologyHint[])[]): TopologyHint[][] {

@@ -36,6 +36,17 @@ export interface TopologyManagerState {
 
 export const EMPTY_TM_STATE: TopologyManagerState = { podTopologyHints: {} };
 
+/**
+ * Told, in the order the scope does them, of what the kubelet logs around its providers' calls:
+ * each provider's hints ("TopologyHints"), the merge ("ContainerTopologyHint" /
+ * "PodTopologyHint", "Best TopologyHint") and the stored affinity ("Topology Affinity").
+ */
+export interface AdmitObserver {
+  hints(provider: string, hints: ProviderHints, container?: string): void;
+  merged(decision: AdmitDecision): void;
+  affinity(container: string, hint: TopologyHint): void;
+}
+
 /** One merge the topology manager made: for a container (container scope) or the pod. */
 export interface AdmitDecision {
   readonly container?: string;
@@ -136,6 +147,7 @@ export function admitPod<S>(
   state: S,
   pod: PodLike,
   podUID: string,
+  observer?: AdmitObserver,
 ): AdmitOutcome<S> {
   const decisions: AdmitDecision[] = [];
   let s = state;
@@ -149,17 +161,21 @@ export function admitPod<S>(
   });
 
   if (tm.scope === 'pod') {
-    const providerHints = providers.map((p) => ({
-      provider: p.name,
-      hints: p.getPodTopologyHints(s, pod),
-    }));
+    const providerHints = providers.map((p) => {
+      const hints = p.getPodTopologyHints(s, pod);
+      observer?.hints(p.name, hints);
+      return { provider: p.name, hints };
+    });
     const { hint, admit } = policyMerge(
       tm,
       providerHints.map((x) => x.hints),
     );
-    decisions.push({ providerHints, best: hint, admit });
+    const decision = { providerHints, best: hint, admit };
+    decisions.push(decision);
+    observer?.merged(decision);
     if (!admit) return fail(TOPOLOGY_AFFINITY_ERROR);
     for (const c of allContainers(pod)) {
+      observer?.affinity(c.name, hint);
       store = setHint(store, podUID, c.name, hint);
       const r = allocateAll(providers, s, pod, c, hint);
       if (!r.ok) return fail(podAdmitResultFor(r.error), c.name);
@@ -176,16 +192,20 @@ export function admitPod<S>(
       s = r.value;
       continue;
     }
-    const providerHints = providers.map((p) => ({
-      provider: p.name,
-      hints: p.getTopologyHints(s, pod, c),
-    }));
+    const providerHints = providers.map((p) => {
+      const hints = p.getTopologyHints(s, pod, c);
+      observer?.hints(p.name, hints, c.name);
+      return { provider: p.name, hints };
+    });
     const { hint, admit } = policyMerge(
       tm,
       providerHints.map((x) => x.hints),
     );
-    decisions.push({ container: c.name, providerHints, best: hint, admit });
+    const decision = { container: c.name, providerHints, best: hint, admit };
+    decisions.push(decision);
+    observer?.merged(decision);
     if (!admit) return fail(TOPOLOGY_AFFINITY_ERROR, c.name);
+    observer?.affinity(c.name, hint);
     store = setHint(store, podUID, c.name, hint);
     const r = allocateAll(providers, s, pod, c, hint);
     if (!r.ok) return fail(podAdmitResultFor(r.error), c.name);
