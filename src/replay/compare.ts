@@ -411,7 +411,7 @@ function whatOf(pod: string, e: ReplayEvent): string {
 function notPrinted(pod: string, e: ReplayEvent): RecordDiff {
   return {
     ...onlyIn(pod, e),
-    detail: `${label(e)} in the input: the model does not print ${familyOf(e.what)} lines`,
+    detail: `${label(e)} in the input: the model never prints it (${familyOf(e.what)})`,
   };
 }
 

@@ -6,7 +6,11 @@
  */
 import { describePod, formatKlog, podsAt, type SimulationRun } from '../sim';
 import { containerdLog, formatContainerdLine } from '../sim/views/containerdLog';
+import { checkpointJSON } from '../sim/policies/cpumanager/checkpoint';
+import { deviceCheckpointJSON } from '../sim/policies/devicemanager/checkpoint';
+import { memoryCheckpointJSON } from '../sim/policies/memorymanager/checkpoint';
 import { Collector } from './collector';
+import { readDocuments } from './documents';
 import { DescribePodReader } from './describePod';
 import { klogFields } from './fields';
 import { recognise } from './messages';
@@ -124,5 +128,40 @@ function snapshot(run: SimulationRun, c: Collector): void {
           },
           step,
         );
+  }
+  // The managers' state files as the kubelet leaves them at the end (the checkpoints a user
+  // would cat), read as the input's are.
+  const d = run.stateAt(step).domain;
+  const rm = run.config.generations[d.gen]?.resourceManagers;
+  const files = d.cpu
+    ? [
+        checkpointJSON(d.cpu.state),
+        rm ? deviceCheckpointJSON(rm.devices, d.cpu.devices) : null,
+        d.cpu.memory
+          ? memoryCheckpointJSON(
+              d.cpu.memory.policyName,
+              d.cpu.memory.machineState,
+              d.cpu.memory.assignments,
+            )
+          : null,
+      ]
+    : [];
+  for (const json of files) {
+    if (json === null) continue;
+    const sub = new Collector();
+    readDocuments(json, sub);
+    for (const e of sub.events)
+      c.add(
+        us,
+        0,
+        e.text.trim(),
+        {
+          what: e.what,
+          pods: [],
+          container: e.container,
+          data: e.data ? { ...e.data } : undefined,
+        },
+        step,
+      );
   }
 }

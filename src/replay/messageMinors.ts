@@ -12,6 +12,7 @@ export const OPEN = Infinity;
 
 /** [message, oldest minor, newest minor] */
 export const MESSAGE_MINORS: readonly (readonly [string, number, number])[] = [
+  ['Allocate', 21, OPEN],
   ['API phase was terminal, updating phase to match', 22, OPEN],
   ['Add CDI device', 28, OPEN],
   ['Add annotation', 21, OPEN],
@@ -28,6 +29,8 @@ export const MESSAGE_MINORS: readonly (readonly [string, number, number])[] = [
   ['Back-off restarting failed container', 21, OPEN],
   ['Backing Off restarting container in pod', 21, OPEN],
   ['Best TopologyHint', 21, OPEN],
+  ['Checkpoint file written', 33, OPEN],
+  ['Container already present in state, skipping', 21, OPEN],
   ['CPUs already allocated to container with different number than request', 21, OPEN],
   ['Cancelling current pod sync', 22, OPEN],
   ['Checking backoff for container in pod', 21, OPEN],
@@ -191,6 +194,7 @@ export const MESSAGE_MINORS: readonly (readonly [string, number, number])[] = [
   ['Reserved CPUs not available for exclusive assignment', 21, OPEN],
   ['Resource alignment at container scope guaranteed', 33, OPEN],
   ['Resource alignment at pod scope guaranteed', 33, OPEN],
+  ['Resource already allocated to pod with different number than request', 21, OPEN],
   ['Resource does not have a topology preference', 21, OPEN],
   ['RunPodSandbox from runtime service failed', 21, OPEN],
   ['Running preStop hook', 21, OPEN],

@@ -362,6 +362,10 @@ const TABLE: readonly [string, string, string][] = [
   ['memory_manager.go', 'NUMA nodes not available for allocation', 'MemoryAllocateFailed'],
   ['memory_manager.go', 'RemoveStaleState removing state', 'MemoryRelease'],
   ['policy_static.go', 'Allocated exclusive memory', 'MemoryAllocated'],
+  // memorymanager/policy_static.go (the CPU manager's say "Static policy: …").
+  ['policy_static.go', 'Allocate', 'MemoryAllocate'],
+  ['policy_static.go', 'Container already present in state, skipping', 'MemoryAllocate'],
+  ['policy_static.go', 'RemoveContainer', 'MemoryRelease'],
   [
     'policy_static.go',
     'Exclusive memory allocation skipped, pod QoS is not guaranteed',
@@ -380,6 +384,12 @@ const TABLE: readonly [string, string, string][] = [
   ['manager.go', 'Issuing a GetPreferredAllocation call for container', 'DevicePreferred'],
   ['manager.go', 'Looking for needed resources', 'DeviceNeeded'],
   ['manager.go', 'Pods to be removed', 'DeviceGC'],
+  ['manager.go', 'Checkpoint file written', 'DeviceCheckpoint'],
+  [
+    'topology_hints.go',
+    'Resource already allocated to pod with different number than request',
+    'TopologyHints',
+  ],
   [
     'manager.go',
     'Plugin options indicate to skip GetPreferredAllocation for resource',
@@ -413,6 +423,7 @@ const TABLE: readonly [string, string, string][] = [
 /** Messages too generic to key on unless the file that logged them says which component it is. */
 const FILE_STRICT: ReadonlySet<string> = new Set([
   'RemoveContainer',
+  'Allocate',
   'Allocate error',
   'Unhandled Error',
   'TopologyHints',

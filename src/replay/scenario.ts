@@ -17,7 +17,10 @@ import { familyOf, type Family } from './families';
 import { gatherFacts, goDurationMs, type ContainerFacts } from './rebuild/facts';
 import { defaultProbe, probeFromDescribe } from './rebuild/probes';
 import type { PodInfo, ReplayEvent, ReplayResult } from './types';
+import { resourcesOf, type Resources } from './rebuild/resources';
 import {
+  hasDevicePlugins,
+  hasMemoryManager,
   hasNativeSidecars,
   hasStartupProbes,
   hasTopologyManagerScope,
@@ -338,6 +341,43 @@ function periodOf(times: readonly number[]): number | undefined {
   return s >= 1 && s <= 3600 ? s : undefined;
 }
 
+/**
+ * A container's held devices and memory (from the managers' state files and lines) as limits;
+ * memory (and hugepages) as requests too, and a CPU when none is known: the memory manager
+ * pins Guaranteed pods only.
+ */
+function withHeld(
+  spec: Record<string, unknown>,
+  held: Readonly<Record<string, string>> | undefined,
+  target: string,
+  notes: string[],
+): void {
+  if (!held) return;
+  const res = (spec.resources ?? {}) as {
+    requests?: Record<string, string>;
+    limits?: Record<string, string>;
+  };
+  const limits = { ...(res.limits ?? {}) };
+  const requests = { ...(res.requests ?? {}) };
+  for (const [k, v] of Object.entries(held)) {
+    limits[k] = v;
+    if (k === 'memory' || k.startsWith('hugepages-')) requests[k] = v;
+  }
+  if (held.memory !== undefined || Object.keys(held).some((k) => k.startsWith('hugepages-'))) {
+    if (limits.cpu === undefined && requests.cpu === undefined) {
+      limits.cpu = requests.cpu = '1';
+      notes.push(`${target}: its CPU is not in the input (1, so that the pod is Guaranteed)`);
+    } else if (limits.cpu === undefined) limits.cpu = requests.cpu!;
+    else requests.cpu ??= limits.cpu;
+    limits.memory ??= requests.memory!;
+    requests.memory ??= limits.memory;
+  }
+  spec.resources = {
+    ...(Object.keys(requests).length ? { requests } : {}),
+    limits,
+  };
+}
+
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 
 /** The input with container names a manifest can carry (DNS-1123 labels); what was renamed. */
@@ -376,8 +416,12 @@ function withValidNames(r: ReplayResult): { r: ReplayResult; renamed: string[] }
 export function reconstructScenario(given: ReplayResult, opts: ReconstructOptions): Reconstructed {
   const { r, renamed } = withValidNames(given);
   const facts = gatherFacts(r);
+  const res = resourcesOf(r, {
+    memoryManager: hasMemoryManager(r.version.version),
+    devicePlugins: hasDevicePlugins(r.version.version),
+  });
   const lat = latencies(r);
-  const notes: string[] = [...renamed];
+  const notes: string[] = [...renamed, ...res.notes];
   const version = r.version.version;
   const lastUsOf = new Map<string, number>();
   for (const e of r.events)
@@ -463,6 +507,7 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
               ...(c.requests ? { requests: c.requests } : {}),
               ...(c.limits ? { limits: c.limits } : {}),
             };
+          withHeld(spec, res.limits.get(p.key)?.get(c.name), `${p.key}/${c.name}`, notes);
           const target = `${p.key}/${c.name}`;
           let probesKnown = true;
           for (const t of ['liveness', 'readiness', 'startup'] as const) {
@@ -624,13 +669,13 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
   if (sandbox !== undefined) runtime.runPodSandbox = formatDuration(ms(sandbox));
   if (create !== undefined) runtime.createContainer = formatDuration(ms(create));
   if (start !== undefined) runtime.startContainer = formatDuration(ms(start));
-  const node = nodeOf(r, notes);
+  const node = nodeOf(r, notes, res);
   for (const [img, f] of images)
     if (!f.present && f.pullMs === undefined && f.size === undefined)
       notes.push(
         `${img}: pulled, but the pull's duration is not in the input (the model's default)`,
       );
-  const unusedFamilies = notRebuilt(r);
+  const unusedFamilies = notRebuilt(r, res);
   const v = r.version;
   const description =
     `Rebuilt by kubeletscope replay from ${opts.source}: ${pods.length} pod${pods.length === 1 ? '' : 's'}, ` +
@@ -682,7 +727,7 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
 }
 
 /** The node: topology from the CPU ids and NUMA nodes the input shows, manager settings. */
-function nodeOf(r: ReplayResult, notes: string[]): Record<string, unknown> {
+function nodeOf(r: ReplayResult, notes: string[], res: Resources): Record<string, unknown> {
   const f = r.nodeFacts;
   const maxCpu = Math.max(
     r.cpuManager?.maxCpu ?? -1,
@@ -692,7 +737,9 @@ function nodeOf(r: ReplayResult, notes: string[]): Record<string, unknown> {
   const numa = new Set(
     r.events.filter((e) => e.what === 'MemoryNode').map((e) => Number(e.data?.numa ?? 0)),
   ).size;
-  const nodes = Math.max(1, numa);
+  // Enough NUMA nodes for the memory state's and the devices' (one socket each).
+  const deviceNuma = Math.max(-1, ...(res.devices ?? []).map((d) => d.numaNode ?? -1)) + 1;
+  const nodes = Math.max(1, numa, deviceNuma);
   const topology =
     cpus >= 2 * nodes && cpus % (2 * nodes) === 0
       ? { sockets: nodes, coresPerSocket: cpus / (2 * nodes), threadsPerCore: 2 }
@@ -706,29 +753,47 @@ function nodeOf(r: ReplayResult, notes: string[]): Record<string, unknown> {
   kubelet.cpuManagerPolicy = policy === 'static' ? 'static' : 'none';
   if (f.reservedSystemCPUs && policy === 'static')
     kubelet.reservedSystemCPUs = f.reservedSystemCPUs;
+  else if (policy === 'static') {
+    // The static policy refuses to start without reserved CPUs; they are among the shared ones.
+    const first = /^\d+/.exec(r.cpuManager?.defaultCpuSet ?? '')?.[0] ?? '0';
+    kubelet.reservedSystemCPUs = first;
+    notes.push(
+      `the reserved CPUs are not in the input: CPU ${first} (the static policy needs some)`,
+    );
+  }
   const tp = f.topologyManagerPolicy?.toLowerCase();
   if (tp && /^(best-effort|restricted|single-numa-node)$/.test(tp))
     kubelet.topologyManagerPolicy = tp;
   if (f.topologyManagerScope === 'pod' && hasTopologyManagerScope(r.version.version))
     kubelet.topologyManagerScope = 'pod';
+  Object.assign(kubelet, res.kubelet);
   return {
     name: r.node && /^[\w.-]+$/.test(r.node) ? r.node : 'node-1',
     topology,
     kubelet,
+    ...(res.devices ? { devices: res.devices } : {}),
+    ...(res.memory ? { memory: res.memory } : {}),
   };
 }
 
 /** Families of records read whose facts the scenario cannot hold, with counts and why. */
-function notRebuilt(r: ReplayResult): string[] {
+function notRebuilt(r: ReplayResult, res: Resources): string[] {
   const count = new Map<Family, number>();
   for (const e of r.events) {
     const f = familyOf(e.what);
-    if (!REBUILT.has(f)) count.set(f, (count.get(f) ?? 0) + 1);
+    if (REBUILT.has(f)) continue;
+    if (f === 'memory manager' && res.rebuilt.memory) continue;
+    if (f === 'device manager' && res.rebuilt.devices) continue;
+    count.set(f, (count.get(f) ?? 0) + 1);
   }
+  const v = r.version.version;
   const why: Partial<Record<Family, string>> = {
-    'memory manager':
-      'node.memory and node.kubelet.memoryManagerPolicy are not in the scenario format yet',
-    'device manager': 'node.devices is not in the scenario format yet',
+    'memory manager': hasMemoryManager(v)
+      ? "its lines alone do not give the node's memory (a memory_manager_state does)"
+      : `kubelet ${v} has no memory manager (it arrived in 1.21)`,
+    'device manager': hasDevicePlugins(v)
+      ? 'its lines name no device (a kubelet_internal_checkpoint does)'
+      : `kubelet ${v} has no device plugins (they arrived in 1.8)`,
     volumes: 'the scenario has no volumes',
     status: 'the model writes its own status',
     eviction: 'node pressure is not modelled',

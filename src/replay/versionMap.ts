@@ -24,6 +24,10 @@ export const hasNativeSidecars = (v: string): boolean => minorOf(v) >= 29;
 export const hasStartupProbes = (v: string): boolean => minorOf(v) >= 18;
 /** KubeletConfiguration.topologyManagerScope: from 1.20. */
 export const hasTopologyManagerScope = (v: string): boolean => minorOf(v) >= 20;
+/** The memory manager (memoryManagerPolicy, reservedMemory): from 1.21. */
+export const hasMemoryManager = (v: string): boolean => minorOf(v) >= 21;
+/** Device plugins (node.devices registered with the kubelet): from 1.8. */
+export const hasDevicePlugins = (v: string): boolean => minorOf(v) >= 8;
 /** Env from ConfigMap and Secret keys: the DockerManager model (≤ 1.6) does not resolve them. */
 export const resolvesEnvRefs = (v: string): boolean => minorOf(v) > 6;
 

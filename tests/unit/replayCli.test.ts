@@ -96,7 +96,8 @@ describe('npm run replay', { timeout: 90_000 }, () => {
       pods: { manifest: { spec: { containers: { resources: unknown }[] } } }[];
     };
     expect(s.node.topology).toEqual({ sockets: 1, coresPerSocket: 8, threadsPerCore: 2 });
-    expect(s.node.kubelet).toEqual({ cpuManagerPolicy: 'static' });
+    // The static policy does not start without reserved CPUs: the first shared one.
+    expect(s.node.kubelet).toEqual({ cpuManagerPolicy: 'static', reservedSystemCPUs: '0' });
     expect(s.pods[0]!.manifest.spec.containers[0]!.resources).toEqual({
       requests: { cpu: '2', memory: '128Mi' },
       limits: { cpu: '2', memory: '128Mi' },

@@ -123,15 +123,13 @@ describe('the input beside the model, record by record', () => {
 
   it('a record of a kind the model never prints is a difference that says so', () => {
     const { run: r } = run('hello-pod');
+    // A kill that failed (the model's kills never fail).
     const extra =
-      'I1122 10:00:00.500000    1234 manager.go:600] "Need devices to allocate for pod" deviceNumber=1 resourceName="nvidia.com/gpu" podUID="cf54df4f-d054-40e2-94e2-ca54d770e275" containerName="app"';
+      'E1122 10:00:00.500000    1234 kuberuntime_container.go:707] "Container termination failed with gracePeriod" err="rpc error: code = Unavailable desc = error reading from server: EOF" pod="default/web" podUID="cf54df4f-d054-40e2-94e2-ca54d770e275" containerName="app" containerID="containerd://da507add576b" gracePeriod=30';
     const input = replayText(`${logOf(r)}\n${extra}`, { year: 2026 });
     const d = diffRecords(input, replayOfRun(r));
     expect(d.diffs.map((x) => [x.kind, x.detail])).toEqual([
-      [
-        'only-in-input',
-        'app: DeviceNeeded in the input: the model does not print device manager lines',
-      ],
+      ['only-in-input', 'app: KillFailed in the input: the model never prints it (containers)'],
     ]);
     expect(d.notCompared).toBe(0);
     expect(noDifferences(d)).toBe(false);

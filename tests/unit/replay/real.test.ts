@@ -156,23 +156,73 @@ describe('real material: device and memory managers', () => {
       ['DeviceAllocate', null, { resource: 'github.com.ihcsim/crand', devices: 'crand1,crand0' }],
     ]);
   });
-  it('what the scenario cannot hold yet is listed as read, not rebuilt', () => {
-    for (const f of [
-      'website-memory-manager-state.json',
-      'k8s-75880.json',
-      'ihcsim-device-manager.log',
-    ]) {
-      const { yaml } = reconstructScenario(read(f), { source: f });
-      const comment = yaml
-        .split('\n')
+  it('rebuilt into node.devices, node.memory and the memory manager, and held by their containers', () => {
+    const gpus = rebuilt('k8s-75880.json');
+    expect(gpus.scenario.node.devices).toEqual([
+      {
+        resource: 'nvidia.com/gpu',
+        count: 2,
+        ids: [
+          'GPU-ad63c684-5593-111a-cbb1-c1451ebcd0aa',
+          'GPU-72cbf723-9f70-7d49-a6bb-626fcb3f8c30',
+        ],
+      },
+    ]);
+    const limits = gpus.scenario.pods.map(
+      (p) => p.manifest.spec.containers[0]!.resources?.limits?.['nvidia.com/gpu'],
+    );
+    expect(limits).toEqual(['1', '1']);
+    // Each container holds one of the node's GPUs in the model's checkpoint too.
+    expect(gpus.model.filter((e) => e.what === 'DeviceAssignment')).toHaveLength(2);
+    const mem = rebuilt('website-memory-manager-state.json');
+    expect(mem.scenario.node.memory).toEqual({ perNumaNode: '134987354112' });
+    expect(mem.scenario.node.kubelet).toMatchObject({
+      memoryManagerPolicy: 'Static',
+      reservedMemory: [
+        { numaNode: 0, limits: { memory: '3221225472' } },
+        { numaNode: 1, limits: { memory: '2252341248' } },
+      ],
+      systemReserved: { memory: '5368709120' },
+    });
+    // The Guaranteed container gets its 150Gi across both NUMA nodes, as the file says.
+    const a = mem.model.find((e) => e.what === 'MemoryAssignment')!;
+    expect([a.container, a.data?.size, a.data?.numa]).toEqual(['guaranteed', 161061273600, '0,1']);
+    // A 1.20+ checkpoint keys DeviceIDs by NUMA node: the node gets each GPU on its NUMA node,
+    // and the model's run gives each pod the very GPUs the file shows it holding.
+    const numa = rebuilt('resource-managers/kubelet_internal_checkpoint.3gpu-two-pods.json');
+    expect(numa.scenario.node.topology).toMatchObject({ sockets: 2 });
+    expect(numa.scenario.node.devices?.map((d) => [d.resource, d.numaNode, d.ids])).toEqual([
+      ['nvidia.com/gpu', 0, ['GPU-77a702db-e37f-3a74-d46d-c5713f66058c']],
+      [
+        'nvidia.com/gpu',
+        1,
+        ['GPU-c1e9f249-b37b-81c2-a8d9-ba5ca0294841', 'GPU-9b341c59-f96b-ba85-c137-78c3652fea65'],
+      ],
+    ]);
+    const held = (evs: typeof numa.model) =>
+      evs
+        .filter((e) => e.what === 'DeviceAssignment')
+        .map((e) => [e.data?.uid, e.data?.numa, String(e.data?.devices).split(',').sort()])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    expect(held(numa.model)).toEqual(held(numa.r.events));
+    expect(held(numa.model)).toHaveLength(2);
+    for (const f of ['website-memory-manager-state.json', 'k8s-75880.json']) {
+      const comment = rebuilt(f)
+        .yaml.split('\n')
         .filter((l) => l.startsWith('#'))
         .join('\n');
-      expect(comment, f).toMatch(
-        /# read, not rebuilt:\n(# {3}- .*\n)*# {3}- (memory|device) manager/,
-      );
-      expect(() => {
-        parse(yaml);
-      }).not.toThrow();
+      expect(comment, f).not.toMatch(/read, not rebuilt:[\s\S]*(memory|device) manager/);
     }
+  });
+  it('a kubelet without the manager lists its records as read, not rebuilt, and why', () => {
+    const r = read('website-memory-manager-state.json');
+    const as118 = { ...r, version: { ...r.version, version: '1.18' as const } };
+    const { yaml } = reconstructScenario(as118, { source: 'x' });
+    expect(yaml).toMatch(
+      /# read, not rebuilt:\n(# {3}- .*\n)*# {3}- memory manager: 6 records \(memory blocks on NUMA nodes 0, 1\): kubelet 1\.18 has no memory manager \(it arrived in 1\.21\)/,
+    );
+    expect(() => {
+      parse(yaml);
+    }).not.toThrow();
   });
 });
