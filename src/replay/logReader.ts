@@ -16,6 +16,12 @@ import { parseRuntimeLine, recogniseRuntime, RuntimeIds } from './runtimeLog';
 
 const MAX_CONTINUATION = 2000;
 const DAY_US = 86_400_000_000;
+/** Records dockertools' manager.go (≤ 1.6) printed about a container's restart. */
+const DOCKERTOOLS_MANAGER: ReadonlySet<string> = new Set([
+  'BackOffRestarting',
+  'CheckingBackoff',
+  'ContainerToStart',
+]);
 /** A December → January step is a new year only if the log is continuous across it. */
 const YEAR_TURN_US = 45 * DAY_US;
 
@@ -136,6 +142,10 @@ export class LogReader {
       hit = ph;
       if (ph) {
         this.c.formats.add('klog-printf');
+        // Container back-off and restart lines came from dockertools/manager.go up to 1.6;
+        // kuberuntime logs them from kuberuntime_manager.go.
+        if (h.file === 'manager.go' && DOCKERTOOLS_MANAGER.has(ph.what))
+          this.c.tells.add('container back-off lines from dockertools manager.go: ≤ 1.6', 0, 6);
         const [lo, hi] = ph.minors ?? [0, 20];
         this.c.tells.add(
           ph.tell ?? 'printf-style kubelet lines (klog.Infof): ≤ 1.20 (InfoS from 1.21, #99861)',

@@ -50,6 +50,19 @@ describe('tells', () => {
     expect([g.lo, g.hi, g.label]).toEqual([32, 34, '1.32–1.34']);
     expect(g.tells).toHaveLength(2);
   });
+  it('container back-off lines from manager.go are dockertools (≤ 1.6), from kuberuntime_manager.go not', () => {
+    // kubernetes/kubernetes#14337 (2015): dockertools/manager.go, the DockerManager era.
+    const old = replayText(
+      'I0922 05:45:40.035019   32732 manager.go:1913] Back-off 5m0s restarting failed container=kube-scheduler pod=kube-scheduler-kubernetes-master_kube-system',
+      { year: 2015 },
+    );
+    expect([old.version.label, old.version.version]).toEqual(['≤ 1.6', '1.3']);
+    const cri = replayText(
+      'I1029 13:16:06.471446    4919 kuberuntime_manager.go:751] Back-off 5m0s restarting failed container=alpine pod=alpine-368057524-bgt0m_default(cc89ef7c-bc47-11e7-85ce-901b0edee6b6)',
+      { year: 2017 },
+    );
+    expect(cri.version.label).toBe('≤ 1.20');
+  });
   it('tells that disagree are kept and said; the guess is where most agree', () => {
     const r = replayText(
       [
