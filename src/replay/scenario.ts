@@ -476,8 +476,12 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
         .filter((c) => c.init === init)
         .map((c) => {
           const cf = f.containers.get(c.name);
-          const image = c.image ?? UNKNOWN_IMAGE;
-          if (!c.image)
+          const image = c.image ?? cf?.image ?? UNKNOWN_IMAGE;
+          if (c.name === UNNAMED_CONTAINER && !p.containers.has(c.name))
+            notes.push(
+              `${p.key}: no container named in the input (its records are one placeholder's, "${UNNAMED_CONTAINER}")`,
+            );
+          if (image === UNKNOWN_IMAGE)
             notes.push(`${p.key}/${c.name}: image not in the input (${UNKNOWN_IMAGE}, present)`);
           const prev = images.get(image);
           if (cf?.pulled === true || (cf?.pullStarted && cf.pulled === undefined))

@@ -19,6 +19,8 @@ export interface Termination {
 
 export interface ContainerFacts {
   readonly name: string;
+  /** The image its pull records name (Events and runtime lines name no container in old eras). */
+  image?: string;
   pullMs?: number;
   pullSize?: number;
   /** True: the image was pulled; false: already present; undefined: the input does not say. */
@@ -111,6 +113,14 @@ export function goTimeUs(s: string | number | undefined): number | null {
 const s = (e: ReplayEvent, k: string) => (typeof e.data?.[k] === 'string' ? e.data[k] : '');
 const n = (e: ReplayEvent, k: string) => (typeof e.data?.[k] === 'number' ? e.data[k] : undefined);
 
+/** The image a pull record names: its data, else the Event's quoted image. */
+function imageOf(e: ReplayEvent, message: string): string | undefined {
+  return (
+    s(e, 'image') ||
+    /^(?:[Pp]ulling image|Successfully pulled image|Container image) "([^"]+)"/.exec(message)?.[1]
+  );
+}
+
 function newContainer(name: string): ContainerFacts {
   return {
     name,
@@ -183,11 +193,15 @@ function podFacts(p: PodFacts, evs: ReplayEvent[], only: string | undefined): vo
       case 'RtPullImage':
         pullingUs = e.us;
         // A pull began: the image was not on the node (even when how it ended is cut off).
-        if (cf) cf.pullStarted = true;
+        if (cf) {
+          cf.pullStarted = true;
+          cf.image ??= imageOf(e, message);
+        }
         break;
       case 'EventPulled':
       case 'RtImagePulled': {
         if (!cf) break;
+        cf.image ??= imageOf(e, message);
         if (/already present on machine/.test(message)) {
           cf.pulled ??= false;
           break;
@@ -407,6 +421,7 @@ function podFacts(p: PodFacts, evs: ReplayEvent[], only: string | undefined): vo
 export function hasEvidence(cf: ContainerFacts): boolean {
   return (
     cf.pulled !== undefined ||
+    cf.pullStarted ||
     cf.pullFailures > 0 ||
     cf.starts > 0 ||
     cf.state.state !== undefined ||
