@@ -638,6 +638,10 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
           `${p.key}: running before the input began; deleted ${RUNNING_BY_US / 1e6} s after it arrives`,
         );
       }
+      if (f.killedAsPod)
+        notes.push(
+          `${p.key}: the kubelet killed the whole pod ("Stopping container …"), for a reason the input does not give (deleted, evicted, past its deadline): rebuilt as a deletion`,
+        );
       actions.push({
         kind: 'DeletePod',
         at: formatDuration(arrival.scenarioMs + ms(delUs - arrival.inputUs)),

@@ -68,6 +68,8 @@ export interface PodFacts {
   sandboxChangedSpanUs: number;
   phase?: string;
   deletedUs?: number;
+  /** The deletion was inferred from a kill of the whole pod (deleted, evicted or timed out). */
+  killedAsPod?: boolean;
   deleteGrace?: number;
   readonly containers: Map<string, ContainerFacts>;
   /** Statuses kubectl printed for the pod (get pods rows): "CrashLoopBackOff", "Init:Error". */
@@ -364,6 +366,14 @@ function podFacts(p: PodFacts, evs: ReplayEvent[], only: string | undefined): vo
         if (k) {
           const kc = c(k[1]) ?? cf;
           if (kc) kc.livenessKills += count;
+        } else if (e.what === 'EventKilling' && /^Stopping container \S+$/.test(message)) {
+          // killContainer's message when none is given: the kubelet is killing the whole pod
+          // (deleted, evicted, past its deadline), not restarting one container.
+          if (p.deletedUs === undefined) {
+            p.deletedUs = e.us;
+            p.killedAsPod = true;
+          }
+          if (killing && killing.us <= e.us) p.deleteGrace ??= killing.grace;
         }
         break;
       }

@@ -4,8 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { replayText } from '../../../src/replay';
+import { diffRecords } from '../../../src/replay/compare';
+import { replayOfRun } from '../../../src/replay/fromTrace';
 import { reconstructScenario } from '../../../src/replay/scenario';
-import { validateScenario } from '../../../src/sim';
+import { simulate, validateScenario } from '../../../src/sim';
 
 // The layout of `kubectl describe pod` Events before 1.15 (From "kubelet, <node>"), as pasted in
 // public issue threads of 2018 (e.g. google/trillian#1182); names changed.
@@ -30,5 +32,32 @@ describe('an excerpt that names no container', () => {
     ]);
     expect(yaml).toMatch(/no container named in the input/);
     expect(yaml).not.toMatch(/unknown-image/);
+  });
+});
+
+// A 1.29 kubelet's log of a pod killed as a whole, without the SyncLoop DELETE that caused it
+// (the shape of kubernetes/kubernetes#125050's excerpt; names changed).
+const KILLED = [
+  'I0523 09:50:58.441583     268 kubelet.go:2415] "SyncLoop ADD" source="api" pods=["default/job-0-abcde"]',
+  'I0523 09:51:39.975762     268 kuberuntime_container.go:770] "Killing container with a grace period" pod="default/job-0-abcde" podUID="4a2edca4-0000-41ee-94c6-170d1498fe93" containerName="worker" containerID="containerd://1726" gracePeriod=30',
+  'I0523 09:51:39.975894     268 event.go:376] "Event occurred" object="default/job-0-abcde" fieldPath="spec.containers{worker}" kind="Pod" apiVersion="v1" type="Normal" reason="Killing" message="Stopping container worker"',
+].join('\n');
+
+describe('a pod the kubelet killed as a whole', () => {
+  it('is rebuilt deleted at the kill, with its grace period, and the model kills it too', () => {
+    const r = replayText(KILLED, { year: 2024 });
+    const { input, yaml } = reconstructScenario(r, { source: 'x' });
+    const v = validateScenario(input);
+    if (!v.ok) throw new Error(JSON.stringify(v.problems));
+    expect(v.scenario.actions).toEqual([
+      expect.objectContaining({
+        kind: 'DeletePod',
+        target: 'default/job-0-abcde',
+        gracePeriodSeconds: 30,
+      }),
+    ]);
+    expect(yaml).toMatch(/killed the whole pod \("Stopping container …"\)/);
+    const d = diffRecords(r, replayOfRun(simulate(v.scenario)));
+    expect(d.diffs.filter((x) => x.kind === 'only-in-input').map((x) => x.what)).toEqual([]);
   });
 });
