@@ -175,7 +175,19 @@ export class LogReader {
         Infinity,
       );
     if (msg === 'Observed pod startup duration') {
-      if (kv.has('podStartE2EDuration'))
+      if (kv.has('totalImagesPullingTime'))
+        this.c.tells.add(
+          '"Observed pod startup duration" with totalImagesPullingTime: ≥ 1.36',
+          36,
+          Infinity,
+        );
+      else if (kv.has('podStartE2EDuration') && kv.has('firstStartedPulling'))
+        this.c.tells.add(
+          '"Observed pod startup duration" with podStartE2EDuration and firstStartedPulling: 1.29–1.35',
+          29,
+          35,
+        );
+      else if (kv.has('podStartE2EDuration'))
         this.c.tells.add(
           '"Observed pod startup duration" with podStartE2EDuration: ≥ 1.29',
           29,

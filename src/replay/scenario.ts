@@ -482,7 +482,7 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
               `${p.key}: no container named in the input (its records are one placeholder's, "${UNNAMED_CONTAINER}")`,
             );
           if (image === UNKNOWN_IMAGE)
-            notes.push(`${p.key}/${c.name}: image not in the input (${UNKNOWN_IMAGE}, present)`);
+            notes.push(`${p.key}/${c.name}: image not in the input (${UNKNOWN_IMAGE})`);
           const prev = images.get(image);
           if (cf?.pulled === true || (cf?.pullStarted && cf.pulled === undefined))
             images.set(image, {

@@ -223,7 +223,18 @@ function podFacts(p: PodFacts, evs: ReplayEvent[], only: string | undefined): vo
         const first = goTimeUs(e.data?.firstStartedPulling);
         const last = goTimeUs(e.data?.lastFinishedPulling);
         const pulled = [...p.containers.values()];
-        if (first !== null && last !== null && last >= first && pulled.length === 1) {
+        // 1.36 logs the pulls' total (totalImagesPullingTime) instead of their window.
+        const total =
+          typeof e.data?.totalImagesPullingTime === 'string'
+            ? goDurationMs(e.data.totalImagesPullingTime)
+            : null;
+        if (total !== null) {
+          if (total === 0) for (const x of pulled) x.pulled ??= false;
+          else if (pulled.length === 1) {
+            pulled[0]!.pulled ??= true;
+            pulled[0]!.pullMs ??= Math.round(total);
+          }
+        } else if (first !== null && last !== null && last >= first && pulled.length === 1) {
           pulled[0]!.pulled ??= true;
           pulled[0]!.pullMs ??= Math.round((last - first) / 1000);
         } else if (first === null && last === null) for (const x of pulled) x.pulled ??= false;

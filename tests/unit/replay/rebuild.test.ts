@@ -61,3 +61,21 @@ describe('a pod the kubelet killed as a whole', () => {
     expect(d.diffs.filter((x) => x.kind === 'only-in-input').map((x) => x.what)).toEqual([]);
   });
 });
+
+describe('"Observed pod startup duration" of 1.36 (totalImagesPullingTime, no pull window)', () => {
+  const line = (total: string) =>
+    `I0301 10:00:05.123456    1234 pod_startup_latency_tracker.go:148] "Observed pod startup duration" pod="default/web-1" podStartSLOduration=1.2 podStartE2EDuration="5.1s" totalImagesPullingTime="${total}" totalInitContainerRuntime="0s" isStatefulPod=false podCreationTimestamp="2024-03-01 10:00:00 +0000 UTC" imagePullSessionsCount=1 imagePullSessionsStartsCount=1 observedRunningTime="2024-03-01 10:00:05.1 +0000 UTC" watchObservedRunningTime="2024-03-01 10:00:05.123 +0000 UTC"`;
+  it('tells 1.36 and rebuilds the pull it took, or no pull when it took none', () => {
+    const pulled = replayText(line('3.9s'), { year: 2026 });
+    expect(pulled.version.label).toBe('≥ 1.36');
+    const a = validateScenario(reconstructScenario(pulled, { source: 'x' }).input);
+    if (!a.ok) throw new Error(JSON.stringify(a.problems));
+    expect(a.scenario.node.images).toEqual([
+      expect.objectContaining({ present: false, pullTime: 3900 }),
+    ]);
+    const none = replayText(line('0s'), { year: 2026 });
+    const b = validateScenario(reconstructScenario(none, { source: 'x' }).input);
+    if (!b.ok) throw new Error(JSON.stringify(b.problems));
+    expect(b.scenario.node.images).toEqual([expect.objectContaining({ present: true })]);
+  });
+});
