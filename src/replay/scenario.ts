@@ -424,19 +424,26 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
   const notes: string[] = [...renamed, ...res.notes];
   const version = r.version.version;
   const lastUsOf = new Map<string, number>();
+  const firstUsOf = new Map<string, number>();
   for (const e of r.events)
-    if (e.pod) lastUsOf.set(e.pod, Math.max(lastUsOf.get(e.pod) ?? -Infinity, e.us));
+    if (e.pod) {
+      lastUsOf.set(e.pod, Math.max(lastUsOf.get(e.pod) ?? -Infinity, e.us));
+      firstUsOf.set(e.pod, Math.min(firstUsOf.get(e.pod) ?? Infinity, e.us));
+    }
+  // A pod's first record, not when a reader first met it: a status document names its pod
+  // (at 0) before the times of its records are read.
+  const startOf = (p: PodInfo) => p.addUs ?? firstUsOf.get(p.key) ?? p.firstUs;
   const pods = [...r.pods.values()].sort(
-    (a, b) => (a.addUs ?? a.firstUs) - (b.addUs ?? b.firstUs) || a.key.localeCompare(b.key),
+    (a, b) => startOf(a) - startOf(b) || a.key.localeCompare(b.key),
   );
   // Arrivals on the scenario's clock, idle stretches between pods cut short.
   const arrivals = new Map<string, { inputUs: number; scenarioMs: number }>();
   let busyEnd = -Infinity;
   let cut = 0;
   let cuts = 0;
-  const t0 = pods.length ? (pods[0]!.addUs ?? pods[0]!.firstUs) : 0;
+  const t0 = pods.length ? startOf(pods[0]!) : 0;
   for (const p of pods) {
-    const arr = p.addUs ?? p.firstUs;
+    const arr = startOf(p);
     if (Number.isFinite(busyEnd) && arr - busyEnd > GAP_US) {
       cut += arr - busyEnd - KEEP_GAP_US;
       cuts++;

@@ -79,3 +79,34 @@ describe('"Observed pod startup duration" of 1.36 (totalImagesPullingTime, no pu
     expect(b.scenario.node.images).toEqual([expect.objectContaining({ present: true })]);
   });
 });
+
+// A containerStatuses fragment of `kubectl get pod -o yaml` (the form of the API's PodStatus).
+const STATUS = `  containerStatuses:
+  - containerID: containerd://4c1e
+    image: docker.io/library/nginx:1.25
+    lastState:
+      terminated:
+        exitCode: 137
+        finishedAt: "2024-03-01T10:02:11Z"
+        reason: OOMKilled
+        startedAt: "2024-03-01T10:01:50Z"
+    name: nginx
+    ready: false
+    restartCount: 4
+    state:
+      waiting:
+        reason: CrashLoopBackOff`;
+
+describe('a status fragment', () => {
+  it('its crash loop runs as long as its restart count says, not to the horizon cap', () => {
+    const r = replayText(STATUS, { year: 2024 });
+    const { input } = reconstructScenario(r, { source: 'x' });
+    const v = validateScenario(input);
+    if (!v.ok) throw new Error(JSON.stringify(v.problems));
+    expect(v.scenario.faults).toEqual([
+      expect.objectContaining({ kind: 'ContainerExit', exitCode: 137, afterSeconds: 21 }),
+    ]);
+    const d = diffRecords(r, replayOfRun(simulate(v.scenario)));
+    expect(d.diffs.map((x) => [x.kind, x.what])).toEqual([]);
+  });
+});
