@@ -499,7 +499,21 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
             });
           else if (!prev) images.set(image, { present: cf?.pullFailures ? false : true });
           const spec: Record<string, unknown> = { name: c.name, image };
-          if (init && c.sidecar) {
+          // describe does not print an init container's restartPolicy: one still running
+          // while the regular containers have started can only be a native sidecar.
+          const runningBeside =
+            init &&
+            !c.sidecar &&
+            cf?.state.state === 'Running' &&
+            known.some((o) => {
+              const of = !o.init ? f.containers.get(o.name) : undefined;
+              return of !== undefined && (of.starts > 0 || of.state.state !== undefined);
+            });
+          if (runningBeside)
+            notes.push(
+              `${p.key}/${c.name}: an init container running beside the containers: a native sidecar (restartPolicy: Always)`,
+            );
+          if (init && (c.sidecar || runningBeside)) {
             if (!hasNativeSidecars(version))
               notes.push(
                 `${p.key}/${c.name}: a native sidecar, which kubelet ${version} does not have: rebuilt as an init container`,

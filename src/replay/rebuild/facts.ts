@@ -119,7 +119,9 @@ const n = (e: ReplayEvent, k: string) => (typeof e.data?.[k] === 'number' ? e.da
 function imageOf(e: ReplayEvent, message: string): string | undefined {
   return (
     s(e, 'image') ||
-    /^(?:[Pp]ulling image|Successfully pulled image|Container image) "([^"]+)"/.exec(message)?.[1]
+    /(?:[Pp]ulling image|[Pp]ulled image|Container image|[Pp]ull image) "([^"]+)"/.exec(
+      message,
+    )?.[1]
   );
 }
 
@@ -171,14 +173,23 @@ export function gatherFacts(r: ReplayResult): Map<string, PodFacts> {
         : pod.containers.size === 0
           ? UNNAMED_CONTAINER
           : undefined;
-    podFacts(p, evs, only);
+    // Pull Events in describe name the image, not the container: the container of that image.
+    const byImage = new Map<string, string | null>();
+    for (const [name, info] of pod.containers)
+      if (info.image) byImage.set(info.image, byImage.has(info.image) ? null : name);
+    podFacts(p, evs, only, byImage);
     const un = p.containers.get(UNNAMED_CONTAINER);
     if (un && pod.containers.size === 0 && !hasEvidence(un)) p.containers.delete(UNNAMED_CONTAINER);
   }
   return out;
 }
 
-function podFacts(p: PodFacts, evs: ReplayEvent[], only: string | undefined): void {
+function podFacts(
+  p: PodFacts,
+  evs: ReplayEvent[],
+  only: string | undefined,
+  byImage: ReadonlyMap<string, string | null>,
+): void {
   const c = (name: string | undefined): ContainerFacts | null => {
     const nm = name ?? only;
     if (!nm) return null;
@@ -189,7 +200,10 @@ function podFacts(p: PodFacts, evs: ReplayEvent[], only: string | undefined): vo
   for (const e of evs) {
     const message = s(e, 'message');
     const count = n(e, 'count') ?? 1;
-    const cf = c(e.container);
+    const pull = !e.container && (/Pull/.test(e.what) || /pull(ing)? image "/i.test(message));
+    const cf = c(
+      e.container ?? (pull ? (byImage.get(imageOf(e, message) ?? '') ?? undefined) : undefined),
+    );
     switch (e.what) {
       case 'EventPulling':
       case 'RtPullImage':

@@ -2,6 +2,8 @@
  * What the rebuild keeps of excerpts that name no container: Events of kubelets before 1.15
  * ("pulling image", "Created container") carry the image but not the container.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { replayText } from '../../../src/replay';
 import { diffRecords } from '../../../src/replay/compare';
@@ -108,5 +110,33 @@ describe('a status fragment', () => {
     ]);
     const d = diffRecords(r, replayOfRun(simulate(v.scenario)));
     expect(d.diffs.map((x) => [x.kind, x.what])).toEqual([]);
+  });
+});
+
+describe('a current describe with an init container, a sidecar and two containers', () => {
+  // Written in the layout kubectl 1.32-1.34 prints (tests/fixtures/replay is the invented corpus).
+  const text = readFileSync(
+    join(import.meta.dirname, '../../fixtures/replay/describe-sidecar-v134.txt'),
+    'utf8',
+  );
+  it('keeps every container and its kind, finds the pull Events by image, and compares equal', () => {
+    const r = replayText(text, { year: 2025 });
+    const { input, yaml } = reconstructScenario(r, { source: 'x' });
+    const v = validateScenario(input);
+    if (!v.ok) throw new Error(JSON.stringify(v.problems));
+    const spec = v.scenario.pods[0]!.manifest.spec;
+    expect(spec.initContainers?.map((c) => [c.name, c.restartPolicy ?? null])).toEqual([
+      ['migrate', null],
+      ['log-shipper', 'Always'],
+    ]);
+    expect(spec.containers.map((c) => c.name)).toEqual(['app', 'metrics']);
+    expect(yaml).toMatch(/log-shipper: an init container running beside the containers/);
+    // The init container's image was pulled (its Events name the image, not the container).
+    expect(v.scenario.node.images.find((i) => i.name === 'registry.example/migrate:2.1')).toEqual(
+      expect.objectContaining({ present: false, pullTime: 2900, sizeBytes: 12345678 }),
+    );
+    const d = diffRecords(r, replayOfRun(simulate(v.scenario)));
+    expect(d.diffs.map((x) => [x.kind, x.what])).toEqual([]);
+    expect(d.notCompared).toBe(0);
   });
 });
