@@ -197,6 +197,7 @@ function containerFaults(
   cf: ContainerFacts,
   probesKnown: boolean,
   phase: string | undefined,
+  livenessThreshold: number,
 ): Built {
   const faults: Fault[] = [];
   const notes: string[] = [];
@@ -229,7 +230,12 @@ function containerFaults(
     ['readiness', 'ReadinessProbeFail'],
     ['startup', 'StartupProbeFail'],
   ] as const) {
-    const f = cf.probeFailures[t] + (t === 'liveness' ? cf.livenessKills * 3 : 0);
+    // The Unhealthy Events are the failures that led to the kills: as many as the kills
+    // needed, not added to them.
+    const f =
+      t === 'liveness'
+        ? Math.max(cf.probeFailures[t], cf.livenessKills * livenessThreshold)
+        : cf.probeFailures[t];
     if (f === 0) continue;
     faults.push({
       kind,
@@ -239,7 +245,16 @@ function containerFaults(
     if (!probesKnown)
       notes.push(`${target}: its ${t} probe's spec is not in the input (a default HTTP probe)`);
   }
-  if (cf.ignoredSigterm) faults.push({ kind: 'IgnoreSIGTERM', target });
+  // Exit 137 after a probe kill (not OOMKilled): SIGKILLed at the end of the grace period,
+  // so the process did not stop on SIGTERM.
+  const lastKill = cf.last.state === 'Terminated' ? cf.last : null;
+  const sigkilled =
+    cf.livenessKills > 0 && lastKill?.exitCode === 137 && lastKill.reason !== 'OOMKilled';
+  if (sigkilled && !cf.ignoredSigterm)
+    notes.push(
+      `${target}: exit 137 after its liveness kill: it ignored SIGTERM and was killed when the grace period ended`,
+    );
+  if (cf.ignoredSigterm || sigkilled) faults.push({ kind: 'IgnoreSIGTERM', target });
   if (cf.startErrors > 0)
     faults.push({
       kind: 'StartContainerError',
@@ -577,7 +592,14 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
               notes.push(
                 `${target}: a missing ${ce.source} (${ce.name}) that kubelet 1.3 is not modelled to read`,
               );
-            const built = containerFaults(target, cf, probesKnown, f.phase);
+            const liveness = spec.livenessProbe as { failureThreshold?: number } | undefined;
+            const built = containerFaults(
+              target,
+              cf,
+              probesKnown,
+              f.phase,
+              liveness?.failureThreshold ?? 3,
+            );
             faults.push(...built.faults);
             notes.push(...built.notes);
             restarts = Math.max(restarts, built.restarts);

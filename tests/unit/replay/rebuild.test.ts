@@ -1,6 +1,7 @@
 /**
- * What the rebuild keeps of excerpts that name no container: Events of kubelets before 1.15
- * ("pulling image", "Created container") carry the image but not the container.
+ * What the rebuild keeps of what people paste: containers no record names (Events before 1.15
+ * carry the image, not the container), pods killed as a whole, 1.36's startup-duration line,
+ * status fragments, and a current describe with an init container, a sidecar and two containers.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -135,6 +136,26 @@ describe('a current describe with an init container, a sidecar and two container
     expect(v.scenario.node.images.find((i) => i.name === 'registry.example/migrate:2.1')).toEqual(
       expect.objectContaining({ present: false, pullTime: 2900, sizeBytes: 12345678 }),
     );
+    const d = diffRecords(r, replayOfRun(simulate(v.scenario)));
+    expect(d.diffs.map((x) => [x.kind, x.what])).toEqual([]);
+    expect(d.notCompared).toBe(0);
+  });
+});
+
+describe('a liveness kill in a current describe (Unhealthy x3, Killing, Last State 137)', () => {
+  const text = readFileSync(
+    join(import.meta.dirname, '../../fixtures/replay/describe-liveness-v134.txt'),
+    'utf8',
+  );
+  it('fails the probe as often as one kill needs, ignores SIGTERM, and compares equal', () => {
+    const r = replayText(text, { year: 2025 });
+    const { input } = reconstructScenario(r, { source: 'x' });
+    const v = validateScenario(input);
+    if (!v.ok) throw new Error(JSON.stringify(v.problems));
+    expect(v.scenario.faults).toEqual([
+      expect.objectContaining({ kind: 'LivenessProbeFail', times: 3 }),
+      expect.objectContaining({ kind: 'IgnoreSIGTERM' }),
+    ]);
     const d = diffRecords(r, replayOfRun(simulate(v.scenario)));
     expect(d.diffs.map((x) => [x.kind, x.what])).toEqual([]);
     expect(d.notCompared).toBe(0);
