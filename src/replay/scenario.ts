@@ -629,6 +629,19 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
       if (f.statuses.some((s) => /ImagePullBackOff|ErrImagePull/.test(s)))
         faults.push({ kind: 'ImagePullError', target: `${p.key}/${UNNAMED_CONTAINER}` });
     }
+    // kubectl get pods' READY counts the containers ("1/2"): as many placeholders, when the
+    // input names none; what it says of the pod stays with the first.
+    const rows = r.events.filter((e) => e.pod === p.key && e.what === 'PodRow');
+    const ready = rows[rows.length - 1]?.data?.ready;
+    const total = Number(/^\d+\/(\d+)$/.exec(String(ready ?? ''))?.[1] ?? 0);
+    if (p.containers.size === 0 && total > containers.length && total <= 20) {
+      for (let i = containers.length + 1; i <= total; i++)
+        containers.push({ name: `${UNNAMED_CONTAINER}-${i}`, image: UNKNOWN_IMAGE });
+      images.set(UNKNOWN_IMAGE, images.get(UNKNOWN_IMAGE) ?? { present: true });
+      notes.push(
+        `${p.key}: READY ${String(ready)} counts ${total} containers, none named in the input: placeholders "${UNNAMED_CONTAINER}"…"${UNNAMED_CONTAINER}-${total}"`,
+      );
+    }
     // PLEG-only evidence of crashes (-v=2 logs), when nothing else told how the container ended.
     const pleg = plegCrash(p.key, p, r.events);
     if (

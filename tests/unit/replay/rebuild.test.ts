@@ -161,3 +161,25 @@ describe('a liveness kill in a current describe (Unhealthy x3, Killing, Last Sta
     expect(d.notCompared).toBe(0);
   });
 });
+
+describe('kubectl get pods rows', () => {
+  it('READY 1/2 rebuilds two containers, one crash-looping, as the row shows', () => {
+    const r = replayText(
+      [
+        'NAME    READY   STATUS             RESTARTS      AGE',
+        'db-1    1/2     CrashLoopBackOff   7 (2m ago)    20m',
+      ].join('\n'),
+      { year: 2025 },
+    );
+    const { input, yaml } = reconstructScenario(r, { source: 'x' });
+    const v = validateScenario(input);
+    if (!v.ok) throw new Error(JSON.stringify(v.problems));
+    expect(v.scenario.pods[0]!.manifest.spec.containers.map((c) => c.name)).toEqual([
+      'unnamed',
+      'unnamed-2',
+    ]);
+    expect(yaml).toMatch(/READY 1\/2 counts 2 containers/);
+    const model = replayOfRun(simulate(v.scenario)).events.filter((e) => e.what === 'PodRow');
+    expect(model[model.length - 1]?.data?.ready).toBe('1/2');
+  });
+});
