@@ -24,6 +24,7 @@ import {
   hasNativeSidecars,
   hasStartupProbes,
   hasTopologyManagerScope,
+  minorOf,
   resolvesEnvRefs,
 } from './versionMap';
 
@@ -481,6 +482,37 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
     string,
     { name: string; namespace: string; data: Record<string, string> }
   >();
+  // A pod the topology manager refused is rebuilt refused: a node of two NUMA nodes, the static
+  // CPU manager and a topology policy that refuses a pod too big for one NUMA node.
+  const refuse = minorOf(version) >= 18 && [...facts.values()].some((x) => x.topologyRejected);
+  const nodeNotes: string[] = [];
+  const node = nodeOf(r, nodeNotes, res, refuse);
+  const topo = node.topology as {
+    sockets?: number;
+    coresPerSocket?: number;
+    threadsPerCore?: number;
+  };
+  const perNuma =
+    topo.sockets && topo.coresPerSocket && topo.threadsPerCore
+      ? topo.coresPerSocket * topo.threadsPerCore
+      : undefined;
+  const canRefuse =
+    refuse &&
+    perNuma !== undefined &&
+    (node.kubelet as { cpuManagerPolicy?: string }).cpuManagerPolicy === 'static';
+  /** What a refused pod's container asks for when the input does not say: more than a NUMA node. */
+  const refused = (spec: Record<string, unknown>, target: string) => {
+    const res = (spec.resources ?? {}) as { limits?: Record<string, string> };
+    if (res.limits?.cpu !== undefined) return;
+    const n = String(perNuma! + 1);
+    spec.resources = {
+      requests: { cpu: n, memory: '128Mi' },
+      limits: { ...(res.limits ?? {}), cpu: n, memory: '128Mi' },
+    };
+    notes.push(
+      `${target}: refused with TopologyAffinityError; what it asked for is not in the input (${n} CPUs, more than one NUMA node has)`,
+    );
+  };
   let horizonMs = 120_000;
   const static_ =
     (r.cpuManager?.policy ?? r.nodeFacts.cpuManagerPolicy)?.toLowerCase() === 'static';
@@ -548,6 +580,8 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
               ...(c.limits ? { limits: c.limits } : {}),
             };
           withHeld(spec, res.limits.get(p.key)?.get(c.name), `${p.key}/${c.name}`, notes);
+          if (canRefuse && f.topologyRejected && c === known.find((k) => !k.init))
+            refused(spec, `${p.key}/${c.name}`);
           const target = `${p.key}/${c.name}`;
           let probesKnown = true;
           for (const t of ['liveness', 'readiness', 'startup'] as const) {
@@ -610,6 +644,7 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
     const initContainers = specOf(true);
     if (containers.length === 0) {
       containers = [{ name: UNNAMED_CONTAINER, image: UNKNOWN_IMAGE }];
+      if (canRefuse && f.topologyRejected) refused(containers[0]!, `${p.key}/${UNNAMED_CONTAINER}`);
       images.set(UNKNOWN_IMAGE, images.get(UNKNOWN_IMAGE) ?? { present: true });
       notes.push(
         `${p.key}: no container named in the input (one placeholder, "${UNNAMED_CONTAINER}")`,
@@ -733,7 +768,7 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
   if (sandbox !== undefined) runtime.runPodSandbox = formatDuration(ms(sandbox));
   if (create !== undefined) runtime.createContainer = formatDuration(ms(create));
   if (start !== undefined) runtime.startContainer = formatDuration(ms(start));
-  const node = nodeOf(r, notes, res);
+  notes.push(...nodeNotes);
   for (const [img, f] of images)
     if (!f.present && f.pullMs === undefined && f.size === undefined)
       notes.push(
@@ -791,7 +826,12 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
 }
 
 /** The node: topology from the CPU ids and NUMA nodes the input shows, manager settings. */
-function nodeOf(r: ReplayResult, notes: string[], res: Resources): Record<string, unknown> {
+function nodeOf(
+  r: ReplayResult,
+  notes: string[],
+  res: Resources,
+  refuse: boolean,
+): Record<string, unknown> {
   const f = r.nodeFacts;
   const maxCpu = Math.max(
     r.cpuManager?.maxCpu ?? -1,
@@ -803,7 +843,7 @@ function nodeOf(r: ReplayResult, notes: string[], res: Resources): Record<string
   ).size;
   // Enough NUMA nodes for the memory state's and the devices' (one socket each).
   const deviceNuma = Math.max(-1, ...(res.devices ?? []).map((d) => d.numaNode ?? -1)) + 1;
-  const nodes = Math.max(1, numa, deviceNuma);
+  const nodes = Math.max(refuse ? 2 : 1, numa, deviceNuma);
   const topology =
     cpus >= 2 * nodes && cpus % (2 * nodes) === 0
       ? { sockets: nodes, coresPerSocket: cpus / (2 * nodes), threadsPerCore: 2 }
@@ -813,7 +853,13 @@ function nodeOf(r: ReplayResult, notes: string[], res: Resources): Record<string
   if (cpus <= 0)
     notes.push("the node's CPUs are not in the input (4 cores × 2 threads per NUMA node)");
   const kubelet: Record<string, unknown> = {};
-  const policy = (r.cpuManager?.policy ?? f.cpuManagerPolicy)?.toLowerCase();
+  let policy = (r.cpuManager?.policy ?? f.cpuManagerPolicy)?.toLowerCase();
+  if (refuse && policy === undefined) {
+    policy = 'static';
+    notes.push(
+      'the CPU manager policy is not in the input: static (a pod was refused with TopologyAffinityError)',
+    );
+  }
   kubelet.cpuManagerPolicy = policy === 'static' ? 'static' : 'none';
   if (f.reservedSystemCPUs && policy === 'static')
     kubelet.reservedSystemCPUs = f.reservedSystemCPUs;
@@ -828,6 +874,12 @@ function nodeOf(r: ReplayResult, notes: string[], res: Resources): Record<string
   const tp = f.topologyManagerPolicy?.toLowerCase();
   if (tp && /^(best-effort|restricted|single-numa-node)$/.test(tp))
     kubelet.topologyManagerPolicy = tp;
+  else if (refuse) {
+    kubelet.topologyManagerPolicy = 'single-numa-node';
+    notes.push(
+      'the topology manager policy is not in the input: single-numa-node (a pod was refused with TopologyAffinityError)',
+    );
+  }
   if (f.topologyManagerScope === 'pod' && hasTopologyManagerScope(r.version.version))
     kubelet.topologyManagerScope = 'pod';
   Object.assign(kubelet, res.kubelet);

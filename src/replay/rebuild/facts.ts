@@ -74,6 +74,8 @@ export interface PodFacts {
   readonly containers: Map<string, ContainerFacts>;
   /** Statuses kubectl printed for the pod (get pods rows): "CrashLoopBackOff", "Init:Error". */
   statuses: string[];
+  /** The topology manager refused it (TopologyAffinityError). */
+  topologyRejected?: boolean;
   rowRestarts?: number;
 }
 
@@ -298,6 +300,7 @@ function podFacts(
         // Terminating: the pod was deleted and is being killed when kubectl ran.
         if (st === 'Terminating') p.deletedUs ??= e.us;
         p.statuses.push(st);
+        if (/^Topology ?Affinity ?Error$/.test(st)) p.topologyRejected = true;
         p.rowRestarts = Math.max(p.rowRestarts ?? 0, n(e, 'restarts') ?? 0);
         if (/^(Completed|Succeeded)$/.test(st)) p.phase = 'Succeeded';
         else if (/^(Error|OOMKilled|Failed)$/.test(st)) p.phase ??= 'Failed';
@@ -437,6 +440,9 @@ function podFacts(
         break;
       case 'ContainerRestartCount':
         if (cf) cf.restartCount = Math.max(cf.restartCount ?? 0, n(e, 'count') ?? 0);
+        break;
+      case 'EventTopologyAffinityError':
+        p.topologyRejected = true;
         break;
       case 'PodPhase':
         p.phase = s(e, 'phase');

@@ -109,6 +109,17 @@ describe('real material: a failing pod rebuilds failing, the same way', () => {
     expect(scenario.faults.map((x) => x.kind)).toContain('PostStartFail');
     expect(texts(model)).toMatch(/FailedPostStartHook|PostStartHookError/);
   });
+  it('refused by the topology manager (TopologyAffinityError in get pods and an Event row)', () => {
+    for (const f of ['website-memory-manager-pods.txt', 'website-memory-manager-event.txt']) {
+      const { scenario, model, yaml } = rebuilt(f);
+      expect(scenario.node.kubelet, f).toMatchObject({
+        cpuManagerPolicy: 'static',
+        topologyManagerPolicy: 'single-numa-node',
+      });
+      expect(yaml, f).toMatch(/refused with TopologyAffinityError/);
+      expect(texts(model), f).toMatch(/Resources cannot be allocated with Topology locality/);
+    }
+  });
   it('a liveness kill (Killing Event: failed liveness probe)', () => {
     const { scenario, model } = rebuilt('knative-5990.txt');
     expect(scenario.faults.map((x) => x.kind)).toContain('LivenessProbeFail');
