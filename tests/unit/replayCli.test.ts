@@ -9,7 +9,7 @@ const run = (script: string, args: string[]) =>
   spawnSync('npx', ['tsx', `scripts/${script}.ts`, ...args], { encoding: 'utf8', timeout: 60_000 });
 const fixture = (f: string) => join('tests/fixtures/replay', f);
 
-// Each case starts tsx (a few seconds each on a busy machine).
+// Each test starts the CLI (tsx) up to five times: seconds each, more on a busy machine.
 describe('npm run replay', { timeout: 90_000 }, () => {
   it('--format events prints {t, pod, what, line, text} per recognised record', () => {
     const r = run('replay', [
