@@ -32,6 +32,8 @@ export interface RunView<R = unknown> {
   readonly resources?: ResourceHistory;
   /** Instants of activity, for idle gap detection (sorted ms). */
   readonly activity: ArrayLike<number>;
+  /** Where the run's story (its pods' start-up) ends, ms: the window a preset opens on. */
+  readonly story?: number;
   /** Stretches with work in progress (pulls, waits, hooks...), never collapsed; sorted by start. */
   readonly busy?: readonly Gap[];
   /** An imported input's lanes (first in `lanes`) and the records behind their spans. */

@@ -85,8 +85,21 @@ export interface EngineViews {
   inspect(run: RunView, cursor: number, sel: Selection): InspectorData | null;
   /** Machines of the pod (or the node's own when pod is null) at the cursor. */
   machinesAt(run: RunView, cursor: number, pod: string | null): readonly MachineView[];
-  /** One sentence for the live region: "12.4 s: container app started". */
+  /**
+   * What the step before the cursor did, in the kubelet's words and Go functions (the live
+   * region's and the transport's sentence): "1.45 s: CRI StartContainer returned …".
+   */
   narrate(run: RunView, cursor: number): string;
+  /**
+   * The step before the cursor in short: the kubelet component that moved and whom for
+   * ("pod worker, default/web"), and the Event it recorded ("container app started", or '').
+   */
+  stepBrief(run: RunView, cursor: number): { readonly who: string; readonly event: string };
+  /**
+   * Regular containers ("ns/pod/name") with a Started Event before the cursor: the Pods panel
+   * says why a pod still shows ContainerCreating (its status is written at its next sync).
+   */
+  startedAt(run: RunView, cursor: number): ReadonlySet<string>;
   /** Pod keys of the run, in order of arrival. */
   pods(run: RunView): readonly string[];
   /**
