@@ -6,7 +6,7 @@
  */
 // First: starts the engine's worker before anything else is evaluated.
 import './bootWorker';
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ErrorBoundary } from './ui/app/ErrorBoundary';
 import { initTheme } from './ui/theme';
@@ -39,8 +39,10 @@ if (el) {
   root.render(shell(loading));
   // Not lazy() in a Suspense: React holds content that replaces a shown fallback for up
   // to 300 ms after it (its fallback throttle), which delayed the first diagram by ~200 ms.
+  // The app's first render is a transition: React renders it in slices that yield to the
+  // browser (and to the engine worker's answers) instead of one long main-thread task.
   import('./ui/app/Root').then(
-    ({ default: Root }) => root.render(shell(<Root />)),
+    ({ default: Root }) => startTransition(() => root.render(shell(<Root />))),
     (e: unknown) => root.render(shell(<LoadFailed error={e} />)),
   );
 }

@@ -29,6 +29,9 @@ export { podsAt, type PodRow, type ContainerDetail } from './views/pods';
 export { formatKlog, logsAt, KUBELET_PID } from './views/klog';
 export { describePod } from './views/describe';
 export { narrate } from './views/narrate';
+export { narrateWith, narrateEvent } from './views/narrateWith';
+export { stepSentence, sentenceRuleOf, SENTENCES } from './views/sentences';
+export { componentOf } from './views/sentences/components';
 export { eventLabel, stepChange } from './views/eventLabel';
 export { cpuStateFileHistory, type CpuStateFileVersion } from './views/cpuStateFile';
 export { deviceStateFileHistory, memoryStateFileHistory } from './views/resourceStateFiles';
@@ -67,6 +70,9 @@ export {
 export { eventAge, eventFrom } from './versions/kubectl';
 export { versionProblems } from './scenario/versionCheck';
 export { versionNotes } from './scenario/versionNotes';
+export { scenarioForVersion } from './versions';
+export { momentSchema, type Moment } from './scenario/moment';
+export { findMoment, type MomentFound } from './scenario/findMoment';
 export { namedDelayMs } from './views/delays';
 
 // What the app's state layer and editor use of the engine's scenario, CPU and cgroup code.

@@ -3,7 +3,7 @@
  * lanes, flows, derived container spans, CPU history, notable steps, activity. After
  * this, stepping and scrubbing are lookups; nothing re-runs the simulation.
  */
-import { simulate, type SimulationRun } from '../sim';
+import { findMoment, scenarioForVersion, simulate, type SimulationRun } from '../sim';
 import { causalLinks } from '../viz/kubelet/causalLinks';
 import { cpuChanges } from '../viz/kubelet/cpuChanges';
 import { derivedContainerSpans } from '../viz/kubelet/derivedSpans';
@@ -14,6 +14,7 @@ import { probeMarks } from '../viz/kubelet/probeMarks';
 import { faultMarks, type FaultOccasion } from '../viz/kubelet/faultMarks';
 import { shortName } from '../viz/kubelet/entityNames';
 import { busyIntervals } from '../viz/kubelet/busyIntervals';
+import { storyEnd } from '../viz/kubelet/story';
 import { ensureAttempts, pullSpans, pullWaits } from '../viz/kubelet/pullSpans';
 import { cpuManagerPlacement, groupOrder, makePlacer } from '../viz/kubelet/placeEntity';
 import { layoutLanes } from '../viz/timeline/layoutLanes';
@@ -100,10 +101,12 @@ export function runViewOf(scenario: Scenario, run: SimulationRun): KubeletRunVie
   );
   const { model } = layoutLanes(trace, place, groupOrder, causalLinks(trace), extra);
   const topology = toTopologyInput(topo, scenario.node.name, nodeHardwareOf(scenario));
+  // As the version's kubelet reads it: 1.3 had no CPU manager, so nothing is reserved there.
+  const asRun = scenarioForVersion(scenario);
   const { changes, initial, pool } = cpuChanges(trace, {
     cpus: topology.cpus.map((c) => c.id),
-    policy: scenario.node.kubelet.cpuManagerPolicy,
-    reserved: reservedCpus(scenario),
+    policy: asRun.node.kubelet.cpuManagerPolicy,
+    reserved: reservedCpus(asRun),
     podKeyOf,
   });
   const notable = notableSteps(trace);
@@ -127,7 +130,17 @@ export function runViewOf(scenario: Scenario, run: SimulationRun): KubeletRunVie
     resources: buildResourceHistory(trace.records, podKeyOf),
     activity: activityTimes(trace),
     busy: busyIntervals(trace, model, isInit),
+    story: storyEnd(trace),
   };
+}
+
+/** The step of the scenario's named moment (metadata.moment) in its run, or null. */
+export function scenarioMoment(s: Scenario, run: RunView): number | null {
+  const at = s.metadata.moment;
+  if (!at) return null;
+  const r = (run as KubeletRunView).raw;
+  const found = findMoment(r.trace, (uid) => r.config.pods[uid]?.key, at);
+  return found.ok ? found.step : null;
 }
 
 /** Where a scenario opens: metadata.openAt, else the start. */

@@ -125,3 +125,19 @@ describe('CPU diagram truth: the shared pool says who runs there', () => {
     expect(pool.length + exclusive.size).toBe(started.size);
   });
 });
+
+describe('kubelet 1.3 has no CPU manager (issue 30, item 5)', () => {
+  it('static-vs-none on 1.3: no CPU reserved, and the shared pool lists the running containers', () => {
+    const p = loadPreset('static-vs-none');
+    if (!p.ok) throw new Error('static-vs-none');
+    const s = { ...p.scenario, node: { ...p.scenario.node, kubeletVersion: '1.3' as const } };
+    const v = buildRunView(s);
+    for (const c of v.topology.cpus)
+      for (const cursor of [0, v.total])
+        expect(cpuStateAt(v.cpus, c.id, cursor).kind).not.toBe('reserved');
+    const pool = poolAt(v.cpus, v.total);
+    expect(pool).toEqual(['default/batch/worker', 'default/web/app', 'default/web/log-shipper']);
+    // Every CPU is shared while they run.
+    expect(cpuStateAt(v.cpus, 0, v.total).kind).toBe('shared');
+  });
+});

@@ -67,3 +67,18 @@ describe('collapsing never hides work', () => {
     expect(len('pull')).toBeGreaterThan(11_000);
   });
 });
+
+describe('periodic ticks do not split an idle stretch (issue 30, item 2)', () => {
+  for (const id of Object.keys(FILES).map((f) => /([^/]+)\.yaml$/.exec(f)![1]!))
+    it(`${id}: no row of identical collapsed gaps`, () => {
+      const warp = warpFor(runOf(id), true);
+      // A tick that nothing depends on (the CPU manager's reconcile every 10 s) made the
+      // static presets' two idle minutes eleven 8 s gaps with nothing between them.
+      const lengths = warp.gaps.map((g) => Math.round((g.end - g.start) / 100));
+      for (let i = 2; i < lengths.length; i++)
+        expect(
+          lengths[i] === lengths[i - 1] && lengths[i] === lengths[i - 2],
+          `gaps ${i - 2}..${i} of ${lengths.length}`,
+        ).toBe(false);
+    });
+});

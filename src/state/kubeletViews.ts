@@ -11,7 +11,9 @@ import {
   eventAge,
   eventFrom,
   formatKlog,
-  narrate,
+  narrateWith,
+  narrateEvent,
+  componentOf,
   type SimulationRun,
   containerdLog,
   formatContainerdLine,
@@ -25,6 +27,32 @@ import type { RunView } from './types';
 import type { EngineViews, LogRow, MachineView } from './viewTypes';
 
 type KRun = RunView<SimulationRun>;
+
+/**
+ * The step sentences' rules (src/sim/views/sentences), fetched after the first picture: the
+ * first view opens at step 0, which needs none. Until they arrive a step is said by its time.
+ */
+let sayStep: ((run: SimulationRun, i: number) => string | undefined) | null = null;
+let sayLoading: Promise<void> | null = null;
+export function stepSentencesLoaded(): boolean {
+  return sayStep !== null;
+}
+let ready: () => void = () => {};
+/** Settles once the rules are there, whoever fetched them (it does not fetch them). */
+export const stepSentencesReady = new Promise<void>((resolve) => (ready = resolve));
+export function loadStepSentences(): Promise<void> {
+  sayLoading ??= import('../sim/views/sentences').then(
+    (m) => {
+      sayStep = m.stepSentence;
+      ready();
+    },
+    (e: unknown) => {
+      sayLoading = null;
+      throw e;
+    },
+  );
+  return sayLoading;
+}
 export const raw = (run: RunView): SimulationRun => (run as KRun).raw;
 
 /*
@@ -204,7 +232,25 @@ export const traceViews: Omit<EngineViews, 'podsAt' | 'inspect' | 'machinesAt' |
       return out;
     },
     narrate(run, cursor) {
-      return narrate(raw(run), cursor);
+      return narrateWith(raw(run), cursor, sayStep ?? (() => undefined));
+    },
+    startedAt(run, cursor) {
+      const out = new Set<string>();
+      const events = raw(run).trace.events;
+      for (let i = 0; i < events.length && events[i]!.step < cursor; i++) {
+        const e = events[i]!;
+        const c =
+          e.reason === 'Started' ? /^spec\.containers\{(.+)\}$/.exec(e.fieldPath ?? '') : null;
+        if (c) out.add(`${e.object}/${c[1]}`);
+      }
+      return out;
+    },
+    stepBrief(run, cursor) {
+      const r = raw(run);
+      if (cursor <= 0) return { who: '', event: '' };
+      const { steps, entities } = r.trace;
+      const ent = entities[steps.entity[Math.min(cursor, steps.t.length) - 1]!];
+      return { who: ent ? componentOf(ent.kind, ent.id) : '', event: narrateEvent(r, cursor) };
     },
     pods(run) {
       const r = raw(run);

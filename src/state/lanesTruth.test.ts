@@ -119,3 +119,16 @@ describe('lanes that match reality', () => {
     expect(run.lanes.labels[lane.label_[0]!]).toBe('fault: SandboxDied (×1)');
   });
 });
+
+describe('an overflow row says why it is there (issue 30, item 10)', () => {
+  it("image-pull-backoff's api (2) holds the syncs that found the image in back-off", async () => {
+    const { packLanes, unpackLanes } = await import('./engine/packColumns');
+    const run = runOf('image-pull-backoff');
+    const lane = run.lanes.lanes.find((l) => l.label === 'api (2)')!;
+    expect(lane.note).toMatch(/ImagePullBackOff/);
+    expect(run.lanes.lanes.find((l) => l.label === 'api')!.note).toBeUndefined();
+    // It crosses from the engine worker with the lane.
+    const back = unpackLanes(packLanes(run.lanes)).lanes.find((l) => l.label === 'api (2)')!;
+    expect(back.note).toBe(lane.note);
+  });
+});

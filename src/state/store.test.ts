@@ -71,6 +71,54 @@ describe('scenario slice', () => {
     expect(store.getState().cursor).toBe(3);
   });
 
+  it('a named moment is a step: the bookmark lands on it, not after every step of its second', () => {
+    const store = createAppStore({
+      buildRun: () => fakeRun(),
+      loadPreset: () => ({ ok: true, scenario: scenario('p', 1000) }),
+      openAt: (s) => s.metadata.openAt ?? 0,
+      // Step 3 of the two at 1000 ms.
+      momentOf: () => 3,
+    });
+    store.getState().loadPreset('p');
+    expect(store.getState().bookmark).toBe(1000);
+    store.getState().jumpToBookmark();
+    expect(store.getState().cursor).toBe(4);
+    expect(store.getState().timeMs).toBe(1000);
+  });
+
+  it('opens a preset framed on its story, not the whole run', () => {
+    const store = makeStore(() => ({ ...fakeRun(), story: 1000 }));
+    store.getState().loadPreset('p1');
+    const w = store.getState().window;
+    expect(w.start).toBeLessThanOrEqual(0);
+    expect(w.end).toBeGreaterThanOrEqual(1000);
+    expect(w.end).toBeLessThan(2000);
+  });
+
+  it("a perturbation's notice goes with its fault: after Undo, and after another preset", () => {
+    const store = makeStore();
+    store.getState().loadPreset('p1');
+    let next: Scenario | undefined;
+    store.getState().editScenario((s) => (next = { ...s, seed: 7 } as Scenario));
+    store
+      .getState()
+      .setNotice({ tone: 'info', text: 'At 0 ms: fail the pull.', forScenario: next });
+    expect(store.getState().scenario).toBe(next);
+    expect(store.getState().notice?.text).toBe('At 0 ms: fail the pull.');
+    void store.getState().undo();
+    expect(store.getState().scenario).not.toBe(next);
+    expect(store.getState().notice).toBeNull();
+    // Redo brings the fault back; another preset takes it (and its notice) away.
+    void store.getState().redo();
+    store.getState().setNotice({ tone: 'info', text: 'again', forScenario: next });
+    store.getState().loadPreset('p2');
+    expect(store.getState().notice).toBeNull();
+    // A notice about nothing in particular stays.
+    store.getState().setNotice({ tone: 'warning', text: 'general' });
+    store.getState().loadPreset('p3');
+    expect(store.getState().notice?.text).toBe('general');
+  });
+
   it('says why a preset did not load, and keeps the old run', () => {
     const store = makeStore();
     store.getState().loadPreset('p1');

@@ -42,6 +42,11 @@ export interface StoreDeps {
   loadPreset(id: string): PresetLoad | Promise<PresetLoad>;
   /** Where a scenario opens (its metadata.openAt), ms. */
   openAt(scenario: Scenario): number;
+  /**
+   * The step of the run at which the scenario's moment (metadata.moment) happens, or null when
+   * it names none (its bookmark is then openAt's time).
+   */
+  momentOf?(scenario: Scenario, run: RunView): number | null;
 }
 
 export type AppStore = StoreApi<AppState>;

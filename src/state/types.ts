@@ -3,6 +3,7 @@
  * never copies it; everything heavy (lane layout, CPU history) is built once per run
  * by `RunView` and only read afterwards.
  */
+import type { ImportedLanes } from '../viz/replay/recordedLanes';
 import type { LaneModel, SpanRef } from '../viz/timeline/laneModel';
 import type { CpuHistory } from '../viz/topology/cpuHistory';
 import type { TopologyInput } from '../viz/topology/topologyInput';
@@ -31,8 +32,12 @@ export interface RunView<R = unknown> {
   readonly resources?: ResourceHistory;
   /** Instants of activity, for idle gap detection (sorted ms). */
   readonly activity: ArrayLike<number>;
+  /** Where the run's story (its pods' start-up) ends, ms: the window a preset opens on. */
+  readonly story?: number;
   /** Stretches with work in progress (pulls, waits, hooks...), never collapsed; sorted by start. */
   readonly busy?: readonly Gap[];
+  /** An imported input's lanes (first in `lanes`) and the records behind their spans. */
+  readonly imported?: ImportedLanes;
 }
 
 export type Granularity = 'kubelet' | 'every';

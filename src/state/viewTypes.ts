@@ -6,6 +6,7 @@
 import type { ChangeEntry, KubeletVersionName, PermalinkViewState } from '../sim';
 import type { RunView, Scenario, Selection } from './types';
 import type { EntityChart } from './machineCharts';
+import type { ReplayEvent } from '../replay/types';
 
 export interface EventRow {
   readonly key: string;
@@ -89,8 +90,21 @@ export interface EngineViews {
    * `other` that touch the run (null while the changelog is being fetched).
    */
   changesAgainst(run: RunView, other: KubeletVersionName): readonly ChangeEntry[] | null;
-  /** One sentence for the live region: "12.4 s: container app started". */
+  /**
+   * What the step before the cursor did, in the kubelet's words and Go functions (the live
+   * region's and the transport's sentence): "1.45 s: CRI StartContainer returned …".
+   */
   narrate(run: RunView, cursor: number): string;
+  /**
+   * The step before the cursor in short: the kubelet component that moved and whom for
+   * ("pod worker, default/web"), and the Event it recorded ("container app started", or '').
+   */
+  stepBrief(run: RunView, cursor: number): { readonly who: string; readonly event: string };
+  /**
+   * Regular containers ("ns/pod/name") with a Started Event before the cursor: the Pods panel
+   * says why a pod still shows ContainerCreating (its status is written at its next sync).
+   */
+  startedAt(run: RunView, cursor: number): ReadonlySet<string>;
   /** Pod keys of the run, in order of arrival. */
   pods(run: RunView): readonly string[];
   /**
@@ -102,6 +116,11 @@ export interface EngineViews {
   logsLoading?(run: RunView): boolean;
   /** Resolves when the run's log lines are on the page (fetching them if need be). */
   whenLogs?(run: RunView): Promise<void>;
+  /**
+   * The run read back as replay records, by the engine worker (the page has no kubelet state
+   * to describe its pods with). Absent where the run's state is on hand.
+   */
+  replayRecords?(run: RunView): Promise<readonly ReplayEvent[]>;
   version?(): number;
   /** The `#s=` fragment of a scenario and view, encoded off the main thread. */
   readonly encodeLink?: (

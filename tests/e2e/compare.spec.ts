@@ -76,7 +76,8 @@ test('static against none: an exclusive CPU in A is shared in B; the diff says s
   await policyB.selectOption('none');
   await expect(policyA).toHaveValue('static');
 
-  await page.getByRole('button', { name: 'Jump to bookmark' }).click();
+  // 3 s: both runs' app containers run (the bookmark, 1.1 s, is A's cpuset being written).
+  await page.getByRole('slider', { name: 'Timeline position' }).fill('3000');
   const a = await cpuNames(runA(page));
   const b = await cpuNames(runB(page));
   const mine = idsOf(a, /^exclusive to default\/web\/app$/);
@@ -148,9 +149,9 @@ test('perturbing a span in run B forks only B; undo brings B back', async ({ pag
     page.getByRole('status').filter({ hasText: /^Run B: At 5\.0 s: Exit here with code 1/ }),
   ).toBeVisible();
 
-  // B restarted app; A is as it was.
+  // B restarted app; A is as it was. (B's re-run takes seconds under load.)
   await expect
-    .poll(async () => (await diffRow(page, 'default/web/app'))[6])
+    .poll(async () => (await diffRow(page, 'default/web/app'))[6], { timeout: 20_000 })
     .toContain('Started Container started');
   expect((await diffRow(page, 'default/web/app'))[5]).toBe('none');
   await page.getByRole('slider', { name: 'Timeline position' }).fill('5000');
@@ -158,7 +159,9 @@ test('perturbing a span in run B forks only B; undo brings B back', async ({ pag
   expect(await cpuNames(runA(page))).toEqual(cpusA);
 
   await page.getByRole('button', { name: 'Undo' }).click();
-  await expect.poll(async () => (await diffRow(page, 'default/web/app'))[6]).toBe('none');
+  await expect
+    .poll(async () => (await diffRow(page, 'default/web/app'))[6], { timeout: 20_000 })
+    .toBe('none');
 });
 
 test('a link with both runs restores them in a new page', async ({ page, context }) => {
@@ -178,9 +181,11 @@ test('a link with both runs restores them in a new page', async ({ page, context
 
   const other = await context.newPage();
   await other.goto(url);
+  // The link's two runs are run one after the other before Compare opens (seconds under load).
   await expect(other.getByRole('button', { name: 'Compare' })).toHaveAttribute(
     'aria-pressed',
     'true',
+    { timeout: 20_000 },
   );
   await expect(runB(other).getByRole('combobox', { name: 'CPU manager policy' })).toHaveValue(
     'none',
@@ -243,7 +248,7 @@ test('the panels show the run last selected or clicked in, and say which', async
   await open(page, 'static-vs-none');
   await startCompare(page);
   await runB(page).getByRole('combobox', { name: 'CPU manager policy' }).selectOption('none');
-  await page.getByRole('button', { name: 'Jump to bookmark' }).click();
+  await page.getByRole('slider', { name: 'Timeline position' }).fill('3000');
   const panels = page.getByRole('group', { name: /^Run [AB]: pods, events/ });
   const inspector = page.getByRole('region', { name: 'Inspector' });
   for (const name of ['Pods', 'Events', 'Kubelet log', 'Inspector', 'State machines'])

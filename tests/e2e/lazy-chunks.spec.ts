@@ -163,7 +163,7 @@ test('Tour: a failed fetch is reported in the banner, and Tour starts it once th
 }) => {
   await open(page);
   const chunk = await failChunk(page, 'TourDialog');
-  const button = page.getByRole('button', { name: 'Tour' });
+  const button = page.getByRole('button', { name: 'Tour', exact: true });
   await expect(button).toBeEnabled();
   await button.click();
   await expect(banner(page)).toContainText('The tour could not start:');

@@ -10,6 +10,8 @@ async function open(page: Page, preset = 'hello-pod') {
   await page.goto(`/?preset=${preset}`);
   await expect(page.getByRole('region', { name: 'Timeline' })).toBeVisible();
   await expect(page.getByRole('img', { name: /^CPU 0: / })).toBeVisible();
+  // The step sentences' words arrive a moment after the first picture.
+  await expect(page.locator('.step-line[data-worded="true"]').first()).toBeAttached();
 }
 
 const position = (page: Page) => page.getByRole('slider', { name: 'Timeline position' });
@@ -37,13 +39,14 @@ test.describe('6. stepping teaches', () => {
     await open(page, 'init-cpu-handoff');
     await expect(position(page)).toHaveAttribute('aria-valuetext', /^0 ms, step 0 of/);
     const bookmark = page.getByRole('button', { name: 'Jump to bookmark' });
-    await expect(bookmark).toHaveText(/8\.0 s/);
+    // Its moment: the app's cpuset written into its create request, once the init container is done.
+    await expect(bookmark).toHaveText(/9\.0 s/);
     await bookmark.click();
-    await expect(position(page)).toHaveAttribute('aria-valuetext', /^8\.0 s, step [1-9]\d* of/);
+    await expect(position(page)).toHaveAttribute('aria-valuetext', /^9\.0 s, step [1-9]\d* of/);
     // B is its key.
     await page.getByRole('button', { name: 'Jump to start' }).click();
     await page.locator('body').press('b');
-    await expect(position(page)).toHaveAttribute('aria-valuetext', /^8\.0 s/);
+    await expect(position(page)).toHaveAttribute('aria-valuetext', /^9\.0 s/);
   });
 
   test('the sentence for each step is shown beside the transport, as the live region says it', async ({
@@ -86,7 +89,8 @@ test.describe('6. stepping teaches', () => {
     expect(sameInstant).toBe(2);
     // A step of one of web's machines: the State machines panel marks that machine.
     for (let i = 0; i < 80; i++) {
-      if ((await moved(page).textContent())?.includes('default/web')) break;
+      // (The component that moved, before the Event the step recorded.)
+      if ((await moved(page).textContent())?.split(' · ')[0]?.includes('default/web')) break;
       await forward(page).click();
       await expect(sentence(page)).toHaveText((await page.getByTestId('narration').textContent())!);
     }

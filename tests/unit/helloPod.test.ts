@@ -4,6 +4,7 @@ import {
   eventsAt,
   formatKlog,
   narrate,
+  narrateEvent,
   parseScenario,
   podsAt,
   simulate,
@@ -96,9 +97,12 @@ describe('hello pod', () => {
     );
   });
 
-  it('narrates the latest step', () => {
+  it("narrates the latest step in the kubelet's words, with its Event apart", () => {
     const started = r.trace.events.find((e) => e.reason === 'Started')!.step;
-    expect(narrate(r, started + 1)).toBe('1.45 s: container app started');
+    expect(narrate(r, started + 1)).toBe(
+      '1.45 s: CRI StartContainer returned after 100 ms: app runs (Started); no PostStart hook, so startContainer returns and SyncPod goes on.',
+    );
+    expect(narrateEvent(r, started + 1)).toBe('container app started');
   });
 
   it('is deterministic', () => {

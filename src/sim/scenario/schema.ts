@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { parseDuration } from '../core/time';
+import { momentSchema } from './moment';
 import { CURRENT_KUBELET_VERSION, KUBELET_VERSIONS } from '../versions/names';
 import {
   CONTAINER_OTHER_FIELDS,
@@ -500,8 +501,10 @@ export const scenarioSchema = z.strictObject({
     name: z.string().min(1).max(200),
     description: z.string().max(5000).optional(),
     caption: z.string().max(500).optional(),
-    /** Where a preset opens: simulated time to put the cursor at. */
+    /** The scenario's interesting moment, as a simulated time (its bookmark). */
     openAt: duration.optional(),
+    /** The same moment named by what happens at it (an Event, a state, a cpuset written). */
+    moment: momentSchema.optional(),
   }),
   seed: z
     .number()

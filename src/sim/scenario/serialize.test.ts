@@ -66,7 +66,9 @@ describe('toYaml', () => {
       'actions',
     ]);
     expect(yaml).toContain('horizon: 2m\n');
-    expect(yaml).toContain('openAt: 31s\n');
+    expect(yaml).toContain('openAt: 31.1s\n');
+    // The bookmark's named moment is kept.
+    expect(yaml).toMatch(/moment:\n\s+cpuset: \{ container: default\/frontend\/nginx \}/);
     expect(yaml).toMatch(/- kind: AddPod\n\s+at: 30s\n/);
     expect(yaml).toMatch(/reservedSystemCPUs: "?0,1"?\n/);
     // Short all-scalar maps stay on one line, as people write them.

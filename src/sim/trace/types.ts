@@ -89,7 +89,8 @@ export interface TraceRecordData {
    */
   topologyAdmission: AdmissionRecord;
   /** PreCreateContainer wrote the container's cpuset ("" = not set) into its CRI config. */
-  cpuset: { uid: string; container: string; cpuset: string };
+  /** cpuset_cpus written for a container; mems: its cpuset.mems from the memory manager, when set. */
+  cpuset: { uid: string; container: string; cpuset: string; mems?: string };
   /** CRI StartContainer returned: the container's process runs. */
   containerStarted: { uid: string; container: string; id: string };
   /** CRI RunPodSandbox returned this sandbox (perturbations arm a SandboxDied from it). */

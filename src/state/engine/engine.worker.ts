@@ -134,6 +134,11 @@ const api: EngineApi = {
     const run = get(id);
     return (await import('../stateViews')).kubeletViews.inspect(run, cursor, sel);
   },
+  async replayRecords(id) {
+    // The comparison's code is fetched with the first import.
+    const { replayOfRun } = await import('../../replay/fromTrace');
+    return replayOfRun(held(id).run).events;
+  },
   async link(scenario, view, compare) {
     return (await import('./workerLinks')).link(scenario, view, compare);
   },

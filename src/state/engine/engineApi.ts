@@ -8,6 +8,7 @@ import type { ChangeEntry, KubeletVersionName, PermalinkViewState } from '../../
 import type { Scenario, Selection } from '../types';
 import type { PresetLoad } from '../store';
 import type { KlogLines, Piece, TracePart } from './packedRun';
+import type { ReplayEvent } from '../../replay/types';
 
 export interface RunCounts {
   readonly logCount: number;
@@ -51,6 +52,12 @@ export interface EngineApi {
     cursor: number,
     sel: Selection,
   ): InspectorData | null | Promise<InspectorData | null>;
+  /**
+   * The run read back as replay records (its klog, Events, containerd lines, and each pod as
+   * describe and get pods show it at the end): the model's side of an import's comparison,
+   * built here where the kubelet's state at a step can be replayed.
+   */
+  replayRecords(id: number): Promise<readonly ReplayEvent[]>;
   /**
    * encodePermalink's fragment (lz-string over a big scenario takes ~100 ms), with Compare's
    * run B after it when `compare` is given (as currentLink does).

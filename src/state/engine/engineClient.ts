@@ -23,6 +23,7 @@ import { hasKlogLines, klogText, primeFormattedLogs, primeKlogColumns } from '..
 import type { PresetLoad, RunLane } from '../store';
 import type { RunView, Scenario, Selection } from '../types';
 import type { InspectorData, MachineView, PodRow } from '../viewTypes';
+import type { ReplayEvent } from '../../replay/types';
 import type { EngineApi } from './engineApi';
 import {
   CHUNK,
@@ -76,6 +77,8 @@ export interface EngineClient {
   machinesAt(run: RunView, cursor: number, pod: string | null): Promise<readonly MachineView[]>;
   inspect(run: RunView, cursor: number, sel: Selection): Promise<InspectorData | null>;
   changesAgainst(run: RunView, other: KubeletVersionName): Promise<readonly ChangeEntry[]>;
+  /** The run read back as replay records (the model's side of an import's comparison). */
+  replayRecords(run: RunView): Promise<readonly ReplayEvent[]>;
   link(scenario: Scenario, view: PermalinkViewState, compare?: Scenario | null): Promise<string>;
   /**
    * Fetches the run's log lines (and their klog text) when they are not on the page yet;
@@ -289,6 +292,10 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
     async changesAgainst(run, other) {
       const [g, id] = await holding(run);
       return onWorker(g, g.handle.api.changesAgainst(id, other));
+    },
+    async replayRecords(run) {
+      const [g, id] = await holding(run);
+      return onWorker(g, g.handle.api.replayRecords(id));
     },
     link(scenario, view, compare) {
       const g = lane('A').gen;

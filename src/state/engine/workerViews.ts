@@ -95,6 +95,9 @@ export function workerViews(client: EngineClient): EngineViews {
     whenLogs(run) {
       return client.logs(run);
     },
+    replayRecords(run) {
+      return client.replayRecords(run);
+    },
     podsAt(run, cursor) {
       return ask(run, 'pods', String(cursor), [], () => client.podsAt(run, cursor));
     },

@@ -14,6 +14,11 @@ import { overridesOf, withOverrides } from './compareSlice';
 export interface Notice {
   readonly tone: 'error' | 'warning' | 'info';
   readonly text: string;
+  /**
+   * The scenario the notice is about (a perturbation's): once neither run shows it (undone,
+   * another preset), the notice goes, so it never describes a fault that is not there.
+   */
+  readonly forScenario?: Scenario;
 }
 
 export interface HistoryEntry {
@@ -45,6 +50,8 @@ export interface ScenarioSlice {
   readonly simulating: boolean;
   /** The scenario's interesting moment (metadata.openAt, ms), a bookmark to jump to, or null. */
   readonly bookmark: number | null;
+  /** The bookmark's cursor when the scenario names its moment (metadata.moment): that step applied. */
+  readonly bookmarkCursor: number | null;
   jumpToBookmark: () => void;
   loadPreset: (id: string) => void;
   /** A bundled preset's scenario, without opening it (a tour's run B, its next step). */
@@ -93,11 +100,14 @@ export const createScenarioSlice =
               ? { kind: 'pod' as const, pod: sel.pod }
               : null;
       const open = deps.openAt(scenario);
+      const moment = deps.momentOf?.(scenario, run) ?? null;
       set({
         scenario,
         run,
         runError: null,
-        bookmark: open > 0 && open <= run.endT ? open : null,
+        ...(moment !== null
+          ? { bookmark: run.times[moment] ?? 0, bookmarkCursor: moment + 1 }
+          : { bookmark: open > 0 && open <= run.endT ? open : null, bookmarkCursor: null }),
         selection,
         ...(presetId !== undefined ? { presetId } : {}),
       });
@@ -185,13 +195,14 @@ export const createScenarioSlice =
       const token = seq;
       void after(r, (outcome) => {
         if (outcome === 'dropped' || token !== seq) return;
-        // A new preset opens at its start, so Play shows it from the beginning; its
-        // interesting moment (openAt) is the bookmark beside the transport.
+        // A new preset opens at its start, framed on its story (its pods' start-up), so Play
+        // shows it from the beginning; its interesting moment (openAt) is the bookmark beside
+        // the transport.
         const open = () => {
           if (token !== seq) return;
           get().seekCursor(0);
           set({ timeMs: 0, playing: false });
-          get().fitAll();
+          get().fitStory();
         };
         if (!b || get().scenario !== parsed.scenario) return open();
         // Compare stays on: B is the new preset with B's own quick-control settings
@@ -210,6 +221,7 @@ export const createScenarioSlice =
       runError: null,
       simulating: false,
       bookmark: null,
+      bookmarkCursor: null,
       past: [],
       future: [],
       notice: null,
@@ -241,7 +253,10 @@ export const createScenarioSlice =
         const at = get().bookmark;
         if (at === null || !get().run) return;
         set({ playing: false });
-        get().seekTime(at, true);
+        const cursor = get().bookmarkCursor;
+        // A named moment is a step; a time alone lands after every step at that instant.
+        if (cursor !== null) get().seekCursor(cursor);
+        else get().seekTime(at, true);
         get().followPlayhead();
       },
       setScenario(scenario, presetId) {

@@ -43,6 +43,8 @@ export interface ViewSlice {
   zoomBy: (factor: number, anchorT?: number) => void;
   panBy: (fraction: number) => void;
   fitAll: () => void;
+  /** Frames the run's story (its pods' start-up), or the whole run when it has none. */
+  fitStory: () => void;
   fitRange: (start: number, end: number) => void;
   followPlayhead: () => void;
   setCollapseGaps: (on: boolean) => void;
@@ -104,6 +106,12 @@ export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, 
     fitAll() {
       set({ window: fitWindow(0, maxT(), maxT(), get().warp, 0), follow: true });
     },
+    fitStory() {
+      const story = get().run?.story;
+      // A story that is most of the run is the run.
+      if (story === undefined || story <= 0 || story >= 0.6 * maxT()) return get().fitAll();
+      set({ window: fitWindow(0, story, maxT(), get().warp, 0.06), follow: true });
+    },
     fitRange(start, end) {
       set({ window: fitWindow(start, end, maxT(), get().warp), follow: false });
     },
@@ -131,9 +139,16 @@ export const createViewSlice: StateCreator<AppState, [], [], ViewSlice> = (set, 
       set({ helpOpen: open });
     },
     onRunChanged(first) {
+      const n = get().notice;
+      if (
+        n?.forScenario &&
+        n.forScenario !== get().scenario &&
+        n.forScenario !== get().compare?.scenario
+      )
+        set({ notice: null });
       const warp = warpFor(get().run, get().collapseGaps, get().compare?.run);
       set({ warp });
-      if (first) get().fitAll();
+      if (first) get().fitStory();
       else set({ window: clampWindow(get().window, maxT(), warp) });
     },
   };

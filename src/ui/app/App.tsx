@@ -23,6 +23,7 @@ import { useMediaQuery } from '../hooks/useMediaQuery';
 import { ScenarioBar } from '../share/ScenarioBar';
 import { loadLinkOpener, usePermalinkSync } from '../share/usePermalinkSync';
 import { storeForRun } from '../compare/runStores';
+import { loadDraft } from '../editor/drafts';
 
 // Each part is fetched the first time it is shown; a failed fetch says so where the part
 // would be (or, for an overlay, in the banner) and is fetched again on retry (retryableLazy).
@@ -86,6 +87,12 @@ interface Props {
   readonly unknownPreset?: string;
 }
 
+/** Said on load when the editor kept a draft that did not run (editor/drafts.ts). */
+const DRAFT_KEPT = {
+  tone: 'info',
+  text: 'A scenario draft that did not run was kept from your last visit: Edit scenario (E) offers it back.',
+} as const;
+
 /** An id from the address, short enough for a banner. */
 const clip = (id: string) => (id.length > 60 ? `${id.slice(0, 60)}…` : id);
 
@@ -102,7 +109,12 @@ export function App(p: Props) {
     // A link's codec (lz-string, the schema, the YAML parser) is fetched only for a link.
     if (initialLink)
       void loadLinkOpener().then(
-        (m) => m.openLink(store, initialLink, initialPreset),
+        (m) =>
+          void Promise.resolve(m.openLink(store, initialLink, initialPreset)).then(() => {
+            // A link that opened without a word of its own: the waiting draft is said.
+            if (store.getState().notice === null && loadDraft())
+              store.getState().setNotice(DRAFT_KEPT);
+          }),
         (e: unknown) => {
           st.loadPreset(initialPreset);
           st.setNotice({
@@ -118,6 +130,7 @@ export function App(p: Props) {
           tone: 'warning',
           text: `There is no preset named "${clip(unknownPreset)}" (?preset= in the address), so the default scenario is shown instead.`,
         });
+      else if (loadDraft()) st.setNotice(DRAFT_KEPT);
     }
   }, [store, initialPreset, initialLink, unknownPreset]);
   return (

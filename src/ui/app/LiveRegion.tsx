@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useAppStore } from './storeContext';
 import { useEngineViews } from './engineViews';
 import { projectB } from '../../state/compareLens';
+import { stepSentencesLoaded, stepSentencesReady } from '../../state/kubeletViews';
 
 const PLAYING_MIN_GAP_MS = 1500;
 
@@ -22,9 +23,18 @@ export function LiveRegion() {
       const now = performance.now();
       if (s.playing && now - last.current < PLAYING_MIN_GAP_MS) return;
       last.current = now;
-      const a = views.narrate(s.run, s.cursor);
-      // Under Compare each run has its own step at the shared playhead: both are said, named.
-      setText(b?.run ? `Run A: ${a} Run B: ${views.narrate(b.run, b.cursor)}` : a);
+      const say = () => {
+        const st = store.getState();
+        const bb = projectB(st);
+        if (!st.run) return;
+        const a = views.narrate(st.run, st.cursor);
+        // Under Compare each run has its own step at the shared playhead: both are said, named.
+        setText(bb?.run ? `Run A: ${a} Run B: ${views.narrate(bb.run, bb.cursor)}` : a);
+      };
+      say();
+      // The sentences' rules not here yet: said again, in full, once they are.
+      // (useStepSentences fetches them after the first picture, or at the user's first move.)
+      if (!stepSentencesLoaded()) void stepSentencesReady.then(say);
     });
   }, [store, views]);
   return (

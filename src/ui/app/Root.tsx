@@ -5,7 +5,7 @@
  * shell's loader.
  */
 import { useState } from 'react';
-import { scenarioOpenAt } from '../../state/buildRunView';
+import { scenarioMoment, scenarioOpenAt } from '../../state/buildRunView';
 import { browserEngineClient } from '../../state/engine/browserEngine';
 import { isCancelled } from '../../state/engine/engineClient';
 import { workerViews } from '../../state/engine/workerViews';
@@ -47,6 +47,7 @@ export default function Root() {
           return early ?? ask(id);
         },
         openAt: scenarioOpenAt,
+        momentOf: scenarioMoment,
       }),
       views: workerViews(engine),
       presets: presetCatalog(),

@@ -3,6 +3,7 @@
  * Events): first start in A and B and B − A, the cpuset each got when it started, and
  * the Events found in only one run (matched on type, reason, object and message).
  */
+import { SlashBreaks } from '../panels/SlashBreaks';
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import {
@@ -109,7 +110,8 @@ export function DiffPanel() {
             {shown.map((d) => (
               <tr key={d.key} role="row" className={differs(d) ? 'is-different' : undefined}>
                 <th scope="row" role="rowheader">
-                  {d.isPod ? `${d.key} (pod)` : d.key}
+                  <SlashBreaks text={d.key} />
+                  {d.isPod ? ' (pod)' : ''}
                 </th>
                 <td role="cell" data-label="Start A">
                   {d.isPod ? '—' : d.startA === null ? 'not started' : clock(d.startA)}

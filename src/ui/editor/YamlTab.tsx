@@ -19,6 +19,7 @@ import { after as afterRun } from '../../state/slices/scenarioSlice';
 import type { Scenario } from '../../state/types';
 import { useApp, useAppStore } from '../app/storeContext';
 import ScenarioEditor from './ScenarioEditor';
+import { clearDraft, loadDraft, saveDraft, type Draft } from './drafts';
 
 const PARSE_DELAY_MS = 350;
 
@@ -44,6 +45,11 @@ export function YamlTab({ onBroken, fileText }: Props) {
   const [seen, setSeen] = useState<Scenario | null>(scenario);
   const [own, setOwn] = useState<Scenario | null>(null);
   const [seenFile, setSeenFile] = useState(fileText);
+  // A draft kept from before (a reload, a closed tab) that is not the scenario on screen.
+  const [offered, setOffered] = useState<Draft | null>(() => {
+    const d = loadDraft();
+    return d && d.text !== text ? d : null;
+  });
 
   const showScenario = (s: Scenario) => {
     const yaml = toYaml(s, { minimal: true });
@@ -71,7 +77,21 @@ export function YamlTab({ onBroken, fileText }: Props) {
   }
 
   useEffect(() => onBroken(problems.length > 0), [problems, onBroken]);
+  // The user's text that does not run is kept across reloads; text that runs (or the
+  // scenario itself) needs no keeping. A draft still on offer is not overwritten.
+  useEffect(() => {
+    if (offered) return;
+    if (problems.length > 0 && text !== written) saveDraft(text);
+    else if (problems.length === 0 && text === written) clearDraft();
+  }, [problems, text, written, offered]);
   useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const restoreDraft = (d: Draft) => {
+    setOffered(null);
+    setText(d.text);
+    window.clearTimeout(timer.current);
+    apply(d.text);
+  };
 
   const apply = (next: string) => {
     const r = parseScenario(next);
@@ -98,6 +118,8 @@ export function YamlTab({ onBroken, fileText }: Props) {
       }
       setProblems([]);
       setStale(false);
+      // It runs: nothing left to keep.
+      clearDraft();
       now.setNotice(null);
     });
   };
@@ -152,6 +174,31 @@ export function YamlTab({ onBroken, fileText }: Props) {
           </button>
         )}
       </div>
+      {offered && (
+        <div className="banner banner-info" role="group" aria-label="Saved draft">
+          <span>
+            Your draft from {new Date(offered.savedAt).toLocaleString()} did not run and was kept.
+            Restore it to go on editing, or discard it.
+          </span>
+          <button
+            type="button"
+            className="text-btn text-btn-primary"
+            onClick={() => restoreDraft(offered)}
+          >
+            Restore draft
+          </button>
+          <button
+            type="button"
+            className="text-btn"
+            onClick={() => {
+              clearDraft();
+              setOffered(null);
+            }}
+          >
+            Discard draft
+          </button>
+        </div>
+      )}
       {pod && scenario && (
         <div className="banner banner-info bare-pod" role="group" aria-label="Bare pod">
           <span>

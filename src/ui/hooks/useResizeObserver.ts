@@ -1,5 +1,12 @@
-/** The content-box size of an element, updated by a ResizeObserver. */
-import { useLayoutEffect, useState, type RefObject } from 'react';
+/**
+ * The content-box size of an element, updated by a ResizeObserver. The first size comes from
+ * the observer's first report (in the next frame, after the page's layout), not from a
+ * measurement in the commit: measuring there forced the first layout of the whole page inside
+ * React's first commit and re-rendered every measured part synchronously in the same task
+ * (one 85–200 ms main-thread task while the page loaded). The update is a transition, so a
+ * re-render for a new size yields to the browser.
+ */
+import { startTransition, useLayoutEffect, useState, type RefObject } from 'react';
 
 export interface Size {
   readonly width: number;
@@ -13,13 +20,16 @@ export function useResizeObserver(ref: RefObject<HTMLElement | null>): Size {
     if (!el) return;
     const measure = () => {
       const r = el.getBoundingClientRect();
-      setSize((s) =>
-        Math.round(s.width) === Math.round(r.width) && Math.round(s.height) === Math.round(r.height)
-          ? s
-          : { width: Math.round(r.width), height: Math.round(r.height) },
+      startTransition(() =>
+        setSize((s) =>
+          Math.round(s.width) === Math.round(r.width) &&
+          Math.round(s.height) === Math.round(r.height)
+            ? s
+            : { width: Math.round(r.width), height: Math.round(r.height) },
+        ),
       );
     };
-    measure();
+    // The observer reports the element's size once when it starts observing.
     const ro = new ResizeObserver(measure);
     ro.observe(el);
     return () => ro.disconnect();

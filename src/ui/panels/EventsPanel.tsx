@@ -1,8 +1,11 @@
 /**
- * The `kubectl describe pod` Events table, up to the cursor. A big node has thousands of
+ * The `kubectl describe pod` Events table, up to the cursor, with the Object column before the
+ * Message (as `kubectl get events` has it): only the message wraps, so the table fits its panel
+ * and nothing goes out of sight behind a scrollbar. A big node has thousands of
  * Events: only the rows in view are drawn (useRowWindow), so a seek re-renders a few dozen.
  */
-import { Fragment, useMemo } from 'react';
+import { useMemo } from 'react';
+import { SlashBreaks } from './SlashBreaks';
 import { useEngineViews } from '../app/engineViews';
 import { usePanelView } from '../hooks/usePanelCursor';
 import { Panel } from './Panel';
@@ -30,8 +33,8 @@ export function EventsPanel() {
               <th scope="col">Reason</th>
               <th scope="col">Age</th>
               <th scope="col">From</th>
-              <th scope="col">Message</th>
               <th scope="col">Object</th>
+              <th scope="col">Message</th>
             </tr>
           </thead>
           <tbody>
@@ -41,11 +44,13 @@ export function EventsPanel() {
             {rows.slice(first, end).map((r) => (
               <tr key={r.key} className={r.type === 'Warning' ? 'is-warning' : undefined}>
                 <td>{r.type}</td>
-                <td>{r.reason}</td>
+                <td title={`From ${r.from}`}>{r.reason}</td>
                 <td>{r.age}</td>
                 <td>{r.from}</td>
+                <td className="obj">
+                  <SlashBreaks text={r.object} />
+                </td>
                 <td className="msg">{r.message}</td>
-                <td>{breakAfterSlashes(r.object)}</td>
               </tr>
             ))}
             {after > 0 && (
@@ -57,18 +62,4 @@ export function EventsPanel() {
       </div>
     </Panel>
   );
-}
-
-/** "ns/pod/container" may wrap after each slash, so the Object column fits a narrow panel. */
-function breakAfterSlashes(text: string) {
-  return text.split('/').map((part, i, all) => (
-    <Fragment key={i}>
-      {part}
-      {i < all.length - 1 && (
-        <>
-          /<wbr />
-        </>
-      )}
-    </Fragment>
-  ));
 }

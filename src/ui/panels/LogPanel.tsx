@@ -44,6 +44,8 @@ export function LogPanel() {
   const size = useResizeObserver(body);
   const [cols, setCols] = useState(0);
   useLayoutEffect(() => {
+    // Not measured yet (the observer reports after the first layout): nothing to fit.
+    if (size.width <= 0) return;
     const w = probe.current?.getBoundingClientRect().width ?? 0;
     // The list keeps its scrollbar's gutter (CSS), so its client width does not jump.
     const list = body.current?.querySelector('.vlist')?.clientWidth ?? 0;

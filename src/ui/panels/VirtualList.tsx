@@ -39,9 +39,10 @@ export function VirtualList<T>({
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
+    // The observer's first report gives the height (a read here would force the page's
+    // first layout inside React's commit, and re-render synchronously after it).
     const ro = new ResizeObserver(() => setHeight(el.clientHeight));
     ro.observe(el);
-    setHeight(el.clientHeight);
     return () => ro.disconnect();
   }, []);
   useLayoutEffect(() => {
@@ -51,8 +52,9 @@ export function VirtualList<T>({
       const y = topOf(focusIndex);
       if (y < el.scrollTop || y + rowHeight > el.scrollTop + el.clientHeight)
         el.scrollTop = Math.max(0, y - el.clientHeight / 2);
-    } else if (stuck.current) el.scrollTop = el.scrollHeight;
-    setTop(el.scrollTop);
+    } else if (stuck.current && items.length > 0) el.scrollTop = el.scrollHeight;
+    // Nothing listed yet: nothing to measure (and no layout to force).
+    if (items.length > 0 || focusIndex >= 0) setTop(el.scrollTop);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- topOf reads offsets
   }, [items.length, focusIndex, rowHeight, offsets]);
   const first = Math.max(0, (offsets ? rowAt(offsets, top) : Math.floor(top / rowHeight)) - 10);

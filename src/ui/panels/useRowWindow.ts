@@ -47,7 +47,8 @@ export function useRowWindow<T extends HTMLElement>(count: number, whole = 200) 
       const avg = (b.bottom - a.top) / drawn.length;
       if (avg > 0 && Math.abs(avg - rowH) > 0.5) setRowH(avg);
     }
-    if (view.stuck) el.scrollTop = el.scrollHeight;
+    // Nothing to keep in view yet: reading scrollHeight would force a layout in the commit.
+    if (view.stuck && count > 0) el.scrollTop = el.scrollHeight;
   }, [count, windowed, first, end, rowH, view.stuck]);
   return { ref, onScroll, first, end, before: first * rowH, after: (count - end) * rowH };
 }

@@ -18,7 +18,7 @@ export function useStickToBottom<T extends HTMLElement>(count: number) {
   }, []);
   useLayoutEffect(() => {
     const el = ref.current;
-    if (el && stuck.current) el.scrollTop = el.scrollHeight;
+    if (el && stuck.current && count > 0) el.scrollTop = el.scrollHeight;
   }, [count]);
   return ref;
 }

@@ -18,7 +18,7 @@ import {
   cpuRequestProblem,
   type PerturbationItem,
 } from '../../state/perturbations';
-import type { SimulationRun } from '../../sim';
+import type { Scenario, SimulationRun } from '../../sim';
 import { formatClock } from '../../viz/formatTime';
 import { useApp, useAppStore } from '../app/storeContext';
 
@@ -85,23 +85,33 @@ export function PerturbMenu() {
       return;
     }
     const raw = st.run?.raw as SimulationRun | undefined;
-    st.editScenario((s) =>
-      perturb(
-        s,
-        item.kind as Exclude<typeof item.kind, 'CpuRequest'>,
-        { pod: menu!.pod, ...(menu!.container ? { container: menu!.container } : {}) },
-        t,
-        raw,
-      ),
+    let next: Scenario | undefined;
+    st.editScenario(
+      (s) =>
+        (next = perturb(
+          s,
+          item.kind as Exclude<typeof item.kind, 'CpuRequest'>,
+          { pod: menu!.pod, ...(menu!.container ? { container: menu!.container } : {}) },
+          t,
+          raw,
+        )),
     );
-    said(`At ${formatClock(t)}: ${item.label.replace(/…$/, '')} (${who}).`);
+    said(`At ${formatClock(t)}: ${item.label.replace(/…$/, '')} (${who}).`, next);
     close();
   }
 
-  function said(text: string) {
+  function said(text: string, forScenario: Scenario | undefined) {
     // Under Compare, say which run forked.
     const run = menu?.run === 'B' ? 'Run B: ' : store.getState().compare ? 'Run A: ' : '';
-    store.getState().setNotice({ tone: 'info', text: `${run}${text} Undo with Ctrl+Z.` });
+    // A phone has no Ctrl+Z: the Undo button is the way back there.
+    const undo = window.matchMedia?.('(pointer: coarse)').matches
+      ? 'Undo takes it back.'
+      : 'Undo (Ctrl+Z) takes it back.';
+    store.getState().setNotice({
+      tone: 'info',
+      text: `${run}${text} ${undo}`,
+      ...(forScenario ? { forScenario } : {}),
+    });
   }
 
   function onKey(e: KeyboardEvent<HTMLDivElement>) {
@@ -183,8 +193,9 @@ export function PerturbMenu() {
             e.preventDefault();
             if (!cpuValid) return;
             const cpu = cpuForm.trim();
-            store.getState().editScenario((s) => withCpuRequest(s, menu.container!, cpu));
-            said(`${menu.container} now requests ${cpu} CPU; the pod was re-run with it.`);
+            let next: Scenario | undefined;
+            store.getState().editScenario((s) => (next = withCpuRequest(s, menu.container!, cpu)));
+            said(`${menu.container} now requests ${cpu} CPU; the pod was re-run with it.`, next);
             close();
           }}
         >

@@ -167,7 +167,7 @@ export function ScenarioBar({ onEdit }: { readonly onEdit: () => void }) {
         </button>
         <button
           type="button"
-          className="text-btn text-btn-primary"
+          className="text-btn"
           disabled={!hasRun}
           title="Copy a link to this scenario, cursor, zoom and selection"
           onClick={() => void copy()}

@@ -68,10 +68,17 @@ export function LaneLabels(p: Props) {
             className={`tl-lane-label${hl ? ' is-highlight' : ''}`}
             style={style}
             onClick={() => p.onSelect(target)}
-            // The whole lane name, readable even when the label is cut.
-            title={`${r.label}: select ${target.kind === 'container' ? target.container : target.pod}`}
+            // The whole lane name, readable even when the label is cut; an overflow row's why.
+            title={`${r.label}: ${lane?.note ? `${lane.note} Click to ` : ''}select ${target.kind === 'container' ? target.container : target.pod}`}
+            aria-description={lane?.note}
           >
             {r.label}
+            {lane?.note && (
+              <span className="tl-lane-note" aria-hidden="true">
+                {' '}
+                ⓘ
+              </span>
+            )}
           </button>
         ) : (
           <div key={`l${i}`} className="tl-lane-label" style={style} title={r.label}>

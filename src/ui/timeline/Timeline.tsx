@@ -4,9 +4,10 @@
  * tooltip, and the legend. Keys (W/S/A/D, F, . and ,) are handled app-wide in
  * useShortcuts; here are the pointer and wheel gestures.
  */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { causalChain } from '../../viz/timeline/causalChain';
 import { hitTest } from '../../viz/timeline/hitTest';
+import { warmCanvasText } from './warmCanvasText';
 import type { SpanRef } from '../../viz/timeline/laneModel';
 import { useApp, useAppStore, useRunRegionName } from '../app/storeContext';
 import { useResizeObserver } from '../hooks/useResizeObserver';
@@ -34,6 +35,8 @@ export function Timeline() {
   const [scrollY, setScrollY] = useState(0);
   const [hover, setHover] = useState<{ hit: SpanRef; x: number; y: number } | null>(null);
   const style = useTimelineStyle();
+  // The canvas font is set up before the first run lands, not in the frame that draws it.
+  useEffect(() => warmCanvasText(style.font), [style.font]);
   const collapsed = useApp((s) => s.collapsedGroups);
   const regionName = useRunRegionName('Timeline');
   const width = plotSize.width;

@@ -1,6 +1,7 @@
 /**
  * One hardware thread (lstopo's PU). Its fill says who holds it at the cursor:
- * reserved (hatched grey), shared pool (pale), exclusive (the container's colour and
+ * reserved (hatched: grey while nothing runs in the shared pool, the pool's colour while
+ * something does, since reserved CPUs are part of it), shared pool (pale), exclusive (the container's colour and
  * pattern), assigned but idle (white, sparse dashes and a dashed border in the future or
  * past owner's colour) or idle (white). The accessible name is the contract
  * "CPU <os id>: <state>". Fill changes animate with a CSS transition, which the
@@ -20,6 +21,8 @@ interface Props {
   readonly selected: boolean;
   readonly justChanged: boolean;
   readonly focusable: boolean;
+  /** Containers run in the shared pool now (a reserved CPU is part of it). */
+  readonly pooled: boolean;
 }
 
 function CpuCellImpl({
@@ -31,14 +34,16 @@ function CpuCellImpl({
   selected,
   justChanged,
   focusable,
+  pooled,
 }: Props) {
   const owner = state.kind === 'exclusive' ? ownerStyle(ownerIndex) : null;
   const waiting = state.kind === 'assigned' ? ownerStyle(ownerIndex) : null;
-  const cls = `pu pu-${state.kind}${selected ? ' is-selected' : ''}${justChanged ? ' just-changed' : ''}`;
+  const inPool = state.kind === 'reserved' && pooled;
+  const cls = `pu pu-${state.kind}${inPool ? ' in-pool' : ''}${selected ? ' is-selected' : ''}${justChanged ? ' just-changed' : ''}`;
   return (
     <g
       role="img"
-      aria-label={describeCpuState(pu.cpu, state)}
+      aria-label={describeCpuState(pu.cpu, state, pooled)}
       className={cls}
       data-cpu={pu.cpu}
       tabIndex={focusable ? 0 : -1}

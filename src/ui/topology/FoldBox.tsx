@@ -19,24 +19,33 @@ interface Props {
   readonly onHover: (fold: FoldCell, e: { clientX: number; clientY: number } | null) => void;
 }
 
+/** One of `n` identical boxes' share of a total. */
+const each = (total: number, n: number | undefined) => Math.round(total / Math.max(1, n ?? 1));
+
 function FoldBoxImpl({ fold, states, compact, onExpand, onHover }: Props) {
   const first = states.get(fold.cpus[0]!);
   const kind = first?.kind ?? 'idle';
   const what = kind === 'shared' ? 'in the shared pool' : kind;
   const l3 = fold.level === 'l3';
   const numa = fold.level === 'numa';
+  const pkg = fold.level === 'package';
   const label = l3 ? `${fold.groups}× L3 (${fold.cores} cores)` : `${fold.cores}× Core`;
-  const what2 = numa
-    ? `${fold.numas ?? 1} identical NUMA nodes (${fold.cores} cores)`
-    : l3
-      ? `${fold.groups} identical L3 groups (${fold.cores} cores)`
-      : `${fold.cores} identical cores`;
+  const what2 = pkg
+    ? `${fold.packages ?? 1} identical packages (${fold.numas ?? 0} NUMA nodes, ${fold.cores} cores)`
+    : numa
+      ? `${fold.numas ?? 1} identical NUMA nodes (${fold.cores} cores)`
+      : l3
+        ? `${fold.groups} identical L3 groups (${fold.cores} cores)`
+        : `${fold.cores} identical cores`;
+  // A package or NUMA node sized box says in words what its CPUs do, instead of stand-in PUs.
+  const big = numa || pkg;
+  const cx = fold.x + fold.w / 2;
   return (
     <g className="pu-fold-group">
       <g
         role="button"
         tabIndex={0}
-        className={`pu-fold pu-${kind}`}
+        className={`pu-fold pu-${kind}${big ? ' is-big' : ''}`}
         data-fold={fold.key}
         aria-label={`${what2} folded (CPUs ${formatCPUSet(fold.cpus)}, ${what}); expand`}
         onClick={() => onExpand(fold.key)}
@@ -51,26 +60,32 @@ function FoldBoxImpl({ fold, states, compact, onExpand, onHover }: Props) {
         onPointerLeave={() => onHover(fold, null)}
       >
         <rect className="pu-fold-box" x={fold.x} y={fold.y} width={fold.w} height={fold.h} rx={2} />
-        {fold.reps.map((r, i) => (
-          <g key={i} transform={`translate(${r.x},${r.y})`}>
-            <rect className="pu-base" width={r.w} height={r.h} rx={compact ? 1 : 2} />
-            <rect className="pu-outline" width={r.w} height={r.h} rx={compact ? 1 : 2} />
-          </g>
-        ))}
-        {numa ? (
-          // A run of NUMA nodes, node-sized: "4× NUMANode" over "64 cores", stand-ins below.
+        {!big &&
+          fold.reps.map((r, i) => (
+            <g key={i} transform={`translate(${r.x},${r.y})`}>
+              <rect className="pu-base" width={r.w} height={r.h} rx={compact ? 1 : 2} />
+              <rect className="pu-outline" width={r.w} height={r.h} rx={compact ? 1 : 2} />
+            </g>
+          ))}
+        {big ? (
+          // As lstopo's "2x Package" box shows one of the packages: "2× Package" over
+          // "4 NUMA nodes · 64 cores each", or "4× NUMANode" over "16 cores each", then what
+          // their CPUs do; the box is filled as they are. (The accessible name gives totals.)
           <text
             className="pu-fold-label is-centred"
-            x={fold.x + fold.w / 2}
+            x={cx}
             y={fold.y + (compact ? 8 : 13)}
             style={compact ? { fontSize: 7 } : undefined}
           >
-            <tspan x={fold.x + fold.w / 2}>{fold.numas}× NUMANode</tspan>
-            {!compact && (
-              <tspan x={fold.x + fold.w / 2} dy={12}>
-                {fold.cores} cores
-              </tspan>
-            )}
+            <tspan x={cx}>{pkg ? `${fold.packages}× Package` : `${fold.numas}× NUMANode`}</tspan>
+            <tspan x={cx} dy={compact ? 9 : 12}>
+              {pkg
+                ? `${each(fold.numas ?? 0, fold.packages)} NUMA nodes · ${each(fold.cores, fold.packages)} cores each`
+                : `${each(fold.cores, fold.numas)} cores each`}
+            </tspan>
+            <tspan x={cx} dy={compact ? 9 : 12} className="pu-fold-state">
+              {what}
+            </tspan>
           </text>
         ) : l3 ? (
           // A run of L3 groups is drawn one core wide: "5× L3" over "40 cores".

@@ -11,7 +11,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { layoutTopology, type FoldCell } from '../../viz/topology/layoutTopology';
 import { foldSignature, planFolds } from '../../viz/topology/foldCores';
 import { diagramScale } from '../../viz/topology/diagramScale';
-import { cpuStateAt, poolAt, type CpuState } from '../../viz/topology/cpuHistory';
+import { cpuStateAt, poolAt, RESERVED_MEANING, type CpuState } from '../../viz/topology/cpuHistory';
 import { formatClock } from '../../viz/formatTime';
 import { useApp, useAppStore, useRunRegionName } from '../app/storeContext';
 import { useResizeObserver } from '../hooks/useResizeObserver';
@@ -47,6 +47,8 @@ export function TopologyDiagram() {
   const [focusCpu, setFocusCpu] = useState<number | null>(null);
   /** Multiplies the fitted scale; the diagram never draws text under 9 px (it scrolls). */
   const [zoom, setZoom] = useState(1);
+  /** `fit` shows the whole machine, however small its text gets; zooming leaves it. */
+  const [whole, setWhole] = useState(false);
   /** Draw every core (lstopo --no-factorize) instead of folding identical ones. */
   const [showAll, setShowAll] = useState(false);
   /** Folds the user opened, for this topology only. */
@@ -181,7 +183,7 @@ export function TopologyDiagram() {
     } else store.getState().select({ kind: 'cpu', cpu });
   };
 
-  const sc = layout ? diagramScale(layout, size.width - 8, size.height - 8, zoom) : null;
+  const sc = layout ? diagramScale(layout, size.width - 8, size.height - 8, zoom, whole) : null;
   const pus = layout?.pus ?? [];
   const activeCpu = focusCpu ?? pus[0]?.cpu ?? null;
   const onKeyDown = (e: KeyboardEvent<SVGSVGElement>) => {
@@ -232,7 +234,10 @@ export function TopologyDiagram() {
             aria-label="Zoom diagram out"
             title="Zoom out (never below 9 px text)"
             disabled={!sc || sc.scale <= sc.min + 1e-9}
-            onClick={() => setZoom((z) => Math.max(z / 1.5, 0.1))}
+            onClick={() => {
+              setWhole(false);
+              setZoom((z) => Math.max(z / 1.5, 0.1));
+            }}
           >
             −
           </button>
@@ -241,7 +246,12 @@ export function TopologyDiagram() {
             className="seg-btn"
             aria-label="Zoom diagram in"
             title="Zoom in; scroll or drag to pan"
-            onClick={() => setZoom((z) => Math.min(z * 1.5, 16))}
+            onClick={() => {
+              // From the whole machine, + zooms in from where fit left it.
+              if (whole && sc) setZoom(Math.min((sc.scale * 1.5) / Math.max(sc.fit, sc.min), 16));
+              else setZoom((z) => Math.min(z * 1.5, 16));
+              setWhole(false);
+            }}
           >
             +
           </button>
@@ -249,8 +259,11 @@ export function TopologyDiagram() {
             type="button"
             className="seg-btn"
             aria-label="Reset diagram zoom"
-            title="Fit the diagram to the panel (as far as 9 px text allows)"
-            onClick={() => setZoom(1)}
+            title="Fit the whole machine in the panel (its text may get small; + zooms back in)"
+            onClick={() => {
+              setZoom(1);
+              setWhole(true);
+            }}
           >
             fit
           </button>
@@ -312,7 +325,7 @@ export function TopologyDiagram() {
             className={`topo-svg${layout.compact ? ' is-compact' : ''}`}
             viewBox={`0 0 ${layout.width} ${layout.height}`}
             style={
-              sc.scrolls || zoom !== 1
+              sc.scrolls || zoom !== 1 || whole
                 ? { width: layout.width * sc.scale, height: layout.height * sc.scale }
                 : undefined
             }
@@ -359,6 +372,7 @@ export function TopologyDiagram() {
                     }
                     justChanged={st.sinceStep >= 0 && st.sinceStep === cursor - 1}
                     focusable={pu.cpu === activeCpu}
+                    pooled={pool.length > 0}
                   />
                 </g>
               );
@@ -443,8 +457,11 @@ export function TopologyDiagram() {
                   ? `idle, assigned to ${hoverState.owner ?? '?'}`
                   : hoverState.kind === 'shared'
                     ? 'in the shared pool'
-                    : hoverState.kind}
+                    : hoverState.kind === 'reserved'
+                      ? `reserved${pool.length > 0 ? ', in the shared pool' : ', idle'}`
+                      : hoverState.kind}
             </div>
+            {hoverState.kind === 'reserved' && <div className="muted">{RESERVED_MEANING}</div>}
             {hoverState.kind === 'assigned' && (
               <div className="muted">
                 cpu_manager_state holds it for a container that is not running

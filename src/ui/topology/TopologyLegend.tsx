@@ -4,7 +4,7 @@
  * "shared pool: N containers", listing them on hover; a click selects that container.
  */
 import { ownerStyle } from '../../viz/topology/ownerStyle';
-import type { CpuState } from '../../viz/topology/cpuHistory';
+import { RESERVED_MEANING, type CpuState } from '../../viz/topology/cpuHistory';
 import { useAppStore } from '../app/storeContext';
 import { containerPod } from './containerKey';
 
@@ -49,8 +49,11 @@ export function TopologyLegend({ owners, states, pool, selected }: Props) {
         </span>
       </li>
       {kinds.has('reserved') && (
-        <li className="pu-reserved">
-          <Swatch cls="pu-reserved" pattern="pat-reserved" /> reserved
+        <li className="pu-reserved" title={RESERVED_MEANING}>
+          <Swatch cls={`pu-reserved${pool.length > 0 ? ' in-pool' : ''}`} pattern="pat-reserved" />{' '}
+          <span tabIndex={0} aria-label={`reserved: ${RESERVED_MEANING}`}>
+            reserved, shared only
+          </span>
         </li>
       )}
       {kinds.has('assigned') && (

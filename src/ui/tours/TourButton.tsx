@@ -6,12 +6,30 @@ import { useRef } from 'react';
 import { LazyOverlay } from '../app/LazyOverlay';
 import { retryableLazy } from '../app/retryableLazy';
 import { useApp, useAppStore } from '../app/storeContext';
+import type { AppStore } from '../../state/store';
 
 /** The button and the dialog share one import: a retry after a failed fetch serves both. */
 const TourDialog = retryableLazy(
   () => import('./TourDialog'),
   (m) => m.default,
 );
+
+/** Opens the last tour taken (or the first): fetched on first use; a failure says why. */
+export function startTour(store: AppStore, last: string | null): void {
+  void TourDialog.load()
+    .then((m) => m.startLastTour(store, last))
+    .then(
+      (error) => {
+        if (error)
+          store.getState().setNotice({ tone: 'error', text: `The tour could not start: ${error}` });
+      },
+      (e: unknown) =>
+        store.getState().setNotice({
+          tone: 'error',
+          text: `The tour could not start: ${e instanceof Error ? e.message : String(e)}`,
+        }),
+    );
+}
 
 export function TourButton() {
   const store = useAppStore();
@@ -35,21 +53,7 @@ export function TourButton() {
         title="Guided tours of the kubelet: each step moves the cursor and points at what to look at"
         onClick={() => {
           if (open) return close();
-          void TourDialog.load()
-            .then((m) => m.startLastTour(store, last.current))
-            .then(
-              (error) => {
-                if (error)
-                  store
-                    .getState()
-                    .setNotice({ tone: 'error', text: `The tour could not start: ${error}` });
-              },
-              (e: unknown) =>
-                store.getState().setNotice({
-                  tone: 'error',
-                  text: `The tour could not start: ${e instanceof Error ? e.message : String(e)}`,
-                }),
-            );
+          startTour(store, last.current);
         }}
       >
         Tour

@@ -326,14 +326,16 @@ export function TourDialog({ onClose }: { readonly onClose: () => void }) {
         >
           Back
         </button>
-        <button
-          type="button"
-          className="text-btn text-btn-primary"
-          disabled={index >= tour.steps.length - 1}
-          onClick={() => go(index + 1)}
-        >
-          Next
-        </button>
+        {index < tour.steps.length - 1 ? (
+          <button type="button" className="text-btn text-btn-primary" onClick={() => go(index + 1)}>
+            Next
+          </button>
+        ) : (
+          // The last step ends the tour: the run stays where the tour left it.
+          <button type="button" className="text-btn text-btn-primary" onClick={onClose}>
+            Finish
+          </button>
+        )}
       </div>
     </div>
   );

@@ -4,7 +4,7 @@
  * the selection from lane, container, pod or CPU names. Anything that matches nothing comes
  * back as a sentence, never as a guess; the unit tests run every tour against its preset.
  */
-import type { SimulationRun } from '../../sim';
+import { findMoment, type SimulationRun } from '../../sim';
 import type { RunView, Selection } from '../../state/types';
 import { SPAN_KINDS } from '../../viz/timeline/spanKinds';
 import type { TourAt, TourTarget } from './tourSchema';
@@ -42,60 +42,8 @@ export function resolveAt(run: KubeletRun, at: TourAt): Resolved<ResolvedAt> {
     while (cursor < run.total && run.times[cursor]! <= at.ms) cursor++;
     return ok({ cursor, t: at.ms });
   }
-  if ('event' in at) {
-    const e = at.event;
-    const [pod, name] = e.container ? splitKey(e.container) : [e.pod, undefined];
-    const hits = trace.events.filter(
-      (ev) =>
-        ev.reason === e.reason &&
-        (pod === undefined || ev.object === pod) &&
-        (name === undefined || (ev.fieldPath ?? '').endsWith(`{${name}}`)),
-    );
-    const hit = hits[(e.nth ?? 1) - 1];
-    if (!hit)
-      return fail(
-        `no ${e.nth ?? 1}. Event "${e.reason}"${e.container ? ` of ${e.container}` : e.pod ? ` of ${e.pod}` : ''} (found ${hits.length})`,
-      );
-    return ok(afterStep(run, hit.step));
-  }
-  if ('machine' in at) {
-    const entity = trace.entities.findIndex((x) => x.id === at.machine);
-    if (entity < 0) return fail(`no machine "${at.machine}" in this run`);
-    const { steps, strings } = trace;
-    let seen = 0;
-    for (let i = 0; i < steps.t.length; i++) {
-      if (steps.entity[i] !== entity) continue;
-      if (at.on !== undefined && strings[steps.event[i]!] !== at.on) continue;
-      if (at.enters !== undefined) {
-        const to = strings[steps.to[i]!]!;
-        const from = strings[steps.from[i]!]!;
-        if (from === to || (to !== at.enters && !to.endsWith(`.${at.enters}`))) continue;
-      }
-      if (++seen === (at.nth ?? 1)) return ok(afterStep(run, i));
-    }
-    const what = [at.enters && `enters "${at.enters}"`, at.on && `takes ${at.on}`].filter(Boolean);
-    return fail(`machine "${at.machine}" never ${what.join(' and ')} (${at.nth ?? 1}. time)`);
-  }
-  if ('probe' in at) {
-    const p = at.probe;
-    const [pod, name] = splitKey(p.container);
-    let seen = 0;
-    for (const r of trace.records) {
-      if (r.kind !== 'probe') continue;
-      const d = r.data;
-      if (podKeyOf(d.uid) !== pod || d.container !== name || d.probe !== p.kind) continue;
-      if (d.result === p.result && ++seen === (p.nth ?? 1)) return ok(afterStep(run, r.step));
-    }
-    return fail(`no ${p.kind} probe of ${p.container} with result ${p.result}`);
-  }
-  const [pod, name] = splitKey(at.cpuset.container);
-  let seen = 0;
-  for (const r of trace.records) {
-    if (r.kind !== 'cpuset') continue;
-    if (podKeyOf(r.data.uid) !== pod || r.data.container !== name) continue;
-    if (++seen === (at.cpuset.nth ?? 1)) return ok(afterStep(run, r.step));
-  }
-  return fail(`PreCreateContainer never wrote a cpuset for ${at.cpuset.container}`);
+  const found = findMoment(trace, podKeyOf, at);
+  return found.ok ? ok(afterStep(run, found.step)) : fail(found.error);
 }
 
 /** The selection a step asks for, at playhead time t (for "the span under the cursor"). */

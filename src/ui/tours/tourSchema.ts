@@ -7,7 +7,7 @@
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { isBundledPreset } from '../../state/presetTitles';
-import { KUBELET_VERSIONS } from '../../sim';
+import { KUBELET_VERSIONS, momentSchema } from '../../sim';
 
 const name = z.string().min(1).max(200);
 const sentences = z.string().min(1).max(600);
@@ -15,41 +15,11 @@ const containerKey = z
   .string()
   .regex(/^[^/\s]+\/[^/\s]+\/[^/\s]+$/, 'a container is "ns/pod/name"');
 const podKey = z.string().regex(/^[^/\s]+\/[^/\s]+$/, 'a pod is "ns/pod"');
-const nth = z.number().int().min(1).max(1000).optional();
 
-/** Where the cursor goes. */
+/** Where the cursor goes: a time, or a moment of the run (the scenario's own kind). */
 export const atSchema = z.union([
   z.strictObject({ ms: z.number().int().min(0).max(86_400_000) }),
-  /** The nth Event with this reason (of this container or pod), as kubectl describe lists it. */
-  z.strictObject({
-    event: z.strictObject({
-      reason: name,
-      container: containerKey.optional(),
-      pod: podKey.optional(),
-      nth,
-    }),
-  }),
-  /**
-   * The nth step at which this machine enters this state ("starting", "runtime.creatingSandbox"),
-   * or takes this event (`on: CONFIG`: the sync loop's SyncLoop ADD, a self-transition).
-   */
-  z
-    .strictObject({ machine: name, enters: name.optional(), on: name.optional(), nth })
-    .refine(
-      (m) => m.enters !== undefined || m.on !== undefined,
-      'a machine step needs enters or on',
-    ),
-  /** The nth probe the prober ran for this container with this result. */
-  z.strictObject({
-    probe: z.strictObject({
-      container: containerKey,
-      kind: z.enum(['liveness', 'readiness', 'startup']),
-      result: z.enum(['Success', 'Failure', 'Unknown']),
-      nth,
-    }),
-  }),
-  /** The nth time PreCreateContainer wrote this container's cpuset into its CRI config. */
-  z.strictObject({ cpuset: z.strictObject({ container: containerKey, nth }) }),
+  momentSchema,
 ]);
 export type TourAt = z.output<typeof atSchema>;
 
@@ -79,6 +49,55 @@ export const questionSchema = z
     path: ['choices'],
   });
 
+const cpuKind = z.enum(['idle', 'shared', 'reserved', 'assigned', 'exclusive']);
+
+/**
+ * What a step's text says about the run at that step, as a predicate the tests check against
+ * what the panels show there: a tour never says what the screen does not.
+ */
+export const claimSchema = z.union([
+  /** An Event with this reason has (or, with `seen: false`, has not yet) been recorded. */
+  z.strictObject({
+    event: z.strictObject({
+      reason: name,
+      container: containerKey.optional(),
+      pod: podKey.optional(),
+      seen: z.boolean().default(true),
+    }),
+  }),
+  /** The NUMA diagram draws this CPU in this state (held by this container). */
+  z.strictObject({
+    cpu: z.strictObject({
+      id: z.number().int().min(0).max(4095),
+      is: cpuKind,
+      owner: containerKey.optional(),
+    }),
+  }),
+  /** The cpuset last written for the container ("" when none was). */
+  z.strictObject({ cpuset: z.strictObject({ container: containerKey, cpus: z.string() }) }),
+  /** The Pods panel's row: READY ("1/1") and STATUS. */
+  z.strictObject({
+    pod: z.strictObject({
+      pod: podKey,
+      ready: z
+        .string()
+        .regex(/^\d+\/\d+$/)
+        .optional(),
+      status: name.optional(),
+    }),
+  }),
+  /** The machine is in this state ("postStart", or a path's last part). */
+  z.strictObject({ machine: z.strictObject({ id: name, in: name }) }),
+  /** The playhead is at least / at most this far into the run (ms). */
+  z.strictObject({
+    time: z.strictObject({
+      atLeast: z.number().int().min(0).optional(),
+      atMost: z.number().int().min(0).optional(),
+    }),
+  }),
+]);
+export type TourClaim = z.output<typeof claimSchema>;
+
 /** The Compare store action's overrides for run B (see applyCompare.ts). */
 export const compareSchema = z.strictObject({
   cpuManagerPolicy: z.enum(['none', 'static']).optional(),
@@ -101,6 +120,8 @@ export const stepSchema = z.strictObject({
   look: z.enum(['timeline', 'diagram']).optional(),
   text: sentences,
   question: questionSchema.optional(),
+  /** What the text (and the question's answer) claims about the run at this step. */
+  claims: z.array(claimSchema).max(20).optional(),
 });
 export type TourStep = z.output<typeof stepSchema>;
 

@@ -8,6 +8,7 @@ import { buildRunView } from '../../state/buildRunView';
 import { withOverrides } from '../../state/slices/compareSlice';
 import { isPresetId, loadPreset } from '../../sim';
 import { resolveAt, resolveTarget } from './resolveStep';
+import { checkClaim } from './checkClaims';
 import { tourCatalog, toursFromFiles } from './tourCatalog';
 import { parseTour } from './tourSchema';
 import type { Scenario } from '../../state/types';
@@ -65,6 +66,12 @@ describe('the bundled tours', () => {
           if (ask.ok)
             expect(ask.value.cursor, `${where} ask before answer`).toBeLessThan(at.value.cursor);
         }
+        // What the text says is what the panels show at that step.
+        for (const claim of step.claims ?? [])
+          expect(
+            checkClaim(run, at.value.cursor, claim),
+            `${where} claims ${JSON.stringify(claim)}`,
+          ).toBe('');
         if (step.select) {
           const sel = resolveTarget(run, step.select, at.value.t);
           expect(sel.ok ? 'found' : sel.error, `${where} target`).toBe('found');
@@ -77,6 +84,29 @@ describe('the bundled tours', () => {
         lastCursor = at.value.cursor;
       });
     });
+
+  it('every tour states claims, on most of its steps', () => {
+    for (const tour of tours) {
+      const claimed = tour.steps.filter((s) => (s.claims?.length ?? 0) > 0).length;
+      expect(claimed, tour.id).toBeGreaterThanOrEqual(Math.ceil(tour.steps.length / 2));
+    }
+  });
+
+  it('a claim the panels contradict is caught: the pod is not Ready when its first probe passes', () => {
+    const run = runOf(presetScenario('hello-pod') as Scenario);
+    const probe = resolveAt(run, {
+      probe: { container: 'default/web/app', kind: 'readiness', result: 'Success' },
+    });
+    if (!probe.ok) throw new Error(probe.error);
+    expect(checkClaim(run, probe.value.cursor, { pod: { pod: 'default/web', ready: '1/1' } })).toBe(
+      'default/web is READY 0/1, not 1/1',
+    );
+    const ready = resolveAt(run, { ready: { pod: 'default/web' } });
+    if (!ready.ok) throw new Error(ready.error);
+    expect(checkClaim(run, ready.value.cursor, { pod: { pod: 'default/web', ready: '1/1' } })).toBe(
+      '',
+    );
+  });
 
   it('finds "the first startContainer of app enters starting" where the Started Event follows', () => {
     const run = runOf(presetScenario('hello-pod') as Scenario);

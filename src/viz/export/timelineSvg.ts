@@ -4,7 +4,7 @@
  * left, spans in their kind's colour, the time axis, the playhead, and a caption with
  * the scenario's name and the cursor's time.
  */
-import { formatClock } from '../formatTime';
+import { formatClock, formatDuration } from '../formatTime';
 import { makeTimeScale, timeTicks, type TimeWindow } from '../timeScale';
 import type { TimeWarp } from '../timeWarp';
 import type { LaneModel } from '../timeline/laneModel';
@@ -47,6 +47,7 @@ export function timelineSvg(p: TimelineSvgInput): SvgPicture {
   out.push(
     `<svg xmlns='http://www.w3.org/2000/svg' width='${width}' height='${n(height)}' viewBox='0 0 ${width} ${n(height)}' role='img' aria-label='${esc(caption)}' ${FONT} font-size='11'>`,
     `<title>${esc(caption)}</title>`,
+    "<defs><pattern id='gap-hatch' width='6' height='6' patternUnits='userSpaceOnUse' patternTransform='rotate(45)'><rect width='6' height='6' fill='#f6f8fa'/><path d='M0 0V6' stroke='#d0d7de' stroke-width='1.5'/></pattern></defs>",
     `<rect width='100%' height='100%' fill='#ffffff'/>`,
     `<text class='caption' x='8' y='20' font-size='14' font-weight='600' fill='#1b1f24'>${esc(caption)}</text>`,
   );
@@ -100,6 +101,28 @@ export function timelineSvg(p: TimelineSvgInput): SvgPicture {
       );
     }
     out.push('</g></g>');
+  }
+  // Collapsed idle gaps, as the page draws them: a hatched band over the lanes and its length on
+  // the axis, so the axis's jump over them is marked (a label that would touch the one before
+  // it is left out; every band keeps its length in its title).
+  let lastRight = -Infinity;
+  for (const g of p.warp.gaps) {
+    if (g.end <= t0 || g.start >= t1) continue;
+    const x0 = Math.max(0, scale.x(g.start));
+    const x1 = Math.min(plotW, scale.x(g.end));
+    const len = formatDuration(g.end - g.start);
+    const mid = LABEL_W + (x0 + x1) / 2;
+    const half = (len.length * 6 + 8) / 2;
+    const labelled = mid - half >= lastRight + 2;
+    if (labelled) lastRight = mid + half;
+    out.push(
+      `<g class='gap'><title>${esc(`${len} with nothing in progress, collapsed`)}</title>` +
+        `<rect x='${n(LABEL_W + x0)}' y='${CAPTION_H}' width='${n(Math.max(2, x1 - x0))}' height='${n(height - CAPTION_H)}' fill='url(#gap-hatch)' stroke='#8c959f' stroke-dasharray='3 2'/>` +
+        (labelled
+          ? `<rect x='${n(mid - half)}' y='${CAPTION_H + 2}' width='${n(2 * half)}' height='13' rx='2' fill='#ffffff' stroke='#8c959f'/><text class='gap-len' x='${n(mid)}' y='${CAPTION_H + 12}' text-anchor='middle' font-size='10' fill='#57606a'>${esc(len)}</text>`
+          : '') +
+        '</g>',
+    );
   }
   // The playhead.
   if (p.cursorT >= t0 && p.cursorT <= t1) {

@@ -98,7 +98,7 @@ function isExclusive(
 export interface CpuChangesResult {
   changes: CpuChange[];
   initial: CpuStateValue;
-  /** Who runs in the shared pool, as it changes (only from the snapshot path). */
+  /** Who runs in the shared pool, as it changes. */
   pool: PoolChange[];
 }
 
@@ -134,15 +134,29 @@ export function cpuChanges(trace: Trace, ctx: CpuContext): CpuChangesResult {
   };
   // Reserved CPUs are reserved from the start (step -1 applies before any step).
   emit(-1, 0);
-  const liveIds = new Set<string>();
-  // Without snapshots of the CPU manager's state (fromSnapshots reads them), the per-container
-  // cpuset records say who holds which CPUs.
+  /** Running containers by runtime id: who is in the shared pool (everyone not exclusive). */
+  const liveIds = new Map<string, string>();
+  const pool: PoolChange[] = [];
+  const podKeyOf = ctx.podKeyOf ?? (() => undefined);
+  const poolNow = (): string[] => {
+    const held = new Set(exclusive.values());
+    return [...new Set(liveIds.values())].filter((k) => !held.has(k)).sort();
+  };
+  const notePool = (step: number, t: number) => {
+    const members = poolNow();
+    const last = pool[pool.length - 1]?.members;
+    if (last && last.length === members.length && last.every((m, i) => m === members[i])) return;
+    pool.push({ step, t, members });
+  };
+  // Without snapshots of the CPU manager's state (fromSnapshots reads them: a kubelet with no
+  // CPU manager, such as 1.3, records none), the per-container cpuset records say who holds
+  // which CPUs, and every running container without its own is in the shared pool.
   for (const r of trace.records) {
     let touched = false;
     if (r.kind === 'containerStarted') {
       const id = typeof r.data.id === 'string' ? r.data.id : `${r.step}`;
       if (!liveIds.has(id)) {
-        liveIds.add(id);
+        liveIds.set(id, `${podKeyOf(str(r.data.uid)) ?? str(r.data.uid)}/${str(r.data.container)}`);
         running++;
         touched = true;
       }
@@ -161,9 +175,12 @@ export function cpuChanges(trace: Trace, ctx: CpuContext): CpuChangesResult {
         touched = true;
       }
     }
-    if (touched) emit(r.step, r.t);
+    if (touched) {
+      emit(r.step, r.t);
+      notePool(r.step, r.t);
+    }
   }
-  return { changes, initial: idle, pool: [] };
+  return { changes, initial: idle, pool };
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');

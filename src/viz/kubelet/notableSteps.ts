@@ -14,6 +14,8 @@ const POD_MACHINES = new Set([
   'startContainer',
   'imagePuller',
   'cpuManager',
+  // The kubelet process starting, stopping or failing to start.
+  'kubeletProcess',
 ]);
 const POD_WAKEUPS = new Set(['CONFIG', 'PLEG', 'PROBE']);
 
@@ -59,12 +61,12 @@ export function notableSteps(trace: Trace): Int32Array {
   return out;
 }
 
-const PROGRESS_MACHINES = new Set([
-  'startContainer',
-  'imagePuller',
-  'kubeletProcess',
-  'cpuManager',
-]);
+/*
+ * The CPU manager's reconcile loop is not here: it ticks every cpuManagerReconcilePeriod
+ * whatever happens, and a tick nothing depends on must not split an idle stretch into a row of
+ * identical collapsed gaps. A reconcile that frees CPUs counts through its changed snapshot.
+ */
+const PROGRESS_MACHINES = new Set(['startContainer', 'imagePuller', 'kubeletProcess']);
 
 /**
  * Instants where the run makes progress, for finding idle gaps: a container machine
@@ -76,15 +78,18 @@ const PROGRESS_MACHINES = new Set([
 export function activityTimes(trace: Trace): Float64Array {
   const out: number[] = [0];
   for (const e of trace.events) if (e.reason !== 'BackOff') out.push(e.t);
-  for (const r of trace.records)
+  let cpus = '';
+  for (const r of trace.records) {
+    // A CPU manager snapshot counts when the CPUs changed hands.
+    if (r.kind === 'cpuAssignments') {
+      const now = JSON.stringify(r.data);
+      if (now !== cpus) out.push(r.t);
+      cpus = now;
+    }
     // Probe results count only while a container waits for them (busyIntervals).
-    if (
-      r.kind !== 'podStatus' &&
-      r.kind !== 'cpuAssignments' &&
-      r.kind !== 'resourceAssignments' &&
-      r.kind !== 'probe'
-    )
+    else if (r.kind !== 'podStatus' && r.kind !== 'resourceAssignments' && r.kind !== 'probe')
       out.push(r.t);
+  }
   const { steps, strings, entities } = trace;
   const role = entityRoles(entities, (k) =>
     PROGRESS_MACHINES.has(k) ? PROGRESS_MACHINE : k === 'syncLoop' ? SYNC_LOOP : 0,

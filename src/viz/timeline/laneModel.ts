@@ -18,6 +18,8 @@ export interface Lane {
   readonly instants: boolean;
   /** Instants whose labels are worth reading on the lane (decisions, not ticks). */
   readonly labelled?: boolean;
+  /** Why the lane is there, when its name does not say (an overflow row, "app (2)"). */
+  readonly note?: string;
   readonly start: Float64Array;
   readonly end: Float64Array;
   /** Index into SPAN_KINDS. */
@@ -117,6 +119,7 @@ export function makeLane(meta: Omit<Lane, keyof LaneColumns>, cols: LaneColumns)
     entity: meta.entity,
     instants: meta.instants,
     labelled: meta.labelled,
+    note: meta.note,
     pod: meta.pod,
     container: meta.container,
     start: cols.start,

@@ -9,7 +9,7 @@
 import { type EntityInfo, type Trace } from '../../sim';
 import { makeLane, type Flow, type Lane, type LaneGroup, type LaneModel } from './laneModel';
 import { SpanColumns } from './spanColumns';
-import { classifyState, kindIndex, type SpanKind } from './spanKinds';
+import { classifyState, kindIndex, SPAN_KINDS, type SpanKind } from './spanKinds';
 
 export interface Placement {
   readonly group: string;
@@ -395,10 +395,19 @@ function splitOverlaps(l: Lane): Lane[] {
       idx.forEach((j, i) => (out[i] = arr[j]!));
       return out;
     };
+    // An overflow row says why it is there: what it holds overlaps the row above in time.
+    const checks = idx.every((j) => l.end[j] === l.start[j] && SPAN_KINDS[l.kind[j]!] === 'error');
+    const note =
+      k === 0
+        ? l.note
+        : checks
+          ? `${l.label}'s failed start attempts that fall inside a wait drawn above: each sync during a back-off tries the container again and fails at once (ImagePullBackOff: the image is still in its pull back-off). A row of their own, so none hides the wait.`
+          : `spans of ${l.label} that overlap the row above in time (a new attempt while the previous one is still being stopped, or a check during a wait), on a row of their own so none hides another.`;
     return {
       ...l,
       id: k === 0 ? l.id : `${l.id}#${k + 1}`,
       label: k === 0 ? l.label : `${l.label} (${k + 1})`,
+      note,
       start: pick(l.start),
       end: pick(l.end),
       kind: pick(l.kind),

@@ -101,13 +101,25 @@ export function cpuStateAt(h: CpuHistory, cpu: number, cursor: number): CpuState
   return i < 0 ? { ...h.initial, since: 0, sinceStep: -1 } : v[i]!;
 }
 
-/** The accessible name contract: "CPU 3: exclusive to default/web/app". */
-export function describeCpuState(cpu: number, s: CpuStateValue): string {
+/**
+ * The accessible name contract: "CPU 3: exclusive to default/web/app". A reserved CPU is part
+ * of the shared pool (the static policy keeps reservedSystemCPUs out of exclusive use, not out
+ * of the pool): `pooled` says containers run in the pool now, so they run there too.
+ */
+export function describeCpuState(cpu: number, s: CpuStateValue, pooled = false): string {
   const what =
     s.kind === 'exclusive'
       ? `exclusive to ${s.owner ?? 'unknown'}`
       : s.kind === 'assigned'
         ? `idle, assigned to ${s.owner ?? 'unknown'}`
-        : s.kind;
+        : s.kind === 'reserved'
+          ? pooled
+            ? 'reserved, in the shared pool'
+            : 'reserved'
+          : s.kind;
   return `CPU ${cpu}: ${what}`;
 }
+
+/** What reservedSystemCPUs means for each kind of container, for the legend and tooltips. */
+export const RESERVED_MEANING =
+  'reservedSystemCPUs: never given to a container exclusively (Guaranteed pods with whole CPUs get other CPUs), but part of the shared pool, so Burstable, BestEffort and fractional-CPU containers run on them with the system daemons.';

@@ -33,3 +33,15 @@ describe('NUMA diagram scale', () => {
       expect(diagramScale(layout, 440, 290, 0.1).scale).toBe(s.min);
     });
 });
+
+describe('fit shows the whole machine (issue 30, item 11)', () => {
+  it('below the 9 px floor when it must, and says it does not scroll', () => {
+    const layout = { width: 2000, height: 1500, compact: false };
+    const legible = diagramScale(layout, 400, 300);
+    expect(legible.scrolls).toBe(true);
+    const whole = diagramScale(layout, 400, 300, 1, true);
+    expect(whole.scrolls).toBe(false);
+    expect(layout.width * whole.scale).toBeLessThanOrEqual(400);
+    expect(layout.height * whole.scale).toBeLessThanOrEqual(300);
+  });
+});

@@ -21,14 +21,20 @@ export interface DiagramScale {
   readonly min: number;
 }
 
+/**
+ * `whole`: the user asked to see the whole machine (fit): the scale that fits the box, below the
+ * 9 px floor if it must be; the floor holds again once they zoom.
+ */
 export function diagramScale(
   layout: { width: number; height: number; compact: boolean },
   boxW: number,
   boxH: number,
   zoom = 1,
+  whole = false,
 ): DiagramScale {
   const fit = Math.max(0.01, Math.min(boxW / layout.width, boxH / layout.height));
   const min = MIN_TEXT_PX / smallestFont(layout.compact);
+  if (whole) return { scale: fit, scrolls: false, fit, min: Math.min(min, fit) };
   const scale = Math.max(Math.max(fit, min) * zoom, min);
   const scrolls = layout.width * scale > boxW + 0.5 || layout.height * scale > boxH + 0.5;
   return { scale, scrolls, fit, min };

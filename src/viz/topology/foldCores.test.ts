@@ -189,3 +189,49 @@ describe('folding identical cores (lstopo factorization)', () => {
     expect(scale(l)).toBeGreaterThan(scale(open) * 1.1);
   });
 });
+
+describe('identical packages fold whole, as lstopo draws "2x Package" (issue 30, item 11)', () => {
+  /** `sockets` sockets of 2 NUMA nodes of 8 two-thread cores each. */
+  function twoSockets(sockets: number): TopoCpu[] {
+    const out: TopoCpu[] = [];
+    const cores = sockets * 16;
+    for (let c = 0; c < cores; c++)
+      for (let t = 0; t < 2; t++)
+        out.push({
+          id: c + t * cores,
+          core: c,
+          socket: Math.floor(c / 16),
+          numa: Math.floor(c / 8),
+          l3: Math.floor(c / 8),
+        });
+    return out;
+  }
+  const all = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+  it('policy none: both packages always in the pool fold into one "2× Package" box', () => {
+    const h = buildCpuHistory([{ step: 2, t: 0, cpus: all(64), state: { kind: 'shared' } }]);
+    const input = { cpus: twoSockets(2) };
+    const folds = planFolds(input, (c) => foldSignature(h, c));
+    const pkg = folds.find((f) => f.level === 'package')!;
+    expect(pkg.packages).toEqual([0, 1]);
+    expect(pkg.cpus).toEqual(all(64));
+    const layout = layoutTopology(input, 400, 300, 'Machine', folds);
+    expect(layout.boxes.filter((b) => b.kind === 'package')).toHaveLength(0);
+    const cell = layout.folds.find((f) => f.level === 'package')!;
+    expect(cell.packages).toBe(2);
+    expect(cell.numas).toBe(4);
+    expect(cell.cores).toBe(32);
+    // Every CPU keeps its place (and name) on the folded box.
+    expect(layout.folded.filter((p) => p.fold === cell.key)).toHaveLength(64);
+    expect(layout.pus).toHaveLength(0);
+  });
+
+  it('a package holding a container of its own is drawn, the other is not folded alone', () => {
+    const h = buildCpuHistory([
+      { step: 2, t: 0, cpus: all(64), state: { kind: 'shared' } },
+      { step: 3, t: 1, cpus: [1, 33], state: { kind: 'exclusive', owner: 'd/p/app' } },
+    ]);
+    const folds = planFolds({ cpus: twoSockets(2) }, (c) => foldSignature(h, c));
+    expect(folds.some((f) => f.level === 'package')).toBe(false);
+  });
+});

@@ -16,21 +16,25 @@ export const MIN_FOLD_RUN = 4;
  * a run of at least this many identical whole NUMA nodes folds whole, into one box.
  */
 export const MIN_NUMA_FOLD_RUN = 2;
+/** Packages too: lstopo's "2x Package" for a two-socket machine whose sockets are alike. */
+export const MIN_PACKAGE_FOLD_RUN = 2;
 
 export interface CoreFold {
   /** Stable id: the first folded core's key ("<socket>:<core>"), or "l3:<group>". */
   readonly key: string;
   /**
    * 'core': a run of cores under one L3; 'l3': a run of whole L3 groups under one NUMA node;
-   * 'numa': a run of whole NUMA nodes under one package.
+   * 'numa': a run of whole NUMA nodes under one package; 'package': a run of whole packages.
    */
-  readonly level: 'core' | 'l3' | 'numa';
+  readonly level: 'core' | 'l3' | 'numa' | 'package';
   /** Keys of the folded cores, in topology order (the run without its first and last). */
   readonly cores: readonly string[];
   /** Keys ("<socket>/<numa>/<l3>") of the folded L3 groups ('l3' and 'numa' folds). */
   readonly groups: readonly string[];
-  /** Keys ("<socket>/<numa>") of the folded NUMA nodes ('numa' folds only). */
+  /** Keys ("<socket>/<numa>") of the folded NUMA nodes ('numa' and 'package' folds). */
   readonly numas?: readonly string[];
+  /** Socket ids of the folded packages ('package' folds only). */
+  readonly packages?: readonly number[];
   /** OS ids of every CPU in the folded cores. */
   readonly cpus: readonly number[];
 }
@@ -103,6 +107,42 @@ export function planFolds(
   const ids = (cores: readonly (readonly TopoCpu[])[]) =>
     cores.flatMap((pus) => pus.map((p) => p.id)).sort((a, b) => a - b);
   const folds: CoreFold[] = [];
+  // Whole packages first: every core of each alike, and the packages the same shape.
+  const sockets = byId(tree).map(([socket, numas]) => {
+    const nodes = byId(numas).map(([numa, l3s]) => ({
+      key: `${socket}/${numa}`,
+      groups: byId(l3s).map(([l3, cores]) => ({
+        key: `${socket}/${numa}/${l3}`,
+        cores: byId(cores).map(([, pus]) => pus),
+      })),
+    }));
+    return { socket, nodes };
+  });
+  const psigs = sockets.map(({ nodes }) => {
+    const sigs = nodes.flatMap((n) => n.groups.flatMap((g) => g.cores.map(coreSig)));
+    if (sigs.length === 0 || !sigs.every((x) => x !== null && x === sigs[0])) return null;
+    const shape = nodes
+      .map((n) =>
+        n.groups.map((g) => `${g.key.split('/')[2] === '-1' ? '?' : ''}${g.cores.length}`),
+      )
+      .join(';');
+    return `${shape}#${sigs[0]}`;
+  });
+  for (const [i, j] of runsOf(psigs, MIN_PACKAGE_FOLD_RUN)) {
+    const hidden = sockets.slice(i, j + 1);
+    const nodes = hidden.flatMap((s) => s.nodes);
+    const groups = nodes.flatMap((n) => n.groups);
+    const cores = groups.flatMap((g) => g.cores);
+    folds.push({
+      key: `package:${hidden[0]!.socket}`,
+      level: 'package',
+      cores: cores.map((pus) => coreKey(pus[0]!)),
+      groups: groups.map((g) => g.key),
+      numas: nodes.map((n) => n.key),
+      packages: hidden.map((s) => s.socket),
+      cpus: ids(cores),
+    });
+  }
   for (const [socket, numas] of byId(tree)) {
     // Whole NUMA nodes first: every core alike (one foldable history) in the same shape.
     const nodes = byId(numas).map(([numa, l3s]) => ({

@@ -45,8 +45,13 @@ export interface PuCell {
 /** A run of identical cores drawn as one core-sized box ("N× Core"), lstopo's factorization. */
 export interface FoldCell {
   readonly key: string;
-  /** A run of cores ("N× Core"), of whole L3 groups ("N× L3") or of NUMA nodes ("N× NUMANode"). */
-  readonly level: 'core' | 'l3' | 'numa';
+  /**
+   * A run of cores ("N× Core"), of whole L3 groups ("N× L3"), of NUMA nodes ("N× NUMANode") or of
+   * packages ("N× Package").
+   */
+  readonly level: 'core' | 'l3' | 'numa' | 'package';
+  /** How many packages it stands for ('package' folds). */
+  readonly packages?: number;
   /** How many L3 groups it stands for ('l3' folds). */
   readonly groups: number;
   /** How many NUMA nodes it stands for ('numa' folds). */
@@ -155,6 +160,8 @@ interface Dims {
   pkgItems: readonly (readonly boolean[])[];
   pkgs: number;
   hasL3: boolean;
+  /** Some packages are folded: a package's box holds "N× Package" and its counts. */
+  pkgFolds: boolean;
 }
 
 /** Core box size; as lstopo does, a labelled box is never narrower than its label. */
@@ -235,6 +242,14 @@ export function layoutTopology(
   // Folded NUMA nodes hide everything in them, L3 and core folds included.
   const numaFold = new Map<string, CoreFold>();
   for (const f of folds) if (f.level === 'numa') for (const k of f.numas ?? []) numaFold.set(k, f);
+  // Folded packages hide everything in them.
+  const pkgFold = new Map<number, CoreFold>();
+  for (const f of folds)
+    if (f.level === 'package') for (const s of f.packages ?? []) pkgFold.set(s, f);
+  const drawnPkgs = tree.filter((p) => {
+    const f = pkgFold.get(p.id);
+    return !f || f.packages?.[0] === p.id;
+  });
   const hiddenCpus = new Set<number>();
   for (const f of folds)
     if (f.level !== 'core' || foldOf.get(f.cores[0]!) === f)
@@ -266,6 +281,11 @@ export function layoutTopology(
   let numaPerPkg = 1;
   let hasL3 = false;
   for (const p of tree) {
+    if (pkgFold.has(p.id)) {
+      for (const n of p.numas)
+        for (const l of n.l3s) for (const c of l.cores) threads = Math.max(threads, c.pus.length);
+      continue;
+    }
     // A folded run of NUMA nodes takes one NUMA node's place.
     numaPerPkg = Math.max(
       numaPerPkg,
@@ -293,16 +313,19 @@ export function layoutTopology(
     l3PerNuma,
     numaSlots,
     numaPerPkg,
-    pkgItems: tree.map((p) =>
-      p.numas
-        .filter((n) => {
-          const f = numaFold.get(`${p.id}/${n.id}`);
-          return !f || f.numas?.[0] === `${p.id}/${n.id}`;
-        })
-        .map((n) => numaFold.has(`${p.id}/${n.id}`)),
-    ),
-    pkgs: tree.length,
+    pkgItems: tree
+      .filter((p) => !pkgFold.has(p.id))
+      .map((p) =>
+        p.numas
+          .filter((n) => {
+            const f = numaFold.get(`${p.id}/${n.id}`);
+            return !f || f.numas?.[0] === `${p.id}/${n.id}`;
+          })
+          .map((n) => numaFold.has(`${p.id}/${n.id}`)),
+      ),
+    pkgs: drawnPkgs.length,
     hasL3,
+    pkgFolds: pkgFold.size > 0,
   };
   const a = arrange(m, d, Math.max(maxW, 100), Math.max(maxH, 100));
   const [cw, ch] = coreSize(m, threads);
@@ -346,9 +369,42 @@ export function layoutTopology(
     os: 0,
   });
   const { pkgW, pkgH, numaW, numaH, l3w, foldW } = sizes(m, d, a, cw, ch);
-  tree.forEach((p, pi) => {
+  let pkgSlot = 0;
+  let logicalPkg = 0;
+  tree.forEach((p) => {
+    const pf = pkgFold.get(p.id);
+    const firstOfFold = !pf || pf.packages?.[0] === p.id;
+    const pi = firstOfFold ? pkgSlot++ : pkgSlot - 1;
     const px = m.pad + (pi % a.pkgCols) * (pkgW + 2 * m.gap);
     const py = MACHINE_LABEL + m.pad + Math.floor(pi / a.pkgCols) * (pkgH + 2 * m.gap);
+    if (pf) {
+      // A folded run of packages: one package-sized box; logical indexes still count them.
+      if (firstOfFold)
+        foldCells.push({
+          key: pf.key,
+          level: 'package',
+          packages: pf.packages?.length ?? 1,
+          numas: pf.numas?.length ?? 0,
+          groups: pf.groups.length,
+          cores: pf.cores.length,
+          cpus: pf.cpus,
+          x: px,
+          y: py,
+          w: pkgW,
+          h: pkgH,
+          reps: [],
+        });
+      const box = foldCells[foldCells.length - 1]!;
+      logicalPkg++;
+      for (const n of p.numas) {
+        logicalNuma++;
+        for (const l of n.l3s) {
+          if (l.id >= 0) logicalL3++;
+          for (const c of l.cores) foldCore(c, box, pf.key);
+        }
+      }
+      return;
+    }
     boxes.push({
       kind: 'package',
       key: `pkg${p.id}`,
@@ -357,7 +413,7 @@ export function layoutTopology(
       w: pkgW,
       h: pkgH,
       label: `Package`,
-      logical: pi,
+      logical: logicalPkg++,
       os: p.id,
     });
     let ni = 0;
@@ -557,7 +613,12 @@ function sizes(m: Metrics, d: Dims, a: Arrangement, cw: number, ch: number): Siz
         inner = Math.max(inner, w + (row.length - 1) * m.gap * 2);
       }
   }
-  const pkgW = 2 * m.pad + inner;
-  const pkgH = PACKAGE_LABEL + 2 * m.pad + nr * numaH + (nr - 1) * m.gap * 2;
+  let pkgW = 2 * m.pad + inner;
+  let pkgH = PACKAGE_LABEL + 2 * m.pad + nr * numaH + (nr - 1) * m.gap * 2;
+  if (d.pkgFolds) {
+    // Room for "N× Package" over its NUMA nodes, cores and state.
+    pkgW = Math.max(pkgW, m.label > 0 ? 150 : 80);
+    pkgH = Math.max(pkgH, m.label > 0 ? 64 : 36);
+  }
   return { pkgW, pkgH, numaW, numaH, l3w, foldW };
 }

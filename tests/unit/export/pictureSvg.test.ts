@@ -71,7 +71,8 @@ describe('NUMA diagram SVG', () => {
     expect(cpus).toHaveLength(16);
     expect(cpus).toContain('CPU 1: exclusive to default/web/app');
     expect(cpus).toContain('CPU 9: exclusive to default/web/app');
-    expect(cpus).toContain('CPU 0: reserved');
+    // Reserved CPU 0 is in the shared pool, where the sidecar and the BestEffort pod run.
+    expect(cpus).toContain('CPU 0: reserved, in the shared pool');
     expect(end.querySelector('.legend')!.textContent).toContain('default/web/app');
     // Before the allocation nobody holds CPU 1.
     const start = at(0);
@@ -84,6 +85,55 @@ describe('NUMA diagram SVG', () => {
   });
 });
 
+describe('the NUMA legend lists what is drawn (issue 30, item 6)', () => {
+  const legend = (id: 'static-vs-none' | 'hello-pod', end: boolean) => {
+    const r = run(id);
+    const cursor = end ? r.total : 0;
+    const doc = parse(
+      topologySvg({
+        topology: r.topology,
+        cpus: r.cpus,
+        cursor,
+        cursorT: r.times[cursor - 1] ?? 0,
+        scenarioName: id,
+      }).svg,
+    );
+    return [...doc.querySelectorAll('.legend text')].map((t) => t.textContent);
+  };
+  it('policy none: no reserved entry; the shared pool while something runs', () => {
+    expect(legend('hello-pod', true)).toEqual(['shared pool']);
+    expect(legend('hello-pod', false)).toEqual(['idle']);
+  });
+  it('static: reserved says it is part of the shared pool; idle CPUs have their entry', () => {
+    const end = legend('static-vs-none', true);
+    expect(end).toContain('reserved (reservedSystemCPUs): in the shared pool, never exclusive');
+    expect(end).toContain('default/web/app');
+    expect(legend('static-vs-none', false)).toContain('idle');
+  });
+});
+
 it('escapes every XML special character', () => {
   expect(esc(`<a href="x">&'</a>\u0001`)).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&apos;&lt;/a&gt;');
+});
+
+describe('the timeline picture marks collapsed gaps (issue 30, item 13)', () => {
+  it("hello-pod's two idle minutes: a gap band with its length where the axis jumps", async () => {
+    const { warpFor } = await import('../../../src/state/slices/viewSlice');
+    const r = run('hello-pod');
+    const warp = warpFor(r, true);
+    expect(warp.gaps.length).toBeGreaterThan(0);
+    const doc = parse(
+      timelineSvg({
+        model: r.lanes,
+        window: { start: 0, end: r.endT },
+        warp,
+        cursorT: 0,
+        scenarioName: 'hello-pod',
+      }).svg,
+    );
+    const gaps = doc.querySelectorAll('g.gap');
+    expect(gaps).toHaveLength(warp.gaps.length);
+    expect(doc.querySelector('text.gap-len')!.textContent).toBe('113 s');
+    expect(gaps[0]!.querySelector('title')!.textContent).toMatch(/collapsed$/);
+  });
 });

@@ -273,8 +273,14 @@ export function startContainerEffects(
           ['containerName', q(container.name)],
           ['numaNodes', `{${mems.map((n) => `"${n}":{}`).join(',')}}`],
         ]);
-      // Written into the CRI container config's linux.resources.cpuset_cpus ("" = not set).
-      api.record('cpuset', { uid: pod.uid, container: container.name, cpuset });
+      // Written into the CRI container config's linux.resources.cpuset_cpus ("" = not set),
+      // and cpuset_mems only when the memory manager holds blocks for the container.
+      api.record('cpuset', {
+        uid: pod.uid,
+        container: container.name,
+        cpuset,
+        ...(mems.length > 0 ? { mems: mems.join(',') } : {}),
+      });
       cpusetApplied(api, pod, container.name, 'PreCreateContainer');
     },
 
