@@ -14,6 +14,10 @@ import { InputDecoder } from '../src/replay/decode';
 import { replayOfRun } from '../src/replay/fromTrace';
 import { keepForScenario, reconstructScenario } from '../src/replay/scenario';
 import { parseScenario, simulate } from '../src/sim';
+import { registerAllKubelets } from '../src/sim/versions/all';
+
+// The rebuilt scenario runs at the kubelet version the input points to: any of them.
+registerAllKubelets();
 
 type Format = 'events' | 'scenario' | 'diff';
 
