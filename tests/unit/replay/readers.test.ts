@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eventRows, replayText, unusable } from '../../../src/replay';
 import type { ReplayResult } from '../../../src/replay';
-import { CURRENT_KUBELET_VERSION } from '../../../src/sim/versions/names';
 
 const dir = join(import.meta.dirname, '../../fixtures/replay');
 const read = (f: string, year = 2026) => replayText(readFileSync(join(dir, f), 'utf8'), { year });
