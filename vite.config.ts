@@ -50,6 +50,7 @@ export default defineConfig({
       'tests/bench/**/*.test.ts',
     ],
     environment: 'node',
+    setupFiles: ['tests/setup/kubelets.ts'],
     testTimeout: 20_000,
   },
 });

@@ -18,7 +18,8 @@ import {
   parseScenario,
   simulate,
 } from '../src/sim/index';
-import { versionNotes, versionProblems } from '../src/sim/scenario/versionCheck';
+import { versionProblems } from '../src/sim/scenario/versionCheck';
+import { versionNotes } from '../src/sim/scenario/versionNotes';
 import {
   isKubeletVersion,
   KUBELET_VERSIONS,
@@ -26,6 +27,9 @@ import {
 } from '../src/sim/versions/names';
 import { runToChromeTrace, runToOtlp } from '../src/export';
 import { buildRunView } from '../src/state/buildRunView';
+import { registerAllKubelets } from '../src/sim/versions/all';
+
+registerAllKubelets();
 
 type Format =
   | 'describe'

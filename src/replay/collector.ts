@@ -1,13 +1,22 @@
 /**
  * What every reader feeds: events in input order, the pods and containers they name, the
- * uid → pod map (PLEG lines name only the uid), counters and version tells.
+ * uid → pod map (PLEG lines name only the uid), counters, node facts and version tells.
  */
 import type { Recognised } from './messages';
-import type { ContainerInfo, InputFormat, PodInfo, ReplayEvent, ReplayResult } from './types';
+import type {
+  ContainerInfo,
+  InputFormat,
+  NodeFacts,
+  PodInfo,
+  ReplayEvent,
+  ReplayResult,
+} from './types';
 import { VersionTells } from './version';
 
 /** Bounded memory: a 50 MB log has ~250k events; more than this are counted, not kept. */
 export const MAX_EVENTS = 2_000_000;
+/** Records held while a printf line's pod is known by name only, awaiting its namespace. */
+const MAX_UNBOUND = 10_000;
 
 export interface CollectorOptions {
   /** Streaming: each event goes here as it is read instead of being kept. */
@@ -23,8 +32,13 @@ export class Collector {
   private maxUs = -Infinity;
   readonly pods = new Map<string, PodInfo>();
   readonly uidPod = new Map<string, string>();
+  /** Pod name → key, for lines that name a pod without its namespace. */
+  private readonly namePod = new Map<string, string>();
   readonly formats = new Set<InputFormat>();
   readonly tells = new VersionTells();
+  readonly nodeFacts: NodeFacts = {};
+  readonly seen: Record<string, number> = {};
+  readonly unknownByFile: Record<string, number> = {};
   lines = 0;
   skipped = 0;
   unknownMessages = 0;
@@ -34,11 +48,24 @@ export class Collector {
 
   constructor(private readonly opts: CollectorOptions = {}) {}
 
+  /** Counts a kind of line ("klog line", "kubectl table row") for the nothing-usable message. */
+  saw(kind: string): void {
+    this.seen[kind] = (this.seen[kind] ?? 0) + 1;
+  }
+
+  unknown(file: string): void {
+    this.unknownMessages++;
+    const k = file || '(no file)';
+    this.unknownByFile[k] = (this.unknownByFile[k] ?? 0) + 1;
+  }
+
   pod(key: string, us: number): PodInfo {
     let p = this.pods.get(key);
     if (!p) {
       p = { key, firstUs: us, containers: new Map() };
       this.pods.set(key, p);
+      const name = key.slice(key.indexOf('/') + 1);
+      if (!this.namePod.has(name)) this.namePod.set(name, key);
     }
     return p;
   }
@@ -60,14 +87,25 @@ export class Collector {
     p.uid ??= uid;
   }
 
+  /** Node settings the input shows; the first word on each stays (a state file beats a guess). */
+  fact(k: keyof NodeFacts, v: string | undefined): void {
+    if (v !== undefined && v !== '' && this.nodeFacts[k] === undefined) this.nodeFacts[k] = v;
+  }
+
   /** Records one recognised record (one event per pod it names, or one node-wide event). */
-  add(us: number, line: number, text: string, r: Recognised): void {
+  add(us: number, line: number, text: string, r: Recognised, step?: number): void {
     let pods = r.pods;
     if (pods.length === 0 && r.uid) {
       const k = this.uidPod.get(r.uid);
       if (k) pods = [k];
     }
+    if (pods.length === 0 && r.podName) {
+      // Named without a namespace: its uid or the one pod of that name, else "default".
+      const k = this.namePod.get(r.podName);
+      pods = [k ?? `default/${r.podName}`];
+    }
     if (pods.length === 1) this.learnUid(pods[0]!, r.uid, us);
+    this.nodeFactsOf(r);
     const reason = r.data?.reason;
     if (typeof reason === 'string') this.tells.eventMessage(reason, String(r.data?.message ?? ''));
     const targets: (string | null)[] = pods.length ? [...pods] : [null];
@@ -84,9 +122,10 @@ export class Collector {
       if (us > this.maxUs) this.maxUs = us;
       this.recognised++;
       const ev: ReplayEvent = { us, pod: key, what: r.what, line, text };
-      const withExtra = ev as { container?: string; data?: ReplayEvent['data'] };
+      const withExtra = ev as { container?: string; data?: ReplayEvent['data']; step?: number };
       if (r.container) withExtra.container = r.container;
       if (r.data) withExtra.data = r.data;
+      if (step !== undefined) withExtra.step = step;
       const { sink, keep } = this.opts;
       if (sink) {
         sink(ev);
@@ -100,7 +139,55 @@ export class Collector {
     }
   }
 
+  /** KubeletConfiguration facts a start-up line states. */
+  private nodeFactsOf(r: Recognised): void {
+    const d = r.data;
+    if (!d) return;
+    const s = (k: string) => (typeof d[k] === 'string' ? d[k] : undefined);
+    switch (r.what) {
+      case 'NodeConfig':
+      case 'TopologyManagerConfig':
+      case 'CpuManagerStart':
+        this.fact('cpuManagerPolicy', s('cpuManagerPolicy'));
+        this.fact('topologyManagerPolicy', s('topologyManagerPolicy'));
+        this.fact('topologyManagerScope', s('topologyManagerScope'));
+        this.fact('memoryManagerPolicy', s('memoryManagerPolicy'));
+        this.fact('reservedSystemCPUs', s('reservedSystemCPUs'));
+        break;
+      case 'CpuReserved':
+        this.fact('reservedSystemCPUs', s('reserved'));
+        break;
+    }
+  }
+
+  /**
+   * A pod first known as "default/<name>" (a line with its name only) whose real namespace a
+   * later line gave (same uid): its records move to the real key.
+   */
+  private rebind(): void {
+    const moves = new Map<string, string>();
+    for (const [key, p] of this.pods) {
+      if (!key.startsWith('default/') || !p.uid) continue;
+      const real = this.uidPod.get(p.uid);
+      if (real && real !== key) moves.set(key, real);
+    }
+    if (!moves.size || moves.size > MAX_UNBOUND) return;
+    for (let i = 0; i < this.events.length; i++) {
+      const e = this.events[i]!;
+      const to = e.pod ? moves.get(e.pod) : undefined;
+      if (to) this.events[i] = { ...e, pod: to };
+    }
+    for (const [from, to] of moves) {
+      const src = this.pods.get(from)!;
+      const dst = this.pods.get(to)!;
+      for (const [n, c] of src.containers) if (!dst.containers.has(n)) dst.containers.set(n, c);
+      dst.firstUs = Math.min(dst.firstUs, src.firstUs);
+      this.pods.delete(from);
+    }
+  }
+
   result(): ReplayResult {
+    this.rebind();
     return {
       events: this.events,
       recognised: this.recognised,
@@ -112,6 +199,9 @@ export class Collector {
       version: this.tells.guess(),
       node: this.node,
       cpuManager: this.cpuManager,
+      nodeFacts: this.nodeFacts,
+      seen: this.seen,
+      unknownByFile: this.unknownByFile,
       originUs: this.origin ?? 0,
       lastUs: Number.isFinite(this.maxUs) ? this.maxUs : 0,
     };

@@ -56,7 +56,8 @@ export function containerOfDump(raw: string | undefined): { name: string; image?
     }
   }
   const name = /Name:([^,}\s]+)/.exec(s)?.[1];
-  if (!name) return null;
+  // 1.34+ logs spec.container.Name alone.
+  if (!name) return /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(s) ? { name: s } : null;
   const image = /Image:([^,}\s]+)/.exec(s)?.[1];
   return { name, image };
 }

@@ -23,6 +23,9 @@ export interface RecordedStep {
   readonly instant: boolean;
   /** Input line of the record that began it (0 for the model). */
   readonly line: number;
+  /** That line, and the record it is ("EventPulled"), for the Inspector. */
+  readonly text?: string;
+  readonly what?: string;
 }
 
 /** Steps compared between a log and the model (instants other than ADD and ContainerDied are not). */
@@ -73,10 +76,23 @@ export function recordedSteps(events: readonly ReplayEvent[]): RecordedStep[] {
         endUs: Math.max(toUs, from.us),
         instant: false,
         line: from.line,
+        text: from.text,
+        what: from.what,
         ...(container ? { container } : {}),
       });
     const instant = (lane: string, name: string, kind: StepKind, e: ReplayEvent) =>
-      out.push({ pod, lane, name, kind, startUs: e.us, endUs: e.us, instant: true, line: e.line });
+      out.push({
+        pod,
+        lane,
+        name,
+        kind,
+        startUs: e.us,
+        endUs: e.us,
+        instant: true,
+        line: e.line,
+        text: e.text,
+        what: e.what,
+      });
     let syncFrom: ReplayEvent | null = null;
     let sandboxFrom: ReplayEvent | null = null;
     const pullFrom = new Map<string, ReplayEvent>();

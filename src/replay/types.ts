@@ -2,6 +2,7 @@
  * What the readers produce: one event per recognised record (a klog line, a JSON log line,
  * an Event row, a pod status time), in input order, plus what was learnt about the pods.
  */
+import type { KubeletVersionName } from '../sim/versions/names';
 
 /** The stable identifiers of what a record says ("SyncLoopAdd", "NoSandbox", "EventPulled"). */
 export type What = string;
@@ -20,25 +21,39 @@ export interface ReplayEvent {
   readonly container?: string;
   /** Extra facts (image, reason, message, probe type, PLEG type, …) for the scenario and lanes. */
   readonly data?: Readonly<Record<string, string | number>>;
+  /** The model's step that printed it (a run's own records only). */
+  readonly step?: number;
 }
 
-/** Which of the kubelet versions kubeletscope models the input looks like. */
-export type KubeletVersionGuess = 'v1.3' | 'v1.18' | 'current';
-
+/** The kubelet releases the input's form points to, and the modelled one that stands for them. */
 export interface VersionGuess {
-  readonly version: KubeletVersionGuess;
-  /** The tells that decided it, for the user ("printf SyncLoop (ADD, …): kubelet ≤ v1.20"). */
+  /** Oldest and newest minor (1.x) consistent with the tells; `hi` is 37 when still printed. */
+  readonly lo: number;
+  readonly hi: number;
+  /** False when nothing in the input tells the version. */
+  readonly known: boolean;
+  /** "1.19–1.20", "≥ 1.29", "1.27", "unknown". */
+  readonly label: string;
+  /** The `node.kubeletVersion` the rebuilt scenario runs (kubeletVersionFor). */
+  readonly version: KubeletVersionName;
+  /** The tells that decided it, each with the releases it allows. */
   readonly tells: readonly string[];
+  /** Tells outside the chosen range (a paste mixing releases, a backport). */
+  readonly conflicting: readonly string[];
 }
 
 export interface ContainerInfo {
   name: string;
   image?: string;
   init: boolean;
+  /** An init container with restartPolicy Always (a native sidecar). */
+  sidecar?: boolean;
   /** CPUs from cpu_manager_state or resources, if known. */
   cpus?: string;
   requests?: Record<string, string>;
   limits?: Record<string, string>;
+  /** Probes as kubectl describe prints them ("http-get http://:8080/ delay=3s …"). */
+  probes?: { liveness?: string; readiness?: string; startup?: string };
 }
 
 export interface PodInfo {
@@ -59,7 +74,22 @@ export type InputFormat =
   | 'events-json'
   | 'events-yaml'
   | 'pod-yaml'
-  | 'cpu-manager-state';
+  | 'pod-status'
+  | 'pods-table'
+  | 'containerd'
+  | 'cri-o'
+  | 'cpu-manager-state'
+  | 'memory-manager-state'
+  | 'device-checkpoint';
+
+/** The KubeletConfiguration facts the input shows (nodeConfig lines, state files, start-up lines). */
+export interface NodeFacts {
+  cpuManagerPolicy?: string;
+  topologyManagerPolicy?: string;
+  topologyManagerScope?: string;
+  reservedSystemCPUs?: string;
+  memoryManagerPolicy?: string;
+}
 
 export interface ReplayResult {
   /** Every recognised record, or (when streaming to a sink) only those asked to be kept. */
@@ -80,6 +110,12 @@ export interface ReplayResult {
   readonly node?: string;
   /** From cpu_manager_state. */
   readonly cpuManager?: { policy: string; defaultCpuSet: string; maxCpu: number };
+  /** Resource manager settings the input shows. */
+  readonly nodeFacts: NodeFacts;
+  /** What kinds of lines the input had, for a message when nothing was usable ("klog line": 10). */
+  readonly seen: Readonly<Record<string, number>>;
+  /** Well-formed log lines not keyed on, by the Go file (or runtime) that printed them. */
+  readonly unknownByFile: Readonly<Record<string, number>>;
   /** µs of the first recognised record: `t` in the events output is relative to it. */
   readonly originUs: number;
   /** µs of the latest record. */

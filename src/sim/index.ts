@@ -53,18 +53,23 @@ export type {
 
 // The machines a run used, for the statechart views: the run's kubelet version's once runs name
 // one (today the current version's `machines`), so callers need no change.
-export { machinesOf, machinesByVersion, type MachineCatalog } from './machines/catalog';
+export { machinesOf, type MachineCatalog } from './machines/catalog';
+export { changesAgainst, hasKubelet, loadKubeletVersions } from './versions';
+export type { ChangeEntry } from './versions/changelog/whatChanged';
 export {
   CURRENT_KUBELET_VERSION,
+  KUBELET_VERSION_GROUPS,
   KUBELET_VERSION_LABELS,
   KUBELET_VERSIONS,
+  SUPPORTED_KUBELET_VERSIONS,
   NO_CPU_MANAGER_REASON,
   NO_CPU_MANAGER_NOTE,
   runtimeScheme,
   type KubeletVersionName,
 } from './versions/names';
 export { eventAge, eventFrom } from './versions/kubectl';
-export { versionProblems, versionNotes } from './scenario/versionCheck';
+export { versionProblems } from './scenario/versionCheck';
+export { versionNotes } from './scenario/versionNotes';
 export { scenarioForVersion } from './versions';
 export { momentSchema, type Moment } from './scenario/moment';
 export { findMoment, type MomentFound } from './scenario/findMoment';

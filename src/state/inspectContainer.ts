@@ -16,7 +16,6 @@ import {
   cpuSharesToCpuWeight,
   QUOTA_PERIOD,
   formatCPUSet,
-  featureEnabled,
   effectiveRequests,
   effectiveLimits,
   runtimeScheme,
@@ -42,6 +41,17 @@ function managersOf(r: SimulationRun): ResourceManagers | null {
 const timeOf = (r: SimulationRun, cursor: number): number =>
   cursor <= 0 ? 0 : (r.trace.steps.t[Math.min(cursor, r.trace.steps.t.length) - 1] ?? 0);
 
+/**
+ * How the static policy's cpuset reaches the container in the run's release: written into the
+ * CreateContainer config (PreCreateContainer, 1.21+) or applied after CreateContainer through
+ * CRI UpdateContainerResources (PreStartContainer, 1.18-1.20).
+ */
+function appliedAt(r: SimulationRun): string {
+  return r.config.behaviours.preCreateContainerCpuset
+    ? 'PreCreateContainer, which writes the cpuset into the CreateContainer config'
+    : 'PreStartContainer, which applies the cpuset through CRI UpdateContainerResources after CreateContainer';
+}
+
 /** The CPU manager's own explanation of this container at the cursor, if it runs. */
 function engineWhy(
   r: SimulationRun,
@@ -63,16 +73,17 @@ function engineWhy(
   });
   const notes = [e.summary, ...e.details];
   // When it happens: policy_static.go Allocate runs in the topology manager's admit handler;
-  // internal_container_lifecycle.go PreCreateContainer applies the cpuset to the CRI config.
+  // internal_container_lifecycle.go PreCreateContainer (PreStartContainer before 1.21) applies it.
   if (e.verdict === 'exclusive' && !e.summary.includes('not allocated yet'))
     notes.push(
-      "Allocated at admission (the topology manager admit handler calls the CPU manager's Allocate); applied at PreCreateContainer, which writes the cpuset into the CreateContainer config.",
+      `Allocated at admission (the topology manager admit handler calls the CPU manager's Allocate); applied at ${appliedAt(r)}.`,
     );
   return notes;
 }
 
 /** A fallback when the CPU manager is not running (the kubelet failed to start it). */
 function whyNotes(
+  r: SimulationRun,
   policy: string,
   qos: string,
   cpuRequest: string | number | undefined,
@@ -96,7 +107,7 @@ function whyNotes(
       `${name} stays in the shared pool, which shrinks as other containers take exclusive CPUs.`,
     ];
   return [
-    `Guaranteed pod and a whole-CPU request (${cpuRequest}): the static policy allocates ${m / 1000} exclusive CPU${m === 1000 ? '' : 's'} at admission (chosen by takeByTopology), and PreCreateContainer writes the cpuset into the container's config.`,
+    `Guaranteed pod and a whole-CPU request (${cpuRequest}): the static policy allocates ${m / 1000} exclusive CPU${m === 1000 ? '' : 's'} at admission (chosen by takeByTopology), applied at ${appliedAt(r)}.`,
     exclusive.length > 0
       ? `At the cursor it holds ${formatCPUSet(exclusive)}; no other container may run there (system daemons still can).`
       : 'At the cursor it holds no exclusive CPUs yet (not created, or already removed).',
@@ -231,8 +242,7 @@ export function containerInspector(
   // generateLinuxContainerResources (kuberuntime_container_linux.go): with
   // DisableCPUQuotaWithExclusiveCPUs on, a container the CPU manager pinned gets no CFS quota
   // (the engine logs "Enforcing CFS quota" unlimited=true for it).
-  const noQuota =
-    exclusive.length > 0 && featureEnabled(undefined, 'DisableCPUQuotaWithExclusiveCPUs');
+  const noQuota = exclusive.length > 0 && r.config.gates.DisableCPUQuotaWithExclusiveCPUs === true;
   sections.push({
     heading: 'cgroup (derived from resources)',
     rows: [
@@ -273,6 +283,7 @@ export function containerInspector(
   const why =
     engineWhy(r, cursor, pod.uid, pod.manifest, name) ??
     whyNotes(
+      r,
       r.scenario.node.kubelet.cpuManagerPolicy,
       row?.qosClass ?? '',
       reqCpu,
@@ -287,7 +298,7 @@ export function containerInspector(
       0,
       st?.state === 'Terminated'
         ? `${name} has exited: cpu_manager_state still assigns it ${formatCPUSet(assigned)}, idle until another container of the pod reuses them or the container is removed.`
-        : `${name} is not running: cpu_manager_state assigns it ${formatCPUSet(assigned)} since admission, but its cpuset is written only at PreCreateContainer; until then the CPUs are idle.`,
+        : `${name} is not running: cpu_manager_state assigns it ${formatCPUSet(assigned)} since admission, but its cpuset is applied only at ${appliedAt(r)}; until then the CPUs are idle.`,
     );
   }
   sections.push({ heading: 'Why', notes: why });

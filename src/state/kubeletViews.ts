@@ -5,6 +5,7 @@
  * re-runs the simulation.
  */
 import {
+  changesAgainst,
   correlatorOptions,
   CURRENT_KUBELET_VERSION,
   eventAge,
@@ -178,91 +179,98 @@ function timeAt(run: RunView, cursor: number): number {
  * The views that read only the trace (and the run's compiled config): the page answers
  * them itself, over its copy of the run, without the engine's code.
  */
-export const traceViews: Omit<EngineViews, 'podsAt' | 'inspect' | 'machinesAt'> = {
-  eventsAt(run, cursor) {
-    const now = timeAt(run, cursor);
-    const r = raw(run);
-    // Age and From as the run's kubelet version's kubectl printed them.
-    const version = r.scenario.node.kubeletVersion ?? CURRENT_KUBELET_VERSION;
-    return indexedEventsAt(r.trace, cursor, correlatorOptions(r)).map((e, i) => ({
-      key: `${i}:${e.step}`,
-      type: e.type,
-      reason: e.reason,
-      age: eventAge(version, e, now),
-      from: eventFrom(version, e.source, r.config.nodeName),
-      message: e.message,
-      // kubectl describe is per pod; across pods the table names pod and container.
-      object: `${shortName(e.object)}${e.fieldPath ? `/${/\{(.+)\}/.exec(e.fieldPath)?.[1] ?? e.fieldPath}` : ''}`,
-    }));
-  },
-  logsAt(run, cursor, v) {
-    const { rows, steps } = logRows(raw(run), v);
-    return rows.slice(0, lowerBound(steps, cursor));
-  },
-  containerdLogAt(run, cursor) {
-    const out = [];
-    const lines = formattedContainerd(raw(run));
-    for (let i = 0; i < lines.length; i++) {
-      const l = lines[i]!;
-      if (l.step >= cursor) break;
-      out.push({
-        index: i,
-        v: 0,
-        severity: l.error ? ('E' as const) : ('I' as const),
-        text: l.text,
-      });
-    }
-    return out;
-  },
-  steps(run, from, to) {
-    const { steps, strings, entities } = raw(run).trace;
-    const out = [];
-    for (let i = Math.max(0, from); i < Math.min(to, steps.t.length); i++)
-      out.push({
-        index: i,
-        t: steps.t[i]!,
-        entity: entities[steps.entity[i]!]?.id ?? '?',
-        event: strings[steps.event[i]!] ?? '',
-        from: strings[steps.from[i]!] ?? '',
-        to: strings[steps.to[i]!] ?? '',
-      });
-    return out;
-  },
-  narrate(run, cursor) {
-    return narrateWith(raw(run), cursor, sayStep ?? (() => undefined));
-  },
-  startedAt(run, cursor) {
-    const out = new Set<string>();
-    const events = raw(run).trace.events;
-    for (let i = 0; i < events.length && events[i]!.step < cursor; i++) {
-      const e = events[i]!;
-      const c =
-        e.reason === 'Started' ? /^spec\.containers\{(.+)\}$/.exec(e.fieldPath ?? '') : null;
-      if (c) out.add(`${e.object}/${c[1]}`);
-    }
-    return out;
-  },
-  stepBrief(run, cursor) {
-    const r = raw(run);
-    if (cursor <= 0) return { who: '', event: '' };
-    const { steps, entities } = r.trace;
-    const ent = entities[steps.entity[Math.min(cursor, steps.t.length) - 1]!];
-    return { who: ent ? componentOf(ent.kind, ent.id) : '', event: narrateEvent(r, cursor) };
-  },
-  pods(run) {
-    const r = raw(run);
-    let keys = podsCache.get(r);
-    if (!keys)
-      podsCache.set(r, (keys = r.config.arrivals.map((a) => r.config.pods[a.uid]?.key ?? a.uid)));
-    return keys;
-  },
-};
+export const traceViews: Omit<EngineViews, 'podsAt' | 'inspect' | 'machinesAt' | 'changesAgainst'> =
+  {
+    eventsAt(run, cursor) {
+      const now = timeAt(run, cursor);
+      const r = raw(run);
+      // Age and From as the run's kubelet version's kubectl printed them.
+      const version = r.scenario.node.kubeletVersion ?? CURRENT_KUBELET_VERSION;
+      const era = r.config.describe;
+      return indexedEventsAt(r.trace, cursor, correlatorOptions(r)).map((e, i) => ({
+        key: `${i}:${e.step}`,
+        type: e.type,
+        reason: e.reason,
+        age: eventAge(era, e, now),
+        from: eventFrom(version, era, e.source, r.config.nodeName),
+        message: e.message,
+        // kubectl describe is per pod; across pods the table names pod and container.
+        object: `${shortName(e.object)}${e.fieldPath ? `/${/\{(.+)\}/.exec(e.fieldPath)?.[1] ?? e.fieldPath}` : ''}`,
+      }));
+    },
+    logsAt(run, cursor, v) {
+      const { rows, steps } = logRows(raw(run), v);
+      return rows.slice(0, lowerBound(steps, cursor));
+    },
+    containerdLogAt(run, cursor) {
+      const out = [];
+      const lines = formattedContainerd(raw(run));
+      for (let i = 0; i < lines.length; i++) {
+        const l = lines[i]!;
+        if (l.step >= cursor) break;
+        out.push({
+          index: i,
+          v: 0,
+          severity: l.error ? ('E' as const) : ('I' as const),
+          text: l.text,
+        });
+      }
+      return out;
+    },
+    steps(run, from, to) {
+      const { steps, strings, entities } = raw(run).trace;
+      const out = [];
+      for (let i = Math.max(0, from); i < Math.min(to, steps.t.length); i++)
+        out.push({
+          index: i,
+          t: steps.t[i]!,
+          entity: entities[steps.entity[i]!]?.id ?? '?',
+          event: strings[steps.event[i]!] ?? '',
+          from: strings[steps.from[i]!] ?? '',
+          to: strings[steps.to[i]!] ?? '',
+        });
+      return out;
+    },
+    narrate(run, cursor) {
+      return narrateWith(raw(run), cursor, sayStep ?? (() => undefined));
+    },
+    startedAt(run, cursor) {
+      const out = new Set<string>();
+      const events = raw(run).trace.events;
+      for (let i = 0; i < events.length && events[i]!.step < cursor; i++) {
+        const e = events[i]!;
+        const c =
+          e.reason === 'Started' ? /^spec\.containers\{(.+)\}$/.exec(e.fieldPath ?? '') : null;
+        if (c) out.add(`${e.object}/${c[1]}`);
+      }
+      return out;
+    },
+    stepBrief(run, cursor) {
+      const r = raw(run);
+      if (cursor <= 0) return { who: '', event: '' };
+      const { steps, entities } = r.trace;
+      const ent = entities[steps.entity[Math.min(cursor, steps.t.length) - 1]!];
+      return { who: ent ? componentOf(ent.kind, ent.id) : '', event: narrateEvent(r, cursor) };
+    },
+    pods(run) {
+      const r = raw(run);
+      let keys = podsCache.get(r);
+      if (!keys)
+        podsCache.set(r, (keys = r.config.arrivals.map((a) => r.config.pods[a.uid]?.key ?? a.uid)));
+      return keys;
+    },
+  };
 
 /**
  * The views that need the kubelet's state at the cursor (stateAt replays from the run's
  * checkpoints): the engine worker answers them. The inspector is in stateViews.ts.
  */
-export const cursorViews: Pick<EngineViews, 'podsAt' | 'machinesAt'> = {
+export const cursorViews: Pick<EngineViews, 'podsAt' | 'machinesAt' | 'changesAgainst'> = {
+  // With the changelog loaded (versions/all.ts: the engine worker loads it when asked; Node
+  // registers it first); null before.
+  changesAgainst(run, other) {
+    return changesAgainst(raw(run), other);
+  },
   podsAt(run, cursor) {
     return cachedPodsAt(raw(run), cursor).map((p) => ({
       key: p.key,

@@ -47,7 +47,7 @@ describe('permalinks through the store', () => {
     a.getState().select({ kind: 'span', span: { lane, index: 0 }, container: 'default/web/app' });
     a.getState().togglePanel('log');
     const link = currentLink(a.getState())!;
-    expect(link.fragment).toMatch(/^#s=1\./);
+    expect(link.fragment).toMatch(/^#s=2\./);
 
     const b = newStore();
     expect(openLink(b, link.fragment, 'hello-pod')).toBe(true);

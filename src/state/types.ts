@@ -3,13 +3,14 @@
  * never copies it; everything heavy (lane layout, CPU history) is built once per run
  * by `RunView` and only read afterwards.
  */
+import type { ImportedLanes } from '../viz/replay/recordedLanes';
 import type { LaneModel, SpanRef } from '../viz/timeline/laneModel';
 import type { CpuHistory } from '../viz/topology/cpuHistory';
 import type { TopologyInput } from '../viz/topology/topologyInput';
 import type { ResourceHistory } from '../viz/topology/resourceHistory';
 import type { TimeWindow } from '../viz/timeScale';
 import type { Gap, TimeWarp } from '../viz/timeWarp';
-import { type Scenario } from '../sim';
+import { type KubeletVersionName, type Scenario } from '../sim';
 
 export type { Scenario };
 
@@ -35,6 +36,8 @@ export interface RunView<R = unknown> {
   readonly story?: number;
   /** Stretches with work in progress (pulls, waits, hooks...), never collapsed; sorted by start. */
   readonly busy?: readonly Gap[];
+  /** An imported input's lanes (first in `lanes`) and the records behind their spans. */
+  readonly imported?: ImportedLanes;
 }
 
 export type Granularity = 'kubelet' | 'every';
@@ -75,7 +78,7 @@ export interface CompareOverrides {
   readonly cpuManagerPolicy?: 'none' | 'static';
   readonly topologyManagerPolicy?: string;
   readonly nodeTopology?: string;
-  readonly kubeletVersion?: '1.34' | '1.18' | '1.3';
+  readonly kubeletVersion?: KubeletVersionName;
 }
 
 /** Which of the two runs a view shows (Compare); 'A' is the only run when Compare is off. */

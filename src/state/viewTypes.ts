@@ -3,9 +3,10 @@
  * engine's own views (eventsAt, podsAt, formatKlog, describePod, narrate) in
  * kubeletViews.ts, so components never touch the engine's internals.
  */
-import type { PermalinkViewState } from '../sim';
+import type { ChangeEntry, KubeletVersionName, PermalinkViewState } from '../sim';
 import type { RunView, Scenario, Selection } from './types';
 import type { EntityChart } from './machineCharts';
+import type { ReplayEvent } from '../replay/types';
 
 export interface EventRow {
   readonly key: string;
@@ -85,6 +86,11 @@ export interface EngineViews {
   /** Machines of the pod (or the node's own when pod is null) at the cursor. */
   machinesAt(run: RunView, cursor: number, pod: string | null): readonly MachineView[];
   /**
+   * Compare's "What changed": the changelog rows between the run's kubelet version and
+   * `other` that touch the run (null while the changelog is being fetched).
+   */
+  changesAgainst(run: RunView, other: KubeletVersionName): readonly ChangeEntry[] | null;
+  /**
    * What the step before the cursor did, in the kubelet's words and Go functions (the live
    * region's and the transport's sentence): "1.45 s: CRI StartContainer returned …".
    */
@@ -110,6 +116,11 @@ export interface EngineViews {
   logsLoading?(run: RunView): boolean;
   /** Resolves when the run's log lines are on the page (fetching them if need be). */
   whenLogs?(run: RunView): Promise<void>;
+  /**
+   * The run read back as replay records, by the engine worker (the page has no kubelet state
+   * to describe its pods with). Absent where the run's state is on hand.
+   */
+  replayRecords?(run: RunView): Promise<readonly ReplayEvent[]>;
   version?(): number;
   /** The `#s=` fragment of a scenario and view, encoded off the main thread. */
   readonly encodeLink?: (

@@ -24,7 +24,7 @@ test('opens the default scenario and steps forward until the container is Starte
     await expect(events).not.toHaveAttribute('aria-busy', 'true');
   }
   await expect(events.getByRole('cell', { name: 'Started', exact: true })).toBeVisible();
-  await expect(events.getByText('Started container app')).toBeVisible();
+  await expect(events.getByText('Container started')).toBeVisible();
   // Stepping back undoes it exactly.
   await page.getByRole('button', { name: 'Step back' }).click();
   await expect(events.getByRole('cell', { name: 'Started', exact: true })).toHaveCount(0);

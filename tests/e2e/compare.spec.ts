@@ -102,7 +102,7 @@ test('kubelet v1.18 against today: the diff lists each version’s own Events', 
   await open(page, 'v1-18-prestart-cpuset');
   await startCompare(page);
   const versionB = runB(page).getByRole('combobox', { name: 'Kubelet version' });
-  await versionB.selectOption('1.34');
+  await versionB.selectOption('1.37');
   await expect(runA(page).getByRole('combobox', { name: 'Kubelet version' })).toHaveValue('1.18');
   await page.getByRole('button', { name: 'Jump to end' }).click();
   // Both diagrams show the cursor's state: the app pinned in both versions.
@@ -114,8 +114,18 @@ test('kubelet v1.18 against today: the diff lists each version’s own Events', 
   );
   const app = await diffRow(page, 'default/web/app');
   expect(app[5]).toContain('Created container app');
-  expect(app[5]).not.toContain('Created container: app');
-  expect(app[6]).toContain('Created container: app');
+  expect(app[5]).not.toContain('Container created');
+  expect(app[6]).toContain('Container created');
+  // What changed: the changelog rows between 1.18 and 1.37 that touch this scenario.
+  const changed = page.getByRole('region', { name: 'What changed' });
+  await expect(changed).toContainText('What changed from 1.18 to 1.37');
+  const rows = changed.getByRole('listitem');
+  await expect(rows.filter({ hasText: /^1\.21.*CreateContainer request/ })).toHaveCount(1);
+  await expect(rows.filter({ hasText: /^1\.35.*Container created/ }).first()).toBeVisible();
+  await expect(changed.getByRole('link', { name: 'PR #98019' })).toHaveAttribute(
+    'href',
+    'https://github.com/kubernetes/kubernetes/pull/98019',
+  );
 });
 
 test('perturbing a span in run B forks only B; undo brings B back', async ({ page }) => {
@@ -142,7 +152,7 @@ test('perturbing a span in run B forks only B; undo brings B back', async ({ pag
   // B restarted app; A is as it was. (B's re-run takes seconds under load.)
   await expect
     .poll(async () => (await diffRow(page, 'default/web/app'))[6], { timeout: 20_000 })
-    .toContain('Started container app');
+    .toContain('Started Container started');
   expect((await diffRow(page, 'default/web/app'))[5]).toBe('none');
   await page.getByRole('slider', { name: 'Timeline position' }).fill('5000');
   expect(await laneNames(runA(page))).toEqual(lanesA);

@@ -13,5 +13,5 @@ export function encode(name: string): string {
   delete s.apiVersion;
   delete s.kind;
   s.metadata = { ...(s.metadata as object), name, caption: name };
-  return `#s=1.${LZString.compressToEncodedURIComponent(JSON.stringify({ s }))}`;
+  return `#s=2.${LZString.compressToEncodedURIComponent(JSON.stringify({ s }))}`;
 }

@@ -41,11 +41,11 @@ async function rightClickApp(page: Page) {
 async function stepUntilStarted(page: Page) {
   const forward = page.getByRole('button', { name: 'Step forward' });
   for (let i = 0; i < 80; i++) {
-    if ((await events(page).getByText('Started container app').count()) > 0) break;
+    if ((await events(page).getByText('Container started').count()) > 0) break;
     await forward.click();
     await expect(events(page)).not.toHaveAttribute('aria-busy', 'true');
   }
-  await expect(events(page).getByText('Started container app')).toBeVisible();
+  await expect(events(page).getByText('Container started')).toBeVisible();
 }
 
 test('a container made to exit from its context menu restarts; the past is unchanged; undo and redo', async ({
@@ -163,7 +163,7 @@ test('a copied link opens the same scenario, cursor, selection and CPUs in a new
   await page.getByRole('button', { name: 'Copy link' }).click();
   await expect(page.getByText('Link copied')).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  expect(link).toMatch(/#s=1\.[A-Za-z0-9+\-$_]+/);
+  expect(link).toMatch(/#s=2\.[A-Za-z0-9+\-$_]+/);
   expect(link.length).toBeLessThan(2000);
 
   const other = await context.newPage();
@@ -187,7 +187,7 @@ test('the address bar follows the view without adding history entries', async ({
   await open(page);
   const before = await page.evaluate(() => history.length);
   await page.getByRole('button', { name: 'Step forward' }).click();
-  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#s=1\./);
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#s=2\./);
   const first = await page.evaluate(() => location.hash);
   await page.getByRole('button', { name: 'Step forward' }).click();
   await expect.poll(() => page.evaluate(() => location.hash)).not.toBe(first);

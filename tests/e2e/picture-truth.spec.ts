@@ -245,7 +245,7 @@ function twinPods(): string {
     named('checkout-api-7f9c8d6b5-abcde', '0s'),
     named('checkout-api-7f9c8d6b5-xyz12', '1s'),
   ];
-  return `#s=1.${LZString.compressToEncodedURIComponent(JSON.stringify({ s }))}`;
+  return `#s=2.${LZString.compressToEncodedURIComponent(JSON.stringify({ s }))}`;
 }
 
 test('7. lanes match reality', async ({ page }) => {

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { CURRENT_KUBELET_VERSION } from '../../src/sim/versions/names';
 
 const pod = (name: string, s: number, sandboxMs: number) => {
   const t = (ms: number) => {
@@ -15,6 +16,8 @@ const pod = (name: string, s: number, sandboxMs: number) => {
   const j = `Nov 29 ${t(0).slice(0, 8)} node-7 kubelet[2775]: `;
   return [
     `${j}I1129 ${t(0)}    2775 kubelet.go:2433] "SyncLoop ADD" source="api" pods=["default/${name}"]`,
+    // The kubelet says it twice: from computePodActions and from generateAPIPodStatus.
+    `${j}I1129 ${t(1)}    2775 util.go:30] "No sandbox for pod can be found. Need to start a new one" pod="default/${name}"`,
     `${j}I1129 ${t(1)}    2775 util.go:30] "No sandbox for pod can be found. Need to start a new one" pod="default/${name}"`,
     `${j}I1129 ${t(2)}    2775 kuberuntime_manager.go:1271] "Creating PodSandbox for pod" pod="default/${name}"`,
     `${j}I1129 ${t(2 + sandboxMs)}    2775 kuberuntime_manager.go:1306] "Created PodSandbox for pod" podSandboxID="ab${name}" pod="default/${name}"`,
@@ -47,10 +50,17 @@ test('Import: a pasted log becomes lanes of its own, with a marker where it diff
   await dialog.getByRole('textbox', { name: 'Kubelet output' }).fill(LOG);
   await dialog.getByRole('button', { name: 'Replay' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('status').filter({ hasText: 'Imported pasted text' })).toContainText(
-    '12 records from 13 lines (1 skipped, 0 not keyed on); kubelet current guessed',
+  const notice = page.getByRole('status').filter({ hasText: 'Imported pasted text' });
+  await expect(notice).toContainText(
+    'Imported pasted text: 15 lifecycle lines read (sandbox, sync loop) of 16; not read: not recognised (1).',
   );
-  await expect(page.getByText('1 difference from the model, marked ≠.')).toBeVisible();
+  // Structured klog: 1.21 or later, and the current kubelet is one of those.
+  await expect(notice).toContainText(
+    `Kubelet ${CURRENT_KUBELET_VERSION} (its output points to ≥ 1.21).`,
+  );
+  await expect(notice).toContainText(
+    '1 difference from the model, marked ≠ (15 records compared, 0 not compared).',
+  );
   // The log's own lanes, before the model's pods.
   await expect(page.getByRole('button', { name: 'log: default/a' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'log: default/c' })).toBeVisible();
@@ -60,10 +70,57 @@ test('Import: a pasted log becomes lanes of its own, with a marker where it diff
   await page.getByRole('button', { name: '≠ 1' }).click();
   const list = page.getByRole('list', { name: 'Differences from the model' });
   await expect(list.getByRole('button')).toHaveText([
-    '≠ default/c: sandbox: 5.00 s in the log, 500 ms in the model',
+    '≠ default/c: CreatedSandbox: at 5.00 s in the input, 800 ms in the model',
   ]);
   await list.getByRole('button').click();
   await expect(list).toBeHidden();
+  expect(errors).toEqual([]);
+});
+
+test('an import sets the kubelet version it points to (Undo restores), starts the Inspector afresh, and a log tick shows its record', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  const version = page.getByRole('combobox', { name: 'Kubelet version' });
+  await expect(version).toHaveValue(CURRENT_KUBELET_VERSION);
+  const importText = async (text: string) => {
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import kubelet output' });
+    await dialog.getByRole('textbox', { name: 'Kubelet output' }).fill(text);
+    await dialog.getByRole('button', { name: 'Replay' }).click();
+    await expect(dialog).toBeHidden();
+  };
+  await importText(LOG);
+  await expect(page.getByRole('button', { name: /^≠/ })).toBeVisible();
+  // A tick of the imported log: the Inspector shows that record, as the input has it.
+  const plot = page.getByTestId('timeline-plot');
+  const group = page.getByRole('button', { name: 'log: default/a' });
+  const gb = (await group.boundingBox())!;
+  const pb = (await plot.boundingBox())!;
+  await page.mouse.click(pb.x + 2, gb.y + gb.height / 2 + 22);
+  const inspector = page.getByRole('region', { name: 'Inspector' });
+  await expect(inspector.getByRole('heading', { name: 'SyncLoop ADD' })).toBeVisible();
+  await expect(inspector).toContainText('(from the imported input)');
+  await expect(inspector).toContainText('"SyncLoop ADD" source="api" pods=["default/a"]');
+  // Nothing of the model's pod is offered for it: no start-up breakdown, no Perturb.
+  await expect(inspector).not.toContainText('Start-up of default/a');
+  await expect(inspector.getByRole('button', { name: 'Perturb…' })).toHaveCount(0);
+  // A printf-era log: the version is set to 1.18, the selection starts fresh.
+  await importText(
+    readFileSync(new URL('../fixtures/replay/klog-printf-v118.log', import.meta.url), 'utf8'),
+  );
+  const notice = page.getByRole('status').filter({ hasText: 'Imported pasted text' });
+  await expect(notice).toContainText(
+    `Kubelet version set to 1.18 (its output points to 1.11–1.18); Undo restores ${CURRENT_KUBELET_VERSION}.`,
+  );
+  await expect(version).toHaveValue('1.18');
+  await expect(inspector).toContainText('Click a span on the timeline');
+  await expect(page.getByRole('button', { name: 'log: shop/web' })).toBeVisible();
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(version).toHaveValue(CURRENT_KUBELET_VERSION);
   expect(errors).toEqual([]);
 });
 
@@ -91,7 +148,7 @@ test('a big file is read in a worker and imported', async ({ page }) => {
   await expect(dialog).toBeHidden({ timeout: 20_000 });
   // The rebuilt scenario (hours of probes) runs in the engine worker before it is shown.
   await expect(page.getByRole('status').filter({ hasText: 'Imported kubelet.log' })).toContainText(
-    '5,004 records from 5,004 lines (0 skipped, 0 not keyed on)',
+    /Imported kubelet\.log: 5,005 lifecycle lines read \(probes, sandbox, sync loop\) of 5,005\./,
     { timeout: 30_000 },
   );
   await expect(page.getByRole('button', { name: 'log: default/a' })).toBeVisible();

@@ -125,7 +125,8 @@ test('9. Pods says why a started container’s pod still shows ContainerCreating
   const pods = page.getByRole('region', { name: 'Pods' });
   const events = page.getByRole('region', { name: 'Events' });
   for (let i = 0; i < 40; i++) {
-    if ((await events.getByText('Started container app').count()) > 0) break;
+    // 1.35 and later: the Started Event says "Container started".
+    if ((await events.getByText('Container started', { exact: true }).count()) > 0) break;
     await forward(page).click();
     await settled(page);
   }

@@ -19,7 +19,15 @@ test('1.3: the infra container and the network plugin; no CPU manager, with the 
   page,
 }) => {
   await open(page, 'hello-pod');
-  await expect(version(page)).toHaveValue('1.34');
+  await expect(version(page)).toHaveValue('1.37');
+  // Supported releases first, then the older minors, then 1.3.
+  await expect(version(page).locator('optgroup')).toHaveCount(3);
+  expect(
+    await version(page)
+      .locator('optgroup')
+      .evaluateAll((gs) => gs.map((g) => g.getAttribute('label'))),
+  ).toEqual(['Supported (1.35–1.37)', 'Out of support (1.18–1.34)', 'Before CRI']);
+  await expect(version(page).locator('option')).toHaveCount(21);
   await expect(page.getByRole('combobox', { name: 'CPU manager policy' })).toBeEnabled();
   const before = await position(page).getAttribute('aria-valuetext');
   await version(page).selectOption('1.3');
@@ -61,7 +69,7 @@ test('1.3: the infra container and the network plugin; no CPU manager, with the 
   await expect(page.getByRole('region', { name: 'Timeline' })).toBeVisible();
   await expect(version(page)).toHaveValue('1.3');
   // Back to the current kubelet: the controls come back.
-  await version(page).selectOption('1.34');
+  await version(page).selectOption('1.37');
   await expect(page.getByRole('combobox', { name: 'CPU manager policy' })).toBeEnabled();
 });
 
@@ -81,8 +89,8 @@ test('1.18: the cpuset is applied after CreateContainer, then Created', async ({
   const created = events(page).getByRole('cell', { name: 'Created container app', exact: true });
   await position(page).fill('3300');
   await expect(created).toHaveCount(1);
-  // The current kubelet writes the cpuset into the create request instead (PreCreateContainer).
-  await version(page).selectOption('1.34');
+  // 1.21 and later write the cpuset into the create request instead (PreCreateContainer).
+  await version(page).selectOption('1.21');
   await position(page).fill('3170');
   await expect(
     steps
@@ -101,5 +109,26 @@ test('a preset that uses what an older kubelet lacked says why and stays', async
   await expect(
     page.getByText(/cannot run on kubelet 1\.18: .*restartPolicy: .*arrived in 1\.28/),
   ).toBeVisible();
-  await expect(version(page)).toHaveValue('1.34');
+  await expect(version(page)).toHaveValue('1.37');
+  // 1.28 has sidecars behind an alpha gate, off by default: it says which gate.
+  await version(page).selectOption('1.28');
+  await expect(page.getByText(/SidecarContainers \(alpha, off by default\)/)).toBeVisible();
+  await expect(version(page)).toHaveValue('1.37');
+  // 1.29 runs it (beta, on).
+  await version(page).selectOption('1.29');
+  await expect(version(page)).toHaveValue('1.29');
+});
+
+test('a middle release prints its own texts: 1.22 klog and Events', async ({ page }) => {
+  await open(page, 'hello-pod');
+  await version(page).selectOption('1.22');
+  await expect(version(page)).toHaveValue('1.22');
+  await page.getByRole('button', { name: 'Jump to end' }).click();
+  await expect(
+    events(page).getByRole('cell', { name: 'Created container app', exact: true }),
+  ).toHaveCount(1);
+  await version(page).selectOption('1.37');
+  await expect(
+    events(page).getByRole('cell', { name: 'Container created', exact: true }),
+  ).toHaveCount(1);
 });

@@ -20,7 +20,7 @@ function nodeLink(): string {
   const s: Record<string, unknown> = { ...podNodeInput(110, { faults: true }), horizon: '2h' };
   delete s.apiVersion;
   delete s.kind;
-  return `#s=1.${LZString.compressToEncodedURIComponent(JSON.stringify({ s }))}`;
+  return `#s=2.${LZString.compressToEncodedURIComponent(JSON.stringify({ s }))}`;
 }
 
 const now = (page: Page) => page.evaluate(() => performance.now());

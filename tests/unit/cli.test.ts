@@ -90,7 +90,8 @@ describe('npm run simulate', () => {
         reason: 'Pulled',
         object: 'default/web',
         fieldPath: 'spec.containers{app}',
-        message: 'Container image "nginx:1.27" already present on machine',
+        message:
+          'Container image "nginx:1.27" already present on machine and can be accessed by the pod',
       },
       {
         t: 1160,
@@ -98,7 +99,7 @@ describe('npm run simulate', () => {
         reason: 'Created',
         object: 'default/web',
         fieldPath: 'spec.containers{app}',
-        message: 'Created container: app',
+        message: 'Container created',
       },
       {
         t: 1280,
@@ -106,7 +107,7 @@ describe('npm run simulate', () => {
         reason: 'Started',
         object: 'default/web',
         fieldPath: 'spec.containers{app}',
-        message: 'Started container app',
+        message: 'Container started',
       },
     ]);
   });
@@ -115,7 +116,7 @@ describe('npm run simulate', () => {
     const log = tsx(['presets/hello-pod.yaml', '--format', 'log', '--v', '2']);
     expect(log.status).toBe(0);
     expect(log.stdout.split('\n')[1]).toBe(
-      'I1122 10:00:00.000000    1234 kubelet.go:2417] "SyncLoop ADD" source="api" pods=["default/web"]',
+      'I1122 10:00:00.000000    1234 kubelet.go:2724] "SyncLoop ADD" source="api" pods=["default/web"]',
     );
     expect(log.stdout).not.toContain('"SyncPod enter"');
     const d = tsx(['presets/hello-pod.yaml']);
@@ -179,6 +180,50 @@ pods:
     expect(noted.stdout).toContain('the CPU manager never started');
     const bad = tsx(['presets/hello-pod.yaml', '--kubelet-version', '1.9']);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toContain('--kubelet-version takes one of 1.34, 1.18, 1.3 (got "1.9")');
+    expect(bad.stderr).toContain(
+      '--kubelet-version takes one of 1.37, 1.36, 1.35, 1.34, 1.33, 1.32, 1.31, 1.30, 1.29, 1.28, 1.27, 1.26, 1.25, 1.24, 1.23, 1.22, 1.21, 1.20, 1.19, 1.18, 1.3 (got "1.9")',
+    );
+  }, 120_000);
+
+  it('node.kubelet is KubeletConfiguration: an unknown field is an error naming its path, a real one not modelled is a note', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ks-'));
+    const config = (fields: string) => `apiVersion: kubeletscope/v1
+kind: Scenario
+metadata: { name: kc }
+node:
+  topology: { sockets: 1, coresPerSocket: 2, threadsPerCore: 1 }
+  kubelet:
+${fields}
+pods:
+  - manifest:
+      metadata: { name: web }
+      spec:
+        containers:
+          - { name: app, image: nginx }
+`;
+    const typo = join(dir, 'typo.yaml');
+    writeFileSync(typo, config('    cpuManagerPolicyy: static'));
+    const bad = tsx([typo, '--format', 'events']);
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toContain(
+      'node.kubelet.cpuManagerPolicyy: cpuManagerPolicyy is not a KubeletConfiguration field (did you mean cpuManagerPolicy?)',
+    );
+    const real = join(dir, 'real.yaml');
+    writeFileSync(
+      real,
+      config('    evictionHard: { imagefs.available: 15% }\n    imageGCHighThresholdPercent: 80'),
+    );
+    const ok = tsx([real, '--format', 'events']);
+    expect(ok.status).toBe(0);
+    expect(ok.stderr).toContain(
+      'note: node.kubelet: accepted, not modelled: imageGCHighThresholdPercent',
+    );
+    // A field a release did not have yet is refused on that release.
+    const late = join(dir, 'late.yaml');
+    writeFileSync(late, config('    containerLogMaxWorkers: 2'));
+    const refused = tsx([late, '--kubelet-version', '1.28', '--format', 'events']);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('node.kubelet.containerLogMaxWorkers');
   }, 120_000);
 });

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatKlog, logsAt, parseScenario, simulate } from '../../src/sim/index';
 import { PRESET_IDS } from '../../src/sim/scenario/presets';
-import { KUBELET_VERSIONS, type KubeletVersionName } from '../../src/sim/versions/names';
+import type { KubeletVersionName } from '../../src/sim/versions/names';
 
 export const GOLDEN_SCENARIOS = [
   'hello-pod',
@@ -84,10 +84,26 @@ describe('golden Events and klog of the app presets', () => {
   }
 });
 
-// The version presets on every kubelet version: what the Kubelet version switch shows.
+/**
+ * Minors across the changelog (the printf era, the structured-logging migration, the pod
+ * lifecycle rework, Created/Started texts, contextual logging, today) and 1.3: the version presets
+ * on each (what the Kubelet version picker shows), and a few more presets on the older minors.
+ */
+export const GOLDEN_VERSIONS = ['1.37', '1.35', '1.33', '1.28', '1.22', '1.18', '1.3'] as const;
+
 describe('golden Events and klog of the version presets on each kubelet version', () => {
   for (const id of ['v1-18-prestart-cpuset', 'v1-3-infra-container', 'start-order-across-versions'])
-    for (const v of KUBELET_VERSIONS)
+    for (const v of GOLDEN_VERSIONS)
+      it(`${id} on ${v}`, () => {
+        const got = render(id, v);
+        matchGolden(`tests/golden/versions/${id}.${v}.events.txt`, got.events);
+        matchGolden(`tests/golden/versions/${id}.${v}.log.txt`, got.log);
+      });
+});
+
+describe('golden Events and klog of presets on older minors', () => {
+  for (const id of ['hello-pod', 'crashloop-backoff', 'poststart-failure', 'static-vs-none'])
+    for (const v of GOLDEN_VERSIONS.filter((x) => x !== '1.37' && x !== '1.3'))
       it(`${id} on ${v}`, () => {
         const got = render(id, v);
         matchGolden(`tests/golden/versions/${id}.${v}.events.txt`, got.events);

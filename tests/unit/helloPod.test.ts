@@ -56,12 +56,12 @@ describe('hello pod', () => {
       [
         'Normal',
         'Pulled',
-        'Container image "nginx:1.27" already present on machine',
+        'Container image "nginx:1.27" already present on machine and can be accessed by the pod',
         'spec.containers{app}',
         'kubelet',
       ],
-      ['Normal', 'Created', 'Created container: app', 'spec.containers{app}', 'kubelet'],
-      ['Normal', 'Started', 'Started container app', 'spec.containers{app}', 'kubelet'],
+      ['Normal', 'Created', 'Container created', 'spec.containers{app}', 'kubelet'],
+      ['Normal', 'Started', 'Container started', 'spec.containers{app}', 'kubelet'],
     ]);
     // WaitForAttachAndMount 300 ms (kube-api-access mounted at 157 ms, seen at the next 300 ms
     // poll); runPodSandbox takes 1 s; create 50 ms; start 100 ms.
@@ -93,7 +93,7 @@ describe('hello pod', () => {
   it('formats klog lines exactly', () => {
     const add = r.trace.logs.find((l) => l.msg === 'SyncLoop ADD')!;
     expect(formatKlog(add)).toBe(
-      'I1122 10:00:00.000000    1234 kubelet.go:2417] "SyncLoop ADD" source="api" pods=["default/web"]',
+      'I1122 10:00:00.000000    1234 kubelet.go:2724] "SyncLoop ADD" source="api" pods=["default/web"]',
     );
   });
 

@@ -31,31 +31,45 @@ describe('npm run replay', { timeout: 90_000 }, () => {
     });
     expect(rows[9]).toMatchObject({ t: 5498.373, what: 'EventPulled', line: 10 });
     expect(r.stderr).toMatch(
-      /19 records from 23 lines \(klog\); 0 skipped, 1 not keyed on; kubelet current/,
+      /19 records from 23 lines \(klog\); 0 skipped, 1 not keyed on; kubelet 1\.32–1\.34 \(runs as 1\.34\)/,
     );
   });
 
   it('--format scenario rebuilds pods, images and latencies, and npm run simulate runs it', () => {
     const r = run('replay', [fixture('klog-printf-v118.log'), '--format', 'scenario']);
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/^# Reconstructed from klog-printf-v118\.log/);
-    expect(r.stdout).toContain("# kubelet version (guessed from the input's format): v1.18");
+    expect(r.stdout).toMatch(/^# Rebuilt from klog-printf-v118\.log/);
+    expect(r.stdout).toContain(
+      "# kubelet version: 1.11–1.18 by the input's form; run as 1.18 (node.kubeletVersion)",
+    );
+    expect(r.stdout).toContain(
+      '#   - kuberuntime "Creating sandbox for pod" (1.19 says "Creating PodSandbox for pod"): ≤ 1.18',
+    );
     const s = parse(r.stdout) as {
       metadata: { description: string };
-      node: { images: unknown[]; runtime: Record<string, string> };
+      node: { images: unknown[]; runtime: Record<string, string>; kubeletVersion: string };
       pods: {
         at: string;
         manifest: { metadata: Record<string, string>; spec: { containers: unknown[] } };
       }[];
     };
-    expect(s.metadata.description).toContain('Kubelet version guessed from the input: v1.18');
+    expect(s.metadata.description).toContain('Kubelet 1.11–1.18 by its output');
+    expect(s.metadata.description).toMatch(/run as 1\.18\.$/);
+    expect(s.node.kubeletVersion).toBe('1.18');
     expect(s.pods).toHaveLength(1);
     expect(s.pods[0]!.manifest.metadata).toEqual({
       name: 'web',
       namespace: 'shop',
       uid: '3c8f5a0e-7d1b-4f6a-9e2d-5b4c3a2f1e0d',
     });
-    expect(s.pods[0]!.manifest.spec.containers).toEqual([{ name: 'web', image: 'nginx:1.17' }]);
+    // The readiness probe failed in the log: its spec is not there, so a default one.
+    const [web] = s.pods[0]!.manifest.spec.containers as Record<string, unknown>[];
+    expect(s.pods[0]!.manifest.spec.containers).toHaveLength(1);
+    expect([web!.name, web!.image, typeof web!.readinessProbe]).toEqual([
+      'web',
+      'nginx:1.17',
+      'object',
+    ]);
     // Pulling → Pulled (v1.18's Pulled event has no duration), sandbox, Created → Started.
     expect(s.node.images).toEqual([{ name: 'nginx:1.17', present: false, pullTime: '7.2s' }]);
     expect(s.node.runtime).toEqual({
@@ -82,11 +96,30 @@ describe('npm run replay', { timeout: 90_000 }, () => {
       pods: { manifest: { spec: { containers: { resources: unknown }[] } } }[];
     };
     expect(s.node.topology).toEqual({ sockets: 1, coresPerSocket: 8, threadsPerCore: 2 });
-    expect(s.node.kubelet).toEqual({ cpuManagerPolicy: 'static' });
+    // The static policy does not start without reserved CPUs: the first shared one.
+    expect(s.node.kubelet).toEqual({ cpuManagerPolicy: 'static', reservedSystemCPUs: '0' });
     expect(s.pods[0]!.manifest.spec.containers[0]!.resources).toEqual({
       requests: { cpu: '2', memory: '128Mi' },
       limits: { cpu: '2', memory: '128Mi' },
     });
+  });
+
+  it('--format diff prints the JSON array of {kind, what, input, model} and the summary on stderr', () => {
+    const r = run('replay', [fixture('klog-printf-v118.log'), '--format', 'diff']);
+    expect(r.status).toBe(0);
+    const diffs = JSON.parse(r.stdout) as Record<string, unknown>[];
+    expect(diffs.length).toBeGreaterThan(0);
+    for (const d of diffs) {
+      expect(Object.keys(d)).toEqual(['kind', 'what', 'input', 'model']);
+      expect(['only-in-input', 'only-in-model', 'timing', 'text']).toContain(d.kind);
+      expect(d.what).toMatch(/^shop\/web(\/web)? [A-Z]\w+$/);
+      if (d.input !== null) expect(Object.keys(d.input as object)).toEqual(['line', 'text']);
+      if (d.model !== null) expect(Object.keys(d.model as object)).toEqual(['step', 'text']);
+      expect(d.input !== null || d.model !== null).toBe(true);
+    }
+    expect(r.stderr.trim()).toBe(
+      `replay: ${diffs.length} differences (15 records compared, 0 not compared)`,
+    );
   });
 
   it('unusable input exits 1 with one line and nothing on stdout; never a stack trace', () => {

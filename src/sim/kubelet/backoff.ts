@@ -26,6 +26,50 @@ export const CONTAINER_BACKOFF: BackoffPolicy = {
   expired: (eventTime, lastUpdate) => eventTime - lastUpdate > 600_000,
 };
 
+/** A back-off's first window and cap, as plain data (the run's config crosses to the page). */
+export interface BackoffLimits {
+  readonly initialMs: number;
+  readonly maxMs: number;
+}
+
+/**
+ * kubelet.go newCrashLoopBackOff (1.33+; 1.32 read only the cap): ReduceDefaultCrashLoopBackOffDecay
+ * makes it 1 s then at most 60 s; KubeletCrashLoopBackOffMax makes the cap
+ * crashLoopBackOff.maxContainerRestartPeriod (defaulted to 300 s when the gate is on, so with
+ * both gates on and no value the cap is 300 s again), and the first back-off no longer than it.
+ */
+export function crashLoopBackOff(
+  gates: Readonly<Record<string, boolean>>,
+  maxContainerRestartPeriodMs: number | undefined,
+): BackoffLimits {
+  let maxMs = CONTAINER_BACKOFF.maxMs;
+  let initialMs = CONTAINER_BACKOFF.initialMs;
+  if (gates.ReduceDefaultCrashLoopBackOffDecay) {
+    maxMs = 60_000;
+    initialMs = 1_000;
+  }
+  if (gates.KubeletCrashLoopBackOffMax) {
+    maxMs = maxContainerRestartPeriodMs ?? CONTAINER_BACKOFF.maxMs;
+    if (maxMs < initialMs) initialMs = maxMs;
+  }
+  return { initialMs, maxMs };
+}
+
+const containerPolicies = new WeakMap<BackoffLimits, BackoffPolicy>();
+
+/** The container back-off with the run's limits (klet.backOff; reset after 10 min). */
+export function containerBackOffPolicy(l: BackoffLimits): BackoffPolicy {
+  let p = containerPolicies.get(l);
+  if (!p) {
+    p =
+      l.initialMs === CONTAINER_BACKOFF.initialMs && l.maxMs === CONTAINER_BACKOFF.maxMs
+        ? CONTAINER_BACKOFF
+        : { ...CONTAINER_BACKOFF, initialMs: l.initialMs, maxMs: l.maxMs };
+    containerPolicies.set(l, p);
+  }
+  return p;
+}
+
 /** The image manager's back-off key (and prevPullErrMsg's): "<pod uid>_<image>". */
 export function imageBackOffKey(podUid: string, image: string): string {
   return `${podUid}_${image}`;

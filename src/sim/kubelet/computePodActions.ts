@@ -319,10 +319,12 @@ export function podActionsString(a: PodActions): string {
         .map((k) => `containerd://${k.id}:{${k.name} ${k.message} ${k.reason}}`)
         .join(' ')}]`
     : 'map[]';
+  // (1.35+: UpdatePodLevelResources and ContainersToRemove, RestartAllContainers' list)
   return (
     `KillPod: ${a.killPod}, CreateSandbox: ${a.createSandbox}, UpdatePodResources: false, ` +
-    `Attempt: ${a.attempt}, InitContainersToStart: ${list(a.initToStart)}, ` +
+    `UpdatePodLevelResources: false, Attempt: ${a.attempt}, ` +
+    `InitContainersToStart: ${list(a.initToStart)}, ` +
     `ContainersToStart: ${list(a.containersToStart)}, EphemeralContainersToStart: [],` +
-    `ContainersToUpdate: map[], ContainersToKill: ${kill}`
+    `ContainersToUpdate: map[], ContainersToKill: ${kill}, ContainersToRemove: []`
   );
 }

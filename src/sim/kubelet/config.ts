@@ -20,6 +20,10 @@ import {
   type ResourceManagers,
 } from './cpuManagerBridge';
 import { bytes, milliCpu, podRequests, type Res } from './resources';
+import { crashLoopBackOff, type BackoffLimits } from './backoff';
+import { effectiveGates, profileOf } from '../versions/changelog/profile';
+import type { Behaviours, DescribeEra } from '../versions/changelog/types';
+import type { KubeletVersionName } from '../versions/names';
 import type { ContainerKind, ProbeType } from './types';
 
 export interface ProbeDef {
@@ -128,6 +132,22 @@ export interface DeleteAction {
  * what changes during the run lives in the world's KubeletDomain.
  */
 export interface KubeletRun {
+  /** The kubelet release that runs the node (node.kubeletVersion). */
+  version: KubeletVersionName;
+  /**
+   * Its feature gates: every gate the release declares, at its default or as the scenario's
+   * featureGates set it (versions/changelog/profile.ts). Effects read them as the kubelet reads
+   * utilfeature.DefaultFeatureGate.
+   */
+  gates: Readonly<Record<string, boolean>>;
+  /** The gates the release declares (a gate it does not know yet is read as off in `gates`). */
+  declaredGates: ReadonlySet<string>;
+  /** What that release does where no gate says (versions/changelog/behaviours.ts). */
+  behaviours: Behaviours;
+  /** How the kubectl of that release describes a pod (versions/changelog/describe.ts). */
+  describe: DescribeEra;
+  /** The container restart back-off (CrashLoopBackOff): its gates and crashLoopBackOff. */
+  containerBackOff: BackoffLimits;
   nodeName: string;
   seed: number;
   horizon: number;
@@ -375,7 +395,15 @@ export function compileRun(s: Scenario): KubeletRun {
   // defaults.go: SerializeImagePulls defaults to true unless MaxParallelImagePulls >= 2.
   const serialize =
     k.serializeImagePulls ?? !(k.maxParallelImagePulls && k.maxParallelImagePulls >= 2);
+  const profile = profileOf(s.node.kubeletVersion);
+  const gates = effectiveGates(profile, k.featureGates);
   return {
+    version: s.node.kubeletVersion,
+    gates,
+    declaredGates: new Set(Object.keys(profile.gates)),
+    containerBackOff: crashLoopBackOff(gates, k.crashLoopBackOff?.maxContainerRestartPeriod),
+    behaviours: profile.behaviours,
+    describe: profile.describe,
     nodeName: s.node.name,
     seed: s.seed,
     horizon: s.horizon,

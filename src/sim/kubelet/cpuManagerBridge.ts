@@ -39,7 +39,7 @@ import {
   type MemoryHintsNote,
 } from '../policies/memorymanager/staticPolicy';
 import type { MemoryManagerState } from '../policies/memorymanager/state';
-import { gateDefault, minorOf } from '../policies/topologymanager/optionReleases';
+import { minorOf } from '../policies/topologymanager/optionReleases';
 import type { ProviderHints } from '../policies/topologymanager/hint';
 import { guaranteedCPUs, podGuaranteedCPUs } from '../policies/cpumanager/guaranteedCPUs';
 import {
@@ -81,6 +81,7 @@ import {
 } from '../policies/topologymanager/scope';
 import type { PodManifest, Scenario } from '../scenario/schema';
 import { own } from '../core/cow';
+import { effectiveGates, profileOf } from '../versions/changelog/profile';
 
 export type QOSClass = 'Guaranteed' | 'Burstable' | 'BestEffort';
 
@@ -104,12 +105,17 @@ export interface ResourceManagers {
   cpuPolicy: CpuManagerPolicy;
   topologyManager: TopologyManagerConfig;
   provider: HintProvider<CpuManagerState>;
-  /** removeStaleState also walks the containerMap (the 1.34 tree; 1.18's walked the state only). */
+  /** removeStaleState also walks the containerMap (1.22+; 1.18-1.21 walked the state only). */
   containerMapPass: boolean;
   /** The device manager: the devices its plugins registered (none on most nodes). */
   devices: DeviceManagerConfig;
   /** The memory manager's policy. */
   memory: MemoryManagerConfig;
+  /**
+   * NewContainerManager made a memory manager, a hint provider (the MemoryManager gate: alpha and
+   * off in 1.21, on from 1.22; without it memoryManagerPolicy is not read).
+   */
+  memoryManager: boolean;
   /** The node's hardware (for the views: devices and NUMA memory). */
   hardware: NodeHardware;
 }
@@ -147,9 +153,21 @@ export function newResourceManagers(s: Scenario): Result<ResourceManagers> {
   const topo = ok(hw.value.topology);
   const k = s.node.kubelet;
   const minor = minorOf(s.node.kubeletVersion);
-  // cmd/kubelet/app/server.go: options need the TopologyManagerPolicyOptions gate (beta, on, 1.28).
+  const profile = profileOf(s.node.kubeletVersion);
+  const gates = effectiveGates(profile, k.featureGates);
+  const options = k.cpuManagerPolicyOptions ?? {};
+  // cmd/kubelet/app/server.go: options need the CPUManagerPolicyOptions gate (alpha in 1.22).
+  if (Object.keys(options).length > 0 && gates.CPUManagerPolicyOptions !== true)
+    return err(
+      `CPU Manager policy options map[${Object.keys(options)
+        .sort()
+        .map((o) => `${o}:${options[o as keyof typeof options] ?? ''}`)
+        .join(' ')}] require feature gates "CPUManager", "CPUManagerPolicyOptions" enabled`,
+    );
+  // cmd/kubelet/app/server.go: topology options need the TopologyManagerPolicyOptions gate
+  // (alpha 1.26, beta and on 1.28).
   const rawOptions = k.topologyManagerPolicyOptions ?? {};
-  if (Object.keys(rawOptions).length > 0 && !gateDefault('TopologyManagerPolicyOptions', minor))
+  if (Object.keys(rawOptions).length > 0 && gates.TopologyManagerPolicyOptions !== true)
     return err(
       `topology manager policy options map[${Object.keys(rawOptions)
         .sort()
@@ -161,29 +179,35 @@ export function newResourceManagers(s: Scenario): Result<ResourceManagers> {
     k.topologyManagerPolicy,
     k.topologyManagerScope,
     rawOptions,
-    { minor },
+    { minor, gates },
   );
   if (!tm.ok) return err(`failed to initialize topology manager: ${tm.error}`);
   const devices = deviceManagerConfig(hw.value, minor);
   const policy = newCpuManagerPolicy(topo.value, {
     cpuManagerPolicy: k.cpuManagerPolicy,
     cpuManagerPolicyOptions: k.cpuManagerPolicyOptions,
+    featureGates: gates,
+    optionMaturity: profile.policyOptions.cpu,
     reservedSystemCPUs: k.reservedSystemCPUs,
     kubeReserved: k.kubeReserved,
     systemReserved: k.systemReserved,
     topologyManagerPolicy: k.topologyManagerPolicy,
   });
   if (!policy.ok) return err(`failed to initialize cpu manager: ${policy.error}`);
-  const memory = newMemoryManagerConfig(s, hw.value, minor);
+  const memoryManager = gates.MemoryManager === true;
+  const memory = memoryManager
+    ? newMemoryManagerConfig(s, hw.value, minor)
+    : ok({ policy: 'None' as const });
   if (!memory.ok) return memory;
   return ok({
     topology: topo.value,
     cpuPolicy: policy.value,
     topologyManager: tm.value,
     provider: cpuManagerHintProvider(policy.value),
-    containerMapPass: s.node.kubeletVersion !== '1.18',
+    containerMapPass: profile.behaviours.cpuContainerMapPass,
     devices,
     memory: memory.value,
+    memoryManager,
     hardware: hw.value,
   });
 }
@@ -527,7 +551,7 @@ export function admit(
     merged: (decision) => steps.push({ kind: 'merged', decision }),
     affinity: (container, hint) => steps.push({ kind: 'affinity', container, hint }),
   };
-  const providers = [devices, cpuProvider, memory];
+  const providers = rm.memoryManager ? [devices, cpuProvider, memory] : [devices, cpuProvider];
   const out = admitPod(rm.topologyManager, cpu.tm, providers, null, like, pod.uid, observer);
   // Allocations made before a failure stay until removeStaleState frees them, as in the kubelet.
   cpu.tm = out.tmState;

@@ -1,7 +1,8 @@
 /**
  * The resource managers' klog lines during a pod's admission, as the current kubelet prints
- * them (klog.InfoS; the cpumanager moved to contextual logging only after 1.34), in the order
- * the admit handler runs (AdmissionStep):
+ * them (the cpumanager's contextual logger, 1.35+, puts pod, podUID and containerName first and
+ * names its state logger; older forms are the changelog's), in the order the admit handler runs
+ * (AdmissionStep):
  *   - topologymanager scope_container.go / scope_pod.go Admit (topology policy other than none):
  *     per provider (device, CPU, memory manager) its GetTopologyHints lines and the scope's
  *     "TopologyHints" with the provider's map; the policy's filterProvidersHints lines ("Hint
@@ -9,10 +10,11 @@
  *     TopologyHint", then "Topology Affinity" before the container's allocation; the CPU static
  *     policy's own hint lines are "TopologyHints generated" (or "Regenerating TopologyHints for
  *     CPUs already allocated");
- *   - policy_static.go Allocate: "Static policy: Allocate", "Static policy: container already
+ *   - policy_static.go Allocate: "Allocate start", "Static policy: Allocate", "Static policy: container already
  *     present in state, skipping" or "Topology Affinity" (the stored affinity), allocateCPUs'
  *     "AllocateCPUs" (numCPUs, socket), state_mem.go SetDefaultCPUSet "Updated default CPUSet",
- *     SetCPUSet "Updated desired CPUSet", and V(4) "Allocated exclusive CPUs";
+ *     SetCPUSet "Updated desired CPUSet", V(4) "Allocated exclusive CPUs" and the deferred V(2)
+ *     "Allocate end";
  *   - the device and memory managers' lines (deviceMemoryLines.ts).
  * Values print as klog does: a Stringer (CPUSet, BitMask) quoted, anything else as JSON
  * (TopologyHint: {"NUMANodeAffinity":<uint64 or null>,"Preferred":…}; a hints map with its
@@ -62,6 +64,16 @@ export function hintJSON(h: TopologyHint): string {
 }
 
 /**
+ * state_mem.go's logger (1.35+): NewCheckpointState names it "CPUManager state checkpoint" and
+ * hands it to NewMemoryState, which adds "CPUManager state memory"; klog's logger joins the names
+ * with "." and prints them first, as logger="…" (k8s.io/klog/v2 klogr.go WithName).
+ */
+const STATE_MEMORY: [string, string] = [
+  'logger',
+  q('CPUManager state checkpoint.CPUManager state memory'),
+];
+
+/**
  * cpu_manager.go removeStaleState's lines (the 1.34 tree: V(2), no longer ErrorS as ~1.28
  * printed them): per stale assignment "RemoveStaleState: removing container", then the static
  * policy's RemoveContainer ("Static policy: RemoveContainer"), state_mem.go Delete ("Deleted
@@ -89,13 +101,14 @@ export function staleStateLines(
     });
     if (staticPolicy) out.push({ msg: 'Static policy: RemoveContainer', kv });
     if (r.via === 'state') {
-      out.push({ msg: 'Deleted CPUSet assignment', kv });
+      out.push({ msg: 'Deleted CPUSet assignment', kv: [STATE_MEMORY, ...kv] });
       if (r.defaultAfter)
         out.push({
           msg: 'Updated default CPUSet',
-          kv: [['cpuSet', q(formatCPUSet(r.defaultAfter))]],
+          kv: [STATE_MEMORY, ['cpuSet', q(formatCPUSet(r.defaultAfter))]],
         });
     }
+    if (staticPolicy) out.push({ msg: 'Static policy: RemoveContainer (deferred)', kv });
   }
   return out;
 }
@@ -127,15 +140,20 @@ export function allocationLines(
   if (!rm) return [];
   const policy = rm.cpuPolicy;
   const scope = rm.topologyManager.scope;
+  // GetPodTopologyHints / GetTopologyHints / Allocate log through klog.LoggerWithValues(logger,
+  // "pod", klog.KObj(pod), "podUID", pod.UID[, "containerName", container.Name]) (1.35+): those
+  // pairs come first. The topology manager's scopes name pod and container themselves.
   const podKey: KV = [['pod', q(pod.key)]];
+  const podValues: KV = [...podKey, ['podUID', q(pod.uid)]];
   const named = (c: string): KV => [...podKey, ['containerName', q(c)]];
+  const values = (c: string): KV => [...podValues, ['containerName', q(c)]];
   const out: AdmissionLine[] = [];
   let defaultSet: CPUSet | undefined;
 
   /** The CPU static policy's own hint lines (GetTopologyHints / GetPodTopologyHints). */
   const cpuHintLines = (step: Extract<AdmissionStep, { kind: 'hints' }>) => {
     if (policy.name !== 'static' || !step.cpuRequested) return;
-    const kv = step.container === undefined ? podKey : named(step.container);
+    const kv = step.container === undefined ? podValues : values(step.container);
     if (step.cpuRegenerated) {
       out.push({ msg: 'Regenerating TopologyHints for CPUs already allocated', kv });
       return;
@@ -152,22 +170,24 @@ export function allocationLines(
     if (policy.name !== 'static') return;
     const c = step.container;
     const n = guaranteedCPUs(pod.manifest, pod.byName[c]!.spec, policy.qos);
-    if (n === 0) return;
-    out.push({ msg: 'Static policy: Allocate', kv: named(c) });
+    const kv = values(c);
+    // "Allocate start" comes before guaranteedCPUs; "Allocate end" is deferred (V(2)).
+    out.push({ msg: 'Allocate start', kv });
+    const end = () => void out.push({ msg: 'Allocate end', kv });
+    if (n === 0) return end();
+    out.push({ msg: 'Static policy: Allocate', kv });
     // full-pcpus-only: the SMT alignment checks return before the state is read.
-    if (step.error?.type === 'SMTAlignmentError') return;
+    if (step.error?.type === 'SMTAlignmentError') return end();
     if (step.before.assignments[pod.uid]?.[c] !== undefined) {
-      out.push({
-        msg: 'Static policy: container already present in state, skipping',
-        kv: named(c),
-      });
-      return;
+      out.push({ msg: 'Static policy: container already present in state, skipping', kv });
+      return end();
     }
     const affinity = step.affinity;
-    out.push({ msg: 'Topology Affinity', kv: [...named(c), ['affinity', hintJSON(affinity)]] });
+    out.push({ msg: 'Topology Affinity', kv: [...kv, ['affinity', hintJSON(affinity)]] });
     out.push({
       msg: 'AllocateCPUs',
       kv: [
+        ...kv,
         ['numCPUs', String(n)],
         [
           'socket',
@@ -176,21 +196,23 @@ export function allocationLines(
       ],
     });
     const set = step.after.assignments[pod.uid]?.[c];
-    if (set === undefined || step.error) return;
+    if (set === undefined || step.error) return end();
     defaultSet = difference(defaultSet ?? step.before.defaultCpuSet, set);
-    out.push({ msg: 'Updated default CPUSet', kv: [['cpuSet', q(formatCPUSet(defaultSet))]] });
+    out.push({
+      msg: 'Updated default CPUSet',
+      kv: [STATE_MEMORY, ['cpuSet', q(formatCPUSet(defaultSet))]],
+    });
     out.push({
       msg: 'Updated desired CPUSet',
       kv: [
+        STATE_MEMORY,
         ['podUID', q(pod.uid)],
         ['containerName', q(c)],
         ['cpuSet', q(formatCPUSet(set))],
       ],
     });
-    out.push({
-      msg: 'Allocated exclusive CPUs',
-      kv: [...named(c), ['cpuset', q(formatCPUSet(set))]],
-    });
+    out.push({ msg: 'Allocated exclusive CPUs', kv: [...kv, ['cpuset', q(formatCPUSet(set))]] });
+    end();
   };
 
   for (const step of trace.steps) {

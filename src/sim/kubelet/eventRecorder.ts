@@ -24,8 +24,13 @@ export function recordKubeletEvent(
 ): void {
   // image_manager.go calls the startup latency tracker beside these two events.
   if (reason === 'Pulling') recordImageStartedPulling(api.domain, pod.uid, api.t);
-  if (reason === 'Pulled' && message.startsWith('Successfully pulled'))
-    recordImageFinishedPulling(api.domain, pod.uid, api.t);
+  if (reason === 'Pulled')
+    recordImageFinishedPulling(
+      api.domain,
+      pod.uid,
+      api.t,
+      message.startsWith('Successfully pulled'),
+    );
   // The rest is only recorded: a seek's replay would drop it.
   if (api.recording === false) return;
   const object = pod.key;

@@ -11,6 +11,7 @@
 import { BIN_SUFFIX, canonicalQuantity, DEC_SUFFIX } from '../model/quantity';
 import type { ContainerDef, PodDef } from './config';
 import { SERVICE_ACCOUNT_MOUNT_PATH, serviceAccountVolume, tokenEra } from './volumes';
+import type { KubeletVersionName } from '../versions/names';
 
 type Obj = Record<string, unknown>;
 
@@ -97,39 +98,43 @@ const tcpSocket = (t: Obj) => `&TCPSocketAction{Port:${intOrString(t.port)},Host
 const grpc = (g: Obj) => `&GRPCAction{Port:${str(g.port)},Service:${ptr(g.service ?? '')},}`;
 const sleep = (s: Obj) => `&SleepAction{Seconds:${str(s.seconds)},}`;
 
-/** Which k8s.io/api the kubelet was built with: 1.18's messages have fewer fields. */
-type Api = '1.34' | '1.18';
+/**
+ * Which k8s.io/api the kubelet was built with, by minor (18 for v0.18, 37 for v0.37): each
+ * release's generated String() has the fields its types had (core/v1/generated.pb.go at the
+ * tags v0.18.0 ... v0.37.0-beta.0 of kubernetes/api). '1.18' and '1.34' name those two.
+ */
+type Api = number | '1.18' | '1.34';
+const minorOf = (api: Api): number => (typeof api === 'number' ? api : Number(api.slice(2)));
+/** Whether release `api`'s types have the fields of release `since`. */
+const has = (api: Api, since: number): boolean => minorOf(api) >= since;
 
 const probe =
   (api: Api) =>
   (p: Obj): string => {
-    const handler =
-      api === '1.18'
-        ? `Handler:Handler{Exec:${msg(p.exec as Obj, exec)},HTTPGet:${msg(p.httpGet as Obj, httpGet)},` +
-          `TCPSocket:${msg(p.tcpSocket as Obj, tcpSocket)},}`
-        : `ProbeHandler:ProbeHandler{Exec:${msg(p.exec as Obj, exec)},HTTPGet:${msg(p.httpGet as Obj, httpGet)},` +
-          `TCPSocket:${msg(p.tcpSocket as Obj, tcpSocket)},GRPC:${msg(p.grpc as Obj, grpc)},}`;
+    const handler = !has(api, 23)
+      ? `Handler:Handler{Exec:${msg(p.exec as Obj, exec)},HTTPGet:${msg(p.httpGet as Obj, httpGet)},` +
+        `TCPSocket:${msg(p.tcpSocket as Obj, tcpSocket)},}`
+      : `ProbeHandler:ProbeHandler{Exec:${msg(p.exec as Obj, exec)},HTTPGet:${msg(p.httpGet as Obj, httpGet)},` +
+        `TCPSocket:${msg(p.tcpSocket as Obj, tcpSocket)},GRPC:${msg(p.grpc as Obj, grpc)},}`;
     // SetDefaults_Probe: timeout 1, period 10, success 1, failure 3.
     return (
       `&Probe{${handler},InitialDelaySeconds:${str(p.initialDelaySeconds ?? 0)},` +
       `TimeoutSeconds:${str(p.timeoutSeconds ?? 1)},PeriodSeconds:${str(p.periodSeconds ?? 10)},` +
       `SuccessThreshold:${str(p.successThreshold ?? 1)},FailureThreshold:${str(p.failureThreshold ?? 3)},` +
-      (api === '1.18'
-        ? '}'
-        : `TerminationGracePeriodSeconds:${ptr(p.terminationGracePeriodSeconds)},}`)
+      (has(api, 21)
+        ? `TerminationGracePeriodSeconds:${ptr(p.terminationGracePeriodSeconds)},}`
+        : '}')
     );
   };
 
 const lifecycleHandler = (api: Api) => (h: Obj) =>
-  api === '1.18'
-    ? `&Handler{Exec:${msg(h.exec as Obj, exec)},HTTPGet:${msg(h.httpGet as Obj, httpGet)},` +
-      `TCPSocket:${msg(h.tcpSocket as Obj, tcpSocket)},}`
-    : `&LifecycleHandler{Exec:${msg(h.exec as Obj, exec)},HTTPGet:${msg(h.httpGet as Obj, httpGet)},` +
-      `TCPSocket:${msg(h.tcpSocket as Obj, tcpSocket)},Sleep:${msg(h.sleep as Obj, sleep)},}`;
+  `&${has(api, 23) ? 'LifecycleHandler' : 'Handler'}{Exec:${msg(h.exec as Obj, exec)},HTTPGet:${msg(h.httpGet as Obj, httpGet)},` +
+  `TCPSocket:${msg(h.tcpSocket as Obj, tcpSocket)},` +
+  (has(api, 29) ? `Sleep:${msg(h.sleep as Obj, sleep)},}` : '}');
 
 const lifecycle = (api: Api) => (l: Obj) =>
   `&Lifecycle{PostStart:${msg(l.postStart as Obj, lifecycleHandler(api))},PreStop:${msg(l.preStop as Obj, lifecycleHandler(api))},` +
-  (api === '1.18' ? '}' : `StopSignal:${ptr(l.stopSignal)},}`);
+  (has(api, 33) ? `StopSignal:${ptr(l.stopSignal)},}` : '}');
 
 const localRef = (name: unknown) => `LocalObjectReference{Name:${str(name)},}`;
 const keySelector = (type: string) => (k: Obj) =>
@@ -140,7 +145,7 @@ const envVarSource = (api: Api) => (s: Obj) =>
   `ResourceFieldRef:${msg(s.resourceFieldRef as Obj, (f) => `&ResourceFieldSelector{ContainerName:${str(f.containerName)},Resource:${str(f.resource)},Divisor:${quantityGoValue(str(f.divisor ?? '0'))},}`)},` +
   `ConfigMapKeyRef:${msg(s.configMapKeyRef as Obj, keySelector('ConfigMapKeySelector'))},` +
   `SecretKeyRef:${msg(s.secretKeyRef as Obj, keySelector('SecretKeySelector'))},` +
-  (api === '1.18' ? '}' : 'FileKeyRef:nil,}');
+  (has(api, 34) ? 'FileKeyRef:nil,}' : '}');
 
 const envFrom = (e: Obj) =>
   `&EnvFromSource{Prefix:${str(e.prefix)},` +
@@ -154,16 +159,18 @@ const securityContext = (api: Api) => (s: Obj) =>
   `RunAsUser:${ptr(s.runAsUser)},RunAsNonRoot:${ptr(s.runAsNonRoot)},` +
   `ReadOnlyRootFilesystem:${ptr(s.readOnlyRootFilesystem)},AllowPrivilegeEscalation:${ptr(s.allowPrivilegeEscalation)},` +
   `RunAsGroup:${ptr(s.runAsGroup)},ProcMount:${ptr(s.procMount)},` +
-  `WindowsOptions:${msg(s.windowsOptions as Obj, (w) => `&WindowsSecurityContextOptions{GMSACredentialSpecName:${ptr(w.gmsaCredentialSpecName)},GMSACredentialSpec:${ptr(w.gmsaCredentialSpec)},RunAsUserName:${ptr(w.runAsUserName)},${api === '1.18' ? '' : `HostProcess:${ptr(w.hostProcess)},`}}`)},` +
-  (api === '1.18' ? '}' : '') +
-  (api === '1.18'
-    ? ''
-    : `SeccompProfile:${msg(s.seccompProfile as Obj, (p) => `&SeccompProfile{Type:${str(p.type)},LocalhostProfile:${ptr(p.localhostProfile)},}`)},` +
-      `AppArmorProfile:${msg(s.appArmorProfile as Obj, (p) => `&AppArmorProfile{Type:${str(p.type)},LocalhostProfile:${ptr(p.localhostProfile)},}`)},}`);
+  `WindowsOptions:${msg(s.windowsOptions as Obj, (w) => `&WindowsSecurityContextOptions{GMSACredentialSpecName:${ptr(w.gmsaCredentialSpecName)},GMSACredentialSpec:${ptr(w.gmsaCredentialSpec)},RunAsUserName:${ptr(w.runAsUserName)},${has(api, 22) ? `HostProcess:${ptr(w.hostProcess)},` : ''}}`)},` +
+  (has(api, 19)
+    ? `SeccompProfile:${msg(s.seccompProfile as Obj, (p) => `&SeccompProfile{Type:${str(p.type)},LocalhostProfile:${ptr(p.localhostProfile)},}`)},`
+    : '') +
+  (has(api, 30)
+    ? `AppArmorProfile:${msg(s.appArmorProfile as Obj, (p) => `&AppArmorProfile{Type:${str(p.type)},LocalhostProfile:${ptr(p.localhostProfile)},}`)},`
+    : '') +
+  '}';
 
 const volumeMount = (api: Api) => (v: Obj) =>
   `&VolumeMount{Name:${str(v.name)},ReadOnly:${String(v.readOnly === true)},MountPath:${str(v.mountPath)},SubPath:${str(v.subPath)},MountPropagation:${ptr(v.mountPropagation)},SubPathExpr:${str(v.subPathExpr)},` +
-  (api === '1.18' ? '}' : `RecursiveReadOnly:${ptr(v.recursiveReadOnly)},}`);
+  (has(api, 30) ? `RecursiveReadOnly:${ptr(v.recursiveReadOnly)},}` : '}');
 
 /**
  * The whole *v1.Container String(), as klog prints a "container" key (through that Stringer);
@@ -177,14 +184,16 @@ export function containerString(
   const spec = c.spec as unknown as Obj;
   const resources = isObj(spec.resources) ? spec.resources : {};
   const mounts = Array.isArray(spec.volumeMounts) ? [...(spec.volumeMounts as Obj[])] : [];
-  const kube = pod && serviceAccountVolume(pod, tokenEra(api))?.name;
+  const kube =
+    pod && serviceAccountVolume(pod, tokenEra(`1.${minorOf(api)}` as KubeletVersionName))?.name;
   // SetDefaults_Container: a request missing where a limit is set takes the limit.
   const limits = isObj(resources.limits) ? resources.limits : {};
   const requests = { ...limits, ...(isObj(resources.requests) ? resources.requests : {}) };
   // setDefaultResizePolicy (InPlacePodVerticalScaling, on since 1.33): NotRequired for cpu and
   // memory when the container sets them and names no policy of its own.
+  const resizeDefaults = has(api, 33);
   const resize = Array.isArray(spec.resizePolicy) ? [...(spec.resizePolicy as Obj[])] : [];
-  for (const r of api === '1.18' ? [] : ['cpu', 'memory'])
+  for (const r of resizeDefaults ? ['cpu', 'memory'] : [])
     if (!resize.some((p) => p.resourceName === r) && (r in requests || r in limits))
       resize.push({ resourceName: r, restartPolicy: 'NotRequired' });
   if (kube) mounts.push({ name: kube, readOnly: true, mountPath: SERVICE_ACCOUNT_MOUNT_PATH });
@@ -193,7 +202,7 @@ export function containerString(
     `WorkingDir:${str(spec.workingDir)},` +
     `Ports:${repeated('ContainerPort', spec.ports, (p) => `&ContainerPort{Name:${str(p.name)},HostPort:${str(p.hostPort ?? 0)},ContainerPort:${str(p.containerPort)},Protocol:${str(p.protocol ?? 'TCP')},HostIP:${str(p.hostIP)},}`)},` +
     `Env:${repeated('EnvVar', spec.env, (e) => `&EnvVar{Name:${str(e.name)},Value:${str(e.value)},ValueFrom:${msg(e.valueFrom as Obj, envVarSource(api))},}`)},` +
-    `Resources:ResourceRequirements{Limits:${resourceList(limits)},Requests:${resourceList(requests)},${api === '1.18' ? '' : 'Claims:[]ResourceClaim{},'}},` +
+    `Resources:ResourceRequirements{Limits:${resourceList(limits)},Requests:${resourceList(requests)},${has(api, 26) ? 'Claims:[]ResourceClaim{},' : ''}},` +
     `VolumeMounts:${repeated('VolumeMount', mounts, volumeMount(api))},` +
     `LivenessProbe:${msg(spec.livenessProbe as Obj, probe(api))},ReadinessProbe:${msg(spec.readinessProbe as Obj, probe(api))},` +
     `Lifecycle:${msg(spec.lifecycle as Obj, lifecycle(api))},` +
@@ -203,10 +212,11 @@ export function containerString(
     `EnvFrom:${repeated('EnvFromSource', spec.envFrom, envFrom)},` +
     `TerminationMessagePolicy:${str(spec.terminationMessagePolicy ?? 'File')},VolumeDevices:[]VolumeDevice{},` +
     `StartupProbe:${msg(spec.startupProbe as Obj, probe(api))},` +
-    (api === '1.18'
-      ? '}'
-      : `ResizePolicy:${repeated('ContainerResizePolicy', resize, (r) => `&ContainerResizePolicy{ResourceName:${str(r.resourceName)},RestartPolicy:${str(r.restartPolicy)},}`)},` +
-        `RestartPolicy:${ptr(spec.restartPolicy)},RestartPolicyRules:[]ContainerRestartRule{},}`)
+    (has(api, 27)
+      ? `ResizePolicy:${repeated('ContainerResizePolicy', resize, (r) => `&ContainerResizePolicy{ResourceName:${str(r.resourceName)},RestartPolicy:${str(r.restartPolicy)},}`)},`
+      : '') +
+    (has(api, 28) ? `RestartPolicy:${ptr(spec.restartPolicy)},` : '') +
+    (has(api, 34) ? 'RestartPolicyRules:[]ContainerRestartRule{},}' : '}')
   );
 }
 
@@ -228,8 +238,10 @@ function quantityPlusV(text: string): string {
 export function containerPlusV(
   pod: PodDef | undefined,
   c: ContainerDef,
-  api: '1.18' | '1.3',
+  api: number | '1.18' | '1.3',
 ): string {
+  // v1.Container's nested types of the release (1.19 and 1.20 as 1.18 but SecurityContext's).
+  const nested: Api = api === '1.3' ? '1.18' : api;
   const spec = c.spec as unknown as Obj;
   const resources = isObj(spec.resources) ? spec.resources : {};
   const limits = isObj(resources.limits) ? resources.limits : {};
@@ -244,13 +256,13 @@ export function containerPlusV(
   if (kube) mounts.push({ name: kube, readOnly: true, mountPath: SERVICE_ACCOUNT_MOUNT_PATH });
   const mountV = (v: Obj) =>
     `{Name:${str(v.name)} ReadOnly:${String(v.readOnly === true)} MountPath:${str(v.mountPath)} SubPath:${str(v.subPath)}` +
-    (api === '1.18' ? ` MountPropagation:<nil> SubPathExpr:${str(v.subPathExpr)}}` : '}');
+    (api !== '1.3' ? ` MountPropagation:<nil> SubPathExpr:${str(v.subPathExpr)}}` : '}');
   const portV = (p: Obj) =>
     `{Name:${str(p.name)} HostPort:${str(p.hostPort ?? 0)} ContainerPort:${str(p.containerPort)} Protocol:${str(p.protocol ?? 'TCP')} HostIP:${str(p.hostIP)}}`;
   const envV = (e: Obj) =>
     `{Name:${str(e.name)} Value:${str(e.value)} ValueFrom:${
-      api === '1.18'
-        ? msg(e.valueFrom as Obj, envVarSource('1.18'))
+      api !== '1.3'
+        ? msg(e.valueFrom as Obj, envVarSource(nested))
         : e.valueFrom
           ? ADDRESS
           : '<nil>'
@@ -258,7 +270,7 @@ export function containerPlusV(
   const list = (xs: unknown, f: (x: Obj) => string) =>
     `[${(Array.isArray(xs) ? xs : []).filter(isObj).map(f).join(' ')}]`;
   const ref = (v: unknown, f: (x: Obj) => string) =>
-    api === '1.18' ? msg(v as Obj, f) : v === undefined || v === null ? '<nil>' : ADDRESS;
+    api !== '1.3' ? msg(v as Obj, f) : v === undefined || v === null ? '<nil>' : ADDRESS;
   const head =
     `{Name:${c.name} Image:${c.image} Command:${goSlice(spec.command)} Args:${goSlice(spec.args)} ` +
     `WorkingDir:${str(spec.workingDir)} Ports:${list(spec.ports, portV)} `;
@@ -267,21 +279,21 @@ export function containerPlusV(
     return (
       head +
       `Env:${list(spec.env, envV)} ${res}VolumeMounts:${list(mounts, mountV)} ` +
-      `LivenessProbe:${ref(spec.livenessProbe, probe('1.18'))} ReadinessProbe:${ref(spec.readinessProbe, probe('1.18'))} ` +
-      `Lifecycle:${ref(spec.lifecycle, lifecycle('1.18'))} ` +
+      `LivenessProbe:${ref(spec.livenessProbe, probe(nested))} ReadinessProbe:${ref(spec.readinessProbe, probe(nested))} ` +
+      `Lifecycle:${ref(spec.lifecycle, lifecycle(nested))} ` +
       `TerminationMessagePath:${str(spec.terminationMessagePath ?? '/dev/termination-log')} ` +
-      `ImagePullPolicy:${c.pullPolicy} SecurityContext:${ref(spec.securityContext, securityContext('1.18'))} ` +
+      `ImagePullPolicy:${c.pullPolicy} SecurityContext:${ref(spec.securityContext, securityContext(nested))} ` +
       `Stdin:${String(spec.stdin === true)} StdinOnce:${String(spec.stdinOnce === true)} TTY:${String(spec.tty === true)}}`
     );
   return (
     head +
     `EnvFrom:${list(spec.envFrom, (e) => envFrom(e).replace(/^&EnvFromSource/, ''))} Env:${list(spec.env, envV)} ${res}` +
     `VolumeMounts:${list(mounts, mountV)} VolumeDevices:[] ` +
-    `LivenessProbe:${ref(spec.livenessProbe, probe('1.18'))} ReadinessProbe:${ref(spec.readinessProbe, probe('1.18'))} ` +
-    `StartupProbe:${ref(spec.startupProbe, probe('1.18'))} Lifecycle:${ref(spec.lifecycle, lifecycle('1.18'))} ` +
+    `LivenessProbe:${ref(spec.livenessProbe, probe(nested))} ReadinessProbe:${ref(spec.readinessProbe, probe(nested))} ` +
+    `StartupProbe:${ref(spec.startupProbe, probe(nested))} Lifecycle:${ref(spec.lifecycle, lifecycle(nested))} ` +
     `TerminationMessagePath:${str(spec.terminationMessagePath ?? '/dev/termination-log')} ` +
     `TerminationMessagePolicy:${str(spec.terminationMessagePolicy ?? 'File')} ImagePullPolicy:${c.pullPolicy} ` +
-    `SecurityContext:${ref(spec.securityContext, securityContext('1.18'))} ` +
+    `SecurityContext:${ref(spec.securityContext, securityContext(nested))} ` +
     `Stdin:${String(spec.stdin === true)} StdinOnce:${String(spec.stdinOnce === true)} TTY:${String(spec.tty === true)}}`
   );
 }

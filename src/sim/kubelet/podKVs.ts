@@ -15,6 +15,8 @@ interface PodKVs {
   with: Map<string, Map<string, KV>>;
   /** The watch echo's "SyncLoop RECONCILE" pairs, made when first logged. */
   reconcile?: KV;
+  /** [["podUID", q(uid)]] */
+  uid?: KV;
 }
 const kvsOf = new WeakMap<PodDef, PodKVs>();
 
@@ -26,6 +28,7 @@ function kvs(pod: PodDef): PodKVs {
       (k = {
         pod: deepFreeze<KV>([['pod', q(pod.key)]]),
         with: new Map(),
+        uid: undefined,
       }),
     );
   return k;
@@ -49,6 +52,36 @@ export function podUidKVWith(pod: PodDef, key: string, value: string): KV {
   let kv = byValue.get(value);
   if (!kv) byValue.set(value, (kv = deepFreeze<KV>([...podUidKV(pod), [key, value]])));
   return kv;
+}
+
+/**
+ * [...podKV(pod.key, pod.uid), ["updateType", updateType], [key, value]], shared: the pod
+ * worker's updateLogger (logger.WithValues("pod", …, "podUID", …, "updateType", …), 1.36+) and a
+ * pair of the call's. Values from small sets.
+ */
+export function podUpdateKVWith(pod: PodDef, updateType: string, key: string, value: string): KV {
+  const k = kvs(pod);
+  const id = `updateType=${updateType}`;
+  let byValue = k.with.get(id);
+  if (!byValue) k.with.set(id, (byValue = new Map<string, KV>()));
+  const vk = `${key}=${value}`;
+  let kv = byValue.get(vk);
+  if (!kv)
+    byValue.set(
+      vk,
+      (kv = deepFreeze<KV>([
+        ...podUidKV(pod),
+        ['updateType', q(updateType)],
+        ...(key === '' ? [] : [[key, value] as [string, string]]),
+      ])),
+    );
+  return kv;
+}
+
+/** [["podUID", q(uid)]], shared. */
+export function podUidOnlyKV(pod: PodDef): KV {
+  const k = kvs(pod);
+  return (k.uid ??= deepFreeze<KV>([['podUID', q(pod.uid)]]));
 }
 
 /** [["source", "api"], ["pods", [pod]]]: "SyncLoop RECONCILE" of the pod's status write echo, shared. */

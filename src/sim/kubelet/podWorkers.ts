@@ -10,7 +10,7 @@ import type { PodWorkerInput } from '../machines/podWorker.machine';
 import type { Env, Api } from './env';
 import { podWorkerId, syncPodId } from './ids';
 import { klog, podKV, q } from './klog';
-import { podUidKVWith } from './podKVs';
+import { podUpdateKVWith } from './podKVs';
 import type { KubeletDomain, PodSyncStatus, SyncPodType, WorkType } from './types';
 import { own, own2 } from '../core/cow';
 
@@ -89,7 +89,7 @@ export function updatePod(env: Env, api: Api, uid: string, updateType: SyncPodTy
       rec?.deletionAt !== undefined
         ? 'Pod is marked for graceful deletion, begin teardown'
         : 'Pod is being removed by the kubelet, begin teardown',
-      podKV(pod.key, uid),
+      podUpdateKVWith(pod, updateType, '', ''),
     );
     s.terminatingAt = api.t;
     s.deleted = rec?.deletionAt !== undefined;
@@ -102,16 +102,21 @@ export function updatePod(env: Env, api: Api, uid: string, updateType: SyncPodTy
   }
   s.pending = updateType;
   s.pendingCause = api.step;
-  klog(api, 'Notifying pod of pending update', podUidKVWith(pod, 'workType', q(workType(s))));
+  klog(
+    api,
+    'Notifying pod of pending update',
+    podUpdateKVWith(pod, updateType, 'workType', q(workType(s))),
+  );
   if (!s.working) {
     s.working = true;
     api.send(podWorkerId(pod.key), { type: 'UPDATE' });
   } else if (becameTerminating && s.activeWork === 'sync') {
     // The runtime SyncPod runs with context.WithoutCancel, so the cancellation only ends the
     // sync's waiting parts; the containers being started still finish.
-    klog(api, 'Cancelling current pod sync', [
-      ...podKV(pod.key, uid),
-      ['workType', `"${workType(s)}"`],
-    ]);
+    klog(
+      api,
+      'Cancelling current pod sync',
+      podUpdateKVWith(pod, updateType, 'workType', q(workType(s))),
+    );
   }
 }

@@ -1,14 +1,21 @@
 /**
- * pkg/kubelet/util/pod_startup_latency_tracker.go (the field set of ~v1.26–v1.33):
+ * pkg/kubelet/util/pod_startup_latency_tracker.go (1.36, PR #131950; 1.26-1.35's record is kept
+ * beside it for the releases' message tables):
  *   - ObservedPodOnWatch creates a pod's record the first time the watch shows it without a
  *     startTime (a pod the kubelet has not acknowledged), and later, once the record has an
  *     observedRunningTime, logs "Observed pod startup duration" once;
  *   - RecordImageStartedPulling / RecordImageFinishedPulling (image_manager.go, beside the
- *     Pulling and successful Pulled events) keep the first pull start and the last pull end;
+ *     Pulling and Pulled events) open a pull session and close the oldest open one (1.36; a
+ *     present image's Pulled closes one too), and keep the first pull start and the last
+ *     successful pull's end (1.26-1.35, which recorded only that);
+ *   - RecordInitContainerStarted / Finished (kuberuntime_manager.go SyncPod): a regular init
+ *     container's start (when the start helper returned) and, at the end of a later SyncPod's
+ *     init step, its finish (FinishedAt) add up the init containers' runtime (1.36);
  *   - RecordStatusUpdated (status_manager.go, after a patch) sets observedRunningTime the first
  *     time every regular container is running (hasPodStartedSLO), logging V(3) "Mark when the
  *     pod was running for the first time".
- * podStartSLOduration = (watch time − creation) − (lastFinishedPulling − firstStartedPulling).
+ * 1.36: podStartSLOduration = (watch time − creation) − the sessions' union − the init runtime;
+ * 1.26-1.35: (watch time − creation) − (lastFinishedPulling − firstStartedPulling).
  * The watch echo of a patch is modelled at the patch's instant.
  */
 import { formatGoDuration } from '../core/time';
@@ -52,12 +59,57 @@ export function observedOnWatch(d: KubeletDomain, uid: string, status: ApiPodSta
 
 export function recordImageStartedPulling(d: KubeletDomain, uid: string, t: number): void {
   const s = own(tracker(d), uid);
-  if (s && s.firstStartedPulling === undefined) s.firstStartedPulling = t;
+  if (!s) return;
+  if (s.firstStartedPulling === undefined) s.firstStartedPulling = t;
+  s.pullStarts = [...(s.pullStarts ?? []), t];
 }
 
-export function recordImageFinishedPulling(d: KubeletDomain, uid: string, t: number): void {
+/** A Pulled event: `pulled` when the image was pulled (not already present). */
+export function recordImageFinishedPulling(
+  d: KubeletDomain,
+  uid: string,
+  t: number,
+  pulled: boolean,
+): void {
   const s = own(tracker(d), uid);
-  if (s) s.lastFinishedPulling = t;
+  if (!s) return;
+  if (pulled) s.lastFinishedPulling = t;
+  const [start, ...rest] = s.pullStarts ?? [];
+  if (start === undefined) return;
+  s.pullStarts = rest;
+  s.pullSessions = [...(s.pullSessions ?? []), [start, t]];
+}
+
+/** RecordInitContainerStarted: a regular init container's start helper returned. */
+export function recordInitContainerStarted(d: KubeletDomain, uid: string, t: number): void {
+  const s = d.startupLatency?.[uid];
+  if (s) own(tracker(d), uid).initStartedAt = t;
+}
+
+/** RecordInitContainerFinished: the exited init container's FinishedAt, at SyncPod's init step. */
+export function recordInitContainerFinished(d: KubeletDomain, uid: string, finishedAt: number) {
+  const s0 = d.startupLatency?.[uid];
+  if (!s0 || s0.initStartedAt === undefined) return;
+  const s = own(tracker(d), uid);
+  const took = finishedAt - s0.initStartedAt;
+  if (took > 0) s.initRuntime = (s.initRuntime ?? 0) + took;
+  s.initStartedAt = undefined;
+}
+
+/** calculateImagePullingTime: the sessions in order, overlaps counted once. */
+export function imagePullingTime(sessions: readonly (readonly [number, number])[]): number {
+  let total = 0;
+  let end = -Infinity;
+  sessions.forEach(([start, finish], i) => {
+    if (i === 0 || start > end) {
+      total += finish - start;
+      end = finish;
+    } else if (finish > end) {
+      total += finish - end;
+      end = finish;
+    }
+  });
+  return total;
 }
 
 function hasPodStartedSLO(status: ApiPodStatus): boolean {
@@ -65,6 +117,24 @@ function hasPodStartedSLO(status: ApiPodStatus): boolean {
 }
 
 /** After a status patch: RecordStatusUpdated, then the watch echo's ObservedPodOnWatch. */
+/** The volume kinds isStatefulPod counts as stateless (pod_startup_latency_tracker.go, 1.36). */
+const STATELESS_VOLUMES = ['secret', 'configMap', 'downwardAPI', 'emptyDir', 'projected'];
+
+/**
+ * isStatefulPod (1.36): a volume of any other kind (a PVC, hostPath, …) makes the pod stateful.
+ * spec.volumes is kept as written, not modelled: only its entries' kinds are read.
+ */
+export function isStatefulPod(pod: PodDef): boolean {
+  const volumes = (pod.manifest.spec as { volumes?: unknown }).volumes;
+  if (!Array.isArray(volumes)) return false;
+  return volumes.some(
+    (v) =>
+      typeof v === 'object' &&
+      v !== null &&
+      !STATELESS_VOLUMES.some((k) => (v as Record<string, unknown>)[k] != null),
+  );
+}
+
 export function afterStatusPatch(api: Api, pod: PodDef, status: ApiPodStatus): void {
   const known = (api.domain.startupLatency ??= {})[pod.uid];
   if (status.phase === 'Failed' || status.phase === 'Succeeded') {
@@ -79,16 +149,50 @@ export function afterStatusPatch(api: Api, pod: PodDef, status: ApiPodStatus): v
   if (s.observedRunning === undefined || !hasPodStartedSLO(status)) return;
   const since = api.domain.kubeletStartedAt;
   const e2e = api.t - pod.at;
-  const pulling = (s.lastFinishedPulling ?? 0) - (s.firstStartedPulling ?? 0);
+  const pulling = imagePullingTime(s.pullSessions ?? []);
+  const init = s.initRuntime ?? 0;
   klog(api, 'Observed pod startup duration', [
     ['pod', q(pod.key)],
-    ['podStartSLOduration', String((e2e - pulling) / 1000)],
+    ['podStartSLOduration', String((e2e - pulling - init) / 1000)],
     ['podStartE2EDuration', q(formatGoDuration(e2e))],
+    ['totalImagesPullingTime', q(formatGoDuration(pulling))],
+    ['totalInitContainerRuntime', q(formatGoDuration(init))],
+    ['isStatefulPod', String(isStatefulPod(pod))],
     ['podCreationTimestamp', q(goTimeString(Math.floor(pod.at / 1000) * 1000))],
-    ['firstStartedPulling', q(goTimeString(s.firstStartedPulling, since))],
-    ['lastFinishedPulling', q(goTimeString(s.lastFinishedPulling, since))],
+    ['imagePullSessionsCount', String(s.pullSessions?.length ?? 0)],
+    ['imagePullSessionsStartsCount', String(s.pullStarts?.length ?? 0)],
     ['observedRunningTime', q(goTimeString(s.observedRunning, since))],
     ['watchObservedRunningTime', q(goTimeString(api.t, since))],
   ]);
   s.recorded = true;
+}
+
+/**
+ * The line as 1.26-1.35 printed it (their key names by release), from the tracker's record of
+ * the pod: "pod.CreationTimestamp" (1.26, "podCreationTimestamp" from 1.27), podStartE2EDuration
+ * from 1.29, and the first pull's start and the last pull's end.
+ */
+export function observedStartupKVBefore136(
+  d: KubeletDomain,
+  pod: PodDef,
+  t: number,
+  kv: Readonly<Record<string, string>>,
+  minor: number,
+): [string, string][] {
+  const s = d.startupLatency?.[pod.uid];
+  const since = d.kubeletStartedAt;
+  const e2e = t - pod.at;
+  const pulling = (s?.lastFinishedPulling ?? 0) - (s?.firstStartedPulling ?? 0);
+  const out: [string, string][] = [['pod', q(pod.key)]];
+  out.push(['podStartSLOduration', String((e2e - pulling) / 1000)]);
+  if (minor >= 29) out.push(['podStartE2EDuration', q(formatGoDuration(e2e))]);
+  out.push([
+    minor >= 27 ? 'podCreationTimestamp' : 'pod.CreationTimestamp',
+    q(kv.podCreationTimestamp ?? ''),
+  ]);
+  out.push(['firstStartedPulling', q(goTimeString(s?.firstStartedPulling, since))]);
+  out.push(['lastFinishedPulling', q(goTimeString(s?.lastFinishedPulling, since))]);
+  out.push(['observedRunningTime', q(kv.observedRunningTime ?? '')]);
+  out.push(['watchObservedRunningTime', q(kv.watchObservedRunningTime ?? '')]);
+  return out;
 }

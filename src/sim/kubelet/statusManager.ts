@@ -29,7 +29,6 @@ import type {
   PodCondition,
 } from './types';
 import { own } from '../core/cow';
-import { featureEnabled } from '../policies/featureGates';
 
 /** Go's %s of a []string: [a b]. */
 function goList(xs: string[]): string {
@@ -42,22 +41,27 @@ function goList(xs: string[]): string {
  * the generation with the deletionTimestamp). podutil.CalculatePodStatusObservedGeneration and
  * CalculatePodConditionObservedGeneration give it to the status and to the kubelet's conditions.
  */
-function observedGeneration(d: KubeletDomain, uid: string): number | undefined {
-  if (!featureEnabled(undefined, 'PodObservedGenerationTracking')) return undefined;
+function observedGeneration(gates: Gates, d: KubeletDomain, uid: string): number | undefined {
+  if (gates.PodObservedGenerationTracking !== true) return undefined;
   // The kubelet's copy of the pod: it has the new generation once the DELETE reached it.
   return d.pods[uid]?.deletionAt !== undefined ? 2 : 1;
 }
 
 /** The scheduler's PodScheduled condition: set from the pod's first generation, at binding. */
-function scheduledGeneration(): number | undefined {
-  return featureEnabled(undefined, 'PodObservedGenerationTracking') ? 1 : undefined;
+function scheduledGeneration(gates: Gates): number | undefined {
+  return gates.PodObservedGenerationTracking === true ? 1 : undefined;
 }
 
-export function initialStatus(pod: PodDef): ApiPodStatus {
+/** The run's feature gates (KubeletRun.gates). */
+type Gates = Readonly<Record<string, boolean>>;
+
+export function initialStatus(pod: PodDef, gates: Gates): ApiPodStatus {
   return {
     phase: 'Pending',
     qosClass: pod.qos,
-    conditions: [stamped({ type: 'PodScheduled', status: 'True' }, pod.at, scheduledGeneration())],
+    conditions: [
+      stamped({ type: 'PodScheduled', status: 'True' }, pod.at, scheduledGeneration(gates)),
+    ],
     initContainerStatuses: [],
     containerStatuses: [],
   };
@@ -134,10 +138,11 @@ function convertStatuses(
   deleted: boolean,
   /** The stored status's list for these containers (convertToAPIContainerStatuses' previousStatus). */
   previous: readonly ApiContainerStatus[] | undefined,
+  /** RecursiveReadOnlyMounts: statuses list the container's volume mounts. */
+  mountsInStatus: boolean,
 ): ApiContainerStatus[] {
   const hasInit = pod.init.length > 0;
   const reasons = d.reasonCache[pod.uid];
-  const mountsInStatus = featureEnabled(undefined, 'RecursiveReadOnlyMounts');
   return defs.map((c) => {
     const mine = byName.get(c.name);
     const old = previous?.find((o) => o.name === c.name);
@@ -208,18 +213,44 @@ function rawId(s: ApiContainerStatus): string {
   return s.containerID ? s.containerID.slice('containerd://'.length) : '';
 }
 
+/**
+ * How the release's probe manager treats a kubelet restart (prober_manager.go 1.35+,
+ * ChangeContainerStatusOnKubeletRestart deprecated and off by default): with the gate off, a
+ * running container's Started carries over from the API status until its startup worker has a
+ * result, and one that has run since before `graceCutoff` (the probe manager's start less
+ * kubeletRestartGracePeriod's 10 s) keeps Ready while its readiness worker has no result and the
+ * pod was Ready. Undefined when the kubelet resets them: the gate on, or a release before the
+ * gate, whose kubelet always did.
+ */
+export interface RestartKeep {
+  readonly graceCutoff: number;
+}
+
+/** The release declares ChangeContainerStatusOnKubeletRestart and the run has it off. */
+export function restartKeep(cfg: KubeletRun, d: KubeletDomain): RestartKeep | undefined {
+  if (!cfg.declaredGates.has(RESTART_GATE) || cfg.gates[RESTART_GATE] !== false) return undefined;
+  return { graceCutoff: (cfg.generations[d.gen]?.startAt ?? 0) - KUBELET_RESTART_GRACE_MS };
+}
+const RESTART_GATE = 'ChangeContainerStatusOnKubeletRestart';
+/** kubeletRestartGracePeriod: start.Add(-time.Second * 10). */
+const KUBELET_RESTART_GRACE_MS = 10_000;
+
 /** probeManager.isContainerStarted. */
 function isStarted(
   d: KubeletDomain,
   c: ContainerDef,
   s: ApiContainerStatus,
   reads: ProbeReads,
+  keep: RestartKeep | undefined,
+  old: ApiContainerStatus | undefined,
 ): boolean {
   if (!s.state.running) return false;
   // Results exist only for probes the container has (the worker writes them).
   if (!c.probes.startup) return true;
   const r = readProbe(d, probeKey('startup', rawId(s)), reads);
-  return r === 'Success';
+  if (r !== undefined) return r === 'Success';
+  // convertToAPIContainerStatuses copied the old status's Started to a running container.
+  return keep !== undefined && old?.started === true;
 }
 
 /**
@@ -232,24 +263,32 @@ function updateReadiness(
   status: ApiPodStatus,
   triggers: string[],
   reads: ProbeReads,
+  keep: RestartKeep | undefined,
+  old: ApiPodStatus | undefined,
 ): void {
+  const podWasReady = old?.conditions.some((x) => x.type === 'Ready' && x.status === 'True');
+  const ready = (c: ContainerDef, s: ApiContainerStatus) =>
+    isReady(d, pod, c, s, triggers, reads, keep, podWasReady === true);
   status.containerStatuses.forEach((s, i) => {
     const c = pod.containers[i]!;
-    s.started = isStarted(d, c, s, reads);
-    if (s.started) s.ready = isReady(d, pod, c, s, triggers, reads);
+    s.started = isStarted(d, c, s, reads, keep, old?.containerStatuses[i]);
+    if (s.started) s.ready = ready(c, s);
   });
   status.initContainerStatuses.forEach((s, i) => {
     const c = pod.init[i]!;
-    s.started = isStarted(d, c, s, reads);
+    s.started = isStarted(d, c, s, reads, keep, old?.initContainerStatuses[i]);
     if (c.kind === 'init') {
       s.ready = !!s.state.terminated && s.state.terminated.exitCode === 0;
       return;
     }
-    if (s.started) s.ready = isReady(d, pod, c, s, triggers, reads);
+    if (s.started) s.ready = ready(c, s);
   });
 }
 
-/** A started container's readiness (a readiness probe not passed yet is triggered). */
+/**
+ * A started container's readiness (a readiness probe not passed yet is triggered), and, with
+ * `keep`, setReadyStateOnKubeletRestart for one running since before the grace cut-off.
+ */
 function isReady(
   d: KubeletDomain,
   pod: PodDef,
@@ -257,12 +296,18 @@ function isReady(
   s: ApiContainerStatus,
   triggers: string[],
   reads: ProbeReads,
+  keep: RestartKeep | undefined,
+  podWasReady: boolean,
 ): boolean {
   if (!s.state.running) return false;
   if (!c.probes.readiness) return true;
-  if (readProbe(d, probeKey('readiness', rawId(s)), reads) === 'Success') return true;
+  const r = readProbe(d, probeKey('readiness', rawId(s)), reads);
+  if (r === 'Success') return true;
   triggers.push(proberInstanceId(pod.key, c.name, 'readiness'));
-  return false;
+  // No result yet (the worker kept its initial Failure back) and the pod was Ready: still Ready.
+  return keep !== undefined && s.state.running.startedAt < keep.graceCutoff
+    ? r === undefined && podWasReady
+    : false;
 }
 
 function hasAnyRegularContainerStarted(status: ApiPodStatus): boolean {
@@ -387,7 +432,12 @@ function containersReadyCondition(pod: PodDef, status: ApiPodStatus): Cond {
   return { type: 'ContainersReady', status: 'True' };
 }
 
-function conditions(pod: PodDef, status: ApiPodStatus, ps: CachedPodStatus | undefined): Cond[] {
+function conditions(
+  gates: Gates,
+  pod: PodDef,
+  status: ApiPodStatus,
+  ps: CachedPodStatus | undefined,
+): Cond[] {
   const sb = ps?.sandboxes[0];
   const sandboxReady = !!sb && sb.state === 'SANDBOX_READY' && (pod.hostNetwork || sb.ip !== '');
   const cr = containersReadyCondition(pod, status);
@@ -395,13 +445,16 @@ function conditions(pod: PodDef, status: ApiPodStatus, ps: CachedPodStatus | und
     cr.status === 'True'
       ? { type: 'Ready', status: 'True' }
       : { type: 'Ready', status: cr.status, reason: cr.reason, message: cr.message };
-  return [
-    { type: 'PodReadyToStartContainers', status: sandboxReady ? 'True' : 'False' },
+  const rest: Cond[] = [
     initializedCondition(pod, status),
     ready,
     cr,
     { type: 'PodScheduled', status: 'True' },
   ];
+  // PodReadyToStartContainersCondition (alpha 1.28, beta and on from 1.29).
+  return gates.PodReadyToStartContainersCondition === true
+    ? [{ type: 'PodReadyToStartContainers', status: sandboxReady ? 'True' : 'False' }, ...rest]
+    : rest;
 }
 
 /**
@@ -435,9 +488,10 @@ function stampConditions(
   t: number,
   scheduledAt: number,
   generation: number | undefined,
+  gates: Gates,
 ): PodCondition[] {
   const out: PodCondition[] = [];
-  const scheduled = scheduledGeneration();
+  const scheduled = scheduledGeneration(gates);
   for (const c of conds) {
     let prev: PodCondition | undefined;
     if (old)
@@ -540,7 +594,17 @@ export function generateAPIPodStatus(
   )
     return m.generated;
   genMemos.delete(pod);
-  const gen = generateFresh(d, pod, ps, t, podIsTerminal, old, deleted);
+  const gen = generateFresh(
+    cfg.gates,
+    d,
+    pod,
+    ps,
+    t,
+    podIsTerminal,
+    old,
+    deleted,
+    restartKeep(cfg, d),
+  );
   // Only values that cannot change in place can be known again by identity.
   if (Object.isFrozen(ps) && (reasonsNow === undefined || Object.isFrozen(reasonsNow)))
     genKeys.set(gen.status, {
@@ -560,6 +624,7 @@ export function generateAPIPodStatus(
 }
 
 function generateFresh(
+  gates: Gates,
   d: KubeletDomain,
   pod: PodDef,
   ps: CachedPodStatus,
@@ -567,10 +632,12 @@ function generateFresh(
   podIsTerminal: boolean,
   old: ApiPodStatus | undefined,
   deleted: boolean,
+  keep: RestartKeep | undefined,
 ): Generated & { reads: ProbeReads; rawPhase: ApiPodStatus['phase'] } {
   const sb = ps.sandboxes.find((s) => s.state === 'SANDBOX_READY');
   const byName = newestTwoByName(ps);
-  const generation = observedGeneration(d, pod.uid);
+  const generation = observedGeneration(gates, d, pod.uid);
+  const mounts = gates.RecursiveReadOnlyMounts === true;
   const status: ApiPodStatus = {
     // Always the key (undefined when the gate is off): one shape for every stored status.
     observedGeneration: generation,
@@ -589,6 +656,7 @@ function generateFresh(
       byName,
       deleted,
       old?.initContainerStatuses,
+      mounts,
     ),
     containerStatuses: convertStatuses(
       pod,
@@ -597,11 +665,12 @@ function generateFresh(
       byName,
       deleted,
       old?.containerStatuses,
+      mounts,
     ),
   };
   const triggers: string[] = [];
   const reads: ProbeReads = [];
-  updateReadiness(d, pod, status, triggers, reads);
+  updateReadiness(d, pod, status, triggers, reads, keep, old);
   const rawPhase = getPhase(pod, status, podIsTerminal);
   // The three-way merge: a terminal phase the status manager holds is kept.
   status.phase = keptTerminal(rawPhase, old?.phase) ? old!.phase : rawPhase;
@@ -611,11 +680,12 @@ function generateFresh(
     if (old.message !== undefined) status.message = old.message;
   }
   status.conditions = stampConditions(
-    conditions(pod, status, ps),
+    conditions(gates, pod, status, ps),
     old?.conditions,
     t,
     pod.at,
     generation,
+    gates,
   );
   return { status, triggers, logs: generatedLogs(pod, ps), reads, rawPhase };
 }
@@ -808,12 +878,14 @@ function initializedCount(list: readonly ApiContainerStatus[]): number {
  * statusManager.TerminatePod, SyncTerminatedPod's last step ("mark the final pod status"): a
  * container it cannot account for is Terminated ContainerStatusUnknown (regular containers
  * only once the pod initialized; init containers up to the last that tried to start), and a
- * pod still Pending or Running becomes Failed (V(3) "Marking terminal pod as failed"), so
- * the pod reaches a terminal phase before the API server deletes it. A forced update.
+ * pod still Pending or Running becomes Failed (V(3) "Marking terminal pod as failed", 1.27+:
+ * `markFailed`), so the pod reaches a terminal phase before the API server deletes it. A forced
+ * update.
  */
 export function terminatePod(
   api: Pick<EffectApi<KubeletDomain>, 'log' | 'domain' | 't' | 'record'> & { recording?: boolean },
   pod: PodDef,
+  markFailed = true,
 ): void {
   const before = api.domain.status[pod.uid];
   if (!before) return;
@@ -822,7 +894,7 @@ export function terminatePod(
   const unknown = (c: ApiContainerStatus) =>
     c.state.terminated ? c : { ...c, state: STATUS_UNKNOWN };
   let phase = before.phase;
-  if (phase === 'Pending' || phase === 'Running') {
+  if (markFailed && (phase === 'Pending' || phase === 'Running')) {
     klog(api, 'Marking terminal pod as failed', [
       ['oldPhase', q(phase)],
       ['pod', q(pod.key)],
@@ -877,6 +949,7 @@ function findContainerStatus(s: ApiPodStatus, containerId: string): ApiContainer
 
 /** Recomputes ContainersReady/Ready after a readiness change (SetContainerReadiness). */
 export function setContainerReadiness(
+  gates: Gates,
   d: KubeletDomain,
   pod: PodDef,
   containerId: string,
@@ -889,7 +962,7 @@ export function setContainerReadiness(
   if (!c) return false;
   if (c.ready === ready) return false;
   const next = withContainer(s, containerId, (x) => ({ ...x, ready }));
-  const conds = conditions(pod, next, undefined).filter(
+  const conds = conditions(gates, pod, next, undefined).filter(
     (x) => x.type === 'Ready' || x.type === 'ContainersReady',
   );
   next.conditions = s.conditions.map((old) => {
@@ -899,7 +972,7 @@ export function setContainerReadiness(
     return stamped(
       n,
       n.status === old.status ? old.lastTransitionTime : t,
-      observedGeneration(d, pod.uid),
+      observedGeneration(gates, d, pod.uid),
     );
   });
   own(d, 'status')[pod.uid] = deepFreeze(next);
@@ -932,13 +1005,14 @@ export function setContainerStartup(
  * `"conditions":null` and kubectl describe prints no Conditions section.
  */
 export function rejectedStatus(
+  gates: Gates,
   pod: PodDef,
   reason: string,
   message: string,
   t: number,
 ): ApiPodStatus {
   return {
-    ...initialStatus(pod),
+    ...initialStatus(pod, gates),
     conditions: [],
     phase: 'Failed',
     reason,

@@ -274,8 +274,15 @@ export interface ProberWorkerState {
 
 /** pod_startup_latency_tracker.go perPodState. */
 export interface StartupLatencyState {
+  /** 1.26-1.35's record: the first pull's start and the last pull's end. */
   firstStartedPulling?: number;
   lastFinishedPulling?: number;
+  /** 1.36's: each pull a session (started, finished), and the starts not finished yet. */
+  pullSessions?: readonly (readonly [number, number])[];
+  pullStarts?: readonly number[];
+  /** 1.36's init containers' runtime: summed, and the last start recorded. */
+  initRuntime?: number;
+  initStartedAt?: number;
   observedRunning?: number;
   recorded?: boolean;
 }

@@ -5,6 +5,8 @@
  * and mounts it read-only at /var/run/secrets/kubernetes.io/serviceaccount in every container
  * and init container; automountServiceAccountToken: false leaves it out.
  */
+import { effectiveGates, profileOf } from '../versions/changelog/profile';
+import type { KubeletVersionName } from '../versions/names';
 import { hashString } from '../core/prng';
 import type { ContainerDef, PodDef } from './config';
 import type { KubeletDomain, VolumeMountStatus } from './types';
@@ -75,9 +77,15 @@ export function serviceAccountVolume(
   };
 }
 
-/** The era of a kubelet version's service account volume. */
-export function tokenEra(version: string): 'projected' | 'secret' {
-  return version === '1.18' || version === '1.3' ? 'secret' : 'projected';
+/**
+ * The era of a kubelet version's service account volume: the API server's ServiceAccount
+ * admission adds the projected kube-api-access volume with BoundServiceAccountTokenVolume (beta
+ * and on from 1.21); before, the token Secret. The cluster runs the kubelet's release.
+ */
+export function tokenEra(version: KubeletVersionName): 'projected' | 'secret' {
+  return effectiveGates(profileOf(version), undefined).BoundServiceAccountTokenVolume === true
+    ? 'projected'
+    : 'secret';
 }
 
 /** WaitForAttachAndMount's poll interval (volume_manager.go podAttachAndMountRetryInterval). */

@@ -17,19 +17,37 @@
  * Every path ends in `idle` with `reportResult`: the outcome goes back to the SyncPod that asked.
  * Steps in the kubelet's memory take no time (delay 0) but are steps of their own: other
  * goroutines run in between at the same instant.
+ *
+ * What a step answers is the machine's own: generateContainerConfig's error, a CRI call's error
+ * and the hook's failure arrive as events (CONFIG_FAILED, CRI_FAILED, HOOK_FAILED) that the
+ * machine keeps in its context, and the guards after each step read that.
+ *
+ * Releases before 1.21 (PR #98019) had no PreCreateContainer: the cpuset the static policy
+ * allocated at admission reached the container through CRI UpdateContainerResources in
+ * PreStartContainer, after CreateContainer (`beforePreCreateContainer`, a delta of this config).
  */
-import { assign, setup } from 'xstate';
+import { setup } from 'xstate';
 import { parseNormalizedNamedError } from '../kubelet/imageReference';
 import { peekFault } from '../kubelet/faults';
 import { podGracePeriod, stopTime } from '../kubelet/killContainer';
-import { startContainerId } from '../kubelet/ids';
 import { kubelet } from '../kubelet/view';
 import { imageBackOffKey, isInBackOffSinceUpdate, IMAGE_BACKOFF } from '../kubelet/backoff';
+import { cpusetForContainer } from '../policies/cpumanager/manager';
+import { withStates } from './compose';
+
+/** The step whose answer failed the attempt. */
+export type StartFailure = 'config' | 'create' | 'start' | 'postStart';
 
 export type StartContainerEvent =
   | { type: 'START'; typeName: string }
   | { type: 'PULLED'; pullMs: number; sizeBytes: number }
-  | { type: 'PULL_FAILED'; error: string };
+  | { type: 'PULL_FAILED'; error: string }
+  /** generateContainerConfig returned an error (a missing ConfigMap key, ...). */
+  | { type: 'CONFIG_FAILED'; message: string }
+  /** The CRI call in flight answered with an error (its grpc status message). */
+  | { type: 'CRI_FAILED'; message: string }
+  /** The PostStart handler failed (the hook runner's error, when a fault gives one). */
+  | { type: 'HOOK_FAILED'; message?: string };
 
 export interface StartContainerInput {
   uid: string;
@@ -40,6 +58,9 @@ export interface StartContainerInput {
 export interface StartContainerContext extends StartContainerInput {
   /** "container" | "init container", as SyncPod's start helper names it. */
   typeName: string;
+  /** The failed step of this attempt, if one failed, and its message. */
+  failed: StartFailure | undefined;
+  message: string | undefined;
 }
 
 /** The container's spec and the run, as guards and delays read them. */
@@ -49,7 +70,7 @@ function spec(ctx: StartContainerContext) {
   return { k, pod, c: pod.byName[ctx.name]! };
 }
 
-export const startContainerMachine = setup({
+const startContainerSetup = setup({
   types: {
     events: {} as StartContainerEvent,
     context: {} as StartContainerContext,
@@ -76,15 +97,20 @@ export const startContainerMachine = setup({
       );
     },
     /** generateContainerConfig returned an error (e.g. a missing ConfigMap key in env). */
-    'container config failed': ({ context }) =>
-      kubelet().domain.starts[attemptKey(context)]?.failed === 'config',
-    'CreateContainer failed': ({ context }) =>
-      kubelet().domain.starts[attemptKey(context)]?.failed === 'create',
-    'StartContainer failed': ({ context }) =>
-      kubelet().domain.starts[attemptKey(context)]?.failed === 'start',
+    'container config failed': ({ context }) => context.failed === 'config',
+    'CreateContainer failed': ({ context }) => context.failed === 'create',
+    'StartContainer failed': ({ context }) => context.failed === 'start',
+    /** cpuManager.AddContainer: GetCPUSetOrDefault is non-empty only under the static policy. */
+    'the CPU manager holds a cpuset': ({ context }) => {
+      const k = kubelet();
+      return (
+        k.domain.cpu !== null &&
+        k.domain.cpu.state.policyName === 'static' &&
+        cpusetForContainer(k.domain.cpu.state, context.uid, context.name) !== ''
+      );
+    },
     'has PostStart hook': ({ context }) => spec(context).c.postStart !== undefined,
-    'PostStart hook failed': ({ context }) =>
-      kubelet().domain.starts[attemptKey(context)]?.failed === 'postStart',
+    'PostStart hook failed': ({ context }) => context.failed === 'postStart',
   },
   delays: {
     // In the kubelet's memory: no time passes.
@@ -122,6 +148,7 @@ export const startContainerMachine = setup({
     criCreateContainer: () => {},
     containerCreateFailed: () => {},
     preStartContainer: () => {},
+    criUpdateContainerResources: () => {},
     criStartContainer: () => {},
     containerStartFailed: () => {},
     containerStarted: () => {},
@@ -129,114 +156,189 @@ export const startContainerMachine = setup({
     postStartFailed: () => {},
     reportResult: () => {},
   },
-}).createMachine({
-  id: 'startContainer',
-  context: ({ input }) => ({ ...input, typeName: '' }),
-  initial: 'idle',
-  states: {
-    idle: {
-      on: {
-        START: {
-          target: 'ensuringImage',
-          actions: assign({ typeName: ({ event }) => event.typeName }),
-        },
-      },
-    },
-    // imageManager.EnsureImageExists: decided at once, from the pull policy, the node's images
-    // and the image back-off.
-    ensuringImage: {
-      always: [
-        {
-          guard: 'image name does not parse',
-          target: 'imageFailed',
-          actions: 'recordInvalidImageName',
-        },
-        {
-          guard: 'image present and pull policy is not Always',
-          target: 'imagePresent',
-        },
-        { guard: 'pull policy is Never', target: 'imageFailed', actions: 'recordImageNeverPull' },
-        { guard: 'in image back-off', target: 'imageFailed', actions: 'recordImageBackOff' },
-        { target: 'pullingImage' },
-      ],
-    },
-    imagePresent: {
-      entry: 'recordImagePresent',
-      after: { imageCheck: 'generatingConfig' },
-    },
-    imageFailed: {
-      after: { imageCheck: { target: 'idle', actions: 'reportResult' } },
-    },
-    // Queued in the image puller, then pulled; the puller reports the outcome.
-    pullingImage: {
-      entry: 'requestPull',
-      on: {
-        PULLED: { target: 'generatingConfig', actions: 'imagePulled' },
-        PULL_FAILED: { target: 'idle', actions: ['imagePullFailed', 'reportResult'] },
-      },
-    },
-    generatingConfig: {
-      entry: 'generateContainerConfig',
-      after: {
-        generateContainerConfig: [
-          {
-            guard: 'container config failed',
-            target: 'idle',
-            actions: ['containerConfigFailed', 'reportResult'],
-          },
-          { target: 'preCreate' },
-        ],
-      },
-    },
-    preCreate: { entry: 'preCreateContainer', after: { preCreateContainer: 'creating' } },
-    creating: {
-      entry: 'criCreateContainer',
-      after: {
-        createContainer: [
-          {
-            guard: 'CreateContainer failed',
-            target: 'idle',
-            actions: ['containerCreateFailed', 'reportResult'],
-          },
-          { target: 'preStart' },
-        ],
-      },
-    },
-    preStart: { entry: 'preStartContainer', after: { preStartContainer: 'starting' } },
-    starting: {
-      entry: 'criStartContainer',
-      after: {
-        startContainer: [
-          {
-            guard: 'StartContainer failed',
-            target: 'idle',
-            actions: ['containerStartFailed', 'reportResult'],
-          },
-          { guard: 'has PostStart hook', target: 'postStart', actions: 'containerStarted' },
-          { target: 'idle', actions: ['containerStarted', 'reportResult'] },
-        ],
-      },
-    },
-    postStart: {
-      entry: 'runPostStart',
-      after: {
-        postStartHook: [
-          {
-            guard: 'PostStart hook failed',
-            target: 'killingAfterHook',
-            actions: 'postStartFailed',
-          },
-          { target: 'idle', actions: 'reportResult' },
-        ],
-      },
-    },
-    killingAfterHook: {
-      after: { stopContainer: { target: 'idle', actions: 'reportResult' } },
-    },
-  },
 });
 
-/** The instance's attempt in KubeletDomain.starts (keyed by instance id). */
-function attemptKey(ctx: StartContainerInput): string {
-  return startContainerId(ctx.podKey, ctx.name);
+const S = startContainerSetup;
+
+/** Keeps the failed step's answer (the event's message) in the attempt's context. */
+const failure = (step: StartFailure) =>
+  S.assign({
+    failed: step,
+    message: ({ event }) => ('message' in event ? event.message : undefined),
+  });
+
+const states = {
+  idle: S.createStateConfig({
+    on: {
+      START: {
+        target: 'ensuringImage',
+        actions: S.assign({
+          typeName: ({ event }) => (event.type === 'START' ? event.typeName : ''),
+          failed: undefined,
+          message: undefined,
+        }),
+      },
+    },
+  }),
+  // imageManager.EnsureImageExists: decided at once, from the pull policy, the node's images
+  // and the image back-off.
+  ensuringImage: S.createStateConfig({
+    always: [
+      {
+        guard: 'image name does not parse',
+        target: 'imageFailed',
+        actions: 'recordInvalidImageName',
+      },
+      {
+        guard: 'image present and pull policy is not Always',
+        target: 'imagePresent',
+      },
+      { guard: 'pull policy is Never', target: 'imageFailed', actions: 'recordImageNeverPull' },
+      { guard: 'in image back-off', target: 'imageFailed', actions: 'recordImageBackOff' },
+      { target: 'pullingImage' },
+    ],
+  }),
+  imagePresent: S.createStateConfig({
+    entry: 'recordImagePresent',
+    after: { imageCheck: 'generatingConfig' },
+  }),
+  imageFailed: S.createStateConfig({
+    after: { imageCheck: { target: 'idle', actions: 'reportResult' } },
+  }),
+  // Queued in the image puller, then pulled; the puller reports the outcome.
+  pullingImage: S.createStateConfig({
+    entry: 'requestPull',
+    on: {
+      PULLED: { target: 'generatingConfig', actions: 'imagePulled' },
+      PULL_FAILED: { target: 'idle', actions: ['imagePullFailed', 'reportResult'] },
+    },
+  }),
+  generatingConfig: S.createStateConfig({
+    entry: 'generateContainerConfig',
+    on: { CONFIG_FAILED: { actions: failure('config') } },
+    after: {
+      generateContainerConfig: [
+        {
+          guard: 'container config failed',
+          target: 'idle',
+          actions: ['containerConfigFailed', 'reportResult'],
+        },
+        { target: 'preCreate' },
+      ],
+    },
+  }),
+  preCreate: S.createStateConfig({
+    entry: 'preCreateContainer',
+    after: { preCreateContainer: 'creating' },
+  }),
+  creating: S.createStateConfig({
+    entry: 'criCreateContainer',
+    on: { CRI_FAILED: { actions: failure('create') } },
+    after: {
+      createContainer: [
+        {
+          guard: 'CreateContainer failed',
+          target: 'idle',
+          actions: ['containerCreateFailed', 'reportResult'],
+        },
+        { target: 'preStart' },
+      ],
+    },
+  }),
+  preStart: S.createStateConfig({
+    entry: 'preStartContainer',
+    after: { preStartContainer: 'starting' },
+  }),
+  starting: S.createStateConfig({
+    entry: 'criStartContainer',
+    on: { CRI_FAILED: { actions: failure('start') } },
+    after: {
+      startContainer: [
+        {
+          guard: 'StartContainer failed',
+          target: 'idle',
+          actions: ['containerStartFailed', 'reportResult'],
+        },
+        { guard: 'has PostStart hook', target: 'postStart', actions: 'containerStarted' },
+        { target: 'idle', actions: ['containerStarted', 'reportResult'] },
+      ],
+    },
+  }),
+  postStart: S.createStateConfig({
+    entry: 'runPostStart',
+    on: { HOOK_FAILED: { actions: failure('postStart') } },
+    after: {
+      postStartHook: [
+        {
+          guard: 'PostStart hook failed',
+          target: 'killingAfterHook',
+          actions: 'postStartFailed',
+        },
+        { target: 'idle', actions: 'reportResult' },
+      ],
+    },
+  }),
+  killingAfterHook: S.createStateConfig({
+    after: { stopContainer: { target: 'idle', actions: 'reportResult' } },
+  }),
+};
+
+const config = {
+  id: 'startContainer',
+  context: ({ input }: { input: StartContainerInput }): StartContainerContext => ({
+    ...input,
+    typeName: '',
+    failed: undefined,
+    message: undefined,
+  }),
+  initial: 'idle',
+  states,
+};
+
+/**
+ * Before 1.21: generateContainerConfig goes straight to CreateContainer, and PreStartContainer's
+ * cpuManager.AddContainer applies the cpuset allocated at admission with CRI
+ * UpdateContainerResources when GetCPUSetOrDefault is non-empty (the static policy), then
+ * topologyManager.AddContainer (which logs nothing).
+ */
+const beforePreCreateContainer = {
+  generatingConfig: S.createStateConfig({
+    ...states.generatingConfig,
+    after: {
+      generateContainerConfig: [
+        {
+          guard: 'container config failed',
+          target: 'idle',
+          actions: ['containerConfigFailed', 'reportResult'],
+        },
+        { target: 'creating' },
+      ],
+    },
+  }),
+  preCreate: undefined,
+  preStart: S.createStateConfig({
+    entry: 'preStartContainer',
+    always: [
+      { guard: 'the CPU manager holds a cpuset', target: 'updatingContainerResources' },
+      { target: 'startingAfterPreStart' },
+    ],
+  }),
+  updatingContainerResources: S.createStateConfig({
+    entry: 'criUpdateContainerResources',
+    after: { preStartContainer: 'starting' },
+  }),
+  startingAfterPreStart: S.createStateConfig({ after: { preStartContainer: 'starting' } }),
+};
+
+/** The machine of releases with PreCreateContainer (1.21+): the current kubelet's. */
+export const startContainerMachine = startContainerSetup.createMachine(config);
+
+/** The machine of 1.18-1.20: the same flow with the cpuset applied after CreateContainer. */
+export const startContainerBeforePreCreateMachine = startContainerSetup.createMachine(
+  withStates(config, beforePreCreateContainer),
+);
+
+/** The startContainer machine of a release, by whether it has PreCreateContainer. */
+export function startContainerMachineFor(preCreateContainerCpuset: boolean) {
+  return preCreateContainerCpuset ? startContainerMachine : startContainerBeforePreCreateMachine;
 }

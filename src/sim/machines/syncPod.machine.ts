@@ -13,7 +13,7 @@
  * Steps in the kubelet's memory take no time (delay 0) but are steps of their own.
  */
 import { setup } from 'xstate';
-import { CONTAINER_BACKOFF, isInBackOffSince, stableKey } from '../kubelet/backoff';
+import { containerBackOffPolicy, isInBackOffSince, stableKey } from '../kubelet/backoff';
 import type { ContainerDef, PodDef } from '../kubelet/config';
 import { killGracePeriod, stopTime } from '../kubelet/killContainer';
 import { kubelet, type KubeletView } from '../kubelet/view';
@@ -42,7 +42,7 @@ function inCrashLoopBackOff(k: KubeletView, pod: PodDef, c: ContainerDef): boole
     stableKey(pod, c),
     exited.finishedAt ?? k.t,
     k.t,
-    CONTAINER_BACKOFF,
+    containerBackOffPolicy(k.run.containerBackOff),
   );
 }
 

@@ -3,7 +3,10 @@
  * (`#s=<format>.<data>`); old links are upgraded one step at a time to the current
  * payload, so every link anyone ever shared keeps opening.
  *
- * Format 1 (current) payload:
+ * Format 2 (current): format 1's payload; node.kubeletVersion left out means the current
+ *   kubelet of the page that made the link (1.37 from format 2 on).
+ *
+ * Format 1 payload (node.kubeletVersion left out meant 1.34, then the current kubelet):
  *   { s: <scenario input without apiVersion/kind, defaults left out>,
  *     m?: <preset id whose name, caption and description the scenario has; left out of s>,
  *     v?: <view state> }
@@ -18,7 +21,7 @@
 
 type Json = Record<string, unknown>;
 
-export const CURRENT_LINK_FORMAT = 1;
+export const CURRENT_LINK_FORMAT = 2;
 
 function obj(v: unknown): Json | undefined {
   return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined;
@@ -92,8 +95,23 @@ function v0ToV1(payload: Json): Json {
   return defined({ s: v0ScenarioToV1(scenario), v: view ? v0ViewToV1(view) : undefined });
 }
 
+/**
+ * A format-1 link without a kubelet version ran on 1.34, the current kubelet then: it names
+ * 1.34, so it opens as it ran.
+ */
+function v1ToV2(payload: Json): Json {
+  const s = obj(payload.s);
+  if (!s) return payload;
+  const node = obj(s.node) ?? {};
+  if (node.kubeletVersion !== undefined) return payload;
+  return { ...payload, s: { ...s, node: { ...node, kubeletVersion: '1.34' } } };
+}
+
 /** MIGRATIONS[n] turns a format-n payload into a format-(n+1) payload. */
-export const MIGRATIONS: Readonly<Record<number, (payload: Json) => Json>> = { 0: v0ToV1 };
+export const MIGRATIONS: Readonly<Record<number, (payload: Json) => Json>> = {
+  0: v0ToV1,
+  1: v1ToV2,
+};
 
 export type MigrationResult = { ok: true; payload: Json } | { ok: false; reason: string };
 

@@ -53,9 +53,9 @@ describe('permalink round trip', () => {
   it.each(PRESET_IDS)('%s with view state', (id) => {
     const s = preset(id);
     const enc = encodePermalink(s, view);
-    expect(enc.fragment).toMatch(/^#s=1\.[A-Za-z0-9+\-$]+$/);
+    expect(enc.fragment).toMatch(/^#s=2\.[A-Za-z0-9+\-$]+$/);
     const dec = decodePermalink(enc.fragment);
-    expect(dec).toEqual({ ok: true, scenario: s, view, format: 1, warnings: [] });
+    expect(dec).toEqual({ ok: true, scenario: s, view, format: 2, warnings: [] });
   });
 
   it.each(PRESET_IDS)('%s plus one fault stays well under 2,000 characters', (id) => {
@@ -148,6 +148,36 @@ describe('view state', () => {
   });
 });
 
+describe('format 1 links', () => {
+  const s1 = (node: Record<string, unknown>) =>
+    link(
+      {
+        s: {
+          metadata: { name: 'one' },
+          node: { topology: { sockets: 1, coresPerSocket: 2, threadsPerCore: 1 }, ...node },
+          pods: [
+            {
+              manifest: {
+                metadata: { name: 'web' },
+                spec: { containers: [{ name: 'app', image: 'nginx' }] },
+              },
+            },
+          ],
+        },
+      },
+      1,
+    );
+  it('a link without a kubelet version ran on 1.34, the current one then: it opens on 1.34', () => {
+    const dec = decodePermalink(s1({}));
+    expect(dec.ok && dec.scenario.node.kubeletVersion).toBe('1.34');
+    expect(dec.ok && dec.format).toBe(1);
+  });
+  it('a link naming its version keeps it', () => {
+    const dec = decodePermalink(s1({ kubeletVersion: '1.18' }));
+    expect(dec.ok && dec.scenario.node.kubeletVersion).toBe('1.18');
+  });
+});
+
 describe('format 0 links', () => {
   const v0 = {
     scenario: {
@@ -188,7 +218,7 @@ describe('format 0 links', () => {
     view: { time: 1500, window: { from: 0, to: 9000 }, selected: 'container:default/web/app' },
   };
 
-  it('opens through the migration to format 1', () => {
+  it('opens through the migrations (format 1, then 2: the kubelet of then, 1.34)', () => {
     const dec = decodePermalink(link(v0, 0));
     expect(dec.ok ? dec.warnings : dec.reason).toEqual([]);
     if (!dec.ok) return;
@@ -204,6 +234,7 @@ describe('format 0 links', () => {
       maxPods: 50,
     });
     expect(s.node).not.toHaveProperty('cpuPolicy');
+    expect(s.node.kubeletVersion).toBe('1.34');
     expect(s.pods[0]!.at).toBe(1_000);
     expect(s.actions).toEqual([
       { kind: 'ChangeCpuManagerPolicy', at: 60_000, policy: 'none', removeStateFile: true },
@@ -221,7 +252,13 @@ describe('format 0 links', () => {
     });
     expect(r).toEqual({
       ok: true,
-      payload: { s: { metadata: { name: 'x' }, node: { topology: { preset: 'p' } }, pods: [] } },
+      payload: {
+        s: {
+          metadata: { name: 'x' },
+          node: { topology: { preset: 'p' }, kubeletVersion: '1.34' },
+          pods: [],
+        },
+      },
     });
     const bad = decodePermalink(link({ nothing: true }, 0));
     expect(bad).toEqual({
@@ -238,7 +275,7 @@ describe('decoding failures are sentences', () => {
     ['empty', '', /no scenario/],
     ['no s=', '#t=5', /no scenario/],
     ['no version', '#s=abc', /format number/],
-    ['newer version', good.replace('#s=1.', '#s=7.'), /newer version.*format 7.*up to 1/],
+    ['newer version', good.replace('#s=2.', '#s=7.'), /newer version.*format 7.*up to 2/],
     ['truncated', good.slice(0, good.length / 2), /damaged|cut short/],
     ['bad characters', `${good.slice(0, 40)}%%%${good.slice(40)}`, /characters/],
     [

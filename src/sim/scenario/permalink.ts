@@ -85,7 +85,7 @@ export function cleanViewState(value: unknown): { view: ViewState; dropped: stri
 }
 
 export interface EncodedPermalink {
-  /** "#s=1.N4Ig…": put it after the page address. */
+  /** "#s=2.N4Ig…": put it after the page address. */
   fragment: string;
   /** Characters in the whole link when a base address was given, else in the fragment. */
   linkLength: number;

@@ -17,6 +17,8 @@ import {
   RESOURCES_OTHER_FIELDS,
   TCP_SOCKET_OTHER_FIELDS,
 } from './podApiFields';
+import { KUBELET_CONFIG_FIELDS } from './kubeletConfigFields';
+import { KNOWN_GATES } from './knownGates';
 
 export const SCENARIO_API_VERSION = 'kubeletscope/v1';
 
@@ -257,7 +259,12 @@ const memoryReservation = z.strictObject({
   limits: resourceList,
 });
 
-export const kubeletConfigSchema = z.looseObject({
+/**
+ * The KubeletConfiguration fields the model reads. Any other real field (KUBELET_CONFIG_FIELDS)
+ * is accepted and listed once as not modelled (modelledKubeletFields' complement); a name that
+ * is no KubeletConfiguration field is refused with its path.
+ */
+const kubeletConfigShape = {
   cpuManagerPolicy: z.enum(['none', 'static']).default('none'),
   /** KubeletConfiguration's map[string]string: { "full-pcpus-only": "true" }. */
   cpuManagerPolicyOptions: z
@@ -288,6 +295,66 @@ export const kubeletConfigSchema = z.looseObject({
     .max(LIMITS.maxPods * 2)
     .default(110),
   syncFrequency: duration.optional(),
+  /** featuregate.Set as KubeletConfiguration.featureGates: gate name -> on. */
+  featureGates: z.record(z.string(), z.boolean()).optional(),
+  /** crashLoopBackOff (1.32+, KubeletCrashLoopBackOffMax): the restart back-off's cap. */
+  crashLoopBackOff: z.strictObject({ maxContainerRestartPeriod: duration.optional() }).optional(),
+};
+
+/** KubeletConfiguration's TypeMeta: a pasted whole file carries them; they set nothing. */
+const TYPE_META = new Set(['apiVersion', 'kind']);
+
+/** The fields of node.kubelet the model reads. */
+export const MODELLED_KUBELET_FIELDS: ReadonlySet<string> = new Set(
+  Object.keys(kubeletConfigShape),
+);
+
+/**
+ * Fields the schema checks (their shape is known) whose behaviour the model does not have yet:
+ * listed as not modelled.
+ */
+export const NOT_YET_MODELLED_KUBELET_FIELDS: ReadonlySet<string> = new Set<string>();
+
+/** Edit distance at most 2 (suggestions for a misspelt field). */
+function near(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 2) return false;
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  let prev = Array.from({ length: y.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= x.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= y.length; j++)
+      cur[j] = Math.min(
+        prev[j]! + 1,
+        cur[j - 1]! + 1,
+        prev[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1),
+      );
+    prev = cur;
+  }
+  return prev[y.length]! <= 2;
+}
+
+function suggestion(name: string, known: Iterable<string>): string {
+  for (const k of known) if (near(name, k)) return ` (did you mean ${k}?)`;
+  return '';
+}
+
+export const kubeletConfigSchema = z.looseObject(kubeletConfigShape).superRefine((k, ctx) => {
+  for (const key of Object.keys(k)) {
+    if (key in kubeletConfigShape || key in KUBELET_CONFIG_FIELDS || TYPE_META.has(key)) continue;
+    ctx.addIssue({
+      code: 'custom',
+      path: [key],
+      message: `${key} is not a KubeletConfiguration field${suggestion(key, Object.keys(KUBELET_CONFIG_FIELDS))}`,
+    });
+  }
+  for (const gate of Object.keys(k.featureGates ?? {}))
+    if (!KNOWN_GATES.has(gate))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['featureGates', gate],
+        message: `unrecognized feature gate: ${gate}${suggestion(gate, KNOWN_GATES)}`,
+      });
 });
 
 /**

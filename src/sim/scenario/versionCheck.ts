@@ -1,155 +1,203 @@
 /**
- * What a scenario asks of a kubelet version that the version did not have. Refused fields get a
- * problem naming the field and the version (and the release that brought it); on 1.3, which had
- * no CPU or topology manager at all, those settings are ignored and `versionNotes` says so.
+ * What a scenario asks of a kubelet version that the version did not have, read from the
+ * changelog: a pod field behind a feature gate the release does not declare, or declares off
+ * (alpha) without the scenario turning it on; a KubeletConfiguration field newer than the
+ * release; a feature gate the release does not know or has locked. Each problem names the field
+ * and the release that brought it. Free of the schema (the page runs it when a version is
+ * picked); what a version accepts but ignores is versionNotes.ts.
  */
 import type { ScenarioProblem } from './parse';
 import type { ContainerSpec, PodManifest, Scenario } from './schema';
-import { NO_CPU_MANAGER_REASON } from '../versions/names';
-import { arrivedIn, minorOf } from '../policies/topologymanager/optionReleases';
+import { KUBELET_CONFIG_FIELDS } from './kubeletConfigFields';
+import { NO_CPU_MANAGER_REASON, minorNumber, type KubeletVersionName } from '../versions/names';
+import { gateArrival, gateProblems, profileOf } from '../versions/changelog/profile';
 
-/** Why kubelet 1.3 ignores the node's devices (device plugins arrived in 1.8). */
-export const NO_DEVICE_PLUGINS_REASON =
-  'kubelet 1.3 has no device plugins (they arrived in 1.8): the devices are not registered';
-/** Why kubelet 1.3 ignores the memory manager's settings. */
-export const NO_MEMORY_MANAGER_REASON = `kubelet 1.3 has no memory manager (it arrived in ${arrivedIn('memoryManager')})`;
+/** How a field's arrival is told, where the field's name alone does not say it. */
+const ARRIVAL_WORDS: Readonly<Record<string, string>> = {
+  memoryManagerPolicy: 'the memory manager arrived in',
+  reservedMemory: 'reservedMemory arrived with the memory manager in',
+};
 
 /**
- * The device, memory and topology manager fields a release before 1.21 (or 1.26) did not have
- * (1.3 ignores them instead: versionNotes).
+ * A field left at what the kubelet assumes without it: absent, empty, or memoryManagerPolicy's
+ * default "None" (the schema fills it in).
  */
-function resourceManagerProblems(s: Scenario, v: string): ScenarioProblem[] {
-  const minor = minorOf(v);
-  if (minor <= 3 || Number.isNaN(minor)) return [];
-  const k = s.node.kubelet;
-  const out: ScenarioProblem[] = [];
-  if (k.memoryManagerPolicy !== 'None' && minor < 21)
-    out.push({
-      path: 'node.kubelet.memoryManagerPolicy',
-      message: `kubelet ${v} does not have this: the memory manager arrived in ${arrivedIn('memoryManager')}`,
-    });
-  if (k.reservedMemory && k.reservedMemory.length > 0 && minor < 21)
-    out.push({
-      path: 'node.kubelet.reservedMemory',
-      message: `kubelet ${v} does not have this: reservedMemory arrived with the memory manager in ${arrivedIn('memoryManager')}`,
-    });
-  if (
-    k.topologyManagerPolicyOptions &&
-    Object.keys(k.topologyManagerPolicyOptions).length > 0 &&
-    minor < 26
-  )
-    out.push({
-      path: 'node.kubelet.topologyManagerPolicyOptions',
-      message: `kubelet ${v} does not have this: topologyManagerPolicyOptions arrived in ${arrivedIn('policyOptions')}`,
-    });
-  return out;
+function unset(field: string, value: unknown): boolean {
+  if (value === undefined) return true;
+  if (field === 'memoryManagerPolicy') return value === 'None';
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === 'object' && value !== null) return Object.keys(value).length === 0;
+  return false;
 }
 
-/** Release that introduced each feature (kubelet-facts §10b, versions research §2.13). */
-const ARRIVED = {
-  sidecar: 'native sidecars (an init container with restartPolicy: Always) arrived in 1.28',
-  policyOptions: 'CPU manager policy options arrived in 1.22',
-  podScope: 'the topology manager scope "pod" arrived in 1.20',
-  sleepHook: 'the sleep lifecycle handler arrived in 1.29',
-  grpcProbe: 'gRPC probes arrived in 1.24',
-  startupProbe: 'startup probes arrived in 1.16',
-  parallelPulls: 'maxParallelImagePulls arrived in 1.27',
+/** What needs a gate: the gate, and the feature in the user's words. */
+const GATED = {
+  sidecar: ['SidecarContainers', 'native sidecars (an init container with restartPolicy: Always)'],
+  sleepHook: ['PodLifecycleSleepAction', 'the sleep lifecycle handler'],
+  grpcProbe: ['GRPCContainerProbe', 'gRPC probes'],
 } as const;
 
+type Problem = (path: string, message: string) => void;
+
+/**
+ * A feature behind `gate` in release `v`: refused when the release does not declare the gate
+ * (and it did not reach GA before the release), or declares it off and the scenario does not
+ * turn it on.
+ */
+function gated(
+  v: KubeletVersionName,
+  s: Scenario,
+  which: keyof typeof GATED,
+  path: string,
+  no: Problem,
+): void {
+  const [gate, what] = GATED[which];
+  const p = profileOf(v);
+  const state = p.gates[gate];
+  if (state) {
+    const on = s.node.kubelet.featureGates?.[gate] ?? state.default;
+    if (!on)
+      no(
+        path,
+        `kubelet ${v} has ${what} only behind the feature gate ${gate} (${state.stage}, off by default): set node.kubelet.featureGates.${gate}: true`,
+      );
+    return;
+  }
+  const first = gateArrival(gate);
+  // A removed gate (GA before the release) leaves the feature on.
+  if (first !== undefined && minorNumber(first) <= minorNumber(v)) return;
+  no(path, `kubelet ${v} does not have this: ${what} arrived in ${first ?? 'a later release'}`);
+}
+
+/**
+ * crashLoopBackOff.maxContainerRestartPeriod as the release's configuration validation reads it
+ * (pkg/kubelet/apis/config/validation/validation.go, 1.32+): refused unless
+ * KubeletCrashLoopBackOffMax is on, and outside 1 s-300 s. The kubelet would not start.
+ */
+function crashLoopBackOffProblems(v: KubeletVersionName, s: Scenario, no: Problem): void {
+  const max = s.node.kubelet.crashLoopBackOff?.maxContainerRestartPeriod;
+  if (v === '1.3' || max === undefined || minorNumber(v) < 32) return;
+  const path = 'node.kubelet.crashLoopBackOff.maxContainerRestartPeriod';
+  const state = profileOf(v).gates.KubeletCrashLoopBackOffMax;
+  const on = s.node.kubelet.featureGates?.KubeletCrashLoopBackOffMax ?? state?.default ?? false;
+  if (!on)
+    no(
+      path,
+      `kubelet ${v} refuses its configuration: "invalid configuration: FeatureGate KubeletCrashLoopBackOffMax not enabled, CrashLoopBackOff.MaxContainerRestartPeriod must not be set"${state ? ` (the gate is ${state.stage}, off by default: set node.kubelet.featureGates.KubeletCrashLoopBackOffMax: true)` : ''}`,
+    );
+  else if (max < 1000 || max > 300_000)
+    no(
+      path,
+      `kubelet ${v} refuses its configuration: "invalid configuration: CrashLoopBackOff.MaxContainerRestartPeriod (got: ${max / 1000} seconds) must be set between 1s and 300s"`,
+    );
+}
+
 function containerProblems(
-  version: string,
+  v: KubeletVersionName,
+  s: Scenario,
   c: ContainerSpec,
   path: string,
   init: boolean,
-): ScenarioProblem[] {
-  const out: ScenarioProblem[] = [];
-  const no = (field: string, why: string) =>
-    out.push({
-      path: `${path}.${field}`,
-      message: `kubelet ${version} does not have this: ${why}`,
-    });
-  if (init && c.restartPolicy === 'Always') no('restartPolicy', ARRIVED.sidecar);
-  if (c.lifecycle?.postStart?.sleep) no('lifecycle.postStart.sleep', ARRIVED.sleepHook);
-  if (c.lifecycle?.preStop?.sleep) no('lifecycle.preStop.sleep', ARRIVED.sleepHook);
+  no: Problem,
+): void {
+  if (v === '1.3') {
+    if (init && c.restartPolicy === 'Always')
+      no(
+        `${path}.restartPolicy`,
+        `kubelet 1.3 does not have this: ${GATED.sidecar[1]} arrived in 1.28`,
+      );
+    if (c.lifecycle?.postStart?.sleep || c.lifecycle?.preStop?.sleep)
+      no(
+        `${path}.lifecycle.${c.lifecycle.postStart?.sleep ? 'postStart' : 'preStop'}.sleep`,
+        'kubelet 1.3 does not have this: the sleep lifecycle handler arrived in 1.29',
+      );
+    for (const p of ['startupProbe', 'readinessProbe', 'livenessProbe'] as const)
+      if (c[p]?.grpc)
+        no(`${path}.${p}.grpc`, 'kubelet 1.3 does not have this: gRPC probes arrived in 1.23');
+    if (c.startupProbe)
+      no(`${path}.startupProbe`, 'kubelet 1.3 does not have this: startup probes arrived in 1.16');
+    // Docker's container config on 1.3 does not read ConfigMaps or Secrets here.
+    if (c.envFrom?.length || c.env?.some((e) => e.valueFrom))
+      no(
+        `${path}.${c.envFrom?.length ? 'envFrom' : 'env'}`,
+        'env from ConfigMaps and Secrets (CreateContainerConfigError) is modelled for the CRI kubelets (1.18 and later), not for 1.3',
+      );
+    return;
+  }
+  if (init && c.restartPolicy === 'Always') gated(v, s, 'sidecar', `${path}.restartPolicy`, no);
+  if (c.lifecycle?.postStart?.sleep)
+    gated(v, s, 'sleepHook', `${path}.lifecycle.postStart.sleep`, no);
+  if (c.lifecycle?.preStop?.sleep) gated(v, s, 'sleepHook', `${path}.lifecycle.preStop.sleep`, no);
   for (const p of ['startupProbe', 'readinessProbe', 'livenessProbe'] as const)
-    if (c[p]?.grpc) no(`${p}.grpc`, ARRIVED.grpcProbe);
-  if (version === '1.3' && c.startupProbe) no('startupProbe', ARRIVED.startupProbe);
-  // Docker's container config on 1.3 does not read ConfigMaps or Secrets here.
-  if (version === '1.3' && (c.envFrom?.length || c.env?.some((e) => e.valueFrom)))
-    out.push({
-      path: `${path}.${c.envFrom?.length ? 'envFrom' : 'env'}`,
-      message:
-        'env from ConfigMaps and Secrets (CreateContainerConfigError) is modelled for kubelet 1.34 and 1.18, not for 1.3',
-    });
-  return out;
+    if (c[p]?.grpc) gated(v, s, 'grpcProbe', `${path}.${p}.grpc`, no);
 }
 
-function podProblems(version: string, m: PodManifest, path: string): ScenarioProblem[] {
-  return [
-    ...(m.spec.initContainers ?? []).flatMap((c, i) =>
-      containerProblems(version, c, `${path}.spec.initContainers[${i}]`, true),
-    ),
-    ...m.spec.containers.flatMap((c, i) =>
-      containerProblems(version, c, `${path}.spec.containers[${i}]`, false),
-    ),
-  ];
+function podProblems(
+  v: KubeletVersionName,
+  s: Scenario,
+  m: PodManifest,
+  path: string,
+  no: Problem,
+): void {
+  (m.spec.initContainers ?? []).forEach((c, i) =>
+    containerProblems(v, s, c, `${path}.spec.initContainers[${i}]`, true, no),
+  );
+  m.spec.containers.forEach((c, i) =>
+    containerProblems(v, s, c, `${path}.spec.containers[${i}]`, false, no),
+  );
 }
 
 export function versionProblems(s: Scenario): ScenarioProblem[] {
   const v = s.node.kubeletVersion;
-  const resources = resourceManagerProblems(s, v);
-  if (v !== '1.18' && v !== '1.3') return resources;
-  const out: ScenarioProblem[] = [...resources];
-  const k = s.node.kubelet;
-  const no = (path: string, why: string) =>
-    out.push({ path, message: `kubelet ${v} does not have this: ${why}` });
-  if (v === '1.18') {
-    if (k.cpuManagerPolicyOptions && Object.keys(k.cpuManagerPolicyOptions).length > 0)
-      no('node.kubelet.cpuManagerPolicyOptions', ARRIVED.policyOptions);
-    if (k.topologyManagerScope === 'pod') no('node.kubelet.topologyManagerScope', ARRIVED.podScope);
-  }
-  if (k.maxParallelImagePulls !== undefined)
-    no('node.kubelet.maxParallelImagePulls', ARRIVED.parallelPulls);
-  s.pods.forEach((p, i) => out.push(...podProblems(v, p.manifest, `pods[${i}].manifest`)));
+  const out: ScenarioProblem[] = [];
+  const no: Problem = (path, message) => out.push({ path, message });
+  const k = s.node.kubelet as Record<string, unknown>;
+  // KubeletConfiguration fields newer than the release (1.3 reads only what it had, below).
+  if (v !== '1.3')
+    for (const field of Object.keys(k)) {
+      const first = KUBELET_CONFIG_FIELDS[field];
+      // topologyManagerScope is always set (default "container"): only "pod" needs 1.20.
+      if (field === 'topologyManagerScope' || unset(field, k[field])) continue;
+      if (first && minorNumber(first) > minorNumber(v))
+        no(
+          `node.kubelet.${field}`,
+          `kubelet ${v} does not have this: ${ARRIVAL_WORDS[field] ?? `${field} arrived in`} ${first}`,
+        );
+    }
+  if (v !== '1.3' && minorNumber(v) < 20 && s.node.kubelet.topologyManagerScope === 'pod')
+    no(
+      'node.kubelet.topologyManagerScope',
+      `kubelet ${v} does not have this: the topology manager scope "pod" arrived in 1.20`,
+    );
+  if (v === '1.3') {
+    if (s.node.kubelet.maxParallelImagePulls !== undefined)
+      no(
+        'node.kubelet.maxParallelImagePulls',
+        'kubelet 1.3 does not have this: maxParallelImagePulls arrived in 1.27',
+      );
+  } else
+    for (const g of gateProblems(profileOf(v), s.node.kubelet.featureGates))
+      no(`node.kubelet.featureGates.${g.gate}`, g.message);
+  crashLoopBackOffProblems(v, s, no);
+  s.pods.forEach((p, i) => podProblems(v, s, p.manifest, `pods[${i}].manifest`, no));
   s.actions.forEach((a, i) => {
-    if (a.kind === 'AddPod') out.push(...podProblems(v, a.manifest, `actions[${i}].manifest`));
+    if (a.kind === 'AddPod') podProblems(v, s, a.manifest, `actions[${i}].manifest`, no);
     if (a.kind === 'ChangeCpuManagerPolicy' && v === '1.3')
-      out.push({ path: `actions[${i}].kind`, message: NO_CPU_MANAGER_REASON });
+      no(`actions[${i}].kind`, NO_CPU_MANAGER_REASON);
   });
   s.faults.forEach((f, i) => {
     // Docker's StartContainer failure (1.3's runContainer) is not modelled.
     if (f.kind === 'StartContainerError' && v === '1.3')
-      out.push({
-        path: `faults[${i}].kind`,
-        message: 'StartContainerError is modelled for kubelet 1.34 and 1.18, not for 1.3 (Docker)',
-      });
+      no(
+        `faults[${i}].kind`,
+        'StartContainerError is modelled for the CRI kubelets (1.18 and later), not for 1.3 (Docker)',
+      );
     // 1.3 has no CRI sandbox: its infra container's death (DockerManager) is not modelled.
     if (f.kind === 'SandboxDied' && v === '1.3')
-      out.push({
-        path: `faults[${i}].kind`,
-        message: 'SandboxDied is modelled for kubelet 1.34 and 1.18 (CRI sandboxes), not for 1.3',
-      });
+      no(
+        `faults[${i}].kind`,
+        'SandboxDied is modelled for the CRI kubelets (1.18 and later, CRI sandboxes), not for 1.3',
+      );
   });
   return out;
-}
-
-/** Settings a version ignores, each with why (kubelet 1.3: no CPU or topology manager). */
-export function versionNotes(s: Scenario): string[] {
-  if (s.node.kubeletVersion !== '1.3') return [];
-  const k = s.node.kubelet;
-  const ignored: string[] = [];
-  if (k.cpuManagerPolicy !== 'none') ignored.push(`cpuManagerPolicy: ${k.cpuManagerPolicy}`);
-  if (k.topologyManagerPolicy !== 'none')
-    ignored.push(`topologyManagerPolicy: ${k.topologyManagerPolicy}`);
-  if (k.topologyManagerScope !== 'container')
-    ignored.push(`topologyManagerScope: ${k.topologyManagerScope}`);
-  if (k.cpuManagerPolicyOptions && Object.keys(k.cpuManagerPolicyOptions).length)
-    ignored.push('cpuManagerPolicyOptions');
-  if (k.reservedSystemCPUs) ignored.push('reservedSystemCPUs');
-  const notes = ignored.map((f) => `node.kubelet.${f} is ignored: ${NO_CPU_MANAGER_REASON}`);
-  if (k.memoryManagerPolicy !== 'None')
-    notes.push(`node.kubelet.memoryManagerPolicy is ignored: ${NO_MEMORY_MANAGER_REASON}`);
-  if (s.node.devices && s.node.devices.length > 0)
-    notes.push(`node.devices is ignored: ${NO_DEVICE_PLUGINS_REASON}`);
-  return notes;
 }

@@ -2,14 +2,15 @@
  * kubectl describe of each version's era, where it differs from today's: the Events section
  * (v1.3: pkg/kubectl/describe.go DescribeEvents of May 2016, minikube @
  * 9fae621dd6403b3f5b1a719c7deb26115168139b: FirstSeen/LastSeen/Count/From/SubobjectPath columns,
- * From as %v of api.EventSource "{kubelet node-1}", ages by shortHumanDuration; v1.18: From
- * "kubelet, node-1" (formatEventSource of klog-era kubectl), the scheduler's Age "<unknown>")
- * and the pod conditions each kubelet
- * reported (v1.3: no ContainersReady nor PodReadyToStartContainers; v1.18: no PodReadyToStartContainers).
+ * From as %v of api.EventSource "{kubelet node-1}", ages by shortHumanDuration; the CRI
+ * releases by their DescribeEra (versions/changelog/describe.ts): From "kubelet, node-1" and the
+ * scheduler's Age "<unknown>" in 1.18's kubectl, the field path before a container's message
+ * from 1.35) and the pod conditions 1.3 reported (no ContainersReady).
  */
 import { ageSince, apiSeconds } from '../core/time';
 import type { EventRow } from '../views/events';
 import type { KubeletVersionName } from './names';
+import type { DescribeEra } from './changelog/types';
 
 export type { EventRow };
 
@@ -27,9 +28,15 @@ function shortHumanDuration(ms: number): string {
 }
 
 /** An event's From column as the version's kubectl printed its source. */
-export function eventFrom(version: KubeletVersionName, source: string, nodeName: string): string {
+export function eventFrom(
+  version: KubeletVersionName,
+  era: DescribeEra,
+  source: string,
+  nodeName: string,
+): string {
   if (version === '1.3') return `{${source} ${source === 'kubelet' ? nodeName : ''}}`;
-  if (version === '1.18') return source === 'kubelet' ? `kubelet, ${nodeName}` : source;
+  // formatEventSource: "<component>, <host>"; the kubelet's events carry the node as host.
+  if (!era.eventFromWithoutHost) return source === 'kubelet' ? `kubelet, ${nodeName}` : source;
   return source;
 }
 
@@ -40,8 +47,8 @@ export function eventFrom(version: KubeletVersionName, source: string, nodeName:
  * EventTime, not FirstTimestamp), so its Scheduled event's Age read "<unknown>"
  * (translateTimestampSince of a zero time). kubectl 1.34 falls back to EventTime.
  */
-export function eventAge(version: KubeletVersionName, e: EventRow, now: number): string {
-  if (version === '1.18' && e.source === 'default-scheduler') return '<unknown>';
+export function eventAge(era: DescribeEra, e: EventRow, now: number): string {
+  if (!era.eventAgeFromEventTime && e.source === 'default-scheduler') return '<unknown>';
   return e.count > 1
     ? `${ageSince(now, e.lastSeen)} (x${e.count} over ${ageSince(now, e.firstSeen)})`
     : ageSince(now, e.firstSeen);
@@ -50,12 +57,13 @@ export function eventAge(version: KubeletVersionName, e: EventRow, now: number):
 /** The Events section's lines (before the tabwriter), for a kubelet version's kubectl. */
 export function describeEventsLines(
   version: KubeletVersionName,
+  era: DescribeEra,
   events: readonly EventRow[],
   now: number,
   nodeName: string,
   indent: string,
 ): string[] {
-  const from = (source: string) => eventFrom(version, source, nodeName);
+  const from = (source: string) => eventFrom(version, era, source, nodeName);
   if (version === '1.3') {
     const out = [
       'Events:',
@@ -73,16 +81,24 @@ export function describeEventsLines(
     `${indent}Type\tReason\tAge\tFrom\tMessage`,
     `${indent}----\t------\t----\t----\t-------`,
   ];
-  for (const e of events)
+  for (const e of events) {
+    // kubectl 1.35+: a container's event message starts with its field path.
+    const message =
+      era.eventFieldPathPrefix && e.fieldPath
+        ? `${e.fieldPath}: ${e.message.trim()}`
+        : e.message.trim();
     out.push(
-      `${indent}${e.type}\t${e.reason}\t${eventAge(version, e, now)}\t${from(e.source)}\t${e.message.trim()}`,
+      `${indent}${e.type}\t${e.reason}\t${eventAge(era, e, now)}\t${from(e.source)}\t${message}`,
     );
+  }
   return out;
 }
 
-/** The pod condition types a kubelet version reported. */
+/**
+ * The pod condition types a kubelet version reported: 1.3 had no ContainersReady; the CRI
+ * kubelets' statuses hold the conditions their gates give (PodReadyToStartContainers from 1.29).
+ */
 export function reportedCondition(version: KubeletVersionName, type: string): boolean {
   if (version === '1.3') return ['Initialized', 'Ready', 'PodScheduled'].includes(type);
-  if (version === '1.18') return type !== 'PodReadyToStartContainers';
   return true;
 }

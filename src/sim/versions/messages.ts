@@ -7,7 +7,7 @@
  */
 import type { AnyEventObject } from 'xstate';
 import type { KubeletRun, PodDef } from '../kubelet/config';
-import type { KlogMsg } from '../kubelet/klog';
+import { klogKeyOfText, type KlogMsg, type KV } from '../kubelet/klog';
 import type { KubeletDomain } from '../kubelet/types';
 import type { EffectApi, EffectHandler, MachineKind, ProcessKind } from '../runner/types';
 import type { KubeEvent, LogLine } from '../trace/types';
@@ -23,6 +23,10 @@ export interface LineArgs {
   /** The pod a `pod="ns/name"` value names, if the run has it. */
   readonly pod: PodDef | undefined;
   readonly domain: KubeletDomain;
+  /** The step's time. */
+  readonly t: number;
+  /** The release whose table prints the line (18 for 1.18; 3 for 1.3). */
+  readonly minor: number;
 }
 
 export interface PrintfLine {
@@ -33,8 +37,30 @@ export interface PrintfLine {
   text(a: LineArgs): string | null;
 }
 
+/**
+ * A structured line as a release printed it where it differs from the machines' own (current)
+ * one: its verbosity, file:line, message text or pairs. Unset parts are the current line's.
+ */
+export interface StructuredLine {
+  readonly v?: number;
+  readonly severity?: LogLine['severity'];
+  readonly source?: string;
+  /** The message as printed, when it is not the model's key. */
+  readonly msg?: string;
+  /** The pairs as printed (keys renamed, dropped or added), from the current line's. */
+  readonly kv?: (kv: KV, a: LineArgs) => KV;
+}
+
+/** How a release printed one of the shared machines' lines; null: it did not print it. */
+export type KlogForm = PrintfLine | StructuredLine | null;
+
+export type KlogKey = KlogMsg | 'command failed';
+
 /** Every structured message of the shared machines: its printf form in a release, or null. */
-export type KlogTable = Readonly<Record<KlogMsg | 'command failed', PrintfLine | null>>;
+export type KlogTable = Readonly<Record<KlogKey, PrintfLine | null>>;
+
+/** A release's forms of the lines it printed otherwise than the current kubelet (absent: as today). */
+export type KlogForms = Readonly<Partial<Record<KlogKey, KlogForm>>>;
 
 /** An event the shared machines record, as the release recorded it (null: not recorded). */
 export type EventRewrite = (
@@ -44,8 +70,21 @@ export type EventRewrite = (
 ) => Omit<KubeEvent, 'step' | 't'> | null;
 
 export interface MessageTable {
-  readonly klog: KlogTable;
+  /** The release (18 for 1.18, 3 for 1.3): some forms print what that release's types had. */
+  readonly minor: number;
+  readonly klog: KlogForms;
   readonly event: EventRewrite;
+  /** file:line of each line in that release, where it is not the current one's. */
+  readonly sources?: Readonly<Partial<Record<KlogKey, string>>>;
+}
+
+export const isPrintf = (f: PrintfLine | StructuredLine): f is PrintfLine => 'text' in f;
+
+/** A structured line's printed form: the quoted message and its pairs. */
+export function structuredText(msg: string, kv: KV): string {
+  let out = JSON.stringify(msg);
+  for (const [k, v] of kv) out += ` ${k}=${v}`;
+  return out;
 }
 
 export const P = (
@@ -68,39 +107,107 @@ function unquote(v: string): string {
 }
 
 /**
- * A line's table key: the volume operations' lines carry their GenerateMsgDetailed text as the
- * message (klogWith), keyed by its start.
+ * A line's table key: the message, or the key of a line printed under another message (today's
+ * text of a renamed line, the volume operations' GenerateMsgDetailed text keyed by its start,
+ * the topology manager scopes' lines by their file).
  */
-function tableKey(msg: string): keyof KlogTable {
+function tableKey(msg: string, source: string): KlogKey {
   if (msg === 'Unhandled Error') return 'HandleError';
-  return detailedMessageOf(msg) ?? (msg as keyof KlogTable);
+  if (msg === 'Best TopologyHint' && source.startsWith('scope_pod.go'))
+    return 'Best TopologyHint (pod scope)';
+  if (msg === 'Topology Affinity' && source.startsWith('scope_pod.go'))
+    return 'Topology Affinity (pod scope)';
+  if (msg === 'Topology Affinity' && source.startsWith('scope_container.go'))
+    return 'Topology Affinity (container scope)';
+  return klogKeyOfText(msg, source) ?? detailedMessageOf(msg) ?? (msg as KlogKey);
+}
+
+function lineArgs(
+  run: KubeletRun,
+  domain: KubeletDomain,
+  t: number,
+  minor: number,
+  pairs: KV,
+): LineArgs {
+  const kv: Record<string, string> = {};
+  for (const [k, v] of pairs) kv[k] = unquote(v);
+  const podKey = kv.pod;
+  const uid = podKey !== undefined ? run.byKey[podKey] : undefined;
+  const pod = uid !== undefined ? run.pods[uid] : undefined;
+  return { run, kv, err: kv.err, pod, domain, t, minor };
+}
+
+/**
+ * The "Event occurred" line the broadcaster logs for an event, with the event's text as the
+ * release recorded it (null: that release did not record the event).
+ */
+function eventLinePairs(
+  table: MessageTable,
+  run: KubeletRun,
+  domain: KubeletDomain,
+  kv: KV,
+): KV | null {
+  const get = (k: string) => unquote(kv.find(([key]) => key === k)?.[1] ?? '""');
+  const fieldPath = get('fieldPath');
+  const e = table.event(
+    {
+      type: get('type') as KubeEvent['type'],
+      reason: get('reason'),
+      object: get('object'),
+      fieldPath: fieldPath === '' ? null : fieldPath,
+      message: get('message'),
+      source: 'kubelet',
+    },
+    run,
+    domain,
+  );
+  if (!e) return null;
+  return kv.map(([k, v]) => (k === 'message' ? [k, goq(e.message)] : [k, v]));
 }
 
 export function translateLine(
   table: MessageTable,
   run: KubeletRun,
   domain: KubeletDomain,
+  t: number,
   line: Omit<LogLine, 'step' | 't'>,
 ): Omit<LogLine, 'step' | 't'> | null {
   if (line.text !== undefined) return line;
-  const entry = table.klog[tableKey(line.msg)];
-  if (!entry) return null;
-  const kv: Record<string, string> = {};
-  for (const [k, v] of line.kv) kv[k] = unquote(v);
-  const podKey = kv.pod;
-  const uid = podKey !== undefined ? run.byKey[podKey] : undefined;
-  const text = entry.text({
-    run,
-    kv,
-    err: kv.err,
-    pod: uid !== undefined ? run.pods[uid] : undefined,
-    domain,
-  });
+  const key = tableKey(line.msg, line.source);
+  const entry = table.klog[key];
+  const source = table.sources?.[key];
+  let pairs: KV = line.kv;
+  if (key === 'Event occurred' && entry !== null) {
+    const p = eventLinePairs(table, run, domain, line.kv);
+    if (!p) return null;
+    pairs = p;
+  }
+  if (entry === undefined)
+    return source === undefined && pairs === line.kv
+      ? line
+      : { ...line, source: source ?? line.source, kv: pairs };
+  if (entry === null) return null;
+  if (!isPrintf(entry)) {
+    const args = entry.kv || entry.msg ? lineArgs(run, domain, t, table.minor, pairs) : undefined;
+    const kv = entry.kv && args ? entry.kv(pairs, args) : pairs;
+    return {
+      v: entry.v ?? line.v,
+      severity: entry.severity ?? line.severity,
+      source: entry.source ?? source ?? line.source,
+      msg: line.msg,
+      kv: line.kv,
+      // Printed as the release printed it; the model's pairs stay for the views.
+      ...(entry.msg !== undefined || kv !== line.kv
+        ? { text: structuredText(entry.msg ?? line.msg, kv) }
+        : {}),
+    };
+  }
+  const text = entry.text(lineArgs(run, domain, t, table.minor, pairs));
   if (text === null) return null;
   return {
     v: entry.v,
     severity: entry.severity ?? line.severity,
-    source: entry.source,
+    source: source ?? entry.source,
     msg: line.msg,
     // The model's pairs stay beside the printf text (not printed): the views and exports that
     // read a line's pod, sandbox or container from them work for every version alike.
@@ -112,8 +219,10 @@ export function translateLine(
 /** The effects' api with the version's message table between them and the trace. */
 function translatingApi(api: Api, table: MessageTable, run: KubeletRun): Api {
   const wrapped = Object.create(api) as Api & Record<string, unknown>;
+  // Lines today's kubelet no longer prints are built for the release's table (klog.ts).
+  wrapped.keepsRetired = true;
   wrapped.log = (line) => {
-    const out = translateLine(table, run, api.domain, line);
+    const out = translateLine(table, run, api.domain, api.t, line);
     if (out) api.log(out);
   };
   wrapped.event = (e) => {

@@ -27,6 +27,7 @@ import {
 } from './describeContainer';
 import { SERVICE_ACCOUNT_MOUNT_PATH, serviceAccountVolume, tokenEra } from '../kubelet/volumes';
 import type { KubeletVersionName } from '../versions/names';
+import type { DescribeEra } from '../versions/changelog/types';
 import { describeEventsLines } from '../versions/kubectl';
 import { describePod13 } from '../versions/v1_3/describe';
 import {
@@ -47,6 +48,7 @@ function containers(
   defs: ContainerDef[],
   details: ContainerDetail[],
   version: KubeletVersionName,
+  era: DescribeEra,
   field: FieldValue,
 ) {
   if (defs.length === 0) return;
@@ -61,7 +63,7 @@ function containers(
     // kubectl's describeContainerBasicInfo: Image ID, State, Ready and Restart Count only
     // for a container that has a status (a pod rejected at admission has none).
     if (d) out.push(`${L2}Image ID:\t${d.imageID}`);
-    ports(out, (c.spec as { ports?: Parameters<typeof ports>[1] }).ports);
+    ports(out, (c.spec as { ports?: Parameters<typeof ports>[1] }).ports, era);
     // describeContainerCommand: each line of each entry on a line of its own.
     if (c.spec.command?.length) {
       out.push(`${L2}Command:`);
@@ -76,7 +78,7 @@ function containers(
     // SetDefaults_Pod: each limit without a request of its own is also the request.
     resources(out, 'Requests', effectiveRequests(c.spec.resources));
     for (const t of ['liveness', 'readiness', 'startup'] as const) {
-      const l = probeLine(c, t);
+      const l = probeLine(c, t, era);
       if (l) out.push(l);
     }
     out.push(...environmentLines(c.spec.env, c.spec.envFrom, field, c.spec.resources));
@@ -99,6 +101,7 @@ export function describePod(run: SimulationRun, podKey: string, step: number): s
   const pod = run.config.pods[row.uid]!;
   const now = run.stateAt(step).t;
   const version = run.scenario.node.kubeletVersion;
+  const era = run.config.describe;
   // EnvValueRetriever: the field label converted, then fieldpath.ExtractFieldPathAsString,
   // which kubectl resolves for the pod's name and namespace; others print empty.
   const field: FieldValue = (path) =>
@@ -124,15 +127,16 @@ export function describePod(run: SimulationRun, podKey: string, step: number): s
   out.push(`Name:\t${row.name}`);
   out.push(`Namespace:\t${row.namespace}`);
   out.push(...priorityLines(spec.priorityClassName));
-  // kubectl 1.25 (PR #111192) added the line: 1.18's kubectl had none.
-  if (version !== '1.18') out.push(`Service Account:\t${spec.serviceAccountName ?? 'default'}`);
+  // kubectl 1.25 (PR #111192) added the line.
+  if (era.serviceAccountLine) out.push(`Service Account:\t${spec.serviceAccountName ?? 'default'}`);
   // NodeName/HostIP: the host IP once the kubelet generated a status (not for a rejected pod).
   out.push(`Node:\t${row.node}/${row.hostIP ?? ''}`);
   if (row.startTime !== undefined) out.push(`Start Time:\t${describeTime(row.startTime)}`);
   out.push(...labelLines('Labels', meta.labels));
   out.push(...annotationLines(meta.annotations));
-  // describePod: a pod deleted in a terminal phase shows that phase, not Terminating.
-  if (deletion && row.phase !== 'Failed' && row.phase !== 'Succeeded') {
+  // describePod: a pod deleted in a terminal phase shows that phase, not Terminating (1.31+).
+  const terminal = row.phase === 'Failed' || row.phase === 'Succeeded';
+  if (deletion && !(terminal && era.terminatingOnlyNonTerminal)) {
     // kubectl prints the time since the deletionTimestamp: "<invalid>" while the grace period runs.
     out.push(`Status:\tTerminating (lasts ${ageSince(now, deletion.timestamp)})`);
     out.push(`Termination Grace Period:\t${deletion.graceSeconds}s`);
@@ -153,6 +157,7 @@ export function describePod(run: SimulationRun, podKey: string, step: number): s
     pod.init,
     row.containers.filter((c) => c.init),
     version,
+    era,
     field,
   );
   containers(
@@ -162,14 +167,15 @@ export function describePod(run: SimulationRun, podKey: string, step: number): s
     pod.containers,
     row.containers.filter((c) => !c.init),
     version,
+    era,
     field,
   );
   conditionLines(out, version, row.conditions);
-  volumes(out, pod, version);
+  volumes(out, pod, version, era);
   out.push(`QoS Class:\t${row.qosClass}`);
   out.push(...labelLines('Node-Selectors', spec.nodeSelector));
-  out.push(...tolerationLines(spec.tolerations));
+  out.push(...tolerationLines(spec.tolerations, era));
   if (events.length === 0) out.push(`Events:\t<none>`);
-  else out.push(...describeEventsLines(version, events, now, run.config.nodeName, L1));
+  else out.push(...describeEventsLines(version, era, events, now, run.config.nodeName, L1));
   return tabwrite(out.join('\n')) + '\n';
 }

@@ -9,6 +9,7 @@ import type { PodCondition } from '../kubelet/types';
 import { TOKEN_EXPIRATION_SECONDS, serviceAccountVolume, tokenEra } from '../kubelet/volumes';
 import { reportedCondition } from '../versions/kubectl';
 import type { KubeletVersionName } from '../versions/names';
+import type { DescribeEra } from '../versions/changelog/types';
 import { canonicalQuantity } from '../model/quantity';
 import type { ResourceListLike } from '../model/qos';
 import { describeTime } from './clock';
@@ -29,6 +30,7 @@ export function resources(out: string[], title: string, list: ResourceListLike |
 export function probeLine(
   c: ContainerDef,
   type: 'liveness' | 'readiness' | 'startup',
+  era: DescribeEra,
 ): string | undefined {
   const p = c.probes[type];
   if (!p) return undefined;
@@ -51,7 +53,11 @@ export function probeLine(
         : p.handler === 'grpc'
           ? `grpc <pod>:${p.port} ${spec?.grpc?.service ?? ''}`
           : `exec [${(spec?.exec?.command ?? []).join(' ')}]`;
-  return `${L2}${title}:\t${what} delay=${p.initialDelayMs / 1000}s timeout=${p.timeoutMs / 1000}s period=${p.periodMs / 1000}s #success=${p.successThreshold} #failure=${p.failureThreshold}`;
+  // kubectl 1.37 spells the thresholds out.
+  const thresholds = era.probeThresholdWords
+    ? `successThreshold=${p.successThreshold} failureThreshold=${p.failureThreshold}`
+    : `#success=${p.successThreshold} #failure=${p.failureThreshold}`;
+  return `${L2}${title}:\t${what} delay=${p.initialDelayMs / 1000}s timeout=${p.timeoutMs / 1000}s period=${p.periodMs / 1000}s ${thresholds}`;
 }
 
 /** net.JoinHostPort: an IPv6 host in brackets. */
@@ -59,11 +65,15 @@ function hostPort(host: string, port: string): string {
   return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
 }
 
-/** describeContainerPorts / describeContainerHostPorts: "8080/TCP (http)", plural when several. */
+/**
+ * describeContainerPorts / describeContainerHostPorts: "8080/TCP", with " (http)" for a named
+ * port from kubectl 1.34, plural when several.
+ */
 export function ports(
   out: string[],
   list:
     { containerPort: number; hostPort?: number; protocol?: string; name?: string }[] | undefined,
+  era: DescribeEra,
 ) {
   if (!list?.length) {
     out.push(`${L2}Port:\t<none>`);
@@ -71,7 +81,7 @@ export function ports(
     return;
   }
   const named = (n: number, p: (typeof list)[number]) =>
-    `${n}/${p.protocol ?? 'TCP'}${p.name ? ` (${p.name})` : ''}`;
+    `${n}/${p.protocol ?? 'TCP'}${p.name && era.portNames ? ` (${p.name})` : ''}`;
   const plural = list.length > 1 ? 's' : '';
   out.push(`${L2}Port${plural}:\t${list.map((p) => named(p.containerPort, p)).join(', ')}`);
   out.push(`${L2}Host Port${plural}:\t${list.map((p) => named(p.hostPort ?? 0, p)).join(', ')}`);
@@ -137,7 +147,7 @@ export function conditionLines(
  * kube-api-access, printSecretVolumeSource for v1.18's and v1.3's token Secret (v1.3's kubectl
  * had no Optional: SecretVolumeSource.Optional came in 1.7).
  */
-export function volumes(out: string[], pod: PodDef, version: KubeletVersionName) {
+export function volumes(out: string[], pod: PodDef, version: KubeletVersionName, era: DescribeEra) {
   const vol = serviceAccountVolume(pod, tokenEra(version));
   if (!vol) {
     // kubectl 1.3's describeVolumes said so in a sentence.
@@ -155,7 +165,8 @@ export function volumes(out: string[], pod: PodDef, version: KubeletVersionName)
   out.push(`${L2}Type:\tProjected (a volume that contains injected data from multiple sources)`);
   out.push(`${L2}TokenExpirationSeconds:\t${TOKEN_EXPIRATION_SECONDS}`);
   out.push(`${L2}ConfigMapName:\tkube-root-ca.crt`);
-  // printProjectedVolumeSource since kubectl 1.33: "Optional:" (a bool), not ConfigMapOptional.
-  out.push(`${L2}Optional:\tfalse`);
+  // printProjectedVolumeSource since kubectl 1.33: "Optional:" (a bool); before, the *bool
+  // ConfigMapOptional printed with %v (nil for the token volume's ConfigMap).
+  out.push(era.projectedOptionalField ? `${L2}Optional:\tfalse` : `${L2}ConfigMapOptional:\t<nil>`);
   out.push(`${L2}DownwardAPI:\ttrue`);
 }

@@ -74,8 +74,14 @@ function withDefaultTolerations(tolerations: readonly Toleration[]): Toleration[
   return out;
 }
 
-/** printPodTolerationsMultiline: sorted by key, "key=value:Effect op=Exists for Ns". */
-export function tolerationLines(tolerations: readonly Toleration[] | undefined) {
+/**
+ * printPodTolerationsMultiline: sorted by key, "key=value:Effect op=Exists for Ns" (kubectl
+ * 1.19+; 1.18 printed no op=Exists).
+ */
+export function tolerationLines(
+  tolerations: readonly Toleration[] | undefined,
+  era: { readonly tolerationOpExists: boolean },
+) {
   const all = withDefaultTolerations(tolerations ?? []).sort((a, b) =>
     (a.key ?? '') < (b.key ?? '') ? -1 : (a.key ?? '') > (b.key ?? '') ? 1 : 0,
   );
@@ -84,7 +90,8 @@ export function tolerationLines(tolerations: readonly Toleration[] | undefined) 
     let s = t.key ?? '';
     if (t.value) s += `=${t.value}`;
     if (t.effect) s += `:${t.effect}`;
-    if (t.operator === 'Exists' && !t.value) s += t.key || t.effect ? ' op=Exists' : 'op=Exists';
+    if (era.tolerationOpExists && t.operator === 'Exists' && !t.value)
+      s += t.key || t.effect ? ' op=Exists' : 'op=Exists';
     if (t.tolerationSeconds !== undefined) s += ` for ${t.tolerationSeconds}s`;
     return `${i === 0 ? 'Tolerations:' : ''}\t${s}`;
   });

@@ -17,7 +17,8 @@
  * process: a restarted kubelet starts with empty caches and full buckets, so its events
  * become new API objects beside the old process's.
  */
-import type { KubeletVersionName } from '../versions/names';
+import { CURRENT_KUBELET_VERSION, type KubeletVersionName } from '../versions/names';
+import { profileOf } from '../versions/changelog/profile';
 import type { KubeEvent } from '../trace/types';
 
 export const SPAM_BURST = 25;
@@ -68,10 +69,10 @@ export function correlatorOptions(run: {
   scenario: { node: { kubeletVersion?: KubeletVersionName } };
   config: { generations: readonly { startAt: number }[] };
 }): CorrelatorOptions {
-  const v = run.scenario.node.kubeletVersion ?? '1.34';
+  const v = run.scenario.node.kubeletVersion ?? CURRENT_KUBELET_VERSION;
   return {
-    // client-go v0.18 (kubelet 1.18) and the 1.3 tree's copy predate the event type in the key.
-    spamKeyByType: v !== '1.18' && v !== '1.3',
+    // client-go v0.32 (kubelet 1.32) put the event type in the key: the changelog's behaviour.
+    spamKeyByType: profileOf(v).behaviours.eventSpamKeyByType,
     kubeletStarts: run.config.generations.map((g) => g.startAt),
   };
 }

@@ -110,7 +110,7 @@ export function podsAt(run: SimulationRun, step: number): PodRow[] {
     const pod = run.config.pods[a.uid]!;
     const apiPod = d.apiPods[a.uid];
     if (!apiPod || apiPod.removed) continue;
-    const s = d.status[a.uid] ?? initialStatus(pod);
+    const s = d.status[a.uid] ?? initialStatus(pod, run.config.gates);
     const deleting = apiPod.deletionAt !== undefined;
     const cells = printPod(pod, s, deleting, now);
     rows.push({

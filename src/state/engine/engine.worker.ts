@@ -5,7 +5,7 @@
  * engineClient.ts.
  */
 import { expose, transfer } from 'comlink';
-import { formatKlog } from '../../sim';
+import { formatKlog, loadKubeletVersions } from '../../sim';
 import { DEFAULT_PRESET, isBundledPreset } from '../presetTitles';
 import type { Scenario } from '../types';
 import { buildRunView, runViewOf, simulateScenario, type KubeletRunView } from '../buildRunView';
@@ -73,6 +73,7 @@ if (warmPreset !== undefined)
   });
 
 const api: EngineApi = {
+  prepare: (version) => loadKubeletVersions(version),
   // Synchronous on purpose: the page asks for the run's pieces before this answers
   // (engineClient), and they find the run only because this handler has finished by then.
   run(id, scenario, from) {
@@ -123,10 +124,20 @@ const api: EngineApi = {
   machinesAt(id, cursor, pod) {
     return cursorViews.machinesAt(get(id), cursor, pod);
   },
+  async changesAgainst(id, other) {
+    const run = get(id);
+    await loadKubeletVersions();
+    return cursorViews.changesAgainst(run, other) ?? [];
+  },
   async inspect(id, cursor, sel) {
     // The inspector's code (and the YAML printer) is fetched when first asked for.
     const run = get(id);
     return (await import('../stateViews')).kubeletViews.inspect(run, cursor, sel);
+  },
+  async replayRecords(id) {
+    // The comparison's code is fetched with the first import.
+    const { replayOfRun } = await import('../../replay/fromTrace');
+    return replayOfRun(held(id).run).events;
   },
   async link(scenario, view, compare) {
     return (await import('./workerLinks')).link(scenario, view, compare);

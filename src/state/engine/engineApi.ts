@@ -4,10 +4,11 @@
  * on screen (`from`) and the cursor-dependent views can replay from its checkpoints.
  */
 import type { PodRow, InspectorData, MachineView } from '../viewTypes';
-import type { PermalinkViewState } from '../../sim';
+import type { ChangeEntry, KubeletVersionName, PermalinkViewState } from '../../sim';
 import type { Scenario, Selection } from '../types';
 import type { PresetLoad } from '../store';
 import type { KlogLines, Piece, TracePart } from './packedRun';
+import type { ReplayEvent } from '../../replay/types';
 
 export interface RunCounts {
   readonly logCount: number;
@@ -15,6 +16,11 @@ export interface RunCounts {
 }
 
 export interface EngineApi {
+  /**
+   * Loads the code of a kubelet version other than the current one (versions/all.ts) before a
+   * run of it is asked for: `run` stays synchronous.
+   */
+  prepare(version: KubeletVersionName): Promise<void>;
   /**
    * Simulates; `from` is the id of a run this worker holds. Answers how many logs and
    * records the run has; the run itself is fetched by `piece` (the views are built when
@@ -36,11 +42,22 @@ export interface EngineApi {
   has(id: number): boolean;
   podsAt(id: number, cursor: number): readonly PodRow[];
   machinesAt(id: number, cursor: number, pod: string | null): readonly MachineView[];
+  /** Compare's "What changed" for run `id` against `other` (the changelog is loaded first). */
+  changesAgainst(
+    id: number,
+    other: KubeletVersionName,
+  ): readonly ChangeEntry[] | Promise<readonly ChangeEntry[]>;
   inspect(
     id: number,
     cursor: number,
     sel: Selection,
   ): InspectorData | null | Promise<InspectorData | null>;
+  /**
+   * The run read back as replay records (its klog, Events, containerd lines, and each pod as
+   * describe and get pods show it at the end): the model's side of an import's comparison,
+   * built here where the kubelet's state at a step can be replayed.
+   */
+  replayRecords(id: number): Promise<readonly ReplayEvent[]>;
   /**
    * encodePermalink's fragment (lz-string over a big scenario takes ~100 ms), with Compare's
    * run B after it when `compare` is given (as currentLink does).

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../types';
+import { CURRENT_KUBELET_VERSION } from '../../sim';
 import { Cancelled, createEngineClient, isCancelled, type AsyncEngineApi } from './engineClient';
 import { formattedLogs } from '../kubeletViews';
 import { kubeletViews } from '../stateViews';
 import { CHUNK, engineIdOf, pieceOf, type HeldRun, type Piece } from './packedRun';
 
-const scenario = (name: string) => ({ metadata: { name } }) as unknown as Scenario;
+const scenario = (name: string, kubeletVersion: string = CURRENT_KUBELET_VERSION) =>
+  ({ metadata: { name }, node: { kubeletVersion } }) as unknown as Scenario;
 
 interface Deferred<T> {
   promise: Promise<T>;
@@ -74,6 +76,10 @@ function fakeWorkers() {
     workers.push(w);
     const packedRuns = new Map<number, HeldRun>();
     const api = {
+      prepare(v: string) {
+        w.asked.push(`prepare ${v}`);
+        return Promise.resolve();
+      },
       run(id: number, s: Scenario, from: number | null) {
         const done = deferred<HeldRun>();
         w.runs.push({ id, scenario: s, from, done });
@@ -159,6 +165,22 @@ describe('engine client', () => {
     const run = await b;
     expect(run.raw.scenario.metadata.name).toBe('b');
     expect(engineIdOf(run)).toBe(workers[1]!.runs[0]!.id);
+  });
+
+  it("a run of another kubelet version has the worker load that version's code first, once", async () => {
+    const { workers, spawn } = fakeWorkers();
+    const client = createEngineClient(spawn);
+    const a = client.simulate(scenario('a', '1.18'));
+    await tick();
+    expect(workers[0]!.asked).toEqual(['prepare 1.18']);
+    expect(workers[0]!.runs.map((r) => r.scenario.metadata.name)).toEqual(['a']);
+    workers[0]!.runs[0]!.done.resolve(packed(workers[0]!.runs[0]!.id));
+    await a;
+    const b = client.simulate(scenario('b', '1.18'));
+    await tick();
+    workers[0]!.runs[1]!.done.resolve(packed(workers[0]!.runs[1]!.id));
+    await b;
+    expect(workers[0]!.asked).toEqual(['prepare 1.18']);
   });
 
   it('runs one after another share the worker and pass the previous run as `from`', async () => {

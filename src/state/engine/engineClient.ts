@@ -12,12 +12,18 @@
  * formatting them is seconds of the worker's time): `logs(run)` fetches them when a view
  * first needs them, in chunks, formatted chunk by chunk in the worker.
  */
-import type { PermalinkViewState } from '../../sim';
+import {
+  CURRENT_KUBELET_VERSION,
+  type ChangeEntry,
+  type KubeletVersionName,
+  type PermalinkViewState,
+} from '../../sim';
 import type { KubeletRunView } from '../buildRunView';
 import { hasKlogLines, klogText, primeFormattedLogs, primeKlogColumns } from '../kubeletViews';
 import type { PresetLoad, RunLane } from '../store';
 import type { RunView, Scenario, Selection } from '../types';
 import type { InspectorData, MachineView, PodRow } from '../viewTypes';
+import type { ReplayEvent } from '../../replay/types';
 import type { EngineApi } from './engineApi';
 import {
   CHUNK,
@@ -70,6 +76,9 @@ export interface EngineClient {
   podsAt(run: RunView, cursor: number): Promise<readonly PodRow[]>;
   machinesAt(run: RunView, cursor: number, pod: string | null): Promise<readonly MachineView[]>;
   inspect(run: RunView, cursor: number, sel: Selection): Promise<InspectorData | null>;
+  changesAgainst(run: RunView, other: KubeletVersionName): Promise<readonly ChangeEntry[]>;
+  /** The run read back as replay records (the model's side of an import's comparison). */
+  replayRecords(run: RunView): Promise<readonly ReplayEvent[]>;
   link(scenario: Scenario, view: PermalinkViewState, compare?: Scenario | null): Promise<string>;
   /**
    * Fetches the run's log lines (and their klog text) when they are not on the page yet;
@@ -96,6 +105,8 @@ interface Generation {
   kill(): void;
   /** Runs this worker holds. */
   readonly held: number[];
+  /** Kubelet versions whose code this worker has loaded (api.prepare). */
+  readonly prepared: Set<string>;
 }
 
 export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClient {
@@ -116,6 +127,7 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
         handle.terminate();
       },
       held: [],
+      prepared: new Set(),
     };
   };
   /**
@@ -160,6 +172,18 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
     return out;
   }
 
+  /**
+   * The worker has the scenario's kubelet version loaded (the current one always is): nothing
+   * to wait for then, so a run of the current version is asked at once, as before.
+   */
+  function prepared(g: Generation, s: Scenario): Promise<void> | undefined {
+    const v = s.node.kubeletVersion;
+    if (v === CURRENT_KUBELET_VERSION || g.prepared.has(v)) return undefined;
+    return onWorker(g, g.handle.api.prepare(v)).then(() => {
+      g.prepared.add(v);
+    });
+  }
+
   /** The worker that holds run `id`, simulating it again there if it was lost. */
   async function holding(run: RunView): Promise<[Generation, number]> {
     const id = engineIdOf(run);
@@ -168,6 +192,7 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
     if (g.held.includes(id)) return [g, id];
     const s = scenarios.get(id);
     if (!s) throw new Error(`kubeletscope: run ${id} is gone`);
+    await prepared(g, s);
     await onWorker(g, g.handle.api.run(id, s, null));
     hold(g, id);
     return [g, id];
@@ -204,6 +229,8 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
         // views), then the views' pieces. As many records are asked as the lane's last run had
         // (the rest, if any, after the answer). Should the run fail, they fail too, and the
         // run's own error is the one thrown.
+        const loading = prepared(g, scenario);
+        if (loading) await loading;
         const running = onWorker(g, g.handle.api.run(id, scenario, from));
         const ask = (k: Piece) =>
           onWorker(g, g.handle.api.piece(id, k)).then((v) => readyPiece(k, v));
@@ -261,6 +288,14 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
     async inspect(run, cursor, sel) {
       const [g, id] = await holding(run);
       return onWorker(g, g.handle.api.inspect(id, cursor, sel));
+    },
+    async changesAgainst(run, other) {
+      const [g, id] = await holding(run);
+      return onWorker(g, g.handle.api.changesAgainst(id, other));
+    },
+    async replayRecords(run) {
+      const [g, id] = await holding(run);
+      return onWorker(g, g.handle.api.replayRecords(id));
     },
     link(scenario, view, compare) {
       const g = lane('A').gen;

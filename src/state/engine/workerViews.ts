@@ -95,6 +95,9 @@ export function workerViews(client: EngineClient): EngineViews {
     whenLogs(run) {
       return client.logs(run);
     },
+    replayRecords(run) {
+      return client.replayRecords(run);
+    },
     podsAt(run, cursor) {
       return ask(run, 'pods', String(cursor), [], () => client.podsAt(run, cursor));
     },
@@ -102,6 +105,9 @@ export function workerViews(client: EngineClient): EngineViews {
       return ask(run, 'machines', `${cursor}|${pod ?? ''}`, [], () =>
         client.machinesAt(run, cursor, pod),
       );
+    },
+    changesAgainst(run, other) {
+      return ask(run, 'changes', other, null, () => client.changesAgainst(run, other));
     },
     inspect(run, cursor, sel) {
       return ask(run, `inspect`, `${cursor}|${selKey(sel)}`, null, () =>

@@ -13,6 +13,7 @@ import {
   type DiffEvent,
 } from '../../state/compareDiff';
 import { useApp } from '../app/storeContext';
+import { WhatChanged } from './WhatChanged';
 
 /** Simulated time to the millisecond ("3.28 s"): start times differ by a few ms. */
 function clock(ms: number): string {
@@ -74,6 +75,7 @@ export function DiffPanel() {
           whole runs · {shown.length - same} of {shown.length} differ
         </span>
       </div>
+      {runA && runB && <WhatChanged runA={runA} runB={runB} />}
       <div className="diff-body" tabIndex={0} role="group" aria-label="Differences table">
         <table className="diff-table" role="table">
           <thead role="rowgroup">

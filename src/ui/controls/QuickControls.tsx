@@ -17,11 +17,11 @@ import {
 } from '../../state/scenarioEdits';
 import {
   CURRENT_KUBELET_VERSION,
+  KUBELET_VERSION_GROUPS,
   KUBELET_VERSION_LABELS,
   KUBELET_VERSIONS,
   NO_CPU_MANAGER_REASON,
   NO_CPU_MANAGER_NOTE,
-  versionProblems,
 } from '../../sim';
 import { useApp, useAppStore } from '../app/storeContext';
 import type { Scenario } from '../../state/types';
@@ -168,26 +168,41 @@ export function QuickControls({
           disabled={!scenario}
           onChange={(e) => {
             const v = KUBELET_VERSIONS.find((k) => k === e.currentTarget.value);
-            const st = store.getState();
-            if (!v || !st.scenario) return;
-            // A scenario using what that kubelet did not have stays on screen; the notice says why.
-            const refused = versionProblems(withKubeletVersion(st.scenario, v));
-            if (refused.length > 0) {
-              st.setNotice({
-                tone: 'error',
-                text: `This scenario cannot run on kubelet ${v}: ${refused.map((p) => `${p.path}: ${p.message}`).join('; ')}`,
-              });
-              return;
-            }
-            edit((s) => withKubeletVersion(s, v));
+            if (!v || !store.getState().scenario) return;
+            // The changelog's checks load when a version is first picked (not with the page).
+            void import('../../sim/scenario/versionCheck').then(
+              ({ versionProblems }) => {
+                const st = store.getState();
+                if (!st.scenario) return;
+                // A scenario using what that kubelet did not have stays on screen; the notice says why.
+                const refused = versionProblems(withKubeletVersion(st.scenario, v));
+                if (refused.length > 0) {
+                  st.setNotice({
+                    tone: 'error',
+                    text: `This scenario cannot run on kubelet ${v}: ${refused.map((p) => `${p.path}: ${p.message}`).join('; ')}`,
+                  });
+                  return;
+                }
+                edit((s) => withKubeletVersion(s, v));
+              },
+              (err: unknown) =>
+                store.getState().setNotice({
+                  tone: 'error',
+                  text: `Kubelet ${v} was not picked: its version checks could not be loaded (${err instanceof Error ? err.message : String(err)}). Try again.`,
+                }),
+            );
           }}
         >
           {!scenario && <Pending />}
           {scenario &&
-            KUBELET_VERSIONS.map((k) => (
-              <option key={k} value={k}>
-                {KUBELET_VERSION_LABELS[k]}
-              </option>
+            KUBELET_VERSION_GROUPS.map((g) => (
+              <optgroup key={g.label} label={g.label}>
+                {g.versions.map((k) => (
+                  <option key={k} value={k}>
+                    {KUBELET_VERSION_LABELS[k]}
+                  </option>
+                ))}
+              </optgroup>
             ))}
         </select>
       </label>

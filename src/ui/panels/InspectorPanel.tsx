@@ -4,7 +4,13 @@
  */
 import { useMemo } from 'react';
 import { useApp, useAppStore } from '../app/storeContext';
-import { useEngineViews, useViewsVersion } from '../app/engineViews';
+import {
+  useEngineViews,
+  useViewsVersion,
+  type EngineViews,
+  type InspectorData,
+} from '../app/engineViews';
+import type { RunView, Selection } from '../../state/types';
 import { usePanelView } from '../hooks/usePanelCursor';
 import { Panel } from './Panel';
 import { perturbTargetOf } from '../../state/perturbations';
@@ -15,12 +21,15 @@ export function InspectorPanel() {
   const store = useAppStore();
   const selection = useApp((s) => s.selection);
   const { run, cursor, behind } = usePanelView();
-  const target = perturbTargetOf(selection);
-  const pod = selection && 'pod' in selection ? selection.pod : undefined;
+  // A span of an imported lane is a record of the input: no perturbation, no model start-up.
+  const imported =
+    !!run?.imported && selection?.kind === 'span' && selection.span.lane < run.imported.laneOffset;
+  const target = imported ? null : perturbTargetOf(selection);
+  const pod = !imported && selection && 'pod' in selection ? selection.pod : undefined;
   const now = run && cursor > 0 ? (run.times[Math.min(cursor, run.total) - 1] ?? 0) : 0;
   const answered = useViewsVersion(views);
   const data = useMemo(
-    () => (run && selection ? views.inspect(run, cursor, selection) : null),
+    () => (run && selection ? inspectWithImport(views, run, cursor, selection) : null),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `answered`: a worker's answer arrived
     [views, run, cursor, selection, answered],
   );
@@ -102,4 +111,36 @@ export function InspectorPanel() {
       </div>
     </Panel>
   );
+}
+
+/**
+ * An imported input's lanes come before the model's on the page (the engine's views do not
+ * know them): a span of theirs is its input record (or a difference); a model span is asked of
+ * the engine by its own lane index.
+ */
+function inspectWithImport(
+  views: EngineViews,
+  run: RunView,
+  cursor: number,
+  sel: Selection,
+): InspectorData | null {
+  const imp = run.imported;
+  if (!imp || sel.kind !== 'span') return views.inspect(run, cursor, sel);
+  const lane = run.lanes.lanes[sel.span.lane];
+  if (sel.span.lane < imp.laneOffset) {
+    const info = lane ? imp.spans.get(lane.id)?.[sel.span.index] : undefined;
+    if (!lane || !info) return null;
+    return {
+      title: info.title,
+      subtitle: `${lane.group} · ${lane.label} (from the imported input)`,
+      sections: [
+        { heading: 'Imported record', rows: info.rows.map(([k, v]) => [k, v] as [string, string]) },
+        ...(info.code ? [{ heading: 'As the input has it', code: info.code }] : []),
+      ],
+    };
+  }
+  return views.inspect(run, cursor, {
+    ...sel,
+    span: { ...sel.span, lane: sel.span.lane - imp.laneOffset },
+  });
 }

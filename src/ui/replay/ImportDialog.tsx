@@ -5,6 +5,7 @@
  * worker so the page stays responsive.
  */
 import { useEffect, useRef, useState } from 'react';
+import { decodeInput } from '../../replay/decode';
 import { MAX_IMPORT_BYTES, type ImportOutcome } from '../../replay/importPipeline';
 import { runImport } from './runImport';
 
@@ -46,8 +47,9 @@ export default function ImportDialog({ onClose, onImported, defaultYear }: Props
     }
     setBusy(true);
     try {
-      // Bytes that are not UTF-8 become U+FFFD; the reader skips what it cannot use.
-      const t = new TextDecoder('utf-8').decode(await file.arrayBuffer());
+      // UTF-8 or, with its byte order mark, UTF-16; bytes that are not valid become U+FFFD and
+      // the readers skip what they cannot use.
+      const t = decodeInput(new Uint8Array(await file.arrayBuffer()));
       setText(t.length > 200_000 ? '' : t);
       setSource(file.name);
       await submit(t, file.name);
@@ -95,10 +97,13 @@ export default function ImportDialog({ onClose, onImported, defaultYear }: Props
           Import kubelet output
         </h2>
         <p className="import-help">
-          A <code>journalctl -u kubelet</code> excerpt (klog or JSON lines, any verbosity),{' '}
-          <code>kubectl describe pod</code>, <code>kubectl get events</code> (table, JSON or YAML),{' '}
-          <code>kubectl get pod -o yaml</code> or <code>cpu_manager_state</code>. It is shown as a
-          recorded run beside the model of the scenario rebuilt from it.
+          A <code>journalctl -u kubelet</code> excerpt (klog or JSON lines, any release, any
+          verbosity), containerd or CRI-O lines, <code>kubectl describe pod</code> (whole or an
+          excerpt), <code>kubectl get events</code> or <code>get pods</code> rows, a pod or its
+          status as YAML or JSON, or a state file (<code>cpu_manager_state</code>,{' '}
+          <code>memory_manager_state</code>, <code>kubelet_internal_checkpoint</code>), or several
+          of these in one paste. It is shown beside the model of the scenario rebuilt from it, with
+          the differences marked.
         </p>
         <textarea
           ref={area}

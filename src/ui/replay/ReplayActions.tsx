@@ -4,7 +4,8 @@
  * beside every re-run of it, until another scenario is loaded.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { ImportOutcome } from '../../replay/importPipeline';
+import type { ImportOutcome, ImportSummary } from '../../replay/importPipeline';
+import type { ReplayEvent } from '../../replay/types';
 import type { RunView } from '../../state/types';
 import { useApp, useAppStore } from '../app/storeContext';
 import { useEngineViews } from '../app/engineViews';
@@ -21,6 +22,29 @@ const ImportDialog = retryableLazy(
 const loadOverlay = retryableImport(() => import('./overlay'));
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+const n = (x: number) => x.toLocaleString('en');
+
+/** What was read, which kubelet now runs and why (the notice after an import). */
+function importSentence(s: ImportSummary, previous: string | undefined): string {
+  const notRead = s.notRead
+    .slice(0, 4)
+    .map((f) => `${f.family} (${n(f.lines)})`)
+    .join(', ');
+  const v = s.version;
+  const version =
+    previous === v.version
+      ? `Kubelet ${v.version} (its output points to ${v.label}).`
+      : `Kubelet version set to ${v.version} (its output points to ${v.label}); Undo restores ${previous ?? 'the previous one'}.`;
+  return (
+    `Imported ${s.source}: ${n(s.lifecycleLines)} lifecycle line${s.lifecycleLines === 1 ? '' : 's'} read ` +
+    `(${s.families.slice(0, 5).join(', ')}) of ${n(s.lines)}` +
+    (notRead ? `; not read: ${notRead}.` : '.') +
+    ` ${version} The "log:" lanes show it beside the model.`
+  );
+}
+
+/** The ≠ list shows this many; the CLI's --format diff lists every one. */
+const DIFF_LIST_MAX = 300;
 
 export function ReplayActions() {
   const store = useAppStore();
@@ -31,14 +55,15 @@ export function ReplayActions() {
   const [diffs, setDiffs] = useState<readonly { text: string; ms: number }[]>([]);
   const [showDiffs, setShowDiffs] = useState(false);
   const merged = useRef(new WeakSet<RunView>());
-  /** Runs whose log lines are on the page (the overlay compares them). */
-  const withLogs = useRef(new WeakSet<RunView>());
+  /** The model's records of each run, read back by the engine worker. */
+  const records = useRef(new WeakMap<RunView, readonly ReplayEvent[]>());
   const announce = useRef<string | null>(null);
 
   useEffect(() => {
     if (!imported) return;
     let live = true;
     let overlayRun: typeof import('./overlay').overlayRun | null = null;
+    let sentence: typeof import('./overlay').diffSentence = () => '';
     const apply = () => {
       if (!overlayRun || !live) return;
       const s = store.getState();
@@ -50,34 +75,45 @@ export function ReplayActions() {
         setDiffs([]);
         return;
       }
-      // The model's side of the comparison is its klog: fetched from the worker first.
-      if (views.whenLogs && !withLogs.current.has(run)) {
-        void views.whenLogs(run).then(
-          () => {
-            withLogs.current.add(run);
+      // The model's side of the comparison (its klog, Events, containerd lines and each pod
+      // at the end, as describe shows it) is read back by the engine worker.
+      const model = records.current.get(run);
+      if (views.replayRecords && !model) {
+        void views.replayRecords(run).then(
+          (evs) => {
+            records.current.set(run, evs);
             apply();
           },
-          () => {},
+          (e: unknown) => {
+            if (!live) return;
+            announce.current = null;
+            store.getState().setNotice({
+              tone: 'error',
+              text: `The imported scenario is loaded, but the model's run could not be read back for the comparison (${messageOf(e)}).`,
+            });
+          },
         );
         return;
       }
-      const { run: next, diffs, shiftUs } = overlayRun(run, imported);
-      setDiffs(diffs.map((d) => ({ text: `${d.pod}: ${d.text}`, ms: (d.atUs - shiftUs) / 1000 })));
+      const { run: next, diff, shiftOf } = overlayRun(run, imported, model);
+      setDiffs(
+        diff.diffs.map((d) => ({
+          text: `${d.pod}: ${d.detail}`,
+          ms: d.modelUs !== null ? d.modelUs / 1000 : ((d.inputUs ?? 0) - shiftOf(d.pod)) / 1000,
+        })),
+      );
       merged.current.add(next);
       // Span selections are lane indices; the log's lanes come first now.
       store.setState({ run: next, selection: s.selection?.kind === 'span' ? null : s.selection });
       if (announce.current) {
-        const n = diffs.length;
-        s.setNotice({
-          tone: 'info',
-          text: `${announce.current} ${n === 0 ? 'No differences from the model.' : `${n} difference${n === 1 ? '' : 's'} from the model, marked ≠.`}`,
-        });
+        s.setNotice({ tone: 'info', text: `${announce.current} ${sentence(diff)}` });
         announce.current = null;
       }
     };
     void loadOverlay().then(
       (m) => {
         overlayRun = m.overlayRun;
+        sentence = m.diffSentence;
         apply();
       },
       (e: unknown) => {
@@ -101,13 +137,15 @@ export function ReplayActions() {
   const onImported = (out: Extract<ImportOutcome, { ok: true }>) => {
     setOpen(false);
     const st = store.getState();
-    const { summary: s } = out;
-    announce.current =
-      `Imported ${s.source}: ${s.records.toLocaleString('en')} records from ${s.lines.toLocaleString('en')} lines` +
-      ` (${s.skipped.toLocaleString('en')} skipped, ${s.unknownMessages.toLocaleString('en')} not keyed on); kubelet ${s.version.version} guessed from its format.` +
-      ' The "log:" lanes show it beside the model, aligned at SyncLoop ADD.';
+    announce.current = importSentence(out.summary, st.scenario?.node.kubeletVersion);
+    // The Inspector and the selection start fresh: nothing of the previous scenario's pods.
+    st.select(null);
     void st.replaceScenario(out.scenario, 'custom');
-    setImported({ steps: out.steps, scenarioName: out.scenario.metadata.name });
+    setImported({
+      steps: out.steps,
+      records: out.records,
+      scenarioName: out.scenario.metadata.name,
+    });
     st.fitAll();
   };
 
@@ -167,7 +205,7 @@ export function ReplayActions() {
               className="replay-diff-list"
               aria-label="Differences from the model"
             >
-              {diffs.map((d, i) => (
+              {diffs.slice(0, DIFF_LIST_MAX).map((d, i) => (
                 <li key={i}>
                   <button
                     type="button"
@@ -181,6 +219,12 @@ export function ReplayActions() {
                   </button>
                 </li>
               ))}
+              {diffs.length > DIFF_LIST_MAX && (
+                <li className="replay-diff-more">
+                  … and {(diffs.length - DIFF_LIST_MAX).toLocaleString('en')} more (npm run replay
+                  -- FILE --format diff lists them all)
+                </li>
+              )}
             </ul>
           )}
         </span>

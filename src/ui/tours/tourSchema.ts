@@ -7,7 +7,7 @@
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { isBundledPreset } from '../../state/presetTitles';
-import { momentSchema } from '../../sim';
+import { KUBELET_VERSIONS, momentSchema } from '../../sim';
 
 const name = z.string().min(1).max(200);
 const sentences = z.string().min(1).max(600);
@@ -103,7 +103,7 @@ export const compareSchema = z.strictObject({
   cpuManagerPolicy: z.enum(['none', 'static']).optional(),
   topologyManagerPolicy: z.string().min(1).max(40).optional(),
   nodeTopology: z.string().min(1).max(80).optional(),
-  kubeletVersion: z.enum(['1.34', '1.18', '1.3']).optional(),
+  kubeletVersion: z.enum(KUBELET_VERSIONS).optional(),
 });
 export type CompareOverrides = z.output<typeof compareSchema>;
 

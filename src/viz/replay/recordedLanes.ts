@@ -1,9 +1,9 @@
 /**
- * An imported log as timeline lanes of its own ("log: <pod>" groups: SyncPod, sandbox, a
- * lane per container, PLEG, probes, Events, and the differences from the model), on the
- * model's clock (shifted so the two align at SyncLoop ADD), put before the model's groups.
+ * An imported input as timeline lanes of its own ("log: <pod>" groups: SyncPod, sandbox, a
+ * lane per container, PLEG, probes, Events, and the differences from the model), each pod on the
+ * model's clock (shifted so the two align at the first record they share), put before the
+ * model's groups. Each span keeps the record it was drawn from, for the Inspector.
  */
-import type { Difference } from '../../replay/compare';
 import type { RecordedStep, StepKind } from '../../replay/recordedSteps';
 import { LaneBuilder, type Lane, type LaneGroup, type LaneModel } from '../timeline/laneModel';
 import { kindIndex, type SpanKind } from '../timeline/spanKinds';
@@ -24,6 +24,31 @@ const KIND: Record<StepKind, SpanKind> = {
   admit: 'admit',
 };
 
+/** A difference's marker: where (input clock) and what it says. */
+export interface DiffMarker {
+  readonly pod: string;
+  /** µs on the input's clock. */
+  readonly atUs: number;
+  readonly text: string;
+  readonly kind: string;
+  readonly input: { readonly line: number; readonly text: string } | null;
+  readonly model: { readonly step: number; readonly text: string } | null;
+}
+
+/** What a span of an imported lane stands for: the input's record, or a difference. */
+export interface ImportedSpan {
+  readonly title: string;
+  readonly rows: readonly (readonly [string, string])[];
+  readonly code?: string;
+}
+
+export interface ImportedLanes {
+  /** The imported lanes come first: model lane i is lane i + laneOffset of the merged model. */
+  readonly laneOffset: number;
+  /** Per imported lane id, its spans' records in span order. */
+  readonly spans: ReadonlyMap<string, readonly ImportedSpan[]>;
+}
+
 function laneRank(name: string): number {
   const i = LANE_ORDER.indexOf(name);
   if (i >= 0) return i;
@@ -36,18 +61,45 @@ interface Item {
   end: number;
   kind: SpanKind;
   label: string;
+  info: ImportedSpan;
 }
 
+const stepInfo = (s: RecordedStep): ImportedSpan => ({
+  title: s.name,
+  rows: [
+    ['input line', String(s.line)],
+    ...(s.what ? ([['record', s.what]] as const) : []),
+    ...(s.container ? ([['container', s.container]] as const) : []),
+    ...(!s.instant
+      ? ([['duration in the input', `${((s.endUs - s.startUs) / 1000).toFixed(1)} ms`]] as const)
+      : []),
+  ],
+  ...(s.text ? { code: s.text } : {}),
+});
+
+const markerInfo = (d: DiffMarker): ImportedSpan => ({
+  title: `≠ ${d.text}`,
+  rows: [
+    ['difference', d.kind],
+    ...(d.input ? ([['input line', String(d.input.line)]] as const) : []),
+    ...(d.model ? ([['model step', String(d.model.step + 1)]] as const) : []),
+  ],
+  code: [d.input ? `input: ${d.input.text}` : '', d.model ? `model: ${d.model.text}` : '']
+    .filter(Boolean)
+    .join('\n'),
+});
+
 /**
- * Recorded groups merged into `model`. `shiftUs`: logUs − modelUs, so a log step at
- * `us` is drawn at (us − shiftUs) / 1000 ms.
+ * Recorded groups merged into `model`. `shiftUs(pod)`: input µs − model µs for that pod, so an
+ * input record at `us` is drawn at (us − shift) / 1000 ms.
  */
 export function withRecorded(
   model: LaneModel,
   steps: readonly RecordedStep[],
-  diffs: readonly Difference[],
-  shiftUs: number,
-): LaneModel {
+  markers: readonly DiffMarker[],
+  shiftUs: number | ((pod: string) => number),
+): LaneModel & { readonly imported: ImportedLanes } {
+  const shiftOf = typeof shiftUs === 'number' ? () => shiftUs : shiftUs;
   const labels = [...model.labels];
   const labelIdx = new Map(labels.map((l, i) => [l, i]));
   const intern = (s: string) => {
@@ -59,7 +111,7 @@ export function withRecorded(
     }
     return i;
   };
-  const ms = (us: number) => (us - shiftUs) / 1000;
+  const ms = (pod: string, us: number) => (us - shiftOf(pod)) / 1000;
   // pod → lane → items
   const pods = new Map<
     string,
@@ -72,19 +124,22 @@ export function withRecorded(
   };
   for (const s of steps)
     laneOf(s.pod, s.lane, s.instant, s.container ? `${s.pod}/${s.container}` : null).items.push({
-      start: ms(s.startUs),
-      end: ms(s.endUs),
+      start: ms(s.pod, s.startUs),
+      end: ms(s.pod, s.endUs),
       kind: KIND[s.kind],
       label: s.name,
+      info: stepInfo(s),
     });
-  for (const d of diffs)
+  for (const d of markers)
     laneOf(d.pod, 'differences', true, null).items.push({
-      start: ms(d.atUs),
-      end: ms(d.atUs),
+      start: ms(d.pod, d.atUs),
+      end: ms(d.pod, d.atUs),
       kind: 'error',
       label: `≠ ${d.text}`,
+      info: markerInfo(d),
     });
   const groups: LaneGroup[] = [];
+  const spans = new Map<string, ImportedSpan[]>();
   let endT = model.endT;
   for (const [pod, lanes] of pods) {
     const gid = `${RECORDED_PREFIX}${pod}`;
@@ -96,18 +151,21 @@ export function withRecorded(
       const name = key.split('\u0000')[0]!;
       const items = [...l.items].sort((a, b) => a.start - b.start || b.end - a.end);
       // Spans in a lane must not overlap: an overlapping one goes to "name (2)".
-      const rows: { end: number; b: LaneBuilder }[] = [];
+      const rows: { end: number; b: LaneBuilder; info: ImportedSpan[] }[] = [];
       for (const it of items) {
         endT = Math.max(endT, it.end);
         let r = l.instants ? rows[0] : rows.find((x) => x.end <= it.start);
-        if (!r) rows.push((r = { end: -Infinity, b: new LaneBuilder() }));
+        if (!r) rows.push((r = { end: -Infinity, b: new LaneBuilder(), info: [] }));
         r.b.push(it.start, it.end, kindIndex(it.kind), intern(it.label), -1, -1);
+        r.info.push(it.info);
         r.end = it.end;
       }
-      rows.forEach((r, k) =>
+      rows.forEach((r, k) => {
+        const id = `${gid}\u0000${name}\u0000${l.instants ? 'i' : 's'}${k ? `#${k + 1}` : ''}`;
+        spans.set(id, r.info);
         built.push(
           r.b.build({
-            id: `${gid}\u0000${name}\u0000${l.instants ? 'i' : 's'}${k ? `#${k + 1}` : ''}`,
+            id,
             label: k ? `${name} (${k + 1})` : name,
             group: `${RECORDED_PREFIX}${pod}`,
             entity: -1,
@@ -116,8 +174,8 @@ export function withRecorded(
             pod,
             container: l.container,
           }),
-        ),
-      );
+        );
+      });
     }
     groups.push({ id: gid, label: `${RECORDED_PREFIX}${pod}`, lanes: built });
   }
@@ -136,6 +194,7 @@ export function withRecorded(
     })),
     endT,
     spanCount,
+    imported: { laneOffset: offset, spans },
   };
 }
 

@@ -219,7 +219,7 @@ describe('admission (canAdmitPod, facts §1)', () => {
     const lines = r.trace.logs.map(formatKlog);
     const i = lines.findIndex((l) => l.includes('"Predicate failed on Pod"'));
     expect(lines[i]).toContain(
-      'predicate.go:212] "Predicate failed on Pod" pod="default/b" err="Node didn\'t have enough resource: pods, requested: 1, used: 1, capacity: 1"',
+      'predicate.go:235] "Predicate failed on Pod" pod="default/b" err="Node didn\'t have enough resource: pods, requested: 1, used: 1, capacity: 1"',
     );
     expect(lines[i + 1]).toContain('"Pod admission denied" podUID=');
     expect(lines[i + 1]).toContain('reason="OutOfpods"');
@@ -374,8 +374,8 @@ describe('kubelet restart (Kubelet.Run, HandlePodAdditions after restart)', () =
     const failed = r.trace.logs.filter((l) => l.msg === 'Failed to start ContainerManager');
     expect(failed.length).toBeGreaterThan(3);
     expect(checkpoint).toHaveLength(failed.length);
-    expect(checkpoint[0]).toMatchObject({ severity: 'E', source: 'cpu_manager.go:229' });
-    expect(failed[0]).toMatchObject({ severity: 'E', source: 'kubelet.go:1703' });
+    expect(checkpoint[0]).toMatchObject({ severity: 'E', source: 'cpu_manager.go:246' });
+    expect(failed[0]).toMatchObject({ severity: 'E', source: 'kubelet.go:1839' });
     const cause =
       'could not restore state from checkpoint: configured policy \\"static\\" differs from state checkpoint policy \\"none\\", please drain this node and delete the CPU manager checkpoint file \\"/var/lib/kubelet/cpu_manager_state\\" before restarting Kubelet';
     expect(checkpoint[0]!.kv).toEqual([['err', `"${cause}"`]]);

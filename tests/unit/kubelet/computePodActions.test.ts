@@ -94,8 +94,9 @@ describe('computePodActions', () => {
       containersToStart: [0, 1],
     });
     expect(logs[0]!.msg).toBe('No sandbox for pod can be found. Need to start a new one');
+    // podActions.String() of 1.35+ (UpdatePodLevelResources, ContainersToRemove).
     expect(podActionsString(actions)).toBe(
-      'KillPod: true, CreateSandbox: true, UpdatePodResources: false, Attempt: 0, InitContainersToStart: [], ContainersToStart: [0 1], EphemeralContainersToStart: [],ContainersToUpdate: map[], ContainersToKill: map[]',
+      'KillPod: true, CreateSandbox: true, UpdatePodResources: false, UpdatePodLevelResources: false, Attempt: 0, InitContainersToStart: [], ContainersToStart: [0 1], EphemeralContainersToStart: [],ContainersToUpdate: map[], ContainersToKill: map[], ContainersToRemove: []',
     );
   });
 

@@ -27,17 +27,25 @@ describe('CPU and topology manager klog lines', () => {
     const uid = run.trace.logs
       .find((l) => l.msg === 'Updated desired CPUSet')!
       .kv.find(([k]) => k === 'podUID')![1];
+    // 1.35+ (contextual logging): Allocate's logger carries pod, podUID and containerName,
+    // "Allocate start" opens and a deferred V(2) "Allocate end" closes each container's turn;
+    // state_mem.go prints through the checkpoint state's named logger.
+    const who = `pod="default/web" podUID=${uid}`;
+    const state = 'logger="CPUManager state checkpoint.CPUManager state memory"';
     expect(admissionLines(run, 'default/web')).toEqual([
-      'V3 "Looking for needed resources" resourceName="cpu" pod="default/web" containerName="app" needed=2',
-      'V3 "Looking for needed resources" resourceName="memory" pod="default/web" containerName="app" needed=1073741824',
-      'V0 "Static policy: Allocate" pod="default/web" containerName="app"',
-      'V0 "Topology Affinity" pod="default/web" containerName="app" affinity={"NUMANodeAffinity":null,"Preferred":false}',
-      'V0 "AllocateCPUs" numCPUs=2 socket=null',
-      'V0 "Updated default CPUSet" cpuSet="0,2-8,10-15"',
-      `V0 "Updated desired CPUSet" podUID=${uid} containerName="app" cpuSet="1,9"`,
-      'V4 "Allocated exclusive CPUs" pod="default/web" containerName="app" cpuset="1,9"',
-      'V3 "Looking for needed resources" resourceName="cpu" pod="default/web" containerName="log-shipper" needed=1',
-      'V3 "Looking for needed resources" resourceName="memory" pod="default/web" containerName="log-shipper" needed=134217728',
+      `V3 "Looking for needed resources" resourceName="cpu" pod="default/web" containerName="app" needed=2`,
+      `V3 "Looking for needed resources" resourceName="memory" pod="default/web" containerName="app" needed=1073741824`,
+      `V0 "Allocate start" ${who} containerName="app"`,
+      `V0 "Topology Affinity" ${who} containerName="app" affinity={"NUMANodeAffinity":null,"Preferred":false}`,
+      `V0 "AllocateCPUs" ${who} containerName="app" numCPUs=2 socket=null`,
+      `V0 "Updated default CPUSet" ${state} cpuSet="0,2-8,10-15"`,
+      `V0 "Updated desired CPUSet" ${state} podUID=${uid} containerName="app" cpuSet="1,9"`,
+      `V4 "Allocated exclusive CPUs" ${who} containerName="app" cpuset="1,9"`,
+      `V2 "Allocate end" ${who} containerName="app"`,
+      `V3 "Looking for needed resources" resourceName="cpu" pod="default/web" containerName="log-shipper" needed=1`,
+      `V3 "Looking for needed resources" resourceName="memory" pod="default/web" containerName="log-shipper" needed=134217728`,
+      `V0 "Allocate start" ${who} containerName="log-shipper"`,
+      `V2 "Allocate end" ${who} containerName="log-shipper"`,
     ]);
     // The default set printed is the one the CPU manager holds after the admission.
     const snap = run.trace.records.find(
@@ -51,7 +59,7 @@ describe('CPU and topology manager klog lines', () => {
     const who = 'pod="default/db-6f9c7d8b5-x2kqp" containerName="postgres"';
     expect(admissionLines(run, 'default/db-6f9c7d8b5-x2kqp')).toEqual([
       `V0 "TopologyHints" hints={} ${who}`,
-      `V0 "TopologyHints generated" ${who} cpuHints=[{"NUMANodeAffinity":3,"Preferred":false}]`,
+      `V0 "TopologyHints generated" pod="default/db-6f9c7d8b5-x2kqp" podUID="f676f6a5-f376-41ec-b6f3-f176eec6f37f" containerName="postgres" cpuHints=[{"NUMANodeAffinity":3,"Preferred":false}]`,
       `V0 "TopologyHints" hints={"cpu":[{"NUMANodeAffinity":3,"Preferred":false}]} ${who}`,
       `V0 "TopologyHints" hints=null ${who}`,
       'V0 "Hint Provider has no preference for NUMA affinity with any resource"',
@@ -61,12 +69,15 @@ describe('CPU and topology manager klog lines', () => {
     ]);
   });
 
-  it('full-pcpus-only: an SMT alignment error returns right after "Static policy: Allocate"', () => {
+  it('full-pcpus-only: an SMT alignment error returns right after "Allocate start"', () => {
     const run = runPreset('odd-cpus-on-smt');
-    expect(admissionLines(run, 'default/three-cpus')).toEqual([
+    expect(
+      admissionLines(run, 'default/three-cpus').map((l) => l.replace(/podUID="[^"]+" /, '')),
+    ).toEqual([
       'V3 "Looking for needed resources" resourceName="cpu" pod="default/three-cpus" containerName="haproxy" needed=3',
       'V3 "Looking for needed resources" resourceName="memory" pod="default/three-cpus" containerName="haproxy" needed=1073741824',
-      'V0 "Static policy: Allocate" pod="default/three-cpus" containerName="haproxy"',
+      'V0 "Allocate start" pod="default/three-cpus" containerName="haproxy"',
+      'V2 "Allocate end" pod="default/three-cpus" containerName="haproxy"',
     ]);
   });
 

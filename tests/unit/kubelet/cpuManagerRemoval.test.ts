@@ -54,19 +54,21 @@ describe('CPU manager lines when a container lets go of its CPUs', () => {
         (l.includes('Updated default CPUSet') && l.includes('"0-7"')),
     );
     expect(got).toEqual([
-      `V2 I cpu_manager.go:405] "RemoveStaleState: removing container" ${kv}"app"`,
-      `V0 I policy_static.go:430] "Static policy: RemoveContainer" ${kv}"app"`,
+      `V2 I cpu_manager.go:388] "RemoveStaleState: removing container" ${kv}"app"`,
+      `V0 I policy_static.go:433] "Static policy: RemoveContainer" ${kv}"app"`,
       `V2 I state_mem.go:107] "Deleted CPUSet assignment" ${kv}"app"`,
       'V0 I state_mem.go:88] "Updated default CPUSet" cpuSet="0-7"',
-      `V2 I cpu_manager.go:418] "RemoveStaleState: containerMap: removing container" ${kv}"side"`,
-      `V0 I policy_static.go:430] "Static policy: RemoveContainer" ${kv}"side"`,
+      `V2 I cpu_manager.go:401] "RemoveStaleState: containerMap: removing container" ${kv}"side"`,
+      `V0 I policy_static.go:433] "Static policy: RemoveContainer" ${kv}"side"`,
       // The memory manager's own containerMap (None policy): let go of at b's admission, when
       // its Allocate runs its removeStaleState.
       `V2 I memory_manager.go:368] "RemoveStaleState removing state" ${kv}"app"`,
       `V2 I memory_manager.go:368] "RemoveStaleState removing state" ${kv}"side"`,
     ]);
     // After the pod's termination (it is no longer active), at the loop's next 10 s tick.
-    const at = r.trace.logs.find((l) => l.msg === 'RemoveStaleState: removing container')!.t;
+    const at = r.trace.logs.find((l) =>
+      formatKlog(l).includes('"RemoveStaleState: removing container"'),
+    )!.t;
     expect(at).toBe(20_000);
     // The freed CPUs are back in the pool the views show.
     const snap = r.trace.records.filter((x) => x.kind === 'cpuAssignments' && x.t === at);
@@ -79,8 +81,8 @@ describe('CPU manager lines when a container lets go of its CPUs', () => {
       (l) => /RemoveStale|RemoveContainer|Deleted CPUSet/.test(l) && !l.includes('scope.go'),
     );
     expect(got.map((l) => l.replace(/podUID="[^"]+" /, ''))).toEqual([
-      'V2 I cpu_manager.go:418] "RemoveStaleState: containerMap: removing container" containerName="app"',
-      'V2 I cpu_manager.go:418] "RemoveStaleState: containerMap: removing container" containerName="side"',
+      'V2 I cpu_manager.go:401] "RemoveStaleState: containerMap: removing container" containerName="app"',
+      'V2 I cpu_manager.go:401] "RemoveStaleState: containerMap: removing container" containerName="side"',
       'V2 I memory_manager.go:368] "RemoveStaleState removing state" containerName="app"',
       'V2 I memory_manager.go:368] "RemoveStaleState removing state" containerName="side"',
     ]);
@@ -88,8 +90,9 @@ describe('CPU manager lines when a container lets go of its CPUs', () => {
       (l) =>
         l.msg === 'Topology manager admission check' && l.kv.some(([, v]) => v === '"default/b"'),
     );
-    const first = r.trace.logs.findIndex(
-      (l) => l.msg === 'RemoveStaleState: containerMap: removing container',
+    // (the model's message is today's, "containerMap: removing container"; 1.34 printed this)
+    const first = r.trace.logs.findIndex((l) =>
+      formatKlog(l).includes('"RemoveStaleState: containerMap: removing container"'),
     );
     // scope_none.go admitPolicyNone: the device manager's Allocate for b's container (one
     // "Looking for needed resources" per limit), then the CPU manager's, which cleans up first.
@@ -99,12 +102,33 @@ describe('CPU manager lines when a container lets go of its CPUs', () => {
     ]);
   });
 
+  it("1.37: contextual logging (1.35): the values before the message's, the state's named logger", () => {
+    const r = runText(text('static', '1.37'));
+    const got = lines(r).filter(
+      (l) =>
+        (/removing container|RemoveContainer|Deleted CPUSet/.test(l) && !l.includes('scope.go')) ||
+        (l.includes('Updated default CPUSet') && l.includes('"0-7"')),
+    );
+    const state = 'logger="CPUManager state checkpoint.CPUManager state memory"';
+    expect(got.map((l) => l.replace(/[0-9a-f-]{36}/, 'UID'))).toEqual([
+      'V2 I cpu_manager.go:427] "removing container" podUID="UID" containerName="app"',
+      'V0 I policy_static.go:654] "RemoveContainer start" podUID="UID" containerName="app"',
+      `V2 I state_mem.go:161] "Deleted CPUSet assignment" ${state} podUID="UID" containerName="app"`,
+      `V0 I state_mem.go:123] "Updated default CPUSet" ${state} cpuSet="0-7"`,
+      // RemoveContainer's deferred V(4) line repeats the message ("RemoveContainer start")
+      'V4 I policy_static.go:655] "RemoveContainer start" podUID="UID" containerName="app"',
+      'V2 I cpu_manager.go:441] "containerMap: removing container" podUID="UID" containerName="side"',
+      'V0 I policy_static.go:654] "RemoveContainer start" podUID="UID" containerName="side"',
+      'V4 I policy_static.go:655] "RemoveContainer start" podUID="UID" containerName="side"',
+    ]);
+  });
+
   it('1.18: klog.Errorf "[cpumanager] removeStaleState: removing (pod …)", no containerMap pass', () => {
     const r = runText(text('static', '1.18'));
     const got = lines(r).filter((l) => /removeStaleState|RemoveContainer/.test(l));
     expect(got.map((l) => l.replace(/[0-9a-f-]{36}/, 'UID'))).toEqual([
-      'V0 E cpu_manager.go:327] [cpumanager] removeStaleState: removing (pod UID, container: app)',
-      'V0 I policy_static.go:245] [cpumanager] static policy: RemoveContainer (pod: UID, container: app)',
+      'V0 E cpu_manager.go:342] [cpumanager] removeStaleState: removing (pod UID, container: app)',
+      'V0 I policy_static.go:248] [cpumanager] static policy: RemoveContainer (pod: UID, container: app)',
     ]);
   });
 });

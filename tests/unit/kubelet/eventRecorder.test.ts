@@ -18,7 +18,7 @@ describe('"Event occurred" per recorded event', () => {
     const kubeletEvents = run.trace.events.filter((e) => e.source === 'kubelet');
     expect(occurred).toHaveLength(kubeletEvents.length);
     expect(occurred[0]).toMatch(
-      /event\.go:\d+\] "Event occurred" object="default\/web" fieldPath="spec.containers\{app\}" kind="Pod" apiVersion="v1" type="Normal" reason="Pulled" message="Container image \\"nginx:1.27\\" already present on machine"$/,
+      /event\.go:\d+\] "Event occurred" object="default\/web" fieldPath="spec.containers\{app\}" kind="Pod" apiVersion="v1" type="Normal" reason="Pulled" message="Container image \\"nginx:1.27\\" already present on machine and can be accessed by the pod"$/,
     );
   });
 

@@ -7,8 +7,13 @@ export function runText(text: string): SimulationRun {
   return simulate(p.scenario);
 }
 
-export function runPreset(name: string): SimulationRun {
-  return runText(readFileSync(`presets/${name}.yaml`, 'utf8'));
+/** A preset, on the kubelet version it names or on `kubeletVersion`. */
+export function runPreset(name: string, kubeletVersion?: string): SimulationRun {
+  const p = parseScenario(readFileSync(`presets/${name}.yaml`, 'utf8'));
+  if (!p.ok) throw new Error(JSON.stringify(p.problems));
+  if (kubeletVersion === undefined) return simulate(p.scenario);
+  const v = kubeletVersion as typeof p.scenario.node.kubeletVersion;
+  return simulate({ ...p.scenario, node: { ...p.scenario.node, kubeletVersion: v } });
 }
 
 /** A one-node scenario around the given pods/faults/actions YAML fragments. */
@@ -19,6 +24,7 @@ export function scenario(opts: {
   horizon?: string;
   kubelet?: string;
   images?: string;
+  kubeletVersion?: string;
 }): string {
   return `apiVersion: kubeletscope/v1
 kind: Scenario
@@ -27,7 +33,7 @@ seed: 1
 horizon: ${opts.horizon ?? '2m'}
 node:
   name: node-1
-  topology: { sockets: 1, coresPerSocket: 4, threadsPerCore: 2 }
+${opts.kubeletVersion ? `  kubeletVersion: "${opts.kubeletVersion}"\n` : ''}  topology: { sockets: 1, coresPerSocket: 4, threadsPerCore: 2 }
   kubelet: { ${opts.kubelet ?? ''} }
   images:
 ${opts.images ?? '    - { name: nginx:1.27, present: true }\n    - { name: busybox:1.36, present: true }'}

@@ -5,16 +5,25 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatKlog, logsAt, parseScenario, simulate } from '../../../src/sim/index';
 
-function logOf(preset: string, v = 4): string[] {
+function logOf(preset: string, v = 4, kubeletVersion?: string): string[] {
   const p = parseScenario(readFileSync(`presets/${preset}.yaml`, 'utf8'));
   if (!p.ok) throw new Error(JSON.stringify(p.problems));
-  const run = simulate(p.scenario);
+  const s = kubeletVersion
+    ? {
+        ...p.scenario,
+        node: {
+          ...p.scenario.node,
+          kubeletVersion: kubeletVersion as typeof p.scenario.node.kubeletVersion,
+        },
+      }
+    : p.scenario;
+  const run = simulate(s);
   return logsAt(run.trace.logs, run.trace.steps.t.length, v).map(formatKlog);
 }
 
 describe('generateLinuxContainerResources: "Enforcing CFS quota"', () => {
-  // DisableCPUQuotaWithExclusiveCPUs (default on) && ContainerHasExclusiveCPUs.
-  const lines = logOf('static-vs-none');
+  // DisableCPUQuotaWithExclusiveCPUs (default on) && ContainerHasExclusiveCPUs; V(5).
+  const lines = logOf('static-vs-none', 5);
   const cfs = lines.filter((l) => l.includes('"Enforcing CFS quota"'));
 
   it('is unlimited for the container with exclusive CPUs, after "Container has pinned cpus"', () => {
@@ -32,16 +41,21 @@ describe('generateLinuxContainerResources: "Enforcing CFS quota"', () => {
   });
 
   it('stays limited under the none policy', () => {
-    const none = logOf('hello-pod').filter((l) => l.includes('"Enforcing CFS quota"'));
+    const none = logOf('hello-pod', 5).filter((l) => l.includes('"Enforcing CFS quota"'));
     expect(none.length).toBeGreaterThan(0);
     for (const l of none) expect(l).toContain('unlimited=false');
   });
 });
 
 describe('klog renderings of Go values', () => {
-  it('prints a *v1.Container through its String() method, i.e. quoted', () => {
-    const created = logOf('hello-pod').find((l) => l.includes('"Creating container in pod"'));
+  it('prints a *v1.Container through its String() method, i.e. quoted (1.33 and before)', () => {
+    const created = logOf('hello-pod', 4, '1.33').find((l) =>
+      l.includes('"Creating container in pod"'),
+    );
     expect(created).toContain('container="&Container{Name:app,Image:nginx:1.27,');
+    // 1.34+: spec.container.Name
+    const named = logOf('hello-pod').find((l) => l.includes('"Creating container in pod"'));
+    expect(named).toContain('container="app" pod="default/web"');
   });
 
   it('puts "err" last in InfoS lines ("Container start failed in pod")', () => {
@@ -49,19 +63,23 @@ describe('klog renderings of Go values', () => {
       x.includes('"Container start failed in pod"'),
     );
     expect(l).toMatch(/containerMessage="[^\n]*" err="ImagePullBackOff"$/);
-    expect(l).toContain('container="&Container{Name:api,');
+    expect(l).toContain('container="api" pod="default/api"');
   });
 
-  it('HandleError: "%v %+v start failed in pod %v: %v: %s" with the container struct', () => {
-    const l = logOf('poststart-failure', 0).find((x) => x.includes('"Unhandled Error"'));
+  it('HandleError: "%v %+v start failed in pod %v: %v: %s" with the container struct (1.33)', () => {
+    const l = logOf('poststart-failure', 0, '1.33').find((x) => x.includes('"Unhandled Error"'));
     // The struct whole (generated String(), every field), never elided with "...".
     expect(l).toContain(
       'err="container &Container{Name:app,Image:nginx:1.27,Command:[],Args:[],WorkingDir:,',
     );
-    expect(l).toContain(
-      ',RestartPolicyRules:[]ContainerRestartRule{},} start failed in pod web_default(',
-    );
+    expect(l).toContain(',RestartPolicy:nil,} start failed in pod web_default(');
     expect(l).not.toContain('...');
+  });
+
+  it('HandleError: "%v %v start failed in pod %v: %w: %s" with the name (1.34+)', () => {
+    const l = logOf('poststart-failure', 0).find((x) => x.includes('"Unhandled Error"'));
+    expect(l).toContain('err="container app start failed in pod web_default(');
+    expect(l).toMatch(/ logger="UnhandledError"$/);
   });
 
   it('exec hook failure: the command as a JSON array, "err" after "message"', () => {
@@ -111,7 +129,7 @@ describe("pcm.EnsureExists at a pod's first SyncPod: PodHasExclusiveCPUs", () =>
     );
     // After the first status (SyncPod's order) and UpdateQOSCgroups, before the volumes.
     expect(lines[i - 1]).toContain(
-      'qos_container_manager_linux.go:395] "Updated QoS cgroup configuration"',
+      'qos_container_manager_linux.go:405] "Updated QoS cgroup configuration"',
     );
     expect(lines[i - 2]).toContain('"SyncLoop RECONCILE"');
     expect(lines.filter((l) => l.includes('"Disabled CFS quota"'))).toHaveLength(1);

@@ -32,7 +32,7 @@ describe('klog and the event recorder while a seek replays', () => {
       const on = fakeApi(recording);
       klog(on.api, 'SyncLoop ADD', [['pods', q('[default/web]')]]);
       expect(on.logged).toEqual([
-        expect.objectContaining({ msg: 'SyncLoop ADD', v: 2, source: 'kubelet.go:2417' }),
+        expect.objectContaining({ msg: 'SyncLoop ADD', v: 2, source: 'kubelet.go:2724' }),
       ]);
     }
   });

@@ -29,10 +29,7 @@ describe('StartContainerError (missing executable)', () => {
     const reasons = r.trace.events
       .filter((e) => e.fieldPath === 'spec.containers{app}' && e.reason !== 'Pulled')
       .map((e) => `${e.reason}: ${e.message}`);
-    expect(reasons.slice(0, 2)).toEqual([
-      'Created: Created container: app',
-      `Failed: Error: ${EXEC}`,
-    ]);
+    expect(reasons.slice(0, 2)).toEqual(['Created: Container created', `Failed: Error: ${EXEC}`]);
     expect(
       reasons.some((x) =>
         x.startsWith('BackOff: Back-off restarting failed container app in pod web_default('),

@@ -31,10 +31,24 @@ describe('whole structs in klog lines', () => {
     expect(lines.filter((l) => l.includes('...'))).toEqual([]);
   });
 
-  it('"Creating container in pod" prints the whole *v1.Container', () => {
-    const line = lines.find(
-      (l) => l.includes('"Creating container in pod"') && l.includes('Name:app'),
-    )!;
+  it('"Creating container in pod" prints the container\'s name (1.34+: spec.container.Name)', () => {
+    expect(
+      lines
+        .filter((l) => l.includes('"Creating container in pod"'))
+        .map((l) => /container=\S+/.exec(l)![0]),
+    ).toEqual(['container="init"', 'container="app"']);
+  });
+
+  it('"Creating container in pod" prints the whole *v1.Container (1.33 and before)', () => {
+    const r133 = runText(
+      scenario({
+        kubeletVersion: '1.33',
+        pods: pod('web', `initContainers:\n  - name: init\n    image: busybox:1.36\n${GUARANTEED}`),
+      }),
+    );
+    const line = r133.trace.logs
+      .map(formatKlog)
+      .find((l) => l.includes('"Creating container in pod"') && l.includes('Name:app'))!;
     const c = /container="(.*)" pod=/.exec(line)![1]!;
     expect(c).toBe(
       '&Container{Name:app,Image:nginx:1.27,Command:[nginx -g daemon off;],Args:[],WorkingDir:,' +
@@ -51,7 +65,8 @@ describe('whole structs in klog lines', () => {
         'Stdin:false,StdinOnce:false,TTY:false,EnvFrom:[]EnvFromSource{},TerminationMessagePolicy:File,' +
         'VolumeDevices:[]VolumeDevice{},StartupProbe:nil,' +
         'ResizePolicy:[]ContainerResizePolicy{ContainerResizePolicy{ResourceName:cpu,RestartPolicy:NotRequired,},ContainerResizePolicy{ResourceName:memory,RestartPolicy:NotRequired,},},' +
-        'RestartPolicy:nil,RestartPolicyRules:[]ContainerRestartRule{},}',
+        // (k8s.io/api 1.33: RestartPolicyRules came in 1.34)
+        'RestartPolicy:nil,}',
     );
   });
 

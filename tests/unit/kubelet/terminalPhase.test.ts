@@ -50,7 +50,10 @@ describe('HandlePodAdditions after a restart, for a pod already terminal', () =>
     horizon: '40s',
   });
   const after = r.trace.logs.filter((l) => l.t >= 22_000).map(formatKlog);
-  const ofB = (msg: string) => after.filter((l) => l.includes(msg) && l.includes('default/b'));
+  const uidB = Object.values(r.config.pods).find((p) => p.key === 'default/b')!.uid;
+  // (some pod-worker lines name the pod by its UID alone)
+  const ofB = (msg: string) =>
+    after.filter((l) => l.includes(msg) && (l.includes('default/b') || l.includes(uidB)));
 
   it('is not admitted again, but its worker syncs it and finds it terminal', () => {
     expect(ofB('"Pod admission denied"')).toEqual([]);

@@ -29,7 +29,9 @@ describe('untagged image in events', () => {
       '    - { name: nginx:latest, present: true }',
       ', imagePullPolicy: IfNotPresent',
     );
-    expect(ev).toContain('Pulled Container image "nginx" already present on machine');
+    expect(ev).toContain(
+      'Pulled Container image "nginx" already present on machine and can be accessed by the pod',
+    );
   });
 
   it('a failed pull names the spec image; the registry error names the defaulted reference', () => {

@@ -35,6 +35,28 @@ pods:
 faults:
   - { kind: ContainerExit, target: default/job/work, afterSeconds: 2, exitCode: 1, reason: Error }
 `,
+  // computePodActions: restartPolicy Never and the sandbox died under a running container ->
+  // KillPod without CreateSandbox (the pod is not restarted); SyncPod ends after the kill.
+  'restartPolicy Never, the sandbox dies': `
+apiVersion: kubeletscope/v1
+kind: Scenario
+metadata: { name: edge }
+seed: 1
+horizon: 30s
+${node}
+pods:
+  - at: 0s
+    manifest:
+      apiVersion: v1
+      kind: Pod
+      metadata: { name: job, namespace: default }
+      spec:
+        restartPolicy: Never
+        containers:
+          - { name: work, image: busybox:1.36 }
+faults:
+  - { kind: SandboxDied, target: default/job, afterSeconds: 3 }
+`,
   // EnsureImageExists: an absent image with imagePullPolicy Never -> ErrImageNeverPull.
   'imagePullPolicy Never for an absent image': `
 apiVersion: kubeletscope/v1

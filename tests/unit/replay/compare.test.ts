@@ -1,17 +1,23 @@
 /**
- * The log-beside-model comparison: the model's own output (klog at V4 plus the "Event
- * occurred" lines the kubelet logs at V3) replays to exactly the model's steps; a log
- * that took longer, or lacks a step, is marked where it differs.
+ * The comparison of an input with the model's run: the model's own output (klog at V4, which
+ * holds the "Event occurred" lines the kubelet logs at V3) compares equal to its own run record
+ * by record; a log that took longer, lacks a step or crashes where the model does not is told
+ * apart; "no differences" is said only when every record was compared.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { alignmentShift, compareSteps } from '../../../src/replay/compare';
+import {
+  alignmentShift,
+  diffRecords,
+  diffSummary,
+  noDifferences,
+} from '../../../src/replay/compare';
 import { replayOfRun } from '../../../src/replay/fromTrace';
 import { recordedSteps } from '../../../src/replay/recordedSteps';
 import { replayText } from '../../../src/replay';
 import { importText } from '../../../src/replay/importPipeline';
-import { formatKlog, klogTime, parseScenario, simulate, type KubeEvent } from '../../../src/sim';
+import { formatKlog, klogTime, parseScenario, simulate } from '../../../src/sim';
 import { buildRunView } from '../../../src/state/buildRunView';
 import { withRecorded } from '../../../src/viz/replay/recordedLanes';
 
@@ -21,132 +27,126 @@ function run(preset: string) {
   return { scenario: p.scenario, run: simulate(p.scenario) };
 }
 
-/** client-go's structured event log line (tools/record/event.go, V3). */
-function eventLine(e: KubeEvent): string {
-  const fp = e.fieldPath ? ` fieldPath=${JSON.stringify(e.fieldPath)}` : '';
-  return `I${klogTime(e.t)}    1234 event.go:389] "Event occurred" object=${JSON.stringify(e.object)}${fp} kind="Pod" apiVersion="v1" type=${JSON.stringify(e.type)} reason=${JSON.stringify(e.reason)} message=${JSON.stringify(e.message)}`;
-}
-
-/** The run as a kubelet at -v=4 would log it, lines in time order. */
+/** The run as a kubelet at -v=4 would log it, lines in time order, each edited by `edit`. */
 function logOf(
   r: ReturnType<typeof simulate>,
   edit: (t: number, line: string) => number | null = (t) => t,
 ) {
-  const lines: { t: number; text: string }[] = [];
-  for (const l of r.trace.logs) lines.push({ t: l.t, text: formatKlog(l) });
-  for (const e of r.trace.events) lines.push({ t: e.t, text: eventLine(e) });
-  const out: { t: number; text: string }[] = [];
-  lines.forEach((l) => {
-    const t = edit(l.t, l.text);
+  const out: { t: number; text: string; i: number }[] = [];
+  r.trace.logs.forEach((l, i) => {
+    const text = formatKlog(l);
+    const t = edit(l.t, text);
     if (t !== null)
       out.push({
         t,
-        text: t === l.t ? l.text : l.text.replace(/^I\d{4} [\d:.]+/, `I${klogTime(t)}`),
+        i,
+        text: t === l.t ? text : text.replace(/^I\d{4} [\d:.]+/, `I${klogTime(t)}`),
       });
   });
   return out
-    .map((l, i) => ({ ...l, i }))
     .sort((a, b) => a.t - b.t || a.i - b.i)
     .map((l) => l.text)
     .join('\n');
 }
 
-describe('log beside the model', () => {
-  it.each(['hello-pod', 'uncached-image', 'two-init-containers', 'serial-pulls'])(
-    '%s: the model’s own log replays to its own steps, no differences',
-    (preset) => {
-      const { run: r } = run(preset);
-      const log = recordedSteps(replayText(logOf(r), { year: 2026 }).events);
-      const model = recordedSteps(replayOfRun(r).events);
-      const shift = alignmentShift(log, model);
-      // The log's clock is 2026-11-22 10:00 UTC + the model's.
-      expect(shift).toBe(Date.UTC(2026, 10, 22, 10) * 1000);
-      const key =
-        (d: number) =>
-        (s: { pod: string; lane: string; name: string; startUs: number; endUs: number }) =>
-          `${s.pod}|${s.lane}|${s.name}|${(s.startUs - d) / 1000}|${(s.endUs - d) / 1000}`;
-      expect(log.map(key(shift)).sort()).toEqual(model.map(key(0)).sort());
-      expect(log.some((s) => s.name === 'sandbox')).toBe(true);
-      expect(log.some((s) => s.name === 'start')).toBe(true);
-      expect(compareSteps(log, model, shift)).toEqual([]);
-    },
-  );
-
-  it('a slower sandbox and a missing SyncPod are marked', () => {
-    const { run: r } = run('hello-pod');
-    // The runtime took 3 s more for the sandbox; the last SyncPod's exit line is missing.
-    const at = (msg: string) => r.trace.logs.filter((l) => l.msg === msg).map((l) => l.t);
-    const sandboxDone = at('Created PodSandbox for pod')[0]!;
-    const lastExit = Math.max(...at('SyncPod exit'));
-    const text = logOf(r, (t, line) =>
-      t === lastExit && line.includes('"SyncPod exit"') ? null : t >= sandboxDone ? t + 3000 : t,
-    );
-    const log = recordedSteps(replayText(text, { year: 2026 }).events);
-    const model = recordedSteps(replayOfRun(r).events);
-    const shift = alignmentShift(log, model);
-    const diffs = compareSteps(log, model, shift);
-    expect(diffs.map((d) => [d.kind, d.text])).toEqual([
-      ['longer', 'SyncPod: 4.58 s in the log, 1.58 s in the model'],
-      ['longer', 'sandbox: 3.80 s in the log, 800 ms in the model'],
-      ['only-model', 'SyncPod in the model, not in the log'],
-    ]);
+describe('the input beside the model, record by record', () => {
+  it.each([
+    'hello-pod',
+    'uncached-image',
+    'two-init-containers',
+    'serial-pulls',
+    'crashloop-backoff',
+    'sandbox-failure',
+    'v1-18-prestart-cpuset',
+  ])('%s: the model’s own log compares equal to its run, every record compared', (preset) => {
+    const { run: r } = run(preset);
+    const input = replayText(logOf(r), { year: 2026 });
+    const d = diffRecords(input, replayOfRun(r));
+    expect(d.diffs).toEqual([]);
+    expect(d.notCompared).toBe(0);
+    expect(d.compared).toBe(input.recognised);
+    expect(noDifferences(d)).toBe(true);
   });
 
-  it('an excerpt that stops early is not missing what follows', () => {
+  it('a slower sandbox is a timing difference at the records after it, with both lines', () => {
     const { run: r } = run('hello-pod');
-    const log = recordedSteps(
-      replayText(
-        logOf(r, (t) => (t <= 1500 ? t : null)),
-        { year: 2026 },
-      ).events,
+    const sandboxDone = r.trace.logs.find((l) => l.msg === 'Created PodSandbox for pod')!.t;
+    const input = replayText(
+      logOf(r, (t) => (t >= sandboxDone ? t + 3000 : t)),
+      { year: 2026 },
     );
-    const model = recordedSteps(replayOfRun(r).events);
-    expect(compareSteps(log, model, alignmentShift(log, model))).toEqual([]);
-    // Cut inside the run, a later step the log should have shown is reported.
-    const cut = recordedSteps(
-      replayText(
-        logOf(r, (t, l) => (l.includes('"SyncPod exit"') && t === 2000 ? null : t)),
-        { year: 2026 },
-      ).events,
+    const d = diffRecords(input, replayOfRun(r));
+    const created = d.diffs.find((x) => x.what === 'default/web CreatedSandbox')!;
+    expect(created.kind).toBe('timing');
+    expect(created.input!.text).toContain('"Created PodSandbox for pod"');
+    expect(created.model!.text).toContain('"Created PodSandbox for pod"');
+    expect(created.model!.step).toBe(
+      r.trace.logs.find((l) => l.msg === 'Created PodSandbox for pod')!.step,
     );
-    expect(compareSteps(cut, model, alignmentShift(cut, model)).map((d) => d.text)).toEqual([
-      'SyncPod in the model, not in the log',
-    ]);
+    expect(sandboxDone).toBe(1100);
+    expect(created.detail).toBe('CreatedSandbox: at 4.10 s in the input, 1.10 s in the model');
+    expect(
+      d.diffs.filter((x) => x.kind !== 'timing').map((x) => [x.kind, x.what, x.detail]),
+    ).toEqual([]);
   });
 
-  it('steps the log cannot show at its verbosity are not differences', () => {
+  it('a step the input lacks is only in the model; the input’s end bounds what is expected', () => {
     const { run: r } = run('hello-pod');
-    // -v=2: no SyncPod enter/exit, no sandbox lines, no Event occurred lines.
+    const exits = r.trace.logs.filter((l) => l.msg === 'SyncPod exit');
+    const second = exits[1]!;
+    const input = replayText(
+      logOf(r, (t, line) => (t === second.t && line.includes('"SyncPod exit"') ? null : t)),
+      { year: 2026 },
+    );
+    const d = diffRecords(input, replayOfRun(r));
+    expect(d.diffs.map((x) => [x.kind, x.what])).toEqual([
+      ['only-in-model', 'default/web SyncPodExit'],
+    ]);
+    expect(d.diffs[0]!.input).toBeNull();
+    // An excerpt that stops at 1.5 s expects nothing after it.
+    const cut = replayText(
+      logOf(r, (t) => (t <= 1500 ? t : null)),
+      { year: 2026 },
+    );
+    expect(diffRecords(cut, replayOfRun(r)).diffs).toEqual([]);
+  });
+
+  it('steps a -v=2 log cannot show are not differences', () => {
+    const { run: r } = run('hello-pod');
     const v2 = r.trace.logs
       .filter((l) => l.v <= 2)
       .map(formatKlog)
       .join('\n');
-    const log = recordedSteps(replayText(v2, { year: 2026 }).events);
-    const model = recordedSteps(replayOfRun(r).events);
-    expect(compareSteps(log, model, alignmentShift(log, model))).toEqual([]);
-    expect(log.map((s) => s.name)).toContain('SyncLoop ADD');
+    const d = diffRecords(replayText(v2, { year: 2026 }), replayOfRun(r));
+    expect(d.diffs).toEqual([]);
   });
 
-  it('lanes of their own: a "log:" group per pod before the model, shifted onto its clock', () => {
+  it('a record of a kind the model never prints is a difference that says so', () => {
+    const { run: r } = run('hello-pod');
+    // A kill that failed (the model's kills never fail).
+    const extra =
+      'E1122 10:00:00.500000    1234 kuberuntime_container.go:707] "Container termination failed with gracePeriod" err="rpc error: code = Unavailable desc = error reading from server: EOF" pod="default/web" podUID="cf54df4f-d054-40e2-94e2-ca54d770e275" containerName="app" containerID="containerd://da507add576b" gracePeriod=30';
+    const input = replayText(`${logOf(r)}\n${extra}`, { year: 2026 });
+    const d = diffRecords(input, replayOfRun(r));
+    expect(d.diffs.map((x) => [x.kind, x.detail])).toEqual([
+      ['only-in-input', 'app: KillFailed in the input: the model never prints it (containers)'],
+    ]);
+    expect(d.notCompared).toBe(0);
+    expect(noDifferences(d)).toBe(false);
+    expect(diffSummary(d)).toMatch(/^1 difference \(\d+ records compared, 0 not compared\)$/);
+  });
+
+  it('lanes of their own: a "log:" group per pod before the model, each span keeping its record', () => {
     const { scenario, run: r } = run('hello-pod');
     const view = buildRunView(scenario);
-    const text = logOf(r, (t) => t);
-    const log = recordedSteps(replayText(text, { year: 2026 }).events);
+    const input = replayText(logOf(r), { year: 2026 });
+    const log = recordedSteps(input.events);
     const model = recordedSteps(replayOfRun(r).events);
     const shift = alignmentShift(log, model);
     const merged = withRecorded(
       view.lanes,
       log,
-      [
-        {
-          pod: 'default/web',
-          lane: 'sandbox',
-          name: 'sandbox',
-          atUs: shift + 0,
-          text: 'x',
-          kind: 'longer',
-        },
-      ],
+      [{ pod: 'default/web', atUs: shift, text: 'x', kind: 'timing', input: null, model: null }],
       shift,
     );
     expect(merged.groups[0]!.label).toBe('log: default/web');
@@ -160,11 +160,16 @@ describe('log beside the model', () => {
       'Events',
       'differences',
     ]);
+    expect(merged.imported.laneOffset).toBe(8);
     expect(merged.lanes.length).toBe(view.lanes.lanes.length + 8);
     expect(merged.groups.slice(1)).toEqual(view.lanes.groups);
     const sandbox = merged.groups[0]!.lanes[2]!;
     // The sandbox runs 300–1100 ms: after WaitForAttachAndMount's 300 ms.
     expect([sandbox.start[0], sandbox.end[0]]).toEqual([300, 1100]);
+    // The span's record is the input's line that began it.
+    const info = merged.imported.spans.get(sandbox.id)![0]!;
+    expect(info.code).toContain('"Creating PodSandbox for pod"');
+    expect(info.rows).toContainEqual(['record', 'CreatingSandbox']);
     // Flows still point at the same model spans.
     const f0 = view.lanes.flows[0]!;
     expect(merged.lanes[merged.flows[0]!.fromLane]).toBe(view.lanes.lanes[f0.fromLane]);
@@ -178,7 +183,7 @@ describe('a crash loop imported from a -v=2 log', () => {
     .map(formatKlog)
     .join('\n');
 
-  it('rebuilds the container from "Error syncing pod" and its crash as a ContainerExit fault', () => {
+  it('rebuilds the crash as a ContainerExit fault, and the rebuilt run dies as often', () => {
     const out = importText(v2, 2026, 'crash.log');
     if (!out.ok) throw new Error(out.error);
     const pod = out.scenario.pods[0]!.manifest;
@@ -187,44 +192,39 @@ describe('a crash loop imported from a -v=2 log', () => {
       expect.objectContaining({
         kind: 'ContainerExit',
         target: 'default/flaky/worker',
-        afterSeconds: 2,
         exitCode: 1,
         reason: 'Error',
       }),
     ]);
-    // The rebuilt run crash-loops as the log does: as many deaths, no disagreement about them.
-    const rebuilt = simulate(out.scenario);
-    const model = recordedSteps(replayOfRun(rebuilt).events);
-    const diffs = compareSteps(out.steps, model, alignmentShift(out.steps, model));
-    expect(diffs.filter((d) => d.name === 'ContainerDied')).toEqual([]);
-    expect(out.steps.filter((s) => s.name === 'ContainerDied').length).toBeGreaterThan(5);
+    const d = diffRecords({ events: out.records }, replayOfRun(simulate(out.scenario)));
+    expect(d.diffs.filter((x) => x.what.endsWith('PLEGContainerDied'))).toEqual([]);
+    expect(out.records.filter((e) => e.what === 'PLEGContainerDied').length).toBeGreaterThan(5);
   });
 
   it('a model that does not crash is told apart: each death is a difference', () => {
     const out = importText(v2, 2026, 'crash.log');
     if (!out.ok) throw new Error(out.error);
     const healthy = simulate({ ...out.scenario, faults: [] });
-    const model = recordedSteps(replayOfRun(healthy).events);
-    const diffs = compareSteps(out.steps, model, alignmentShift(out.steps, model));
+    const d = diffRecords({ events: out.records }, replayOfRun(healthy));
+    const deaths = out.records.filter((e) => e.what === 'PLEGContainerDied').length;
     expect(
-      diffs.filter((d) => d.text === 'ContainerDied in the log, not in the model').length,
-    ).toBe(out.steps.filter((s) => s.name === 'ContainerDied').length);
+      d.diffs.filter((x) => x.kind === 'only-in-input' && x.what.endsWith('PLEGContainerDied'))
+        .length,
+    ).toBe(deaths);
   });
 });
 
 describe('deaths that are not crashes', () => {
-  const v2Of = (preset: string) =>
-    run(preset)
+  it('a graceful deletion (its container killed, its sandbox stopped) is no ContainerExit fault', () => {
+    const log = run('delete-grace-period')
       .run.trace.logs.filter((l) => l.v <= 2)
       .map(formatKlog)
       .join('\n');
-
-  it('a graceful deletion (its container killed, its sandbox stopped) is no ContainerExit fault', () => {
-    const log = v2Of('delete-grace-period');
     // The log holds both deaths PLEG reports: the container's and the sandbox's.
     expect(log.match(/"Type":"ContainerDied"/g)?.length).toBeGreaterThanOrEqual(2);
     const out = importText(log, 2026, 'delete.log');
     if (!out.ok) throw new Error(out.error);
     expect(out.scenario.faults.filter((f) => f.kind === 'ContainerExit')).toEqual([]);
+    expect(out.scenario.actions.map((a) => a.kind)).toEqual(['DeletePod']);
   });
 });

@@ -7,11 +7,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseScenario, type SimulationRun } from '../../../src/sim/index';
+import { formatKlog, logsAt, parseScenario, type SimulationRun } from '../../../src/sim/index';
 import { detailsOf } from '../../../src/sim/model/topology';
 import { deviceStateFileHistory, memoryStateFileHistory } from '../../../src/sim/index';
 import { runPreset, runText } from '../kubelet/helpers';
-import { versionNotes } from '../../../src/sim/scenario/versionCheck';
+import { versionNotes } from '../../../src/sim/scenario/versionNotes';
 
 const uidOf = (r: SimulationRun, name: string) =>
   Object.values(r.config.pods).find((p) => p.name === name)!.uid;
@@ -261,10 +261,70 @@ describe('kubelet releases', () => {
         ),
     );
     expect(!p.ok && p.problems.map((x) => `${x.path}: ${x.message}`)).toEqual([
+      'node.kubelet.topologyManagerPolicyOptions: kubelet 1.18 does not have this: topologyManagerPolicyOptions arrived in 1.26',
       'node.kubelet.memoryManagerPolicy: kubelet 1.18 does not have this: the memory manager arrived in 1.21',
       'node.kubelet.reservedMemory: kubelet 1.18 does not have this: reservedMemory arrived with the memory manager in 1.21',
-      'node.kubelet.topologyManagerPolicyOptions: kubelet 1.18 does not have this: topologyManagerPolicyOptions arrived in 1.26',
     ]);
+  });
+
+  it('1.21 makes the memory manager only with its alpha gate: otherwise the policy is not read', () => {
+    const on121 = (gates: string) =>
+      readPreset('hugepages-memory-manager')
+        .replace('topology: { sockets: 2', 'kubeletVersion: "1.21"\n  topology: { sockets: 2')
+        .replace('memoryManagerPolicy: Static', `memoryManagerPolicy: Static${gates}`);
+    const hintLines = (r: SimulationRun) =>
+      r.trace.logs.filter((l) => formatKlog(l).includes('] "TopologyHints" hints=')).length;
+    const off = parseScenario(on121(''));
+    if (!off.ok) throw new Error(JSON.stringify(off.problems));
+    expect(versionNotes(off.scenario)).toContain(
+      'node.kubelet.memoryManagerPolicy is ignored: kubelet 1.21 makes the memory manager only with the feature gate MemoryManager (alpha, off by default): set node.kubelet.featureGates.MemoryManager: true',
+    );
+    const rOff = runText(on121(''));
+    const rOn = runText(on121('\n    featureGates: { MemoryManager: true }'));
+    // Without the gate the memory manager is no hint provider: two TopologyHints lines per
+    // container (devices, CPU) instead of three, and no memory is pinned.
+    expect(hintLines(rOn) / hintLines(rOff)).toBe(3 / 2);
+    const memoryOf = (r: SimulationRun) =>
+      Object.keys(r.stateAt(r.trace.steps.t.length).domain.cpu!.memory.assignments).length;
+    expect(memoryOf(rOff)).toBe(0);
+    expect(memoryOf(rOn)).toBeGreaterThan(0);
+  });
+
+  it('the device manager prints 1.20’s printf lines, 1.21’s structured ones', () => {
+    const lines = (v: string) => {
+      const r = runText(
+        gpuScenario('best-effort', ['1', '1']).replace(
+          'topology: { sockets: 2',
+          `kubeletVersion: "${v}"\n  topology: { sockets: 2`,
+        ),
+      );
+      return logsAt(r.trace.logs, r.trace.steps.t.length, 4)
+        .map((l) => formatKlog(l).replace(/^.*?\.go:\d+\] /, ''))
+        .filter((l) => /needs|Need|allocation request/i.test(l));
+    };
+    const uid = /pod "([0-9a-f-]{36})"/;
+    const at120 = lines('1.20');
+    expect(at120).toContain('needs 1 nvidia.com/gpu');
+    expect(at120.find((l) => l.startsWith('Needs to allocate'))).toMatch(
+      /^Needs to allocate 1 "nvidia.com\/gpu" for pod "[0-9a-f-]{36}" container "c"$/,
+    );
+    expect(at120.some((l) => uid.test(l))).toBe(true);
+    const at121 = lines('1.21');
+    expect(at121).toContain(
+      '"Looking for needed resources" needed=1 resourceName="nvidia.com/gpu"',
+    );
+    expect(at121.some((l) => l.startsWith('needs '))).toBe(false);
+    // policy.go filterProvidersHints: the device manager has no hints for a pod without devices.
+    const merge = (v: string) =>
+      runPreset('numa-does-not-fit', v)
+        .trace.logs.map((l) => formatKlog(l).replace(/^.*?\.go:\d+\] /, ''))
+        .filter((l) => l.includes('Hint Provider'));
+    expect(merge('1.20')[0]).toBe(
+      '[topologymanager] Hint Provider has no preference for NUMA affinity with any resource',
+    );
+    expect(merge('1.21')[0]).toBe(
+      '"Hint Provider has no preference for NUMA affinity with any resource"',
+    );
   });
 
   it('1.3 registers no devices: a GPU pod runs without them, and a note says so', () => {

@@ -1,14 +1,26 @@
 /**
  * The random scenarios of the robustness suite (arbitraries.ts) on every kubelet version: each
- * scenario is first stripped of what the older kubelets did not have (refused by versionCheck),
- * then run on 1.34, 1.18 and 1.3. Determinism, created-before-started, back-off at most 300 s,
- * no structured (current-style) klog line on the printf-era kubelets, and no CPU manager on 1.3.
+ * scenario is first stripped of what the version refuses (versionCheck: sidecars before 1.29,
+ * sleep hooks, gRPC probes, newer KubeletConfiguration fields, ...), then run on every minor
+ * 1.18-1.37 and on 1.3. Determinism, created-before-started, back-off at most 300 s, the
+ * release's own Created event text, no structured (current-style) klog line on 1.18 and 1.3,
+ * and no CPU manager on 1.3.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { simulate, validateScenario, type SimulationRun } from '../../../src/sim/index';
+import {
+  simulate,
+  validateScenario,
+  versionProblems,
+  type SimulationRun,
+} from '../../../src/sim/index';
 import type { Scenario, ScenarioInput } from '../../../src/sim/scenario/schema';
-import { KUBELET_VERSIONS, type KubeletVersionName } from '../../../src/sim/versions/names';
+import {
+  CURRENT_KUBELET_VERSION,
+  KUBELET_VERSIONS,
+  minorNumber,
+  type KubeletVersionName,
+} from '../../../src/sim/versions/names';
 import { scenarioArb } from './arbitraries';
 
 const SCALE = Number(process.env.ROBUSTNESS_SCALE ?? 1);
@@ -17,45 +29,71 @@ const seed = SEED_ENV === 'random' ? {} : { seed: Number(SEED_ENV) };
 
 type Json = Record<string, unknown>;
 
-/** What 1.18 and 1.3 refuse, taken out (sidecars, sleep hooks, gRPC/startup probes, newer settings). */
+/** The object at a problem's path ("pods[0].manifest.spec.containers[1].startupProbe"). */
+function parentOf(root: Json, path: string): [Json, string] | null {
+  const parts = path.replace(/\[(\d+)\]/g, '.$1').split('.');
+  let at: unknown = root;
+  for (const p of parts.slice(0, -1)) {
+    if (at === null || typeof at !== 'object') return null;
+    at = (at as Json)[p];
+  }
+  return at !== null && typeof at === 'object' ? [at as Json, parts[parts.length - 1]!] : null;
+}
+
+/**
+ * What the version refuses, taken out or replaced by what it had: a sidecar's restartPolicy, a
+ * sleep hook (an exec hook), a gRPC probe (a TCP probe), a startup probe or a newer kubelet
+ * setting (dropped), a fault or action the version does not model (dropped, or a plain restart
+ * for a CPU policy change on 1.3). Until versionProblems has nothing to say.
+ */
 function downgrade(input: ScenarioInput, version: KubeletVersionName): ScenarioInput {
   const s = structuredClone(input) as unknown as Json;
-  const node = s.node as Json;
-  node.kubeletVersion = version;
-  if (version === '1.34') return s as unknown as ScenarioInput;
-  const k = (node.kubelet ?? {}) as Json;
-  delete k.maxParallelImagePulls;
-  delete k.cpuManagerPolicyOptions;
-  delete k.topologyManagerScope;
-  const fixContainer = (c: Json, init: boolean) => {
-    if (init) delete c.restartPolicy;
-    const lc = c.lifecycle as Json | undefined;
-    for (const h of ['postStart', 'preStop'])
-      if ((lc?.[h] as Json | undefined)?.sleep) lc![h] = { exec: { command: ['true'] } };
-    for (const p of ['startupProbe', 'readinessProbe', 'livenessProbe'])
-      if ((c[p] as Json | undefined)?.grpc) c[p] = { tcpSocket: { port: 8080 } };
-    if (version === '1.3') delete c.startupProbe;
-  };
-  const fixPod = (m: Json) => {
-    const spec = m.spec as Json;
-    for (const c of (spec.initContainers as Json[] | undefined) ?? []) fixContainer(c, true);
-    for (const c of spec.containers as Json[]) fixContainer(c, false);
-  };
-  for (const p of s.pods as Json[]) fixPod(p.manifest as Json);
-  const actions = ((s.actions as Json[] | undefined) ?? []).map((a) => {
-    if (a.kind === 'AddPod') fixPod(a.manifest as Json);
-    // No CPU manager on 1.3: a policy change is a plain restart there.
-    if (a.kind === 'ChangeCpuManagerPolicy' && version === '1.3')
-      return { kind: 'RestartKubelet', at: a.at };
-    return a;
-  });
-  s.actions = actions;
-  // Docker's StartContainer failure is not modelled on 1.3.
-  if (version === '1.3')
-    s.faults = ((s.faults as Json[] | undefined) ?? []).filter(
-      (f) => f.kind !== 'StartContainerError',
-    );
-  return s as unknown as ScenarioInput;
+  (s.node as Json).kubeletVersion = version;
+  for (let pass = 0; pass < 4; pass++) {
+    const problems = problemsOn(s, version);
+    if (problems.length === 0) return s as unknown as ScenarioInput;
+    const drop = { faults: new Set<number>() };
+    for (const { path } of problems) {
+      const fault = /^faults\[(\d+)\]\.kind$/.exec(path);
+      if (fault) {
+        drop.faults.add(Number(fault[1]));
+        continue;
+      }
+      const action = /^actions\[(\d+)\]\.kind$/.exec(path);
+      if (action) {
+        const a = (s.actions as Json[])[Number(action[1])]!;
+        (s.actions as Json[])[Number(action[1])] = { kind: 'RestartKubelet', at: a.at };
+        continue;
+      }
+      const at = parentOf(s, path);
+      if (!at) throw new Error(`cannot take out ${path}`);
+      const [parent, key] = at;
+      if (key === 'sleep') {
+        const hook = parentOf(s, path.slice(0, -'.sleep'.length))!;
+        hook[0][hook[1]] = { exec: { command: ['true'] } };
+      } else if (key === 'grpc') {
+        const probe = parentOf(s, path.slice(0, -'.grpc'.length))!;
+        probe[0][probe[1]] = { tcpSocket: { port: 8080 } };
+      } else delete parent[key];
+    }
+    s.faults = ((s.faults as Json[] | undefined) ?? []).filter((_, i) => !drop.faults.has(i));
+  }
+  throw new Error(`still refused on ${version}: ${JSON.stringify(problemsOn(s, version))}`);
+}
+
+/** versionProblems of the scenario on `version` (validated as the current kubelet's first). */
+function problemsOn(s: Json, version: KubeletVersionName) {
+  const node = { ...(s.node as Json), kubeletVersion: CURRENT_KUBELET_VERSION };
+  const current = valid({ ...s, node });
+  return versionProblems({ ...current, node: { ...current.node, kubeletVersion: version } });
+}
+
+/** The Created event's text by release (kuberuntime_container.go startContainer). */
+function createdText(version: KubeletVersionName, name: string): string {
+  const m = minorNumber(version);
+  if (m >= 35) return 'Container created';
+  if (m >= 32) return `Created container: ${name}`;
+  return `Created container ${name}`;
 }
 
 function valid(input: unknown): Scenario {
@@ -89,18 +127,20 @@ describe.each(KUBELET_VERSIONS)('random scenarios on kubelet %s', (version) => {
             for (const m of text.matchAll(/back-off (\d+)(m|s)/gi))
               expect(Number(m[1]) * (m[2] === 'm' ? 60 : 1)).toBeLessThanOrEqual(300);
             // The printf-era kubelets print no structured line.
-            if (version !== '1.34') expect(l.text, `${l.msg}`).toBeDefined();
+            if (version === '1.18' || version === '1.3') expect(l.text, `${l.msg}`).toBeDefined();
+            if (version === CURRENT_KUBELET_VERSION) expect(l.text, `${l.msg}`).toBeUndefined();
           }
           if (version === '1.3') {
             expect(a.trace.records.some((r) => r.kind === 'cpuAssignments')).toBe(false);
             expect(a.trace.events.some((e) => /^Created container:? \S+$/.test(e.message))).toBe(
               false,
             );
-          }
-          if (version === '1.18')
-            expect(a.trace.events.some((e) => e.message.startsWith('Created container:'))).toBe(
-              false,
-            );
+          } else
+            for (const e of a.trace.events)
+              if (e.reason === 'Created') {
+                const name = /\{(.+)\}$/.exec(e.fieldPath ?? '')![1]!;
+                expect(e.message).toBe(createdText(version, name));
+              }
           seen.runs++;
         }),
         { numRuns: Math.round(12 * SCALE), ...seed },

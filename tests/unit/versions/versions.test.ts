@@ -11,10 +11,11 @@ import { compileRun } from '../../../src/sim/kubelet/config';
 import { KLOG } from '../../../src/sim/kubelet/klog';
 import type { Scenario } from '../../../src/sim/scenario/schema';
 import { toScenarioInput } from '../../../src/sim/scenario/serialize';
-import { versionNotes, versionProblems } from '../../../src/sim/scenario/versionCheck';
-import { KUBELETS } from '../../../src/sim/versions';
+import { versionProblems } from '../../../src/sim/scenario/versionCheck';
+import { versionNotes } from '../../../src/sim/scenario/versionNotes';
+import { kubeletByName } from '../../../src/sim/versions';
 import { KUBELET_VERSIONS } from '../../../src/sim/versions/names';
-import { MESSAGES_1_18 } from '../../../src/sim/versions/v1_18/kubelet';
+import { KLOG_1_18 } from '../../../src/sim/versions/v1_18/klog';
 import { MESSAGES_1_3 } from '../../../src/sim/versions/v1_3/kubelet';
 import { goMapOrder } from '../../../src/sim/versions/v1_3/mapOrder';
 import { dockerCpu } from '../../../src/sim/versions/v1_3/cgroups';
@@ -49,7 +50,7 @@ const FLOW_PROCESSES = ['apiServer', 'containerRuntime'];
 describe('every version provides every machine its flow needs', () => {
   const run = compileRun(preset('hello-pod'));
   it.each(KUBELET_VERSIONS)('%s', (v) => {
-    const k = KUBELETS[v];
+    const k = kubeletByName(v);
     const kinds = k.kinds(run);
     expect(Object.keys(kinds.machines).sort()).toEqual([...FLOW_MACHINES].sort());
     expect(Object.keys(kinds.processes).sort()).toEqual([...FLOW_PROCESSES].sort());
@@ -62,35 +63,37 @@ describe('every version provides every machine its flow needs', () => {
     }
   });
 
-  it('the older versions run their own SyncPod/startContainer machines', () => {
-    expect(KUBELETS['1.3'].machines.syncPod).not.toBe(KUBELETS['1.34'].machines.syncPod);
-    expect(KUBELETS['1.3'].machines.startContainer).not.toBe(
-      KUBELETS['1.34'].machines.startContainer,
-    );
-    expect(KUBELETS['1.18'].machines.startContainer).not.toBe(
-      KUBELETS['1.34'].machines.startContainer,
-    );
+  it('1.3 runs its own SyncPod/startContainer; 1.18-1.20 the startContainer of before PreCreateContainer', () => {
+    const k = kubeletByName;
+    expect(k('1.3').machines.syncPod).not.toBe(k('1.37').machines.syncPod);
+    expect(k('1.3').machines.startContainer).not.toBe(k('1.37').machines.startContainer);
+    expect(k('1.20').machines.startContainer).not.toBe(k('1.37').machines.startContainer);
+    // A delta of the same config, not a copy: one machine per behaviour set.
+    expect(k('1.18').machines.startContainer).toBe(k('1.20').machines.startContainer);
+    expect(k('1.21').machines.startContainer).toBe(k('1.37').machines.startContainer);
+    expect(k('1.18').machines.syncPod).toBe(k('1.37').machines.syncPod);
   });
 
   it.each([
-    ['1.18', MESSAGES_1_18],
-    ['1.3', MESSAGES_1_3],
+    ['1.18', KLOG_1_18],
+    ['1.3', MESSAGES_1_3.klog],
   ] as const)('the %s message table decides every shared klog line', (_v, table) => {
     for (const key of [...Object.keys(KLOG), 'command failed'])
-      expect(key in table.klog, key).toBe(true);
+      expect(key in table, key).toBe(true);
   });
 });
 
 describe('scenario contract', () => {
   it('defaults to the current version, reads YAML numbers, refuses unknown versions', () => {
-    expect(preset('hello-pod').node.kubeletVersion).toBe('1.34');
+    expect(preset('hello-pod').node.kubeletVersion).toBe('1.37');
     const input = toScenarioInput(preset('hello-pod'), { durations: 'text', stripDefaults: true });
     const node = input.node as Record<string, unknown>;
     const asNumber = validateScenario({ ...input, node: { ...node, kubeletVersion: 1.18 } });
     expect(asNumber.ok && asNumber.scenario.node.kubeletVersion).toBe('1.18');
     const bad = validateScenario({ ...input, node: { ...node, kubeletVersion: '1.9' } });
     expect(bad.ok).toBe(false);
-    if (!bad.ok) expect(bad.problems[0]!.message).toContain('"1.34", "1.18", "1.3"');
+    if (!bad.ok) expect(bad.problems[0]!.message).toContain('"1.37", "1.36", "1.35"');
+    if (!bad.ok) expect(bad.problems[0]!.message).toContain('"1.18", "1.3"');
   });
 
   it('refuses what 1.18 and 1.3 did not have, naming the field and the version', () => {
@@ -115,7 +118,7 @@ describe('scenario contract', () => {
       'node.kubelet.topologyManagerScope',
     ]);
     expect(versionProblems(opts).every((p) => p.message.includes('kubelet 1.18'))).toBe(true);
-    expect(versionProblems({ ...opts, node: { ...opts.node, kubeletVersion: '1.34' } })).toEqual(
+    expect(versionProblems({ ...opts, node: { ...opts.node, kubeletVersion: '1.37' } })).toEqual(
       [],
     );
   });
@@ -223,7 +226,7 @@ describe('v1.3: the infra container, the network plugin, the map order', () => {
     expect(order(8)).toEqual(order(8));
     expect(order(1).slice(1)).toEqual(['spec.containers{istio-proxy}', 'spec.containers{app}']);
     // 1.18 and the current kubelet: spec order whatever the seed.
-    for (const v of ['1.18', '1.34'])
+    for (const v of ['1.18', '1.37'])
       expect(
         simulate({ ...preset('start-order-across-versions', v), seed: 8 })
           .trace.events.filter((e) => e.reason === 'Started')

@@ -14,7 +14,7 @@ import { API_SERVER, killContainerId, proberId, syncPodId } from '../ids';
 import { killContainerWithGracePeriod, MIN_GRACE_S } from '../killContainer';
 import { postTerminationContainers } from '../format';
 import { klog, podKV, q } from '../klog';
-import { podUidKV, podUidKVWith } from '../podKVs';
+import { podUidKV, podUidKVWith, podUidOnlyKV } from '../podKVs';
 import { enqueueWork, workType } from '../podWorkers';
 import { getPodStatus, runningContainers, stopPodSandbox } from '../runtime';
 import type { KubeletDomain } from '../types';
@@ -37,20 +37,9 @@ function stopProbeWorkers(
         api.send(proberId(pod.key, container.name, probe), { type: 'STOP' });
 }
 
-/** What a release's pod workers do at the end of a pod's life. */
-export interface PodWorkerEra {
-  /**
-   * SyncTerminatedPod ends with statusManager.TerminatePod marking a non-terminal pod Failed
-   * (1.27+: a pod reaches a terminal phase before its deletion). v1.18 and v1.3 did not.
-   */
-  terminalPhaseBeforeDeletion: boolean;
-}
-
-export function podWorkerEffects(
-  env: Env,
-  era: PodWorkerEra = { terminalPhaseBeforeDeletion: true },
-): Effects {
+export function podWorkerEffects(env: Env): Effects {
   const { cfg } = env;
+  const b = cfg.behaviours;
 
   /** startPodSync: consume the pending update; "Processing pod event". */
   const startPodSync: H = (api, _e, ctx) => {
@@ -135,7 +124,7 @@ export function podWorkerEffects(
     const domain = api.domain;
     const worker = own2(domain, 'workers', pod.uid);
     const grace = worker.gracePeriodSeconds ?? pod.terminationGraceSeconds;
-    klog(api, 'Pod worker has observed request to terminate', podKV(pod.key, pod.uid));
+    klog(api, 'Pod worker has observed request to terminate', podUidOnlyKV(pod));
     // SyncTerminatingPod (kubelet.go): the status first, then the kill.
     klog(api, 'SyncTerminatingPod enter', podKV(pod.key, pod.uid));
     const gen = generateAPIPodStatus(
@@ -267,7 +256,8 @@ export function podWorkerEffects(
     if (domain.podCgroups[pod.uid]) delete own(domain, 'podCgroups')[pod.uid];
     klog(api, 'Pod termination removed cgroups', kv);
     // "mark the final pod status"
-    if (era.terminalPhaseBeforeDeletion) terminatePod(api, pod);
+    // statusManager.TerminatePod (1.22+), which marks a Pending or Running pod Failed from 1.27.
+    if (b.terminatePodInSyncTerminated) terminatePod(api, pod, b.terminalPhaseBeforeDeletion);
     klog(api, 'Pod is terminated and will need no more status updates', kv);
     klog(api, 'SyncTerminatedPod exit', kv);
   };
@@ -279,7 +269,7 @@ export function podWorkerEffects(
     worker.lastSyncT = api.t;
     worker.finished = true;
     worker.working = false;
-    klog(api, 'Pod is complete and the worker can now stop', podKV(pod.key, pod.uid));
+    klog(api, 'Pod is complete and the worker can now stop', podUidOnlyKV(pod));
     done(api, pod.uid, 'terminated');
     // A deleted pod is now removed from the API server by the status manager; the config
     // source then delivers REMOVE.

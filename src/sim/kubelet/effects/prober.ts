@@ -15,7 +15,7 @@ import { isContainer, withContainerId } from '../probeOutlook';
 import { type KV, klog, podKV, q } from '../klog';
 import type { KubeletDomain, ProbeResult, ProberWorkerState } from '../types';
 import { own, own2 } from '../../core/cow';
-import { isPodPhaseTerminal, probeKey } from '../statusManager';
+import { isPodPhaseTerminal, probeKey, restartKeep } from '../statusManager';
 
 type Api = EffectApi<KubeletDomain>;
 type Effects = EffectsOf<typeof proberMachine, KubeletDomain>;
@@ -120,7 +120,14 @@ export function proberEffects(env: Env): Effects {
         delete own(domain, 'probeResults')[probeKey(type, worker.containerId)];
       worker = own2(domain, 'probers', api.self);
       worker.containerId = id;
-      setResult(api, pod.uid, type, id, INITIAL[type]!);
+      // 1.35+ with ChangeContainerStatusOnKubeletRestart off: a container running since before
+      // the kubelet's restart (less its 10 s grace) gets no initial result, so it does not flap.
+      const keep = restartKeep(cfg, domain);
+      const isRestart =
+        keep !== undefined &&
+        cs.state.running !== undefined &&
+        cs.state.running.startedAt < keep.graceCutoff;
+      if (!isRestart) setResult(api, pod.uid, type, id, INITIAL[type]!);
       worker.onHold = false;
     }
     const id = worker.containerId!;

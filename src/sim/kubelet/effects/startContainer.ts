@@ -16,7 +16,7 @@ import {
   imageBackOffKey,
   showBackOff,
 } from '../backoff';
-import type { ContainerDef, PodDef } from '../config';
+import type { ContainerDef, KubeletRun, PodDef } from '../config';
 import {
   containerHasExclusiveCPUs,
   preCreateContainer,
@@ -24,11 +24,10 @@ import {
   resourceSnapshot,
 } from '../cpuManagerBridge';
 import { memoryNUMANodes } from '../../policies/memorymanager/staticPolicy';
-import { featureEnabled } from '../../policies/featureGates';
 import { cpusetApplied } from './cpuManager';
 import { type Env, recordEvent } from '../env';
 import { takeFault } from '../faults';
-import { containerValue, formatPod } from '../format';
+import { formatPod } from '../format';
 import { envError } from '../containerEnv';
 import { invalidImageNameMessage, fullyQualified } from '../imageReference';
 import { CONTAINER_RUNTIME, IMAGE_PULLER, syncPodId } from '../ids';
@@ -37,23 +36,32 @@ import { klog, podKV, q } from '../klog';
 import { createContainer, exitContainer, startContainer } from '../runtime';
 import type { KubeletDomain, StartAttempt } from '../types';
 import { own } from '../../core/cow';
+import { cpusetForContainer } from '../../policies/cpumanager/manager';
 
 type Api = EffectApi<KubeletDomain>;
+
+/**
+ * StartContainer's error for a command whose executable is not in the image, as the runtime
+ * paired with the release words it (runc 1.2 under containerd 2.x; before 1.26, containerd 1.3
+ * with runc 1.0-rc10). Go's exec.LookPath searches $PATH only for a bare name; a path is stat'ed.
+ */
+function missingExecutableError(cfg: KubeletRun, container: ContainerDef): string {
+  const exe = container.spec.command?.[0] ?? container.name;
+  const notFound = exe.includes('/')
+    ? `stat ${exe}: no such file or directory`
+    : 'executable file not found in $PATH';
+  return cfg.behaviours.runc12StartError
+    ? `failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: exec: ${q(exe)}: ${notFound}: unknown`
+    : `failed to create containerd task: OCI runtime create failed: container_linux.go:349: starting container process caused ${q(`exec: ${q(exe)}: ${notFound}`)}: unknown`;
+}
 
 export function defaultPullError(imageRef: string): string {
   const ref = fullyQualified(imageRef);
   return `rpc error: code = NotFound desc = failed to pull and unpack image ${q(ref)}: failed to resolve reference ${q(ref)}: ${ref}: not found`;
 }
 
-/** What a release's image manager does that another's does not. */
-export interface ImageManagerEra {
-  /** The back-off message carries the previous pull's error (1.30+). */
-  prevPullErrMsg: boolean;
-}
-
 export function startContainerEffects(
   env: Env,
-  era: ImageManagerEra = { prevPullErrMsg: true },
 ): EffectsOf<typeof startContainerMachine, KubeletDomain> {
   const { cfg } = env;
   const attemptOf = (api: Api): StartAttempt => api.domain.starts[api.self]!;
@@ -88,7 +96,9 @@ export function startContainerEffects(
         pod,
         'Normal',
         'Pulled',
-        `Container image ${q(container.image)} already present on machine`,
+        // KubeletEnsureSecretPulledImages (beta, on from 1.35): MustAttemptImagePull found the
+        // pod may use it (a preloaded image, or one pulled without credentials).
+        `Container image ${q(container.image)} already present on machine${cfg.gates.KubeletEnsureSecretPulledImages === true ? ' and can be accessed by the pod' : ''}`,
         container.fieldPath,
       );
     },
@@ -99,7 +109,8 @@ export function startContainerEffects(
      */
     recordInvalidImageName: (api, _e, ctx) => {
       const { pod, container } = containerOf(ctx);
-      const msg = invalidImageNameMessage(container.image) ?? '';
+      const what = cfg.behaviours.imageParseErrorSaysName ? 'name' : 'reference';
+      const msg = invalidImageNameMessage(container.image, what) ?? '';
       recordEvent(api, pod, 'Warning', 'InspectFailed', msg, container.fieldPath);
       fail(api, pod, container, 'InvalidImageName', msg);
     },
@@ -114,13 +125,13 @@ export function startContainerEffects(
     /**
      * imageManager.pullImage in back-off: the event's short text; the container's message (its
      * waiting status, the sync's error) adds the previous pull's error (prevPullErrMsg, since
-     * 1.30; not in v1.18's nor v1.3's image manager).
+     * 1.32: the behaviour of that name).
      */
     recordImageBackOff: (api, _e, ctx) => {
       const { pod, container } = containerOf(ctx);
       const msg = `Back-off pulling image ${q(container.image)}`;
       recordEvent(api, pod, 'Normal', 'BackOff', msg, container.fieldPath);
-      const prev = era.prevPullErrMsg
+      const prev = cfg.behaviours.prevPullErrMsg
         ? api.domain.imagePullErrors[imageBackOffKey(pod.uid, container.image)]
         : undefined;
       fail(api, pod, container, 'ImagePullBackOff', prev === undefined ? msg : `${msg}: ${prev}`);
@@ -204,9 +215,7 @@ export function startContainerEffects(
       // generateContainerConfig before the Linux resources are computed.
       const envErr = envError(cfg, pod.namespace, container.spec);
       if (envErr !== undefined) {
-        const attempt = attemptOf(api);
-        attempt.failed = 'config';
-        attempt.message = envErr;
+        api.returned({ type: 'CONFIG_FAILED', message: envErr });
         return;
       }
       // makeMounts: /etc/hosts is mounted once the sandbox has an IP (shouldMountHostsFile).
@@ -219,7 +228,7 @@ export function startContainerEffects(
       ]);
       const cpu = api.domain.cpu;
       let unlimited = false;
-      if (featureEnabled(undefined, 'DisableCPUQuotaWithExclusiveCPUs') && cpu) {
+      if (cfg.gates.DisableCPUQuotaWithExclusiveCPUs === true && cpu) {
         unlimited = containerHasExclusiveCPUs(cpu, pod.uid, container.name);
         if (unlimited)
           klog(api, 'Container has pinned cpus', [
@@ -236,8 +245,20 @@ export function startContainerEffects(
     /** generateContainerConfig failed: Failed "Error: <msg>", ErrCreateContainerConfig. */
     containerConfigFailed: (api, _e, ctx) => {
       const { pod, container } = containerOf(ctx);
-      const msg = attemptOf(api).message ?? '';
+      const msg = ctx.message ?? '';
       fail(api, pod, container, 'CreateContainerConfigError', msg, msg);
+    },
+
+    /**
+     * Before PreCreateContainer (1.21): cpuManager.AddContainer's updateContainerCPUSet, CRI
+     * UpdateContainerResources{CpusetCpus} on the created container.
+     */
+    criUpdateContainerResources: (api, _e, ctx) => {
+      const { pod, container } = containerOf(ctx);
+      const cpu = api.domain.cpu;
+      const cpuset = cpu ? cpusetForContainer(cpu.state, pod.uid, container.name) : '';
+      api.record('cpuset', { uid: pod.uid, container: container.name, cpuset });
+      cpusetApplied(api, pod, container.name, 'PreStartContainer');
     },
 
     preCreateContainer: (api, _e, ctx) => {
@@ -275,17 +296,15 @@ export function startContainerEffects(
         container.name,
       );
       if (!fault) return;
-      const attempt = attemptOf(api);
-      attempt.failed = 'create';
       // The CRI call's status message (grpc status.Message): the common CreateContainer
       // failure is the runtime not answering in time. A missing executable is not found here
       // but at StartContainer (runc create runs in containerd's task creation).
-      attempt.message = fault.message ?? 'context deadline exceeded';
+      api.returned({ type: 'CRI_FAILED', message: fault.message ?? 'context deadline exceeded' });
     },
 
     containerCreateFailed: (api, _e, ctx) => {
       const { pod, container } = containerOf(ctx);
-      const msg = attemptOf(api).message ?? '';
+      const msg = ctx.message ?? '';
       fail(api, pod, container, 'CreateContainerError', msg, msg);
     },
 
@@ -320,7 +339,8 @@ export function startContainerEffects(
         pod,
         'Normal',
         'Created',
-        `Created container: ${container.name}`,
+        // kuberuntime_container.go (1.35+, PR #134043): no container name.
+        'Container created',
         container.fieldPath,
       );
       const fault = takeFault(
@@ -332,19 +352,10 @@ export function startContainerEffects(
         container.name,
       );
       if (!fault) return;
-      const attempt = attemptOf(api);
-      attempt.failed = 'start';
-      // containerd creates the task (runc create) in StartContainer: an executable missing
-      // from the image fails there, with runc's exec error (runc 1.2+, as containerd 2.x ships
-      // it, reports it from the container's init). Go's exec.LookPath searches $PATH only for
-      // a bare name; a path is stat'ed.
-      const exe = container.spec.command?.[0] ?? container.name;
-      const notFound = exe.includes('/')
-        ? `stat ${exe}: no such file or directory`
-        : 'executable file not found in $PATH';
-      attempt.message =
-        fault.message ??
-        `failed to create containerd task: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: exec: ${q(exe)}: ${notFound}: unknown`;
+      api.returned({
+        type: 'CRI_FAILED',
+        message: fault.message ?? missingExecutableError(cfg, container),
+      });
     },
 
     /**
@@ -356,7 +367,7 @@ export function startContainerEffects(
     containerStartFailed: (api, _e, ctx) => {
       const { pod, container } = containerOf(ctx);
       const attempt = attemptOf(api);
-      const msg = attempt.message ?? '';
+      const msg = ctx.message ?? '';
       exitContainer(api.domain, attempt.containerId!, api.t, 128, 'StartError', msg);
       fail(api, pod, container, 'RunContainerError', msg, msg);
     },
@@ -368,14 +379,7 @@ export function startContainerEffects(
       const attempt = attemptOf(api);
       const id = attempt.containerId!;
       startContainer(domain, id, api.t);
-      recordEvent(
-        api,
-        pod,
-        'Normal',
-        'Started',
-        `Started container ${container.name}`,
-        container.fieldPath,
-      );
+      recordEvent(api, pod, 'Normal', 'Started', 'Container started', container.fieldPath);
       api.record('containerStarted', { uid: pod.uid, container: container.name, id });
       // The process: attempt ContainerExit fault, or attempt regular init container that runs to completion.
       const exit = takeFault(cfg, domain, api.t, 'ContainerExit', pod.key, container.name);
@@ -412,24 +416,36 @@ export function startContainerEffects(
       if (takeFault(cfg, domain, api.t, 'PostStartHang', pod.key, container.name)) return;
       const fault = takeFault(cfg, domain, api.t, 'PostStartFail', pod.key, container.name);
       if (!fault) return;
-      const attempt = attemptOf(api);
-      attempt.failed = 'postStart';
-      attempt.message = fault.message;
+      api.returned(
+        fault.message === undefined
+          ? { type: 'HOOK_FAILED' }
+          : { type: 'HOOK_FAILED', message: fault.message },
+      );
     },
 
-    /** handlerRunner.Run failed: FailedPostStartHook, killContainer, PostStartHookError. */
+    /**
+     * handlerRunner.Run failed: FailedPostStartHook, killContainer, PostStartHookError. The
+     * runner's message and what carries it changed by release (behaviours: the HTTP hook's
+     * wording, the event's text, the error returned).
+     */
     postStartFailed: (api, _e, ctx) => {
       const { pod, container } = containerOf(ctx);
+      const b = cfg.behaviours;
       const attempt = attemptOf(api);
       const hook = container.postStart!;
       const ip = api.domain.syncs[pod.uid]?.podIP ?? '';
       let msg: string;
+      let handlerErr: string;
       if (hook.kind === 'httpGet') {
-        msg = `HTTP lifecycle hook (${hook.path}) for Container ${q(container.name)} in Pod ${q(formatPod(pod))} failed - error: ${attempt.message ?? `Get "http://${ip}:80${hook.path}": dial tcp ${ip}:80: connect: connection refused`}`;
+        const url = `http://${ip}:80${hook.path}`;
+        handlerErr =
+          ctx.message ??
+          `Get ${b.goQuotedUrlErrors ? q(url) : url}: dial tcp ${ip}:80: connect: connection refused`;
+        msg = `${b.httpHookUpperCase ? 'HTTP' : 'Http'} lifecycle hook (${hook.path}) for Container ${q(container.name)} in Pod ${q(formatPod(pod))} failed - error: ${handlerErr}${b.postStartHookEventGeneric ? '' : ', message: ""'}`;
       } else {
         const cmd = hook.command.slice(1, -1);
-        const err = attempt.message ?? `command '${cmd}' exited with 1: `;
-        msg = `Exec lifecycle hook (${hook.command}) for Container ${q(container.name)} in Pod ${q(formatPod(pod))} failed - error: ${err}, message: ""`;
+        handlerErr = ctx.message ?? `command '${cmd}' exited with 1: `;
+        msg = `Exec lifecycle hook (${hook.command}) for Container ${q(container.name)} in Pod ${q(formatPod(pod))} failed - error: ${handlerErr}, message: ""`;
         klog(api, 'Exec lifecycle hook for Container in Pod failed', [
           // A []string: klog renders it as attempt JSON array, like IPs=[...] elsewhere.
           ['execCommand', JSON.stringify(container.spec.lifecycle?.postStart?.exec?.command ?? [])],
@@ -437,32 +453,35 @@ export function startContainerEffects(
           ['pod', q(pod.key)],
           ['message', q('')],
           // handlers.go (contextual logging): logger.V(1).Info(..., "message", output, "err", err).
-          ['err', q(err)],
+          ['err', q(handlerErr)],
         ]);
       }
-      klog(
-        api,
-        'Failed to execute PostStartHook',
-        [
-          ...podKV(pod.key, pod.uid),
-          ['containerName', q(container.name)],
-          ['containerID', q(`containerd://${attempt.containerId}`)],
-        ],
-        msg,
-      );
+      if (b.postStartHookErrorBare)
+        klog(
+          api,
+          'Failed to execute PostStartHook',
+          [
+            ...podKV(pod.key, pod.uid),
+            ['containerName', q(container.name)],
+            ['containerID', q(`containerd://${attempt.containerId}`)],
+          ],
+          msg,
+        );
       recordEvent(
         api,
         pod,
         'Warning',
         'FailedPostStartHook',
-        'PostStartHook failed',
+        b.postStartHookEventGeneric ? 'PostStartHook failed' : msg,
         container.fieldPath,
       );
       // killContainer(..., "FailedPostStartHook", reasonFailedPostStartHook)
       recordEvent(api, pod, 'Normal', 'Killing', 'FailedPostStartHook', container.fieldPath);
       const grace = podGracePeriod(pod);
       killContainerWithGracePeriod(api, cfg, pod, container.name, attempt.containerId!, grace);
-      attempt.error = 'PostStartHookError';
+      attempt.error = b.postStartHookErrorBare
+        ? 'PostStartHookError'
+        : `PostStartHookError: ${handlerErr}`;
       attempt.message = msg;
     },
 
@@ -482,7 +501,8 @@ export function startContainerEffects(
           if (attempt.error === 'ImagePullBackOff')
             klog(api, 'Container start failed in pod', [
               ['containerType', q(attempt.typeName)],
-              ['container', q(containerValue(container, pod))],
+              // spec.container.Name (1.34+; before, the *v1.Container itself).
+              ['container', q(container.name)],
               ['pod', q(pod.key)],
               ['containerMessage', q(attempt.message ?? '')],
               // klog.V(3).InfoS(..., "containerMessage", msg, "err", err): err is the last pair.
@@ -493,9 +513,9 @@ export function startContainerEffects(
               api,
               'HandleError',
               [],
-              // SyncPod's start helper: fmt.Errorf("%v %+v start failed in pod %v: %w: %s",
-              // typeName, spec.container, format.Pod(pod), err, msg).
-              `${attempt.typeName} ${containerValue(container, pod)} start failed in pod ${formatPod(pod)}: ${attempt.error}: ${attempt.message ?? ''}`,
+              // SyncPod's start helper: fmt.Errorf("%v %v start failed in pod %v: %w: %s",
+              // typeName, spec.container.Name, format.Pod(pod), err, msg) (1.34+).
+              `${attempt.typeName} ${container.name} start failed in pod ${formatPod(pod)}: ${attempt.error}: ${attempt.message ?? ''}`,
             );
         }
         runtimeSync.lastResult = {

@@ -72,7 +72,7 @@ export function syncLoopEffects(env: Env): EffectsOf<typeof syncLoopMachine, Kub
             deletionAt: apiPod?.deletionAt,
             deletionGraceSeconds: apiPod?.deletionGraceSeconds,
           };
-          if (!domain.status[uid]) own(domain, 'status')[uid] = initialStatus(pod);
+          if (!domain.status[uid]) own(domain, 'status')[uid] = initialStatus(pod, cfg.gates);
           // A pod already in a terminal phase (e.g. rejected before a restart) is not admitted
           // again, and its worker is told of it all the same (HandlePodAdditions calls UpdatePod
           // outside the admission check): its SyncPod finds it terminal and tears it down.
@@ -126,11 +126,19 @@ export function syncLoopEffects(env: Env): EffectsOf<typeof syncLoopMachine, Kub
               ['pod', q(pod.key)],
               ['reason', q(adm.reason)],
               ['message', q(adm.message)],
+              // allocation_manager.go canAdmitPod (1.36): the admission's lifecycle.Operation.
+              ['operation', q('add')],
             ]);
             // Kubelet.rejectPod: Warning event with the reason, phase Failed.
             recordEvent(api, pod, 'Warning', adm.reason, adm.message);
             const before = domain.status[uid];
-            own(domain, 'status')[uid] = rejectedStatus(pod, adm.reason, adm.message, api.t);
+            own(domain, 'status')[uid] = rejectedStatus(
+              cfg.gates,
+              pod,
+              adm.reason,
+              adm.message,
+              api.t,
+            );
             syncStatusToApi(api, pod, before);
             api.record('podRejected', { uid, reason: adm.reason }, SYNC_LOOP);
             continue;
@@ -262,7 +270,7 @@ export function syncLoopEffects(env: Env): EffectsOf<typeof syncLoopMachine, Kub
       // setContainerReadiness replaces the status (statuses are never changed in place): the
       // one held now is what the watch last showed, no copy needed.
       const before = domain.status[ev.uid];
-      if (setContainerReadiness(domain, pod, ev.containerId, ready, api.t))
+      if (setContainerReadiness(cfg.gates, domain, pod, ev.containerId, ready, api.t))
         syncStatusToApi(api, pod, before);
       status = ready ? 'ready' : 'not ready';
     } else {

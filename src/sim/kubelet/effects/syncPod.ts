@@ -11,16 +11,22 @@ import { hashString } from '../../core/prng';
 import { formatGoDuration } from '../../core/time';
 import type { syncPodMachine } from '../../machines/syncPod.machine';
 import type { EffectApi, EffectsOf } from '../../runner/types';
-import { CONTAINER_BACKOFF, backoffGet, backoffNext, showBackOff, stableKey } from '../backoff';
+import {
+  backoffGet,
+  backoffNext,
+  containerBackOffPolicy,
+  showBackOff,
+  stableKey,
+} from '../backoff';
 import { computePodActions } from '../computePodActions';
 import type { ContainerDef, PodDef } from '../config';
 import { containerHasExclusiveCPUs, postStopContainer } from '../cpuManagerBridge';
-import { featureEnabled } from '../../policies/featureGates';
 import { type Env, recordEvent } from '../env';
 import { takeFault } from '../faults';
-import { containerValue, formatPod } from '../format';
+import { formatPod } from '../format';
 import { CONTAINER_RUNTIME, podWorkerId, proberId, startContainerId } from '../ids';
 import { killContainerWithGracePeriod, killGracePeriod } from '../killContainer';
+import { recordInitContainerFinished, recordInitContainerStarted } from '../startupLatency';
 import { klog, q } from '../klog';
 import { podOnlyKV, podUidKV, podUidKVWith } from '../podKVs';
 import { removeContainer, runPodSandbox, stopPodSandbox } from '../runtime';
@@ -67,17 +73,14 @@ function probeWorkers(pod: PodDef): { id: string; container: string; probe: stri
   return list;
 }
 
-/** Where a release's kubelet adds a pod's probe workers. */
-export interface SyncPodEra {
-  /**
-   * 1.22+: SyncPod's probeManager.AddPod, after WaitForAttachAndMount. Before (v1.18, v1.3),
-   * HandlePodAdditions added them when the pod was admitted: here, as its first sync begins.
-   */
-  probesAfterVolumes: boolean;
-}
-
-export function syncPodEffects(env: Env, era: SyncPodEra = { probesAfterVolumes: true }): Effects {
+export function syncPodEffects(env: Env): Effects {
   const { cfg } = env;
+  /**
+   * Where the release adds a pod's probe workers: syncPod's probeManager.AddPod after
+   * WaitForAttachAndMount (1.22, 1.25+), or HandlePodAdditions when the pod was admitted (here,
+   * as its first sync begins).
+   */
+  const probesAfterVolumes = cfg.behaviours.probesAfterVolumes;
   /** probeManager.AddPod: a worker per probe the pod's containers have, unless it runs. */
   const addProbes = (api: Api, pod: PodDef) => {
     for (const { id, container, probe } of probeWorkers(pod))
@@ -138,7 +141,7 @@ export function syncPodEffects(env: Env, era: SyncPodEra = { probesAfterVolumes:
     if (domain.podCgroups[pod.uid] || domain.workers[pod.uid]?.terminatingAt !== undefined) return;
     // kl.containerManager.UpdateQOSCgroups() (the QoS tiers' shares, before the pod's cgroup).
     klog(api, 'Updated QoS cgroup configuration');
-    if (featureEnabled(undefined, 'DisableCPUQuotaWithExclusiveCPUs')) {
+    if (cfg.gates.DisableCPUQuotaWithExclusiveCPUs === true) {
       const cpu = domain.cpu;
       const pinned = cpu
         ? [...pod.init, ...pod.containers].find((c) =>
@@ -159,7 +162,7 @@ export function syncPodEffects(env: Env, era: SyncPodEra = { probesAfterVolumes:
   /** WaitForAttachAndMount (then, from 1.22, pull secrets and probeManager.AddPod). */
   const waitForAttachAndMount: H = (api, _e, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
-    if (!era.probesAfterVolumes) addProbes(api, pod);
+    if (!probesAfterVolumes) addProbes(api, pod);
     // A pod with no volume to verify returns at once, logging nothing.
     if (kubeApiAccessVolume(pod))
       klog(api, 'Waiting for volumes to attach and mount for pod', podOnlyKV(pod));
@@ -178,7 +181,7 @@ export function syncPodEffects(env: Env, era: SyncPodEra = { probesAfterVolumes:
     if (kubeApiAccessVolume(pod))
       klog(api, 'All volumes are attached and mounted for pod', podOnlyKV(pod));
     // probeManager.AddPod, after the wait (and the pull secrets).
-    if (era.probesAfterVolumes) addProbes(api, pod);
+    if (probesAfterVolumes) addProbes(api, pod);
     const { actions, logs, gotKV } = computePodActions(pod, runtimeSync.podStatus, domain);
     for (const l of logs) klog(api, l.msg, l.kv);
     if (domain.cpu)
@@ -377,16 +380,23 @@ export function syncPodEffects(env: Env, era: SyncPodEra = { probesAfterVolumes:
         result.message = err;
         klog(api, 'Backing Off restarting container in pod', [
           ['containerType', q(typeName)],
-          ['container', q(containerValue(container, pod))],
+          ['container', q(container.name)],
           ['pod', q(pod.key)],
         ]);
         return false;
       }
-      backoffNext(own(domain, 'containerBackOff'), key, ts, api.t, CONTAINER_BACKOFF);
+      backoffNext(
+        own(domain, 'containerBackOff'),
+        key,
+        ts,
+        api.t,
+        containerBackOffPolicy(cfg.containerBackOff),
+      );
     }
     klog(api, 'Creating container in pod', [
       ['containerType', q(typeName)],
-      ['container', q(containerValue(container, pod))],
+      // spec.container.Name (1.34+; before, the *v1.Container itself).
+      ['container', q(container.name)],
       ['pod', q(pod.key)],
     ]);
     const id = startContainerId(pod.key, container.name);
@@ -412,6 +422,9 @@ export function syncPodEffects(env: Env, era: SyncPodEra = { probesAfterVolumes:
     runtimeSync.lastResult = undefined;
     if (!last) return;
     const container = pod.byName[last.name]!;
+    // RecordInitContainerStarted (1.36's startup latency tracker): a regular init container.
+    if (last.ok && container.kind === 'init')
+      recordInitContainerStarted(api.domain, pod.uid, api.t);
     if (last.ok)
       klog(api, 'Completed init container for pod', [
         ['containerName', q(container.name)],
@@ -432,7 +445,15 @@ export function syncPodEffects(env: Env, era: SyncPodEra = { probesAfterVolumes:
   };
 
   const restartCursor: H = (api, _e, ctx) => {
-    sync(api, ctx.uid).cursor = 0;
+    const runtimeSync = sync(api, ctx.uid);
+    runtimeSync.cursor = 0;
+    // The end of SyncPod's init step: RecordInitContainerFinished for each regular init container
+    // the pod status (read when this SyncPod began) shows exited.
+    if (runtimeSync.aborted) return;
+    const pod = cfg.pods[ctx.uid]!;
+    for (const c of runtimeSync.podStatus.containers)
+      if (c.state === 'EXITED' && c.finishedAt !== undefined && pod.byName[c.name]?.kind === 'init')
+        recordInitContainerFinished(api.domain, pod.uid, c.finishedAt);
   };
 
   const nextInit =

@@ -16,6 +16,7 @@ import type { ContainerLike, PodLike, QOSOptions, ResourceListLike } from '../..
 import { err, ok, type Result } from '../../model/result';
 import type { CPUTopology } from '../../model/topology';
 import type { FeatureGates } from '../featureGates';
+import type { OptionMaturity } from './options';
 import type { TopologyHint } from '../topologymanager/hint';
 import type { HintProvider } from '../topologymanager/scope';
 import { admissionType } from './errors';
@@ -51,6 +52,8 @@ export interface CpuManagerConfig {
   readonly kubeReserved?: ResourceListLike;
   readonly systemReserved?: ResourceListLike;
   readonly featureGates?: FeatureGates;
+  /** The release's option maturities (default: policy_options.go of 1.34). */
+  readonly optionMaturity?: OptionMaturity;
   readonly topologyManagerPolicy?: string;
   readonly qos?: QOSOptions;
 }
@@ -121,6 +124,7 @@ export function newCpuManagerPolicy(
     reservedCPUs: reserved.value.reservedCPUs,
     policyOptions: options,
     featureGates: cfg.featureGates ?? {},
+    ...(cfg.optionMaturity ? { optionMaturity: cfg.optionMaturity } : {}),
     topologyManagerPolicy: cfg.topologyManagerPolicy ?? 'none',
     qos: cfg.qos ?? {},
   });

@@ -37,7 +37,7 @@ const FIELD = {
 
 export type StaticPolicyOptionName = keyof typeof FIELD;
 
-/** Maturity at policy_options.go @7ed31812 (changes between releases). */
+/** Maturity at policy_options.go @7ed31812 (1.34; other releases: versions/changelog). */
 export const OPTION_MATURITY: Readonly<
   Record<StaticPolicyOptionName, 'alpha' | 'beta' | 'stable'>
 > = {
@@ -53,10 +53,17 @@ function isOption(name: string): name is StaticPolicyOptionName {
   return Object.prototype.hasOwnProperty.call(FIELD, name);
 }
 
-/** CheckPolicyOptionAvailable. */
-export function checkPolicyOptionAvailable(name: string, gates: FeatureGates): Result<void> {
-  if (!isOption(name)) return err(`unknown CPU Manager Policy option: ${JSON.stringify(name)}`);
-  const m = OPTION_MATURITY[name];
+/** Each option's maturity in a release (versions/changelog/policyOptions.ts). */
+export type OptionMaturity = Readonly<Partial<Record<string, 'alpha' | 'beta' | 'stable'>>>;
+
+/** CheckPolicyOptionAvailable, with the release's alphaOptions/betaOptions/stableOptions. */
+export function checkPolicyOptionAvailable(
+  name: string,
+  gates: FeatureGates,
+  maturity: OptionMaturity = OPTION_MATURITY,
+): Result<void> {
+  const m = isOption(name) ? maturity[name] : undefined;
+  if (m === undefined) return err(`unknown CPU Manager Policy option: ${JSON.stringify(name)}`);
   if (m === 'alpha' && !featureEnabled(gates, 'CPUManagerPolicyAlphaOptions'))
     return err(
       `CPU Manager Policy Alpha-level Options not enabled, but option ${JSON.stringify(name)} provided`,
@@ -75,10 +82,11 @@ export function checkPolicyOptionAvailable(name: string, gates: FeatureGates): R
 export function newStaticPolicyOptions(
   raw: Readonly<Record<string, string>>,
   gates: FeatureGates,
+  maturity: OptionMaturity = OPTION_MATURITY,
 ): Result<StaticPolicyOptions> {
   const opts: { -readonly [K in keyof StaticPolicyOptions]: boolean } = { ...NO_OPTIONS };
   for (const name of Object.keys(raw).sort()) {
-    const avail = checkPolicyOptionAvailable(name, gates);
+    const avail = checkPolicyOptionAvailable(name, gates, maturity);
     if (!avail.ok) return avail;
     const v = parseBool(raw[name] ?? '');
     if (!v.ok) return err(`bad value for option ${JSON.stringify(name)}: ${v.error}`);

@@ -30,6 +30,7 @@ import { smtAlignmentError, type CpuManagerError } from './errors';
 import { guaranteedCPUs } from './guaranteedCPUs';
 import {
   newStaticPolicyOptions,
+  type OptionMaturity,
   validateStaticPolicyOptions,
   type StaticPolicyOptions,
 } from './options';
@@ -64,6 +65,8 @@ export interface StaticPolicyConfig {
   readonly reservedCPUs?: CPUSet;
   readonly policyOptions?: Readonly<Record<string, string>>;
   readonly featureGates?: FeatureGates;
+  /** The release's option maturities (default: policy_options.go of 1.34). */
+  readonly optionMaturity?: OptionMaturity;
   /** The topology manager policy name (align-by-socket refuses single-numa-node). */
   readonly topologyManagerPolicy?: string;
   readonly qos?: QOSOptions;
@@ -74,7 +77,11 @@ export function newStaticPolicy(
   topology: CPUTopology,
   cfg: StaticPolicyConfig,
 ): Result<StaticPolicy> {
-  const opts = newStaticPolicyOptions(cfg.policyOptions ?? {}, cfg.featureGates ?? {});
+  const opts = newStaticPolicyOptions(
+    cfg.policyOptions ?? {},
+    cfg.featureGates ?? {},
+    cfg.optionMaturity,
+  );
   if (!opts.ok) return opts;
   const valid = validateStaticPolicyOptions(
     opts.value,

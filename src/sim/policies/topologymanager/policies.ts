@@ -72,7 +72,7 @@ export function checkPolicyOptionAvailable(option: string, ctx: OptionContext): 
   const beta = [...sets.beta, ...(ctx.registered?.beta ?? [])];
   if (!alpha.includes(option) && !beta.includes(option) && !sets.stable.includes(option))
     return err(`unknown Topology Manager Policy option: ${JSON.stringify(option)}`);
-  const lower = hasBehaviour('lowerCaseOptionErrors', ctx.minor);
+  const lower = hasBehaviour('topologyOptionErrorsLowerCase', ctx.minor);
   const level = (l: 'alpha' | 'beta') =>
     lower
       ? `topology manager policy ${l}-level options not enabled, but option ${JSON.stringify(option)} provided`

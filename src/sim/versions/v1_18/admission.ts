@@ -8,6 +8,7 @@
  * what the shared admission did to the CPU manager's state.
  */
 import { cpuSnapshot } from '../../kubelet/cpuManagerBridge';
+import { formatPod } from '../../kubelet/format';
 import { milliCpu } from '../../kubelet/resources';
 import type { KubeletDomain } from '../../kubelet/types';
 import type { EffectApi, EffectHandler, MachineKind } from '../../runner/types';
@@ -18,10 +19,15 @@ type Api = EffectApi<KubeletDomain>;
 const line = (api: Api, source: string, text: string) =>
   api.log({ v: 0, severity: 'I', source, msg: text, kv: [], text });
 
-/** The sync loop's kind with each effect followed by the admission lines of the pods it admitted. */
+/**
+ * The sync loop's kind with each effect followed by the admission lines of the pods it admitted,
+ * as release `minor` (18-20) printed them: 1.20 names the pod by format.Pod ("name_ns(uid)") where
+ * 1.18 and 1.19 gave its name or UID.
+ */
 export function withAdmissionLines(
   kind: MachineKind<KubeletDomain>,
   run: KubeletRun,
+  minor: number,
 ): MachineKind<KubeletDomain> {
   const effects: Record<string, EffectHandler<KubeletDomain, never, never>> = {};
   for (const [name, h] of Object.entries(kind.effects))
@@ -44,12 +50,12 @@ export function withAdmissionLines(
           line(
             api,
             'policy_static.go:216',
-            `[cpumanager] static policy: Allocate (pod: ${pod.name}, container: ${c.name})`,
+            `[cpumanager] static policy: Allocate (pod: ${minor >= 20 ? formatPod(pod) : pod.name}, container: ${c.name})`,
           );
           line(
             api,
             'policy_static.go:228',
-            `[cpumanager] Pod ${uid}, Container ${c.name} Topology Affinity is: {<nil> false}`,
+            `[cpumanager] Pod ${minor >= 20 ? formatPod(pod) : uid}, Container ${c.name} Topology Affinity is: {<nil> false}`,
           );
           line(
             api,

@@ -8,30 +8,40 @@
  * null: v1.18 had no such line (pod-worker state machine, SyncPod enter/exit, CFS quota lines).
  */
 import { containerPlusV, containerString } from '../../kubelet/goContainer';
-import { serviceAccountVolume } from '../../kubelet/volumes';
+import { serviceAccountVolume, tokenEra } from '../../kubelet/volumes';
+import type { KubeletVersionName } from '../names';
 import type { LineArgs } from '../messages';
 import { goq, P, type KlogTable } from '../messages';
 import { bareId, fpod, fpods, goStrings, plegEvent } from '../printf';
 
-/** The line's *v1.Container as k8s.io/api v0.18.6's generated String() renders it, whole. */
+/**
+ * The line's *v1.Container (today's line names it) as the release's generated String() renders
+ * it, whole (k8s.io/api v0.18.6 for 1.18, the release's own for 1.19 and 1.20).
+ */
 function container18(a: LineArgs): string {
-  const name = /Name:([^,]*)/.exec(a.kv.container ?? '')?.[1] ?? '';
-  const c = a.pod?.byName[name];
-  return c ? containerString(a.pod, c, '1.18') : (a.kv.container ?? '');
+  const c = a.pod?.byName[a.kv.container ?? ''];
+  return c ? containerString(a.pod, c, a.minor) : (a.kv.container ?? '');
 }
 
 /** VolumeToMount.GenerateMsgDetailed for the pod's token Secret volume: `<msg> for volume %q (UniqueName: %q) pod %q (UID: %q) `. */
 function tokenVolumeLine(msg: string): (a: LineArgs) => string | null {
   return (a) => {
-    const vol = a.pod && serviceAccountVolume(a.pod, 'secret');
+    // The token Secret through 1.20; the projected kube-api-access volume from 1.21.
+    const vol =
+      a.pod && serviceAccountVolume(a.pod, tokenEra(`1.${a.minor}` as KubeletVersionName));
     if (!a.pod || !vol) return null;
-    const unique = `kubernetes.io/secret/${a.pod.uid}-${vol.name}`;
+    const unique = `kubernetes.io/${vol.plugin}/${a.pod.uid}-${vol.name}`;
     return `${msg} for volume ${goq(vol.name)} (UniqueName: ${goq(unique)}) pod ${goq(a.pod.name)} (UID: ${goq(a.pod.uid)}) `;
   };
 }
 
 /** podActions printed with %+v, from the current engine's podActions text. */
-function podActions18(text: string, sandboxId: string, initName: string | undefined): string {
+function podActions18(
+  text: string,
+  sandboxId: string,
+  initName: string | undefined,
+  minor = 18,
+): string {
   const field = (k: string) => new RegExp(`(?:^|, )${k}: ([^,]*)`).exec(text)?.[1] ?? '';
   const list = (k: string) =>
     (new RegExp(`(?:^|, )${k}: \\[([^\\]]*)\\]`).exec(text)?.[1] ?? '').replace(/,\s*/g, ' ');
@@ -39,7 +49,32 @@ function podActions18(text: string, sandboxId: string, initName: string | undefi
   return (
     `{KillPod:${field('KillPod')} CreateSandbox:${field('CreateSandbox')} SandboxID:${sandboxId} ` +
     `Attempt:${field('Attempt')} NextInitContainerToStart:${initName ?? '<nil>'} ` +
-    `ContainersToStart:[${list('ContainersToStart')}] ContainersToKill:${kill} EphemeralContainersToStart:[]}`
+    `ContainersToStart:[${list('ContainersToStart')}] ContainersToKill:${kill} EphemeralContainersToStart:[]` +
+    // 1.27 (InPlacePodVerticalScaling) added the resize fields at the struct's end.
+    (minor >= 27 ? ' ContainersToUpdate:map[] UpdatePodResources:false}' : '}')
+  );
+}
+
+/**
+ * "computePodActions got for pod"'s podActions before podActions.String() (1.28): the struct
+ * with %+v, the next init container through *v1.Container's String(), the sandbox it keeps.
+ */
+export function podActionsPlusV(a: LineArgs): string {
+  const pod = a.pod;
+  const initIdx = /InitContainersToStart: \[(\d+)/.exec(a.kv.podActions ?? '')?.[1];
+  const init = pod && initIdx !== undefined ? pod.init[Number(initIdx)] : undefined;
+  const ready = pod
+    ? (a.domain.runtime.podSandboxes[pod.uid] ?? []).find(
+        (id) => a.domain.runtime.sandboxes[id]?.state === 'SANDBOX_READY',
+      )
+    : undefined;
+  const creating = /CreateSandbox: true/.test(a.kv.podActions ?? '');
+  const sandboxId = creating && ready === undefined ? '' : (ready ?? '');
+  return podActions18(
+    a.kv.podActions ?? '',
+    sandboxId,
+    init && containerString(pod, init, a.minor),
+    a.minor,
   );
 }
 
@@ -207,19 +242,11 @@ export const KLOG_1_18: KlogTable = {
     2,
     (a) => `No ready sandbox for pod ${goq(fpod(a))} can be found. Need to start a new one`,
   ),
-  'computePodActions got for pod': P(`${KRM}:659`, 3, (a) => {
-    const pod = a.pod;
-    const initIdx = /InitContainersToStart: \[(\d+)/.exec(a.kv.podActions ?? '')?.[1];
-    const init = pod && initIdx !== undefined ? pod.init[Number(initIdx)] : undefined;
-    const ready = pod
-      ? (a.domain.runtime.podSandboxes[pod.uid] ?? []).find(
-          (id) => a.domain.runtime.sandboxes[id]?.state === 'SANDBOX_READY',
-        )
-      : undefined;
-    const creating = /CreateSandbox: true/.test(a.kv.podActions ?? '');
-    const sandboxId = creating && ready === undefined ? '' : (ready ?? '');
-    return `computePodActions got ${podActions18(a.kv.podActions ?? '', sandboxId, init && containerString(pod, init, '1.18'))} for pod ${goq(fpod(a))}`;
-  }),
+  'computePodActions got for pod': P(
+    `${KRM}:659`,
+    3,
+    (a) => `computePodActions got ${podActionsPlusV(a)} for pod ${goq(fpod(a))}`,
+  ),
   'SyncPod received new pod, will create a sandbox for it': P(
     `${KRM}:669`,
     4,
@@ -273,7 +300,7 @@ export const KLOG_1_18: KlogTable = {
   }),
   'Container of pod is not in the desired state and shall be started': P(`${KRM}:560`, 3, (a) => {
     const c = a.pod?.byName[a.kv.containerName ?? ''];
-    return `Container ${c ? containerPlusV(a.pod, c, '1.18') : ''} is dead, but RestartPolicy says that we should restart it.`;
+    return `Container ${c ? containerPlusV(a.pod, c, a.minor) : ''} is dead, but RestartPolicy says that we should restart it.`;
   }),
   'Message for Container of pod': P(
     `${KRM}:603`,
@@ -324,9 +351,9 @@ export const KLOG_1_18: KlogTable = {
   'Pod contains no container with pinned cpus': null,
   'Disabled CFS quota': null,
   // kubelet.go syncPod's kl.containerManager.UpdateQOSCgroups() before pcm.EnsureExists, as
-  // today (v1.17/v1.18 UpdateCgroups' last line; line number approximate).
+  // today (UpdateCgroups' last line, v1.18.6).
   'Updated QoS cgroup configuration': P(
-    'qos_container_manager_linux.go:373',
+    'qos_container_manager_linux.go:333',
     4,
     () => '[ContainerManager]: Updated QoS cgroup configuration',
   ),
@@ -405,22 +432,18 @@ export const KLOG_1_18: KlogTable = {
     (a) =>
       `${a.kv.probeType ?? ''} probe for ${goq(`${fpod(a)}:${a.kv.containerName ?? ''}`)} succeeded`,
   ),
-  // utilruntime.HandleError: the start helper's fmt.Errorf("%v start failed: %v: %s", typeName, err, msg).
+  // utilruntime.HandleError: the start helper's fmt.Errorf("%v start failed: %v: %s",
+  // typeName, err, msg), printed by klog.ErrorDepth(2, err) at the caller's file:line.
   HandleError: P(
-    'runtime.go:78',
+    'kuberuntime_manager.go:777',
     0,
     (a) => {
-      const m = /^(.*?) &Container\{[\s\S]*?\} start failed in pod [^(]*\([^)]*\): ([\s\S]*)$/.exec(
-        a.err ?? '',
-      );
+      const m = /^(.*?) \S+ start failed in pod \S+: ([\s\S]*)$/.exec(a.err ?? '');
       return m ? `${m[1]} start failed: ${m[2]}` : (a.err ?? '');
     },
     'E',
   ),
-  // Lines the current kubelet prints that this table does not render for 1.18 (yet): 1.18
-  // logged events as `Event(v1.ObjectReference{...}): type: ... reason: ...` and the status
-  // manager's patch with format.Pod; "Observed pod startup duration" and the topology manager's
-  // "admission check" did not exist. Dropped rather than printed in a form 1.18 never had.
+  // "Observed pod startup duration" and the topology manager's "admission check" did not exist.
   // The token Secret's volume (volumes.ts serviceAccountVolume), reconciler.go's and
   // operation_generator.go's GenerateMsgDetailed lines: klog.Infof, V(1), V(1) (not a remount).
   'operationExecutor.VerifyControllerAttachedVolume started': P(
@@ -454,7 +477,12 @@ export const KLOG_1_18: KlogTable = {
     3,
     (a) => `All volumes are attached and mounted for pod ${goq(fpod(a))}`,
   ),
-  'Patch status for pod': null,
+  // status_manager.go syncPod: klog.V(3).Infof("Patch status for pod %q with %q", format.Pod(pod), patchBytes).
+  'Patch status for pod': P(
+    'status_manager.go:570',
+    3,
+    (a) => `Patch status for pod ${goq(fpod(a))} with ${goq(a.kv.patch ?? '')}`,
+  ),
   // v1.18 logged "Ignoring same status for pod %q, status: %+v" with the Go dump of a
   // v1.PodStatus, which is not rendered here: left out.
   'Ignoring same status for pod': null,
@@ -462,7 +490,17 @@ export const KLOG_1_18: KlogTable = {
   'Topology manager admission check': null,
   'Pod Admit Result': null,
   'Observed pod startup duration': null,
-  'Event occurred': null,
+  // client-go event.go StartLogging(klog.V(3).Infof): the involved object's reference with %#v.
+  // The pod's resourceVersion is not modelled: printed empty.
+  'Event occurred': P('event.go:278', 3, (a) => {
+    const [ns, name] = (a.kv.object ?? '/').split('/');
+    // The involved object is the pod (ref.GetReference): its UID.
+    const uid = a.pod?.uid ?? a.run.byKey[a.kv.object ?? ''] ?? '';
+    const ref =
+      `v1.ObjectReference{Kind:"Pod", Namespace:${goq(ns ?? '')}, Name:${goq(name ?? '')}, ` +
+      `UID:${goq(uid)}, APIVersion:"v1", ResourceVersion:"", FieldPath:${goq(a.kv.fieldPath ?? '')}}`;
+    return `Event(${ref}): type: '${a.kv.type ?? ''}' reason: '${a.kv.reason ?? ''}' ${a.kv.message ?? ''}`;
+  }),
   // The CPU and topology managers' admission lines: 1.18 printed its own printf forms
   // (v1_18/admission.ts), not these.
   'TopologyHints generated': null,
@@ -471,7 +509,10 @@ export const KLOG_1_18: KlogTable = {
   'Best TopologyHint (pod scope)': null,
   'Topology Affinity (container scope)': null,
   'Topology Affinity (pod scope)': null,
+  'Allocate start': null,
   'Static policy: Allocate': null,
+  'Allocate end': null,
+  'Static policy: RemoveContainer (deferred)': null,
   'Static policy: container already present in state, skipping': null,
   'Topology Affinity': null,
   AllocateCPUs: null,
@@ -495,16 +536,38 @@ export const KLOG_1_18: KlogTable = {
       `[cpumanager] static policy: RemoveContainer (pod: ${a.kv.podUID ?? ''}, container: ${a.kv.containerName ?? ''})`,
   ),
   'Deleted CPUSet assignment': null,
-  // The topology, device and memory managers' structured lines: 1.18 printed printf forms
-  // of some of them (and had no memory manager), which are not modelled.
+  // The topology, device and memory managers' structured lines: 1.18 printed printf forms of
+  // them (and had no memory manager); those below are modelled, the rest (whose values are Go
+  // %v dumps of hints) are not printed.
   TopologyHints: null,
   'TopologyHints (pod scope)': null,
   ContainerTopologyHint: null,
   PodTopologyHint: null,
-  'Hint Provider has no preference for NUMA affinity with any resource': null,
-  'Hint Provider has no preference for NUMA affinity with resource': null,
-  'Hint Provider has no possible NUMA affinities for resource': null,
-  'Resource does not have a topology preference': null,
+  // topologymanager/policy.go filterProvidersHints (klog.Infof, 1.18-1.20)
+  'Hint Provider has no preference for NUMA affinity with any resource': P(
+    'policy.go:70',
+    0,
+    () => '[topologymanager] Hint Provider has no preference for NUMA affinity with any resource',
+  ),
+  'Hint Provider has no preference for NUMA affinity with resource': P(
+    'policy.go:78',
+    0,
+    (a) =>
+      `[topologymanager] Hint Provider has no preference for NUMA affinity with resource '${a.kv.resource ?? ''}'`,
+  ),
+  'Hint Provider has no possible NUMA affinities for resource': P(
+    'policy.go:84',
+    0,
+    (a) =>
+      `[topologymanager] Hint Provider has no possible NUMA affinities for resource '${a.kv.resource ?? ''}'`,
+  ),
+  // devicemanager/topology_hints.go GetTopologyHints (klog.Infof, 1.18-1.20)
+  'Resource does not have a topology preference': P(
+    'topology_hints.go:44',
+    0,
+    (a) =>
+      `[devicemanager] Resource '${a.kv.resourceName ?? ''}' does not have a topology preference`,
+  ),
   'Resource does not have a topology preference (pod scope)': null,
   'Resource already allocated to pod with different number than request': null,
   'Resource already allocated to pod with different number than request (pod scope)': null,
@@ -512,12 +575,37 @@ export const KLOG_1_18: KlogTable = {
   'Regenerating TopologyHints for resource already allocated to pod (pod scope)': null,
   'Unable to generate topology hints: requested number of devices unavailable': null,
   'Unable to generate topology hints: requested number of devices unavailable (pod scope)': null,
-  'Pods to be removed': null,
-  'Found pre-allocated devices for resource on pod': null,
-  'Need devices to allocate for pod': null,
+  // devicemanager/manager.go (klog.V(3).Infof, 1.18-1.20)
+  'Pods to be removed': P(
+    'manager.go:632',
+    3,
+    (a) => `pods to be removed: ${goStrings(a.kv.podUIDs)}`,
+  ),
+  'Found pre-allocated devices for resource on pod': P(
+    'manager.go:648',
+    3,
+    (a) =>
+      `Found pre-allocated devices for resource ${a.kv.resourceName ?? ''} container ${goq(a.kv.containerName ?? '')} in Pod ${goq(a.kv.podUID ?? '')}: ${goStrings(a.kv.devices)}`,
+  ),
+  'Need devices to allocate for pod': P(
+    'manager.go:660',
+    3,
+    (a) =>
+      `Needs to allocate ${a.kv.deviceNumber ?? ''} ${goq(a.kv.resourceName ?? '')} for pod ${goq(a.kv.podUID ?? '')} container ${goq(a.kv.containerName ?? '')}`,
+  ),
   'No devices needed, nothing to do': null,
-  'Looking for needed resources': null,
-  'Making allocation request for device plugin': null,
+  // before its device plugin resource check, for every limit
+  'Looking for needed resources': P(
+    'manager.go:786',
+    3,
+    (a) => `needs ${a.kv.needed ?? ''} ${a.kv.resourceName ?? ''}`,
+  ),
+  'Making allocation request for device plugin': P(
+    'manager.go:830',
+    3,
+    (a) =>
+      `Making allocation request for devices ${goStrings(a.kv.devices)} for device plugin ${a.kv.resourceName ?? ''}`,
+  ),
   'Issuing a GetPreferredAllocation call for container': null,
   'Checkpoint file written': null,
   'RemoveStaleState removing state': null,

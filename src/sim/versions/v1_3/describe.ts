@@ -31,6 +31,7 @@ import type { EventRow } from '../../views/events';
 import type { ContainerDetail, PodRow } from '../../views/pods';
 import { tabwrite } from '../../views/tabwriter';
 import { describeEventsLines } from '../kubectl';
+import { DESCRIBE_1_18 } from '../changelog/describe';
 import { runtimeScheme } from '../names';
 import { bareId } from '../printf';
 
@@ -81,7 +82,7 @@ function containers(
     if (d) statusLines(out, d);
     // 1.3 had liveness and readiness probes only.
     for (const t of ['liveness', 'readiness'] as const) {
-      const l = probeLine(c, t);
+      const l = probeLine(c, t, DESCRIBE_1_18);
       if (l) out.push(l);
     }
     // The variables as today's kubectl lists them, under 1.3's heading (envFrom came in 1.6).
@@ -141,9 +142,9 @@ export function describePod13(input: Describe13Input): string {
     field,
   );
   conditionLines(out, '1.3', row.conditions);
-  volumes(out, pod, '1.3');
+  volumes(out, pod, '1.3', DESCRIBE_1_18);
   out.push(`QoS Tier:\t${row.qosClass}`);
   if (events.length === 0) out.push('No events.');
-  else out.push(...describeEventsLines('1.3', events, now, nodeName, L1));
+  else out.push(...describeEventsLines('1.3', DESCRIBE_1_18, events, now, nodeName, L1));
   return tabwrite(out.join('\n'), 1, '\t') + '\n';
 }

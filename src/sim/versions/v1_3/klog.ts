@@ -16,8 +16,8 @@ const DM = 'docker_manager.go';
 
 /** *api.Container printed with %+v: &{Name:app Image:nginx …}, whole. */
 function ptrContainer(a: LineArgs): string {
-  const name = /Name:([^,]*)/.exec(a.kv.container ?? '')?.[1] ?? '';
-  const c = a.pod?.byName[name];
+  // Today's line names the container (spec.container.Name).
+  const c = a.pod?.byName[a.kv.container ?? ''];
   return c ? `&${apiContainer(a.pod, c)}` : '<nil>';
 }
 

@@ -24,7 +24,7 @@ import { dockerStartContainerEffects } from './startContainer';
 import { dockerSyncPodMachine } from './syncPod.machine';
 import { dockerSyncPodEffects } from './syncPod';
 
-export const MESSAGES_1_3: MessageTable = { klog: KLOG_1_3, event: EVENTS_1_3 };
+export const MESSAGES_1_3: MessageTable = { minor: 3, klog: KLOG_1_3, event: EVENTS_1_3 };
 
 type D = KubeletDomain;
 
@@ -46,7 +46,7 @@ export const kubelet13: KubeletVersion = {
     // No terminal phase before deletion in 1.3 (TerminatePod's came in 1.27).
     const podWorker = machineKind<D, typeof podWorkerMachine>(
       podWorkerMachine,
-      podWorkerEffects(env, { terminalPhaseBeforeDeletion: false }),
+      podWorkerEffects(env),
     );
     const kubeletProcess = base.machines.kubeletProcess!;
     const machines: Record<string, MachineKind<D>> = {

@@ -14,32 +14,19 @@
 import { assign, setup } from 'xstate';
 import { peekFault } from '../../kubelet/faults';
 import { podGracePeriod, stopTime } from '../../kubelet/killContainer';
-import { startContainerId } from '../../kubelet/ids';
 import { kubelet } from '../../kubelet/view';
 import { imageBackOffKey, isInBackOffSinceUpdate, IMAGE_BACKOFF } from '../../kubelet/backoff';
-
-export type DockerStartEvent =
-  | { type: 'START'; typeName: string }
-  | { type: 'PULLED'; pullMs: number; sizeBytes: number }
-  | { type: 'PULL_FAILED'; error: string };
-
-interface Input {
-  uid: string;
-  podKey: string;
-  name: string;
-}
-
-interface Context extends Input {
-  typeName: string;
-}
+import type {
+  StartContainerContext as Context,
+  StartContainerEvent as DockerStartEvent,
+  StartContainerInput as Input,
+} from '../../machines/startContainer.machine';
 
 function spec(ctx: Context) {
   const k = kubelet();
   const pod = k.run.pods[ctx.uid]!;
   return { k, pod, c: pod.byName[ctx.name]! };
 }
-
-const attemptOf = (ctx: Input) => kubelet().domain.starts[startContainerId(ctx.podKey, ctx.name)];
 
 export const dockerStartContainerMachine = setup({
   types: { events: {} as DockerStartEvent, context: {} as Context, input: {} as Input },
@@ -58,9 +45,9 @@ export const dockerStartContainerMachine = setup({
         IMAGE_BACKOFF,
       );
     },
-    'docker CreateContainer failed': ({ context }) => attemptOf(context)?.failed === 'create',
+    'docker CreateContainer failed': ({ context }) => context.failed === 'create',
     'has PostStart hook': ({ context }) => spec(context).c.postStart !== undefined,
-    'PostStart hook failed': ({ context }) => attemptOf(context)?.failed === 'postStart',
+    'PostStart hook failed': ({ context }) => context.failed === 'postStart',
   },
   delays: {
     imageCheck: 0,
@@ -94,14 +81,18 @@ export const dockerStartContainerMachine = setup({
   },
 }).createMachine({
   id: 'dockerStartContainer',
-  context: ({ input }) => ({ ...input, typeName: '' }),
+  context: ({ input }) => ({ ...input, typeName: '', failed: undefined, message: undefined }),
   initial: 'idle',
   states: {
     idle: {
       on: {
         START: {
           target: 'pullingImage',
-          actions: assign({ typeName: ({ event }) => event.typeName }),
+          actions: assign({
+            typeName: ({ event }) => event.typeName,
+            failed: undefined,
+            message: undefined,
+          }),
         },
       },
     },
@@ -126,6 +117,12 @@ export const dockerStartContainerMachine = setup({
     // runContainer: HostConfig (CPUShares, CPUQuota/CPUPeriod), then docker CreateContainer.
     creating: {
       entry: 'runContainer',
+      // docker CreateContainer's error, as the effect that called it received it.
+      on: {
+        CRI_FAILED: {
+          actions: assign({ failed: 'create', message: ({ event }) => event.message }),
+        },
+      },
       after: {
         createContainer: [
           {
@@ -147,6 +144,11 @@ export const dockerStartContainerMachine = setup({
     },
     postStart: {
       entry: 'runPostStart',
+      on: {
+        HOOK_FAILED: {
+          actions: assign({ failed: 'postStart', message: ({ event }) => event.message }),
+        },
+      },
       after: {
         postStartHook: [
           {

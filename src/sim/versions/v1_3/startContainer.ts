@@ -31,7 +31,7 @@ export function dockerHostConfigCpu(c: ContainerDef): {
 
 export function dockerStartContainerEffects(env: Env): Effects {
   const { cfg } = env;
-  const base = startContainerEffects(env, { prevPullErrMsg: false });
+  const base = startContainerEffects(env);
   const containerOf = (ctx: { uid: string; name: string }): { pod: PodDef; c: ContainerDef } => {
     const pod = cfg.pods[ctx.uid]!;
     return { pod, c: pod.byName[ctx.name]! };
@@ -63,7 +63,7 @@ export function dockerStartContainerEffects(env: Env): Effects {
     dockerCreateFailed: (api, _e, ctx) => {
       const { pod, c } = containerOf(ctx);
       const a = api.domain.starts[api.self]!;
-      const err = a.message ?? '';
+      const err = ctx.message ?? '';
       recordEvent(
         api,
         pod,
@@ -93,7 +93,7 @@ export function dockerStartContainerEffects(env: Env): Effects {
       const { pod, c } = containerOf(ctx);
       const a = api.domain.starts[api.self]!;
       const hook = c.postStart!;
-      const execErr = a.message ?? 'Error executing in Docker Container: 1';
+      const execErr = ctx.message ?? 'Error executing in Docker Container: 1';
       if (hook.kind === 'exec')
         glog(
           api,

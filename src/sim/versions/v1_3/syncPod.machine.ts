@@ -15,7 +15,7 @@
  *   runContainerInPod, PostStart included) before the next; a failure does not stop the next.
  */
 import { setup } from 'xstate';
-import { CONTAINER_BACKOFF, isInBackOffSince, stableKey } from '../../kubelet/backoff';
+import { containerBackOffPolicy, isInBackOffSince, stableKey } from '../../kubelet/backoff';
 import type { ContainerDef, PodDef } from '../../kubelet/config';
 import { killGracePeriod, stopTime } from '../../kubelet/killContainer';
 import { kubelet, type KubeletView } from '../../kubelet/view';
@@ -44,7 +44,7 @@ function inBackOff(k: KubeletView, pod: PodDef, c: ContainerDef): boolean {
     stableKey(pod, c),
     exited.finishedAt ?? k.t,
     k.t,
-    CONTAINER_BACKOFF,
+    containerBackOffPolicy(k.run.containerBackOff),
   );
 }
 

@@ -58,7 +58,7 @@ export function findActiveInitContainer(
 
 export function dockerSyncPodEffects(env: Env): Effects {
   const { cfg } = env;
-  const base = syncPodEffects(env, { probesAfterVolumes: false });
+  const base = syncPodEffects(env);
   const sync = (api: Api, uid: string) => api.domain.syncs[uid]!;
 
   return {

@@ -136,6 +136,12 @@ export const startContainer: SentenceRules = [
   },
   {
     from: 'postStart',
+    event: 'HOOK_FAILED',
+    say: (f) =>
+      `The PostStart hook of ${f.container} runs and its handler fails; ${f.go.startContainer} sees the error when the hook returns.`,
+  },
+  {
+    from: 'postStart',
     guard: 'PostStart hook failed',
     say: (f) =>
       `The PostStart hook of ${f.container} failed${took(f)} (FailedPostStartHook): the kubelet kills the container.`,

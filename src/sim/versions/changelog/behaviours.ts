@@ -1,0 +1,190 @@
+/**
+ * Changes of what the kubelet does that no feature gate guards, each read in the Go source of
+ * the release that brought it (and of the one before, which did not have it). Kept free of
+ * functions: the page's views read the resolved set through the run's config.
+ */
+import type { Behaviours, ChangelogRowBase } from './types';
+
+/** Every behaviour as 1.18.6 had it (versions/changelog/profile.ts starts from these). */
+export const BEHAVIOURS_1_18: Behaviours = {
+  preCreateContainerCpuset: false,
+  probesAfterVolumes: false,
+  terminatePodInSyncTerminated: false,
+  terminalPhaseBeforeDeletion: false,
+  prevPullErrMsg: false,
+  cpuContainerMapPass: false,
+  podLifecycleRework: false,
+  eventSpamKeyByType: false,
+  runc12StartError: false,
+  goQuotedUrlErrors: false,
+  httpHookUpperCase: false,
+  postStartHookErrorBare: false,
+  postStartHookEventGeneric: false,
+  imageParseErrorSaysName: false,
+  memoryNUMAAllocationRule: false,
+  topologyOptionErrorsLowerCase: false,
+  deviceHintsOverDeviceNodes: false,
+};
+
+export const BEHAVIOUR_ROWS: readonly ChangelogRowBase[] = [
+  {
+    release: '1.19',
+    what: 'Built with Go 1.15: HTTP errors quote the URL (Get "http://10.244.0.5:80/…")',
+    ref: 'Go 1.14 release notes (net/url)',
+    source:
+      'the release’s Go toolchain (1.18: Go 1.13, 1.19: Go 1.15); Go 1.14’s net/url.Error quotes the URL, and pkg/kubelet/lifecycle/handlers.go passes the error through',
+    unverified:
+      'the toolchain of each release is not in the trees on hand: from the Go and Kubernetes release notes',
+    behaviour: { goQuotedUrlErrors: true },
+    touches: ['postStart'],
+  },
+  {
+    release: '1.21',
+    what: 'A failed HTTP hook is reported as "HTTP lifecycle hook (…)" (was "Http")',
+    ref: 'pkg/kubelet/lifecycle/handlers.go',
+    source: 'pkg/kubelet/lifecycle/handlers.go Run (v1.21.1; "Http" in v1.20.9)',
+    behaviour: { httpHookUpperCase: true },
+    touches: ['postStart'],
+  },
+  {
+    release: '1.22',
+    what: 'A failed PostStart hook logs "Failed to execute PostStartHook" and fails the start with PostStartHookError alone',
+    ref: 'pkg/kubelet/kuberuntime/kuberuntime_container.go',
+    source:
+      'pkg/kubelet/kuberuntime/kuberuntime_container.go startContainer (v1.22.17; v1.21.1 returned "PostStartHookError: <err>")',
+    behaviour: { postStartHookErrorBare: true },
+    touches: ['postStart'],
+  },
+  {
+    release: '1.26',
+    what: 'FailedPostStartHook says "PostStartHook failed" (was the hook runner’s message); a failed HTTP hook’s message no longer ends with ", message: …"',
+    ref: 'pkg/kubelet/kuberuntime/kuberuntime_container.go',
+    source:
+      'pkg/kubelet/kuberuntime/kuberuntime_container.go startContainer, pkg/kubelet/lifecycle/handlers.go Run (v1.26.15; v1.25.2 had the runner’s message)',
+    behaviour: { postStartHookEventGeneric: true },
+    touches: ['postStart'],
+  },
+  {
+    release: '1.21',
+    what: 'The static CPU manager’s cpuset is written into the CreateContainer request (PreCreateContainer), not applied by UpdateContainerResources after CreateContainer',
+    ref: 'PR #98019',
+    source:
+      'pkg/kubelet/cm/internal_container_lifecycle_linux.go PreCreateContainer (v1.21.1; absent in v1.20.9)',
+    behaviour: { preCreateContainerCpuset: true },
+    touches: ['staticCpuManager'],
+  },
+  {
+    release: '1.22',
+    what: 'The pod worker owns the pod lifecycle: SyncPod, SyncTerminatingPod and SyncTerminatedPod, and housekeeping’s clean-up announcements',
+    ref: 'PR #102344',
+    source:
+      'pkg/kubelet/pod_workers.go, kubelet.go syncTerminatingPod/syncTerminatedPod (v1.22.17)',
+    behaviour: { podLifecycleRework: true, terminatePodInSyncTerminated: true },
+    touches: ['deletePod'],
+  },
+  {
+    release: '1.22',
+    what: 'Probes start after the pod’s volumes are mounted (syncPod adds the pod to the prober)',
+    ref: 'PR #102344',
+    source:
+      'pkg/kubelet/kubelet.go syncPod: probeManager.AddPod after WaitForAttachAndMount (v1.22.17)',
+    behaviour: { probesAfterVolumes: true },
+    touches: ['probes'],
+  },
+  {
+    release: '1.23',
+    what: 'Probes start at admission again (HandlePodAdditions adds the pod to the prober)',
+    ref: 'issue #105014',
+    source: 'pkg/kubelet/kubelet.go HandlePodAdditions (v1.23.1; 1.23.17 has it back in syncPod)',
+    behaviour: { probesAfterVolumes: false },
+    touches: ['probes'],
+  },
+  {
+    release: '1.24',
+    what: 'Probes start after the pod’s volumes are mounted',
+    ref: 'issue #105014',
+    source: 'pkg/kubelet/kubelet.go syncPod (v1.24.0)',
+    behaviour: { probesAfterVolumes: true },
+    touches: ['probes'],
+  },
+  {
+    release: '1.22',
+    what: 'The CPU manager’s removeStaleState also walks its containerMap',
+    ref: 'pkg/kubelet/cm/cpumanager/cpu_manager.go',
+    source:
+      'pkg/kubelet/cm/cpumanager/cpu_manager.go removeStaleState: containerMap.Visit (v1.22.17; absent in v1.21.1)',
+    behaviour: { cpuContainerMapPass: true },
+    touches: ['staticCpuManager'],
+  },
+  {
+    release: '1.26',
+    what: 'A missing executable fails StartContainer with runc 1.1+’s wording (“runc create failed: unable to start container process”): 1.26 needs CRI v1, so containerd 1.6 or later',
+    ref: 'KEP-2040',
+    source:
+      'pkg/kubelet/cri/remote (v1.26.1: CRI v1 only, v1alpha2 gone; v1.25.2 has both), so the runtime paired with the release is containerd 1.6+/runc 1.1+; pkg/kubelet/kuberuntime/kuberuntime_container.go startContainer passes its text through',
+    behaviour: { runc12StartError: true },
+    touches: ['startError'],
+  },
+  {
+    release: '1.27',
+    what: 'A deleted Pending or Running pod is marked Failed before it is removed',
+    ref: 'PR #115331 (KEP-3329)',
+    source: 'pkg/kubelet/status/status_manager.go TerminatePod (v1.27.15)',
+    behaviour: { terminalPhaseBeforeDeletion: true },
+    touches: ['deletePod'],
+  },
+  {
+    release: '1.28',
+    what: 'An invalid image name is reported as "couldn\'t parse image name" (was "image reference")',
+    ref: 'pkg/kubelet/images/image_manager.go',
+    source:
+      'pkg/kubelet/images/image_manager.go applyDefaultImageTag: parsers.ParseImageName (v1.28.3; v1.27.1 had its own "couldn\'t parse image reference %q: %v")',
+    unverified:
+      'pkg/util/parsers of 1.28 is not in the trees on hand: its wording is the current kubelet’s',
+    behaviour: { imageParseErrorSaysName: true },
+    touches: ['imagePull'],
+  },
+  {
+    release: '1.32',
+    what: 'ImagePullBackOff’s message carries the previous pull’s error (prevPullErrMsg)',
+    ref: 'pkg/kubelet/images/image_manager.go',
+    source: 'pkg/kubelet/images/image_manager.go prevPullErrMsg (v1.32.10; absent in v1.31.12)',
+    behaviour: { prevPullErrMsg: true },
+    touches: ['imagePull'],
+  },
+  {
+    release: '1.32',
+    what: 'The event correlator’s spam filter keys on the event’s type too',
+    ref: 'client-go tools/record/events_cache.go',
+    source: 'staging/src/k8s.io/client-go/tools/record/events_cache.go getSpamKey (v1.32.10)',
+    behaviour: { eventSpamKeyByType: true },
+    touches: ['crashLoop'],
+  },
+  {
+    release: '1.32',
+    what: 'The static memory manager refuses a hint that mixes single- and cross-NUMA allocations ("preferred hint violates NUMA node allocation")',
+    ref: 'pkg/kubelet/cm/memorymanager/policy_static.go',
+    source:
+      'pkg/kubelet/cm/memorymanager/policy_static.go isAffinityViolatingNUMAAllocations (v1.32.6; absent in v1.31.1)',
+    behaviour: { memoryNUMAAllocationRule: true },
+    touches: ['memoryManager'],
+  },
+  {
+    release: '1.33',
+    what: 'The topology manager’s option gate errors are lower case: "topology manager policy beta-level options not enabled" (was "Topology Manager Policy Beta-level Options")',
+    ref: 'pkg/kubelet/cm/topologymanager/policy_options.go',
+    source:
+      'pkg/kubelet/cm/topologymanager/policy_options.go CheckPolicyOptionAvailable (v1.33.5; v1.32.6 capitalised)',
+    behaviour: { topologyOptionErrorsLowerCase: true },
+    touches: ['topologyManager'],
+  },
+  {
+    release: '1.35',
+    what: 'The device manager’s topology hints enumerate only the NUMA nodes that host the resource’s devices (no wider non-preferred masks)',
+    ref: 'pkg/kubelet/cm/devicemanager/topology_hints.go',
+    source:
+      'pkg/kubelet/cm/devicemanager/topology_hints.go generateDeviceTopologyHints over deviceNUMANodes (v1.35.3; absent in v1.34.2)',
+    behaviour: { deviceHintsOverDeviceNodes: true },
+    touches: ['devices'],
+  },
+];

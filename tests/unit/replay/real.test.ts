@@ -1,0 +1,240 @@
+/**
+ * Real material from public issue threads and pages (tests/fixtures/real, PROVENANCE.tsv says
+ * where each came from, when, and which kubelet wrote it): every family read into the records
+ * expected.json lists (line, record, pod, container, data), the version guessed as finely as
+ * the input allows, and a failing pod rebuilt failing the same way.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { replayText } from '../../../src/replay';
+import { replayOfRun } from '../../../src/replay/fromTrace';
+import { reconstructScenario } from '../../../src/replay/scenario';
+import { simulate, validateScenario } from '../../../src/sim';
+
+const dir = join(import.meta.dirname, '../../fixtures/real');
+const read = (f: string) => replayText(readFileSync(join(dir, f), 'utf8'), { year: 2025 });
+type Expected = Record<
+  string,
+  {
+    version: string;
+    runsAs: string;
+    records: [number, string, string | null, string | null, unknown][];
+  }
+>;
+const expected = JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as Expected;
+const provenance = readFileSync(join(dir, 'PROVENANCE.tsv'), 'utf8')
+  .trim()
+  .split('\n')
+  .slice(1)
+  .map((l) => l.split('\t'));
+
+describe('real material: provenance', () => {
+  it('every fixture has a source, a date and a kubelet version, and expected records', () => {
+    // (resource-managers/ holds the state files the engine's checksums are checked against.)
+    const files = readdirSync(dir, { withFileTypes: true })
+      .filter((f) => f.isFile() && !/^(PROVENANCE|expected)/.test(f.name))
+      .map((f) => f.name);
+    expect(files.length).toBeGreaterThanOrEqual(30);
+    for (const f of files) {
+      const row = provenance.find((r) => r[0] === f);
+      expect(row, f).toBeDefined();
+      expect(row![1]).toMatch(/^https:\/\/github\.com\/|^same page$/);
+      expect(row![2]).not.toBe('');
+      expect(row![3]).not.toBe('');
+      expect(expected[f], f).toBeDefined();
+    }
+  });
+});
+
+describe('real material: records', () => {
+  it.each(Object.keys(expected))('%s', (f) => {
+    const r = read(f);
+    const e = expected[f]!;
+    expect(
+      r.events.map((x) => [x.line, x.what, x.pod, x.container ?? null, x.data ?? null]),
+    ).toEqual(e.records);
+    expect([r.version.label, r.version.version]).toEqual([e.version, e.runsAs]);
+  });
+});
+
+/** The model's run of the scenario rebuilt from a fixture, as records. */
+function rebuilt(f: string) {
+  const r = read(f);
+  const { input, yaml } = reconstructScenario(r, { source: f });
+  const v = validateScenario(input);
+  if (!v.ok) throw new Error(JSON.stringify(v.problems));
+  return { r, yaml, scenario: v.scenario, model: replayOfRun(simulate(v.scenario)).events };
+}
+const texts = (evs: readonly { text: string; data?: Readonly<Record<string, unknown>> }[]) =>
+  evs.map((e) => `${e.text} ${JSON.stringify(e.data ?? {})}`).join('\n');
+
+describe('real material: a failing pod rebuilds failing, the same way', () => {
+  it('OOMKilled, exit 137 (describe Last State)', () => {
+    const { scenario, model } = rebuilt('gimlet-649.txt');
+    expect(scenario.faults).toEqual([
+      expect.objectContaining({
+        kind: 'ContainerExit',
+        exitCode: 137,
+        reason: 'OOMKilled',
+        afterSeconds: 3,
+      }),
+    ]);
+    expect(texts(model)).toMatch(/OOMKilled/);
+  });
+  it('CrashLoopBackOff with a 5m0s back-off (printf pod_workers)', () => {
+    const { scenario, model } = rebuilt('k8s-54760.log');
+    // A printf log (≤ 1.20) runs as the newest printf kubelet.
+    expect(scenario.node.kubeletVersion).toBe('1.20');
+    expect(scenario.faults.map((x) => x.kind)).toContain('ContainerExit');
+    expect(texts(model)).toMatch(/CrashLoopBackOff/);
+  });
+  it('ImagePullBackOff, never recovering (printf Error syncing pod)', () => {
+    const { scenario, model } = rebuilt('kubeflow-2698.log');
+    expect(scenario.faults.every((x) => x.kind === 'ImagePullError' && !('times' in x))).toBe(true);
+    expect(texts(model)).toMatch(/ImagePullBackOff|Back-off pulling image/);
+  });
+  it('a sandbox that cannot be created (CreatePodSandbox failed)', () => {
+    const { scenario, model } = rebuilt('k8s-82122-b.log');
+    expect(scenario.faults.map((x) => x.kind)).toEqual(['SandboxError']);
+    expect(texts(model)).toMatch(/FailedCreatePodSandBox/);
+  });
+  it("a Secret's missing key (CreateContainerConfigError)", () => {
+    const { yaml, model } = rebuilt('aegis-293.txt');
+    expect(yaml).toMatch(/secretKeyRef/);
+    expect(texts(model)).toMatch(/couldn't find key VALUE in Secret/);
+  });
+  it('a PostStart hook that fails (PostStartHookError)', () => {
+    const { scenario, model } = rebuilt('k8s-130438.txt');
+    expect(scenario.faults.map((x) => x.kind)).toContain('PostStartFail');
+    expect(texts(model)).toMatch(/FailedPostStartHook|PostStartHookError/);
+  });
+  it('refused by the topology manager (TopologyAffinityError in get pods and an Event row)', () => {
+    for (const f of ['website-memory-manager-pods.txt', 'website-memory-manager-event.txt']) {
+      const { scenario, model, yaml } = rebuilt(f);
+      expect(scenario.node.kubelet, f).toMatchObject({
+        cpuManagerPolicy: 'static',
+        topologyManagerPolicy: 'single-numa-node',
+      });
+      expect(yaml, f).toMatch(/refused with TopologyAffinityError/);
+      expect(texts(model), f).toMatch(/Resources cannot be allocated with Topology locality/);
+    }
+  });
+  it('a liveness kill (Killing Event: failed liveness probe)', () => {
+    const { scenario, model } = rebuilt('knative-5990.txt');
+    expect(scenario.faults.map((x) => x.kind)).toContain('LivenessProbeFail');
+    expect(texts(model)).toMatch(/failed liveness probe, will be restarted/);
+  });
+});
+
+describe('real material: device and memory managers', () => {
+  it('kubelet_internal_checkpoint (pre-1.20 DeviceIDs list, cut short): resource and device ids', () => {
+    const r = read('k8s-75880.json');
+    const a = r.events.filter((e) => e.what === 'DeviceAssignment');
+    expect(a.map((e) => [e.container, e.data?.resource, e.data?.devices])).toEqual([
+      ['notebook', 'nvidia.com/gpu', 'GPU-ad63c684-5593-111a-cbb1-c1451ebcd0aa'],
+      ['notebook', 'nvidia.com/gpu', 'GPU-72cbf723-9f70-7d49-a6bb-626fcb3f8c30'],
+    ]);
+  });
+  it('memory_manager_state: blocks per NUMA node and type, the container pinned to both nodes', () => {
+    const r = read('website-memory-manager-state.json');
+    const nodes = r.events.filter((e) => e.what === 'MemoryNode');
+    expect(nodes.map((e) => [e.data?.numa, e.data?.type, e.data?.allocatable])).toEqual([
+      [0, 'hugepages-1Gi', 0],
+      [0, 'memory', 131766128640],
+      [1, 'hugepages-1Gi', 0],
+      [1, 'memory', 133034381312],
+    ]);
+    const a = r.events.find((e) => e.what === 'MemoryAssignment')!;
+    expect([a.container, a.data?.type, a.data?.size, a.data?.numa]).toEqual([
+      'guaranteed',
+      'memory',
+      161061273600,
+      '0,1',
+    ]);
+  });
+  it('device manager log lines: resource, count and device ids', () => {
+    const r = read('ihcsim-device-manager.log');
+    expect(
+      r.events
+        .filter((e) => e.what.startsWith('Device'))
+        .map((e) => [e.what, e.container ?? null, e.data]),
+    ).toEqual([
+      ['DeviceNeeded', null, { resource: 'github.com.ihcsim/crand' }],
+      ['DeviceGC', null, undefined],
+      ['DeviceNeeded', 'busybox', { resource: 'github.com.ihcsim/crand', count: 2 }],
+      ['DevicePreferred', null, expect.anything()],
+      ['DeviceAllocate', null, { resource: 'github.com.ihcsim/crand', devices: 'crand1,crand0' }],
+    ]);
+  });
+  it('rebuilt into node.devices, node.memory and the memory manager, and held by their containers', () => {
+    const gpus = rebuilt('k8s-75880.json');
+    expect(gpus.scenario.node.devices).toEqual([
+      {
+        resource: 'nvidia.com/gpu',
+        count: 2,
+        ids: [
+          'GPU-ad63c684-5593-111a-cbb1-c1451ebcd0aa',
+          'GPU-72cbf723-9f70-7d49-a6bb-626fcb3f8c30',
+        ],
+      },
+    ]);
+    const limits = gpus.scenario.pods.map(
+      (p) => p.manifest.spec.containers[0]!.resources?.limits?.['nvidia.com/gpu'],
+    );
+    expect(limits).toEqual(['1', '1']);
+    // Each container holds one of the node's GPUs in the model's checkpoint too.
+    expect(gpus.model.filter((e) => e.what === 'DeviceAssignment')).toHaveLength(2);
+    const mem = rebuilt('website-memory-manager-state.json');
+    expect(mem.scenario.node.memory).toEqual({ perNumaNode: '134987354112' });
+    expect(mem.scenario.node.kubelet).toMatchObject({
+      memoryManagerPolicy: 'Static',
+      reservedMemory: [
+        { numaNode: 0, limits: { memory: '3221225472' } },
+        { numaNode: 1, limits: { memory: '2252341248' } },
+      ],
+      systemReserved: { memory: '5368709120' },
+    });
+    // The Guaranteed container gets its 150Gi across both NUMA nodes, as the file says.
+    const a = mem.model.find((e) => e.what === 'MemoryAssignment')!;
+    expect([a.container, a.data?.size, a.data?.numa]).toEqual(['guaranteed', 161061273600, '0,1']);
+    // A 1.20+ checkpoint keys DeviceIDs by NUMA node: the node gets each GPU on its NUMA node,
+    // and the model's run gives each pod the very GPUs the file shows it holding.
+    const numa = rebuilt('resource-managers/kubelet_internal_checkpoint.3gpu-two-pods.json');
+    expect(numa.scenario.node.topology).toMatchObject({ sockets: 2 });
+    expect(numa.scenario.node.devices?.map((d) => [d.resource, d.numaNode, d.ids])).toEqual([
+      ['nvidia.com/gpu', 0, ['GPU-77a702db-e37f-3a74-d46d-c5713f66058c']],
+      [
+        'nvidia.com/gpu',
+        1,
+        ['GPU-c1e9f249-b37b-81c2-a8d9-ba5ca0294841', 'GPU-9b341c59-f96b-ba85-c137-78c3652fea65'],
+      ],
+    ]);
+    const held = (evs: typeof numa.model) =>
+      evs
+        .filter((e) => e.what === 'DeviceAssignment')
+        .map((e) => [e.data?.uid, e.data?.numa, String(e.data?.devices).split(',').sort()])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    expect(held(numa.model)).toEqual(held(numa.r.events));
+    expect(held(numa.model)).toHaveLength(2);
+    for (const f of ['website-memory-manager-state.json', 'k8s-75880.json']) {
+      const comment = rebuilt(f)
+        .yaml.split('\n')
+        .filter((l) => l.startsWith('#'))
+        .join('\n');
+      expect(comment, f).not.toMatch(/read, not rebuilt:[\s\S]*(memory|device) manager/);
+    }
+  });
+  it('a kubelet without the manager lists its records as read, not rebuilt, and why', () => {
+    const r = read('website-memory-manager-state.json');
+    const as118 = { ...r, version: { ...r.version, version: '1.18' as const } };
+    const { yaml } = reconstructScenario(as118, { source: 'x' });
+    expect(yaml).toMatch(
+      /# read, not rebuilt:\n(# {3}- .*\n)*# {3}- memory manager: 6 records \(memory blocks on NUMA nodes 0, 1\): kubelet 1\.18 has no memory manager \(it arrived in 1\.21\)/,
+    );
+    expect(() => {
+      parse(yaml);
+    }).not.toThrow();
+  });
+});
