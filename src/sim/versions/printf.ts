@@ -5,7 +5,7 @@
  */
 import type { KubeletRun, PodDef } from '../kubelet/config';
 import { formatPod } from '../kubelet/format';
-import { goq, type LineArgs } from './messages';
+import { goq, P, type KlogTable, type LineArgs } from './messages';
 
 /** format.Pod of the pod a line names, or the "ns/name" itself when the run has no such pod. */
 export function fpod(a: LineArgs, key = a.kv.pod ?? ''): string {
@@ -59,3 +59,76 @@ export function podOfContainer(a: LineArgs, id: string): PodDef | undefined {
 
 /** The container id without its runtime scheme ("containerd://x" -> "x"). */
 export const bareId = (id: string): string => id.replace(/^[a-z]+:\/\//, '');
+
+type SyncLoopId =
+  | 'SyncLoop ADD'
+  | 'SyncLoop UPDATE'
+  | 'SyncLoop REMOVE'
+  | 'SyncLoop RECONCILE'
+  | 'SyncLoop DELETE'
+  | 'SyncLoop (PLEG): event for pod'
+  | 'SyncLoop (PLEG): pod does not exist, ignore irrelevant event'
+  | 'SyncLoop (SYNC) pods'
+  | 'SyncLoop (probe)'
+  | 'SyncLoop (housekeeping)';
+
+/** Where kubelet.go's syncLoopIteration printed each of its printf lines in a release. */
+export interface SyncLoopLines {
+  readonly add: number;
+  readonly update: number;
+  readonly remove: number;
+  readonly reconcile: number;
+  /** DELETE's line; 1.3 had no DELETE op and printed the deletion as an UPDATE. */
+  readonly delete: { readonly line: number; readonly op: 'DELETE' | 'UPDATE' };
+  readonly pleg: number;
+  readonly plegIgnore: number;
+  readonly sync: number;
+  readonly probe: number;
+  readonly housekeeping: number;
+}
+
+/**
+ * syncLoopIteration's printf lines (glog/klog before structured logging): the same texts in 1.3
+ * and 1.18-1.20, at the lines of `kubeletGo` each release gives.
+ */
+export function syncLoopPrintf(kubeletGo: string, at: SyncLoopLines): Pick<KlogTable, SyncLoopId> {
+  const op = (name: string, line: number, v: number) =>
+    P(
+      `${kubeletGo}:${line}`,
+      v,
+      (a) => `SyncLoop (${name}, ${goq(a.kv.source ?? 'api')}): ${goq(fpods(a.run, a.kv.pods))}`,
+    );
+  return {
+    'SyncLoop ADD': op('ADD', at.add, 2),
+    'SyncLoop UPDATE': op('UPDATE', at.update, 2),
+    'SyncLoop REMOVE': op('REMOVE', at.remove, 2),
+    'SyncLoop RECONCILE': op('RECONCILE', at.reconcile, 4),
+    'SyncLoop DELETE': op(at.delete.op, at.delete.line, 2),
+    'SyncLoop (PLEG): event for pod': P(
+      `${kubeletGo}:${at.pleg}`,
+      2,
+      (a) => `SyncLoop (PLEG): ${goq(fpod(a))}, event: ${plegEvent(a.kv.event)}`,
+    ),
+    'SyncLoop (PLEG): pod does not exist, ignore irrelevant event': P(
+      `${kubeletGo}:${at.plegIgnore}`,
+      4,
+      (a) => `SyncLoop (PLEG): ignore irrelevant event: ${plegEvent(a.kv.event)}`,
+    ),
+    'SyncLoop (SYNC) pods': P(
+      `${kubeletGo}:${at.sync}`,
+      4,
+      (a) => `SyncLoop (SYNC): ${a.kv.total ?? '0'} pods; ${fpods(a.run, a.kv.pods)}`,
+    ),
+    // Only liveness failures reached the printf-era sync loop (livenessManager.Updates()).
+    'SyncLoop (probe)': P(`${kubeletGo}:${at.probe}`, 1, (a) =>
+      a.kv.probe === 'liveness' && a.kv.status !== 'success'
+        ? `SyncLoop (container unhealthy): ${goq(fpod(a))}`
+        : null,
+    ),
+    'SyncLoop (housekeeping)': P(
+      `${kubeletGo}:${at.housekeeping}`,
+      4,
+      () => 'SyncLoop (housekeeping)',
+    ),
+  };
+}

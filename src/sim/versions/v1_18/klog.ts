@@ -12,7 +12,7 @@ import { serviceAccountVolume, tokenEra } from '../../kubelet/volumes';
 import type { KubeletVersionName } from '../names';
 import type { LineArgs } from '../messages';
 import { goq, P, type KlogTable } from '../messages';
-import { bareId, fpod, fpods, goStrings, plegEvent } from '../printf';
+import { bareId, fpod, goStrings, syncLoopPrintf } from '../printf';
 
 /**
  * The line's *v1.Container (today's line names it) as the release's generated String() renders
@@ -123,53 +123,18 @@ export const KLOG_1_18: KlogTable = {
     'F',
   ),
   'Starting kubelet main sync loop': P(`${K}:1835`, 0, () => 'Starting kubelet main sync loop.'),
-  'SyncLoop ADD': P(
-    `${K}:1888`,
-    2,
-    (a) => `SyncLoop (ADD, ${goq(a.kv.source ?? 'api')}): ${goq(fpods(a.run, a.kv.pods))}`,
-  ),
-  'SyncLoop UPDATE': P(
-    `${K}:1894`,
-    2,
-    (a) => `SyncLoop (UPDATE, ${goq(a.kv.source ?? 'api')}): ${goq(fpods(a.run, a.kv.pods))}`,
-  ),
-  'SyncLoop REMOVE': P(
-    `${K}:1897`,
-    2,
-    (a) => `SyncLoop (REMOVE, ${goq(a.kv.source ?? 'api')}): ${goq(fpods(a.run, a.kv.pods))}`,
-  ),
-  'SyncLoop RECONCILE': P(
-    `${K}:1900`,
-    4,
-    (a) => `SyncLoop (RECONCILE, ${goq(a.kv.source ?? 'api')}): ${goq(fpods(a.run, a.kv.pods))}`,
-  ),
-  'SyncLoop DELETE': P(
-    `${K}:1903`,
-    2,
-    (a) => `SyncLoop (DELETE, ${goq(a.kv.source ?? 'api')}): ${goq(fpods(a.run, a.kv.pods))}`,
-  ),
-  'SyncLoop (PLEG): event for pod': P(
-    `${K}:1920`,
-    2,
-    (a) => `SyncLoop (PLEG): ${goq(fpod(a))}, event: ${plegEvent(a.kv.event)}`,
-  ),
-  'SyncLoop (PLEG): pod does not exist, ignore irrelevant event': P(
-    `${K}:1924`,
-    4,
-    (a) => `SyncLoop (PLEG): ignore irrelevant event: ${plegEvent(a.kv.event)}`,
-  ),
-  'SyncLoop (SYNC) pods': P(
-    `${K}:1943`,
-    4,
-    (a) => `SyncLoop (SYNC): ${a.kv.total ?? '0'} pods; ${fpods(a.run, a.kv.pods)}`,
-  ),
-  'SyncLoop (probe)': P(`${K}:1955`, 1, (a) =>
-    // Only liveness failures reach the 1.18 sync loop (livenessManager.Updates()).
-    a.kv.probe === 'liveness' && a.kv.status !== 'success'
-      ? `SyncLoop (container unhealthy): ${goq(fpod(a))}`
-      : null,
-  ),
-  'SyncLoop (housekeeping)': P(`${K}:1968`, 4, () => 'SyncLoop (housekeeping)'),
+  ...syncLoopPrintf(K, {
+    add: 1888,
+    update: 1894,
+    remove: 1897,
+    reconcile: 1900,
+    delete: { line: 1903, op: 'DELETE' },
+    pleg: 1920,
+    plegIgnore: 1924,
+    sync: 1943,
+    probe: 1955,
+    housekeeping: 1968,
+  }),
   'SyncLoop (housekeeping) end': null,
   // HandlePodCleanups' announcements came with the pod lifecycle rework (1.22).
   'Clean up pod workers for terminated pods': null,

@@ -7,7 +7,7 @@
  * prints its own lines from src/sim/versions/v1_3/syncPod.ts).
  */
 import { goq, P, type KlogTable, type LineArgs } from '../messages';
-import { bareId, fpod, fpods, plegEvent } from '../printf';
+import { bareId, fpod, syncLoopPrintf } from '../printf';
 import { KLOG_1_18 } from '../v1_18/klog';
 import { apiContainer } from './glog';
 
@@ -36,53 +36,19 @@ export const KLOG_1_3: KlogTable = {
   // generateAPIPodStatus (kubelet.go): glog.V(3) "Generating status for %q" (format.Pod).
   'Generating pod status': P(`${K}:3454`, 3, (a) => `Generating status for ${goq(fpod(a))}`),
   'Starting kubelet main sync loop': P(`${K}:2380`, 0, () => 'Starting kubelet main sync loop.'),
-  'SyncLoop ADD': P(
-    `${K}:2430`,
-    2,
-    (a) => `SyncLoop (ADD, ${goq(a.kv.source ?? 'api')}): ${goq(fpods(a.run, a.kv.pods))}`,
-  ),
-  'SyncLoop UPDATE': P(
-    `${K}:2436`,
-    2,
-    (a) => `SyncLoop (UPDATE, ${goq(a.kv.source ?? 'api')}): ${goq(fpods(a.run, a.kv.pods))}`,
-  ),
-  'SyncLoop REMOVE': P(
-    `${K}:2439`,
-    2,
-    (a) => `SyncLoop (REMOVE, ${goq(a.kv.source ?? 'api')}): ${goq(fpods(a.run, a.kv.pods))}`,
-  ),
-  'SyncLoop RECONCILE': P(
-    `${K}:2442`,
-    4,
-    (a) => `SyncLoop (RECONCILE, ${goq(a.kv.source ?? 'api')}): ${goq(fpods(a.run, a.kv.pods))}`,
-  ),
   // v1.3 had no DELETE op: a graceful deletion arrives as an UPDATE with a deletion timestamp.
-  'SyncLoop DELETE': P(
-    `${K}:2436`,
-    2,
-    (a) => `SyncLoop (UPDATE, ${goq(a.kv.source ?? 'api')}): ${goq(fpods(a.run, a.kv.pods))}`,
-  ),
-  'SyncLoop (PLEG): event for pod': P(
-    `${K}:2474`,
-    2,
-    (a) => `SyncLoop (PLEG): ${goq(fpod(a))}, event: ${plegEvent(a.kv.event)}`,
-  ),
-  'SyncLoop (PLEG): pod does not exist, ignore irrelevant event': P(
-    `${K}:2470`,
-    4,
-    (a) => `SyncLoop (PLEG): ignore irrelevant event: ${plegEvent(a.kv.event)}`,
-  ),
-  'SyncLoop (SYNC) pods': P(
-    `${K}:2485`,
-    4,
-    (a) => `SyncLoop (SYNC): ${a.kv.total ?? '0'} pods; ${fpods(a.run, a.kv.pods)}`,
-  ),
-  'SyncLoop (probe)': P(`${K}:2492`, 1, (a) =>
-    a.kv.probe === 'liveness' && a.kv.status !== 'success'
-      ? `SyncLoop (container unhealthy): ${goq(fpod(a))}`
-      : null,
-  ),
-  'SyncLoop (housekeeping)': P(`${K}:2500`, 4, () => 'SyncLoop (housekeeping)'),
+  ...syncLoopPrintf(K, {
+    add: 2430,
+    update: 2436,
+    remove: 2439,
+    reconcile: 2442,
+    delete: { line: 2436, op: 'UPDATE' },
+    pleg: 2474,
+    plegIgnore: 2470,
+    sync: 2485,
+    probe: 2492,
+    housekeeping: 2500,
+  }),
   'Pod admission denied': P(
     `${K}:1984`,
     2,
