@@ -158,7 +158,10 @@ test('log lines wrap with a hanging indent; unwrapped, they scroll under a scrol
 test('cause arrows: the selected span’s chain, or all of them on request', async ({ page }) => {
   await open(page, 'hello-pod');
   await page.getByRole('button', { name: 'Jump to end' }).click();
-  await page.getByRole('button', { name: 'Fit' }).click();
+  await page
+    .getByRole('region', { name: 'Timeline' })
+    .getByRole('button', { name: 'Fit', exact: true })
+    .click();
   await page.mouse.move(0, 0);
   const pixels = () =>
     page.evaluate(() => document.querySelector<HTMLCanvasElement>('.tl-canvas')!.toDataURL());

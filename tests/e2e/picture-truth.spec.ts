@@ -125,7 +125,10 @@ test('2. collapsing never hides work: the back-off ladder doubles on screen', as
   await expect(page.getByLabel(/^collapsed gap: /)).toHaveCount(0);
   // Presets open at their start; at the end nothing is drawn dimmed as the future.
   await page.getByRole('button', { name: 'Jump to end' }).click();
-  await page.getByRole('button', { name: 'Fit' }).click();
+  await page
+    .getByRole('region', { name: 'Timeline' })
+    .getByRole('button', { name: 'Fit', exact: true })
+    .click();
   await page.mouse.move(0, 0);
   // Runs of a few px are the waits too short to draw apart at this zoom (and edges).
   const widths = runsOf(await laneColours(page, 'worker'), COLOUR.backoff).filter((w) => w >= 5);
@@ -139,7 +142,10 @@ test('2. collapsing never hides work: the back-off ladder doubles on screen', as
   }
   // A 12 s pull is drawn longer than a 5 s PostStart hook; a collapsed gap shows its length.
   await open(page, 'startup-time-breakdown');
-  await page.getByRole('button', { name: 'Fit' }).click();
+  await page
+    .getByRole('region', { name: 'Timeline' })
+    .getByRole('button', { name: 'Fit', exact: true })
+    .click();
   await page.mouse.move(0, 0);
   const pull = Math.max(...runsOf(await laneColours(page, 'api'), COLOUR.pull));
   const hook = Math.max(...runsOf(await laneColours(page, 'api PostStart hook'), COLOUR.poststart));
@@ -151,14 +157,20 @@ test('3. colours stay true at every zoom', async ({ page }) => {
   // Zoomed out over 2 minutes, a running container is drawn running, not image-pull orange.
   await open(page, 'hello-pod');
   await page.getByRole('checkbox', { name: 'Collapse idle gaps' }).uncheck();
-  await page.getByRole('button', { name: 'Fit' }).click();
+  await page
+    .getByRole('region', { name: 'Timeline' })
+    .getByRole('button', { name: 'Fit', exact: true })
+    .click();
   await page.mouse.move(0, 0);
   const app = await laneColours(page, 'app');
   expect(app.filter((c) => c === COLOUR.running).length).toBeGreaterThan(200);
   expect(app.filter((c) => c === COLOUR.pull).length).toBeLessThan(3);
   // Failed and passed probes differ; waiting in the pull queue differs from pulling.
   await open(page, 'startup-time-breakdown');
-  await page.getByRole('button', { name: 'Fit' }).click();
+  await page
+    .getByRole('region', { name: 'Timeline' })
+    .getByRole('button', { name: 'Fit', exact: true })
+    .click();
   await page.mouse.move(0, 0);
   const probes = await laneColours(page, 'api startup probe');
   expect(probes).toContain(COLOUR.probefail);
@@ -167,7 +179,10 @@ test('3. colours stay true at every zoom', async ({ page }) => {
   await expect(legend).toContainText('probe failed');
   await expect(legend).toContainText('probe passed');
   await open(page, 'slow-image-blocks-neighbour');
-  await page.getByRole('button', { name: 'Fit' }).click();
+  await page
+    .getByRole('region', { name: 'Timeline' })
+    .getByRole('button', { name: 'Fit', exact: true })
+    .click();
   await page.mouse.move(0, 0);
   const nginx = await laneColours(page, 'nginx');
   expect(runsOf(nginx, COLOUR.queued).reduce((a, b) => a + b, 0)).toBeGreaterThan(50);
@@ -208,7 +223,10 @@ test('5. faults are visible, and a perturbation that cannot act says so', async 
     page.locator('.tl-lane-label', { hasText: 'warm-cache: faults & actions' }),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Jump to start' }).click();
-  await page.getByRole('button', { name: 'Fit' }).click();
+  await page
+    .getByRole('region', { name: 'Timeline' })
+    .getByRole('button', { name: 'Fit', exact: true })
+    .click();
   await page.mouse.move(0, 0);
   const marks = await laneColours(page, 'warm-cache: faults & actions');
   expect(marks.filter((c) => c === COLOUR.fault).length).toBeGreaterThanOrEqual(4);
