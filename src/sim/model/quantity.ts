@@ -174,14 +174,27 @@ export const BIN_SUFFIX = ['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'];
  */
 export function canonicalQuantity(text: string | number): string {
   const s = String(text).trim();
-  const nanos = mustParseQuantity(s).nanos;
+  return formatQuantity(
+    mustParseQuantity(s).nanos,
+    /[KMGTPE]i$/.test(s) ? 'BinarySI' : 'DecimalSI',
+  );
+}
+
+/**
+ * Quantity.String in a format (resource.Format): BinarySI at the largest exact power of 1024
+ * (decimal below 1024 or for a fraction), DecimalSI at the largest exact power of 1000,
+ * DecimalExponent as "<n>e<exp>"; a fraction in m, u or n.
+ */
+export function formatQuantity(
+  nanos: bigint,
+  format: 'DecimalSI' | 'BinarySI' | 'DecimalExponent' | '',
+): string {
   if (nanos === 0n) return '0';
-  const binary = /[KMGTPE]i$/.test(s);
+  const NANO = 1_000_000_000n;
   const neg = nanos < 0n;
   const abs = neg ? -nanos : nanos;
   const sign = neg ? '-' : '';
-  const NANO = 1_000_000_000n;
-  if (binary && abs % NANO === 0n && abs / NANO >= 1024n) {
+  if (format === 'BinarySI' && abs % NANO === 0n && abs / NANO >= 1024n) {
     let v = abs / NANO;
     let e = 0;
     while (e < 6 && v % 1024n === 0n) {
@@ -197,13 +210,14 @@ export function canonicalQuantity(text: string | number): string {
       v /= 1000n;
       e += 3;
     }
-    return `${sign}${v}${DEC_SUFFIX[e]}`;
+    return format === 'DecimalExponent'
+      ? `${sign}${v}${e === 0 ? '' : `e${e}`}`
+      : `${sign}${v}${DEC_SUFFIX[e] ?? ''}`;
   }
   for (const [div, suf] of [
     [1_000_000n, 'm'],
     [1_000n, 'u'],
-    [1n, 'n'],
   ] as const)
     if (abs % div === 0n) return `${sign}${abs / div}${suf}`;
-  return s;
+  return `${sign}${abs}n`;
 }

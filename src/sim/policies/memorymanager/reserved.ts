@@ -7,7 +7,7 @@
  * Quantity.Add does, so the error texts print them as the kubelet does ("1Gi", "1100Mi", "17").
  */
 import { err, ok, type Result } from '../../model/result';
-import { parseQuantity } from '../../model/quantity';
+import { formatQuantity, parseQuantity } from '../../model/quantity';
 import { isHugePageResourceName } from './state';
 import type { SystemReservedMemory } from './staticPolicy';
 
@@ -21,8 +21,6 @@ export interface FormattedQuantity {
 }
 
 const NANO = 1_000_000_000n;
-const BIN = ['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei'];
-const DEC: Record<number, string> = { 0: '', 3: 'k', 6: 'M', 9: 'G', 12: 'T', 15: 'P', 18: 'E' };
 
 /** ParseQuantity with the format its suffix gives. */
 export function formattedQuantity(text: string | number): Result<FormattedQuantity> {
@@ -49,39 +47,7 @@ export const ZERO_DECIMAL: FormattedQuantity = { nanos: 0n, format: 'DecimalSI' 
  * of 1024 (decimal below 1024), decimal at the largest exact power of 1000.
  */
 export function quantityString(q: FormattedQuantity): string {
-  if (q.nanos === 0n) return '0';
-  const neg = q.nanos < 0n;
-  const abs = neg ? -q.nanos : q.nanos;
-  const sign = neg ? '-' : '';
-  let format = q.format;
-  if (format === 'BinarySI' && (abs < 1024n * NANO || abs % NANO !== 0n)) format = 'DecimalSI';
-  if (format === 'BinarySI') {
-    let v = abs / NANO;
-    let e = 0;
-    while (e < 6 && v % 1024n === 0n) {
-      v /= 1024n;
-      e++;
-    }
-    return `${sign}${v}${BIN[e]}`;
-  }
-  if (abs % NANO === 0n) {
-    let v = abs / NANO;
-    let e = 0;
-    while (e < 18 && v % 1000n === 0n) {
-      v /= 1000n;
-      e += 3;
-    }
-    return format === 'DecimalExponent'
-      ? `${sign}${v}${e === 0 ? '' : `e${e}`}`
-      : `${sign}${v}${DEC[e] ?? ''}`;
-  }
-  for (const [div, suf] of [
-    [1_000_000n, 'm'],
-    [1_000n, 'u'],
-    [1n, 'n'],
-  ] as const)
-    if (abs % div === 0n) return `${sign}${abs / div}${suf}`;
-  return `${sign}${abs}n`;
+  return formatQuantity(q.nanos, q.format);
 }
 
 /** KubeletConfiguration reservedMemory: [{ numaNode, limits: { memory, hugepages-1Gi… } }]. */
