@@ -6,7 +6,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AnyStateMachine } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src/sim';
 import { allMachines } from '../../../src/sim/versions/all';
@@ -28,7 +27,7 @@ function camelStateNames(): Set<string> {
     }
   };
   for (const byKind of Object.values(allMachines()))
-    for (const m of Object.values(byKind)) walk((m as AnyStateMachine).root as unknown as Node);
+    for (const m of Object.values(byKind)) walk(m.root);
   return out;
 }
 
