@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import type { SimulationRun } from '../../../src/sim/index';
 import type { ContainerDef } from '../../../src/sim/kubelet/config';
 import { statusResources } from '../../../src/sim/kubelet/statusResources';
+import { parseScenario } from '../../../src/sim/index';
+import { versionNotes } from '../../../src/sim/scenario/versionNotes';
 import { pod, runPreset, runText, scenario } from './helpers';
 
 function def(resources: unknown): ContainerDef {
@@ -102,6 +104,22 @@ describe('container statuses in the log', () => {
       expect(statuses(runPreset('hello-pod', v)).some((c) => 'resources' in c)).toBe(true);
     for (const v of ['1.28', '1.32'])
       expect(statuses(runPreset('hello-pod', v)).some((c) => 'resources' in c)).toBe(false);
+  });
+
+  it('the gate turned on before 1.33 is said to be not modelled', () => {
+    const notes = (v: string) => {
+      const p = parseScenario(
+        scenario({
+          kubeletVersion: v,
+          kubelet: 'featureGates: { InPlacePodVerticalScaling: true }',
+          pods: pod('web', `containers:\n  - { name: app, image: busybox:1.36 }`),
+        }),
+      );
+      if (!p.ok) throw new Error(JSON.stringify(p.problems));
+      return versionNotes(p.scenario).join('\n');
+    };
+    expect(notes('1.30')).toMatch(/kubelet 1\.30's alpha in-place resize is not modelled/);
+    expect(notes('1.33')).not.toMatch(/InPlacePodVerticalScaling/);
   });
 
   it('the gate turned off on 1.34 drops both fields', () => {
