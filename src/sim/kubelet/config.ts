@@ -126,6 +126,13 @@ export interface DeleteAction {
   graceSeconds?: number;
 }
 
+/** A `resize` subresource patch: the containers' resources the API server's spec takes. */
+export interface ResizeAction {
+  at: number;
+  uid: string;
+  containers: { name: string; resources: NonNullable<ContainerSpec['resources']> }[];
+}
+
 /**
  * One run's inputs, compiled from the scenario: the node, its kubelet's starts (generations),
  * latencies, images, every pod it will ever see, arrivals, deletions and faults. Immutable:
@@ -169,6 +176,7 @@ export interface KubeletRun {
   /** Arrival order: scenario pods then AddPod actions, sorted by time (stable). */
   arrivals: { at: number; uid: string }[];
   deletions: DeleteAction[];
+  resizes: ResizeAction[];
   faults: Fault[];
   /** The API server's ConfigMaps and Secrets: "ns/name" -> their keys. */
   configMaps: Record<string, string[]>;
@@ -317,6 +325,10 @@ export function compileRun(s: Scenario): KubeletRun {
     if (a.kind === 'DeletePod' && byKey[a.target])
       deletions.push({ at: a.at, uid: byKey[a.target]!, graceSeconds: a.gracePeriodSeconds });
   }
+  const resizes: ResizeAction[] = [];
+  for (const a of s.actions)
+    if (a.kind === 'ResizePod' && byKey[a.target])
+      resizes.push({ at: a.at, uid: byKey[a.target]!, containers: a.containers });
   arrivals.sort((a, b) => a.at - b.at);
 
   const images: Record<string, ImageDef> = {};
@@ -434,6 +446,7 @@ export function compileRun(s: Scenario): KubeletRun {
     byKey,
     arrivals,
     deletions,
+    resizes,
     faults: s.faults,
     configMaps: keysOf(s.configMaps ?? []),
     secrets: keysOf(s.secrets ?? []),

@@ -32,6 +32,7 @@ export type KubeletMemory = Pick<
   | 'pulls'
   | 'statusVersions'
   | 'startupLatency'
+  | 'resizeConditions'
 >;
 
 /** The state that outlives the kubelet process. */
@@ -62,5 +63,6 @@ export function kubeletMemory(nextPullId: number): KubeletMemory {
     // startupLatency.ts): a restarted kubelet tracks only pods it sees without a startTime.
     statusVersions: table(),
     startupLatency: table(),
+    resizeConditions: table(),
   };
 }

@@ -71,4 +71,6 @@ export function bootstrap(cfg: KubeletRun, api: EffectApi<KubeletDomain>): void 
   for (const [at, uids] of byTime) api.send(API_SERVER, { type: 'POD_CREATE', uids }, at);
   for (const del of cfg.deletions)
     api.send(API_SERVER, { type: 'POD_DELETE', uid: del.uid, grace: del.graceSeconds }, del.at);
+  for (const r of cfg.resizes)
+    api.send(API_SERVER, { type: 'POD_RESIZE', uid: r.uid, containers: r.containers }, r.at);
 }

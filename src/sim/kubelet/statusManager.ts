@@ -28,6 +28,7 @@ import type {
   ContainerStateView,
   KubeletDomain,
   PodCondition,
+  ResizeConditions,
 } from './types';
 import { own } from '../core/cow';
 
@@ -44,8 +45,11 @@ function goList(xs: string[]): string {
  */
 function observedGeneration(gates: Gates, d: KubeletDomain, uid: string): number | undefined {
   if (gates.PodObservedGenerationTracking !== true) return undefined;
-  // The kubelet's copy of the pod: it has the new generation once the DELETE reached it.
-  return d.pods[uid]?.deletionAt !== undefined ? 2 : 1;
+  // The kubelet's copy of the pod: it has the new generation once the DELETE reached it; a
+  // resize (a spec change) counts once the API server took it.
+  return (
+    (d.pods[uid]?.deletionAt !== undefined ? 2 : 1) + (d.apiPods[uid]?.resize?.count ?? 0)
+  );
 }
 
 /** The scheduler's PodScheduled condition: set from the pod's first generation, at binding. */
@@ -445,6 +449,7 @@ function conditions(
   pod: PodDef,
   status: ApiPodStatus,
   ps: CachedPodStatus | undefined,
+  resize?: ResizeConditions,
 ): Cond[] {
   const sb = ps?.sandboxes[0];
   const sandboxReady = !!sb && sb.state === 'SANDBOX_READY' && (pod.hostNetwork || sb.ip !== '');
@@ -460,9 +465,23 @@ function conditions(
     { type: 'PodScheduled', status: 'True' },
   ];
   // PodReadyToStartContainersCondition (alpha 1.28, beta and on from 1.29).
-  return gates.PodReadyToStartContainersCondition === true
-    ? [{ type: 'PodReadyToStartContainers', status: sandboxReady ? 'True' : 'False' }, ...rest]
-    : rest;
+  const all: Cond[] =
+    gates.PodReadyToStartContainersCondition === true
+      ? [{ type: 'PodReadyToStartContainers', status: sandboxReady ? 'True' : 'False' }, ...rest]
+      : rest;
+  // determinePodResizeStatus: the status manager's resize conditions come first (1.33+),
+  // PodResizePending then PodResizeInProgress; a terminal pod's are cleared.
+  if (!resize || status.phase === 'Failed' || status.phase === 'Succeeded') return all;
+  const first: Cond[] = [];
+  if (resize.pending)
+    first.push({
+      type: 'PodResizePending',
+      status: 'True',
+      reason: resize.pending.reason,
+      message: resize.pending.message,
+    });
+  if (resize.inProgress) first.push({ type: 'PodResizeInProgress', status: 'True' });
+  return first.length ? [...first, ...all] : all;
 }
 
 /**
@@ -540,6 +559,8 @@ export interface Generated {
 interface GenKey {
   ps: CachedPodStatus;
   reasons: unknown;
+  /** The status manager's resize conditions (replaced, never changed in place). */
+  resize: ResizeConditions | undefined;
   deleted: boolean;
   terminal: boolean;
   /** The probe results read: key, value, key, value… */
@@ -596,6 +617,7 @@ export function generateAPIPodStatus(
     m.status === old &&
     m.ps === ps &&
     m.reasons === reasonsNow &&
+    m.resize === d.resizeConditions[pod.uid] &&
     m.deleted === deleted &&
     m.terminal === podIsTerminal &&
     probeReadsHold(m.reads, d)
@@ -619,6 +641,7 @@ export function generateAPIPodStatus(
     genKeys.set(gen.status, {
       ps,
       reasons: reasonsNow,
+      resize: d.resizeConditions[pod.uid],
       deleted,
       terminal: podIsTerminal,
       reads: gen.reads,
@@ -701,7 +724,7 @@ function generateFresh(
     if (old.message !== undefined) status.message = old.message;
   }
   status.conditions = stampConditions(
-    conditions(gates, pod, status, ps),
+    conditions(gates, pod, status, ps, d.resizeConditions[pod.uid]),
     old?.conditions,
     t,
     pod.at,
@@ -796,6 +819,7 @@ export function commitPodStatus(
     genMemos.set(pod, {
       ps: key.ps,
       reasons: key.reasons,
+      resize: key.resize,
       deleted: key.deleted,
       terminal: key.terminal,
       reads: key.reads,

@@ -1,4 +1,5 @@
 import type { CpuDomain } from './cpuManagerBridge';
+import type { ResizeAction } from './config';
 
 /**
  * The kubelet's mutable state as plain data, written copy-on-write (core/cow.ts: checkpoints
@@ -23,6 +24,26 @@ export interface ApiPod {
   deletionGraceSeconds?: number;
   /** Deleted from the API server (after the kubelet reported it terminated). */
   removed?: boolean;
+  /**
+   * The last `resize` subresource patch: the containers' resources the spec now asks for
+   * (the desired resources; what the kubelet allocated is the original spec until it accepts).
+   */
+  resize?: { at: number; count: number; containers: ResizeAction['containers'] };
+  /**
+   * The allocation checkpoint's resources for the resized containers (allocated_pods_state, on
+   * the node's disk: it outlives a kubelet restart); the manifest's until a resize is accepted.
+   */
+  allocated?: ResizeAction['containers'];
+}
+
+/** A pod's resize conditions as the status manager caches them (podResizeConditions). */
+export interface ResizeConditions {
+  /** PodResizePending: Infeasible or Deferred, with the kubelet's message. */
+  pending?: { reason: 'Infeasible' | 'Deferred'; message: string };
+  /** PodResizeInProgress: the allocation changed and the runtime applies it. */
+  inProgress?: true;
+  /** The resize (its `at`) the allocation manager answered (1.34+: once per change). */
+  answered?: number;
 }
 
 /** A pod known to the pod manager (desired state). */
@@ -303,6 +324,8 @@ export interface StartupLatencyState {
 export interface KubeletDomain {
   /** The API server's pods bound to this node. */
   apiPods: Record<string, ApiPod>;
+  /** The status manager's resize conditions by pod UID (in memory: lost on a restart). */
+  resizeConditions: Record<string, ResizeConditions>;
   /**
    * Pods whose pod-level cgroup exists (pcm.Exists): made by the first SyncPod's EnsureExists,
    * removed by SyncTerminatedPod. cgroups are the node's, not the kubelet process's.

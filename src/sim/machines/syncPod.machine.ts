@@ -11,6 +11,9 @@
  *   instance, PostStart included) before the next; a container in CrashLoopBackOff is skipped
  *   and a failure does not stop the next.
  * Steps in the kubelet's memory take no time (delay 0) but are steps of their own.
+ * With InPlacePodVerticalScaling (beta and on from 1.33) a sync first answers a pending resize
+ * (Kubelet.handlePodResourcesResize, called from SyncPod in 1.33: canResizePod decides whether
+ * the spec's new resources can be allocated; see kubelet/resize.ts).
  */
 import { setup } from 'xstate';
 import { containerBackOffPolicy, isInBackOffSince, stableKey } from '../kubelet/backoff';
@@ -18,6 +21,7 @@ import type { ContainerDef, PodDef } from '../kubelet/config';
 import { killGracePeriod, stopTime } from '../kubelet/killContainer';
 import { kubelet, type KubeletView } from '../kubelet/view';
 import { attachAndMountWait } from '../kubelet/volumes';
+import { resizeDecision, resizePending } from '../kubelet/resize';
 
 export type SyncPodEvent =
   { type: 'START'; updateType: string } | { type: 'CONTAINER_RESULT'; ok: boolean };
@@ -65,6 +69,16 @@ function killTime(
 export const syncPodMachine = setup({
   types: { events: {} as SyncPodEvent, context: {} as SyncPodInput, input: {} as SyncPodInput },
   guards: {
+    /** The spec's resources differ from the allocation and this sync has not answered them. */
+    'a resize is pending': ({ context }) => {
+      const k = kubelet();
+      return resizePending(k.run, k.domain, context.uid);
+    },
+    /** canResizePod: the static CPU manager refuses a Guaranteed pod's (CPU) resize. */
+    'resize is infeasible': ({ context }) => {
+      const k = kubelet();
+      return resizeDecision(k.run, k.domain, context.uid).reason === 'Infeasible';
+    },
     'pod is terminal': ({ context }) => sync(context).s.isTerminal,
     'sandbox changed: kill the pod': ({ context }) => sync(context).s.killPod,
     'unwanted containers to kill': ({ context }) => sync(context).s.containersToKill.length > 0,
@@ -99,6 +113,7 @@ export const syncPodMachine = setup({
   },
   delays: {
     // In the kubelet's memory: no time passes.
+    handlePodResourcesResize: 0,
     generateAPIPodStatus: 0,
     prepare: 0,
     /** Until WaitForAttachAndMount's poll finds the kube-api-access volume mounted. */
@@ -129,6 +144,11 @@ export const syncPodMachine = setup({
     },
   },
   actions: {
+    /** The resize is infeasible: PodResizePending (Infeasible) with canResizePod's message. */
+    markResizeInfeasible: () => {},
+    /** The allocation takes the spec's resources: PodResizeInProgress. */
+    acceptResize: () => {},
+    handlePodResourcesResize: () => {},
     generateStatus: () => {},
     ensurePodCgroup: () => {},
     waitForAttachAndMount: () => {},
@@ -152,7 +172,27 @@ export const syncPodMachine = setup({
   context: ({ input }) => input,
   initial: 'idle',
   states: {
-    idle: { on: { START: 'generatingStatus' } },
+    idle: {
+      on: {
+        START: [
+          { guard: 'a resize is pending', target: 'handlingResize' },
+          { target: 'generatingStatus' },
+        ],
+      },
+    },
+    handlingResize: {
+      entry: 'handlePodResourcesResize',
+      after: {
+        handlePodResourcesResize: [
+          {
+            guard: 'resize is infeasible',
+            target: 'generatingStatus',
+            actions: 'markResizeInfeasible',
+          },
+          { target: 'generatingStatus', actions: 'acceptResize' },
+        ],
+      },
+    },
     generatingStatus: {
       entry: 'generateStatus',
       after: {

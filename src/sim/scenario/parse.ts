@@ -145,6 +145,19 @@ export function crossCheck(s: Scenario): ScenarioProblem[] {
         });
       else checkTarget(a.target, `actions[${i}].target`);
     }
+    if (a.kind === 'ResizePod') {
+      if (a.target.split('/').length !== 2)
+        problems.push({
+          path: `actions[${i}].target`,
+          message: 'ResizePod targets a pod: "<namespace>/<pod>"',
+        });
+      else {
+        checkTarget(a.target, `actions[${i}].target`);
+        a.containers.forEach((c, j) =>
+          checkTarget(`${a.target}/${c.name}`, `actions[${i}].containers[${j}].name`),
+        );
+      }
+    }
   });
   return problems;
 }

@@ -478,6 +478,19 @@ export const actionSchema = z.discriminatedUnion('kind', [
     at: duration,
     downtime: duration.optional(),
   }),
+  /**
+   * The pod's `resize` subresource (kubectl patch --subresource resize): each named container's
+   * resources become the spec's; the kubelet answers with PodResizePending or PodResizeInProgress.
+   */
+  z.strictObject({
+    kind: z.literal('ResizePod'),
+    at: duration,
+    target,
+    containers: z
+      .array(z.strictObject({ name: z.string().min(1), resources: resourceRequirements }))
+      .min(1)
+      .max(64),
+  }),
   z.strictObject({
     kind: z.literal('ChangeCpuManagerPolicy'),
     at: duration,

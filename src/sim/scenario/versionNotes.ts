@@ -64,6 +64,22 @@ export function versionNotes(s: Scenario): string[] {
     notes.push(
       `node.kubelet.featureGates.InPlacePodVerticalScaling: kubelet ${v}'s alpha in-place resize is not modelled (1.33's beta is): statuses carry no allocatedResources or resources`,
     );
+  if (v !== '1.3' && s.actions.some((a) => a.kind === 'ResizePod')) {
+    const fg = s.node.kubelet.featureGates ?? {};
+    const resizeGate = profileOf(v).gates.InPlacePodVerticalScaling;
+    if (!profileOf(v).behaviours.statusResourcesOfAllocation)
+      notes.push(
+        `actions: ResizePod: kubelet ${v}'s in-place resize (InPlacePodVerticalScaling ${resizeGate ? `${resizeGate.stage}, ${resizeGate.default ? 'on' : 'off'} by default` : 'not yet in this release'}; status.resize) is not modelled: the kubelet does not answer the resize`,
+      );
+    else if (fg.InPlacePodVerticalScaling === false)
+      notes.push(
+        'actions: ResizePod: InPlacePodVerticalScaling is off: the API server refuses the resize (not modelled) and the kubelet does not answer it',
+      );
+    if (fg.InPlacePodVerticalScalingExclusiveCPUs === true)
+      notes.push(
+        'node.kubelet.featureGates.InPlacePodVerticalScalingExclusiveCPUs: not modelled: the static CPU manager answers a resize as with the gate off',
+      );
+  }
   const memoryGate = profileOf(v).gates.MemoryManager;
   if (
     v !== '1.3' &&

@@ -6,6 +6,7 @@
  */
 import type { AnyEventObject } from 'xstate';
 import type { EffectApi, ProcessKind } from '../../runner/types';
+import type { ResizeAction } from '../config';
 import type { Env } from '../env';
 import { recordScheduled } from '../eventRecorder';
 import { SYNC_LOOP } from '../ids';
@@ -15,7 +16,8 @@ import { own, own2 } from '../../core/cow';
 export type ApiServerEvent =
   | { type: 'POD_CREATE'; uids: string[] }
   | { type: 'POD_DELETE'; uid: string; grace?: number }
-  | { type: 'POD_REMOVE'; uid: string };
+  | { type: 'POD_REMOVE'; uid: string }
+  | { type: 'POD_RESIZE'; uid: string; containers: ResizeAction['containers'] };
 
 type H<E> = (api: EffectApi<KubeletDomain>, event: E) => void;
 
@@ -48,6 +50,22 @@ export function apiServerProcess(env: Env): ProcessKind<KubeletDomain> {
     apiPod.removed = true;
     if (api.has(SYNC_LOOP)) api.send(SYNC_LOOP, { type: 'CONFIG', op: 'REMOVE', uids: [ev.uid] });
   };
+  /**
+   * The `resize` subresource: the containers' resources in the spec change (merged over the
+   * previous resize) and the watch sends the kubelet an UPDATE.
+   */
+  const podResized: H<Extract<ApiServerEvent, { type: 'POD_RESIZE' }>> = (api, ev) => {
+    const apiPod = own2(api.domain, 'apiPods', ev.uid);
+    if (!apiPod || apiPod.removed || apiPod.deletionAt !== undefined) return;
+    const merged = new Map((apiPod.resize?.containers ?? []).map((c) => [c.name, c]));
+    for (const c of ev.containers) merged.set(c.name, c);
+    apiPod.resize = {
+      at: api.t,
+      count: (apiPod.resize?.count ?? 0) + 1,
+      containers: [...merged.values()],
+    };
+    if (api.has(SYNC_LOOP)) api.send(SYNC_LOOP, { type: 'CONFIG', op: 'UPDATE', uids: [ev.uid] });
+  };
   return {
     state: 'serving',
     handle(api, e: AnyEventObject) {
@@ -55,6 +73,7 @@ export function apiServerProcess(env: Env): ProcessKind<KubeletDomain> {
       if (ev.type === 'POD_CREATE') podsCreated(api, ev);
       else if (ev.type === 'POD_DELETE') podDeleted(api, ev);
       else if (ev.type === 'POD_REMOVE') podRemoved(api, ev);
+      else if (ev.type === 'POD_RESIZE') podResized(api, ev);
     },
   };
 }

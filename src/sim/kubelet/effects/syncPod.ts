@@ -35,6 +35,7 @@ import type { KubeletDomain, RuntimeSync, WaitingReason } from '../types';
 import { kubeApiAccessVolume, volumeMounted } from '../volumes';
 import { volumeManagerId } from './volumeManager';
 import { own } from '../../core/cow';
+import { resizeAccepted, resizeInfeasible } from './resize';
 
 type Api = EffectApi<KubeletDomain>;
 type Effects = EffectsOf<typeof syncPodMachine, KubeletDomain>;
@@ -89,13 +90,12 @@ export function syncPodEffects(env: Env): Effects {
   };
   const sync = (api: Api, uid: string) => api.domain.syncs[uid]!;
 
-  const generateStatus: H = (api, ev, ctx) => {
-    if (ev.type !== 'START') return;
-    const pod = cfg.pods[ctx.uid]!;
+  /** SyncPod's start: the sync in flight (with the cache entry it reads) and "SyncPod enter". */
+  const beginSync = (api: Api, pod: PodDef, updateType: string): void => {
     const domain = api.domain;
     const ps = domain.cache.pods[pod.uid] ?? { t: api.t, sandboxes: [], containers: [] };
     domain.syncs[pod.uid] = {
-      updateType: ev.updateType as RuntimeSync['updateType'],
+      updateType: updateType as RuntimeSync['updateType'],
       podStatus: ps,
       killPod: false,
       createSandbox: false,
@@ -113,6 +113,16 @@ export function syncPodEffects(env: Env): Effects {
       isTerminal: false,
     };
     klog(api, 'SyncPod enter', podUidKV(pod));
+  };
+
+  const generateStatus: H = (api, ev, ctx) => {
+    const pod = cfg.pods[ctx.uid]!;
+    const domain = api.domain;
+    // From START, or after handlePodResourcesResize began the sync.
+    if (ev.type === 'START') beginSync(api, pod, ev.updateType);
+    const sync = domain.syncs[pod.uid];
+    if (!sync) return;
+    const ps = sync.podStatus;
     const gen = generateAPIPodStatus(cfg, domain, pod, ps, api.t, false);
     commitPodStatus(api, pod, gen);
     api.record('podStatus', { uid: pod.uid, phase: gen.status.phase });
@@ -524,7 +534,15 @@ export function syncPodEffects(env: Env): Effects {
     delete domain.syncs[pod.uid];
   };
 
+  /** handlePodResourcesResize runs first in SyncPod, after "SyncPod enter". */
+  const handlePodResourcesResize: H = (api, ev, ctx) => {
+    if (ev.type === 'START') beginSync(api, cfg.pods[ctx.uid]!, ev.updateType);
+  };
+
   return {
+    handlePodResourcesResize,
+    markResizeInfeasible: resizeInfeasible(env),
+    acceptResize: resizeAccepted(env),
     generateStatus,
     ensurePodCgroup,
     waitForAttachAndMount,

@@ -25,6 +25,8 @@ export const BEHAVIOURS_1_18: Behaviours = {
   topologyOptionErrorsLowerCase: false,
   deviceHintsOverDeviceNodes: false,
   statusResourcesOfAllocation: false,
+  resizeInAllocationManager: false,
+  resizeEvents: false,
 };
 
 export const BEHAVIOUR_ROWS: readonly ChangelogRowBase[] = [
@@ -196,5 +198,23 @@ export const BEHAVIOUR_ROWS: readonly ChangelogRowBase[] = [
       'pkg/kubelet/kubelet_pods.go convertToAPIContainerStatuses, convertContainerStatusResources (v1.33.5, same in v1.34.2-v1.36.3; v1.32.6 set allocatedResources only behind InPlacePodVerticalScalingAllocatedStatus, and the gate was off by default until 1.33)',
     behaviour: { statusResourcesOfAllocation: true },
     touches: ['any'],
+  },
+  {
+    release: '1.34',
+    what: 'A resize is answered by the allocation manager when the pod is updated, once per change (was at every SyncPod); the static CPU manager refuses a Guaranteed pod’s resize only when a CPU request changes: `Resize is infeasible for Guaranteed Pods alongside CPU Manager policy "static"` (was any resize: "… alongside CPU Manager static policy")',
+    ref: 'KEP-1287',
+    source:
+      'pkg/kubelet/allocation/allocation_manager.go canResizePod, guaranteedPodResourceResizeRequired, RetryPendingResizes (v1.34.2; same check in v1.35.3, in allocation/handlers.go in v1.36.3); v1.33.5 kubelet.go canResizePod:2883 from SyncPod:1946',
+    behaviour: { resizeInAllocationManager: true },
+    touches: ['resizePod'],
+  },
+  {
+    release: '1.35',
+    what: 'A resize records Events: ResizeStarted (Normal) and ResizeInfeasible / ResizeDeferred (Warning), "Pod resize Infeasible: {…}" with the spec’s resources, the generation and the error',
+    ref: 'KEP-1287',
+    source:
+      'pkg/kubelet/allocation/allocation_manager.go handlePodResourcesResize, pkg/kubelet/events/resize.go PodResizePendingMsg (v1.35.3; absent in v1.34.2)',
+    behaviour: { resizeEvents: true },
+    touches: ['resizePod'],
   },
 ];

@@ -813,6 +813,34 @@ export const KLOG_ROWS: readonly ChangelogRow[] = [
   },
   {
     release: '1.33',
+    what: 'kubelet.go: canResizePod\'s "Resize is infeasible for Guaranteed Pods alongside CPU Manager static policy" (and Memory Manager): logged from now on (InPlacePodVerticalScaling on)',
+    ref: 'KEP-1287',
+    source: 'pkg/kubelet/kubelet.go canResizePod (v1.33.5)',
+    klog: {
+      'Resize is infeasible for Guaranteed Pods alongside CPU Manager policy "static"': S({
+        v: 3,
+        msg: 'Resize is infeasible for Guaranteed Pods alongside CPU Manager static policy',
+        keys: 'pod',
+      }),
+      'Resize is infeasible for Guaranteed Pods alongside Memory Manager policy "Static"': S({
+        v: 3,
+        msg: 'Resize is infeasible for Guaranteed Pods alongside Memory Manager static policy',
+        keys: 'pod',
+      }),
+    },
+  },
+  {
+    release: '1.34',
+    what: 'allocation_manager.go: "Resize is infeasible for Guaranteed Pods alongside CPU Manager policy \"static\"" (and Memory Manager policy "Static"): new wording',
+    ref: 'KEP-1287',
+    source: 'pkg/kubelet/allocation/allocation_manager.go canResizePod (v1.34.2)',
+    klog: {
+      'Resize is infeasible for Guaranteed Pods alongside CPU Manager policy "static"': NATIVE,
+      'Resize is infeasible for Guaranteed Pods alongside Memory Manager policy "Static"': NATIVE,
+    },
+  },
+  {
+    release: '1.33',
     what: 'pod_container_manager_linux.go: "Disabled CFS quota": logged from now on',
     ref: 'pkg/kubelet/cm/pod_container_manager_linux.go',
     source: 'pkg/kubelet/cm/pod_container_manager_linux.go (v1.33.5)',
@@ -1292,6 +1320,10 @@ const SOURCES: Readonly<Partial<Record<KlogKey, string>>> = {
   'Updated QoS cgroup configuration':
     '18=qos_container_manager_linux.go:333 19=333 20=333 21=337 22=380 23=384 24=383 25=383 26=383 27=386 28=386 29=386 30=386 31=387 32=391 33=391 34=391 35=394 36=405',
   'Disabled CFS quota': '33=pod_container_manager_linux.go:80 34=80 35=80 36=83',
+  'Resize is infeasible for Guaranteed Pods alongside CPU Manager policy "static"':
+    '33=kubelet.go:2887 34=allocation_manager.go:722 35=696 36=handlers.go:87',
+  'Resize is infeasible for Guaranteed Pods alongside Memory Manager policy "Static"':
+    '33=kubelet.go:2893 34=allocation_manager.go:731 35=705 36=handlers.go:95',
   'Failed to execute PostStartHook':
     '22=kuberuntime_container.go:284 23=284 24=285 25=282 26=282 27=286 28=287 29=304 30=304 31=315 32=316 33=324 34=327 35=328 36=328',
   'Exec lifecycle hook for Container in Pod failed':

@@ -39,6 +39,15 @@ export interface Behaviours {
    * allocatedResources and resources (with the gate InPlacePodVerticalScaling on).
    */
   readonly statusResourcesOfAllocation: boolean;
+  /**
+   * The allocation manager answers a resize when the pod is updated (HandlePodUpdates ->
+   * RetryPendingResizes), once per change, not at every SyncPod; the static policies refuse a
+   * Guaranteed pod's resize only when its CPU (memory) requests change, with the message
+   * `Resize is infeasible for Guaranteed Pods alongside CPU Manager policy "static"`.
+   */
+  readonly resizeInAllocationManager: boolean;
+  /** ResizeStarted (Normal) and ResizeInfeasible / ResizeDeferred (Warning) Events. */
+  readonly resizeEvents: boolean;
   /** Kubelet.syncPod adds the pod to the prober after WaitForAttachAndMount (not at admission). */
   readonly probesAfterVolumes: boolean;
   /** syncTerminatedPod calls statusManager.TerminatePod (the pod lifecycle rework). */
@@ -127,6 +136,7 @@ export type Touch =
   | 'crashLoop'
   | 'restartKubelet'
   | 'deletePod'
+  | 'resizePod'
   | 'sandbox'
   | 'volumeMounts'
   | 'serviceAccountToken'

@@ -75,6 +75,7 @@ export function scenarioTouches(run: SimulationRun): ReadonlySet<Touch> {
     if (a.kind === 'RestartKubelet' || a.kind === 'ChangeCpuManagerPolicy')
       out.add('restartKubelet');
     if (a.kind === 'DeletePod') out.add('deletePod');
+    if (a.kind === 'ResizePod') out.add('resizePod');
   }
   for (const f of s.faults) {
     if (f.kind === 'SandboxDied') out.add('sandbox');
@@ -192,6 +193,8 @@ function touchWords(t: Touch): string {
       return 'the kubelet restarts';
     case 'deletePod':
       return 'deletes a pod';
+    case 'resizePod':
+      return 'resizes a pod in place';
     case 'sandbox':
       return 'a sandbox dies';
     case 'volumeMounts':

@@ -315,6 +315,8 @@ export const KLOG_1_18: KlogTable = {
   'Container has pinned cpus': null,
   'Pod contains no container with pinned cpus': null,
   'Disabled CFS quota': null,
+  'Resize is infeasible for Guaranteed Pods alongside CPU Manager policy "static"': null,
+  'Resize is infeasible for Guaranteed Pods alongside Memory Manager policy "Static"': null,
   // kubelet.go syncPod's kl.containerManager.UpdateQOSCgroups() before pcm.EnsureExists, as
   // today (UpdateCgroups' last line, v1.18.6).
   'Updated QoS cgroup configuration': P(
