@@ -58,6 +58,11 @@ export const apiServer: SentenceRules = [
       `${pods(f) ? `Pod ${pods(f)}` : 'A pod'} is deleted: the API server sets its deletionTimestamp and the watch tells the kubelet.`,
   },
   {
+    event: 'POD_RESIZE',
+    say: (f) =>
+      `${pods(f) ? `Pod ${pods(f)}` : 'A pod'} is resized (its resize subresource): the API server writes the containers' new resources into the spec and the watch sends the kubelet an UPDATE.`,
+  },
+  {
     event: 'POD_REMOVE',
     say: () =>
       'The status manager reported the pod terminated: the API server removes the pod object and the watch tells the kubelet.',
@@ -92,6 +97,8 @@ export const syncLoop: SentenceRules = [
       const who = pods(f);
       if (f.causeEvent === 'POD_DELETE')
         return `syncLoopIteration: SyncLoop DELETE for ${who || 'the pod'}: HandlePodUpdates tells its worker to terminate it (graceful deletion).`;
+      if (f.causeEvent === 'POD_RESIZE')
+        return `syncLoopIteration: SyncLoop UPDATE for ${who || 'the pod'} (a resize): HandlePodUpdates hands the new spec to its pod worker.`;
       if (f.causeEvent === 'POD_REMOVE')
         return 'syncLoopIteration: SyncLoop REMOVE: HandlePodRemoves forgets the pod and stops its probe workers.';
       const rejected = f.record('podRejected');

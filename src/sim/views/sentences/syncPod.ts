@@ -18,11 +18,34 @@ const backedOff = (f: StepFacts) => eventContainer(f, 'BackOff') || 'the next co
 const sandboxReady = (f: StepFacts) =>
   f.waited > 0 ? `RunPodSandbox returned after ${dur(f.waited)}: ` : 'The sandbox is there: ';
 
+/** Who answers a resize: SyncPod itself in 1.33, the allocation manager from 1.34. */
+const resizeWho = (f: StepFacts) =>
+  f.version === '1.33' ? 'handlePodResourcesResize' : 'allocationManager.handlePodResourcesResize';
+
 /** Steps Kubelet.SyncPod takes before the runtime's SyncPod, on every version. */
 const kubeletSyncPod: SentenceRules = [
   {
     event: 'init',
     say: (f) => `${pod(f)} gets its ${f.go.syncPod}, run by its pod worker.`,
+  },
+  {
+    event: 'START',
+    to: 'handlingResize',
+    say: (f) =>
+      f.version === '1.33'
+        ? `${f.go.syncPod}(${pod(f)}) begins: the spec's resources differ from the allocation (a resize), so handlePodResourcesResize answers it first.`
+        : `${f.go.syncPod}(${pod(f)}) begins with a resize to answer: the kubelet's allocation manager answers it as HandlePodUpdates takes the update (RetryPendingResizes), before the sync.`,
+  },
+  {
+    event: 'after:handlePodResourcesResize',
+    guard: 'resize is infeasible',
+    say: (f) =>
+      `${resizeWho(f)}: canResizePod finds the resize Infeasible (a Guaranteed pod under the static CPU or memory manager): the allocation keeps the old resources and the pod gets PodResizePending; then generateAPIPodStatus.`,
+  },
+  {
+    event: 'after:handlePodResourcesResize',
+    say: (f) =>
+      `${resizeWho(f)}: canResizePod admits the resize: the allocation checkpoint takes the spec's resources and the pod gets PodResizeInProgress; then generateAPIPodStatus.`,
   },
   {
     event: 'START',
