@@ -29,6 +29,8 @@ export const PRESET_IDS = [
   'topology-affinity-error-free-cpus',
   'hugepages-memory-manager',
   'same-pod-three-topology-policies',
+  // In-place resize meeting the static CPU manager.
+  'resize-guaranteed-static',
   // The golden scenarios: one kubelet behaviour each.
   'uncached-image',
   'two-init-containers',
