@@ -75,6 +75,10 @@ export function versionNotes(s: Scenario): string[] {
       notes.push(
         'actions: ResizePod: InPlacePodVerticalScaling is off: the API server refuses the resize (not modelled) and the kubelet does not answer it',
       );
+    else
+      notes.push(
+        "actions: ResizePod: canResizePod's Infeasible answer (static CPU or memory manager) is modelled; an accepted resize only updates the allocation (PodResizeInProgress, UpdateContainerResources and the status's new resources are not modelled yet), and the node-capacity check and Deferred are not modelled",
+      );
     if (fg.InPlacePodVerticalScalingExclusiveCPUs === true)
       notes.push(
         'node.kubelet.featureGates.InPlacePodVerticalScalingExclusiveCPUs: not modelled: the static CPU manager answers a resize as with the gate off',

@@ -93,17 +93,17 @@ export function resizeInfeasible(env: Env): H {
 
 /**
  * canResizePod admitted the resize: the allocation checkpoint takes the spec's resources and
- * the pod has PodResizeInProgress until the runtime applied them.
+ * a pending answer is cleared. Not modelled yet: PodResizeInProgress while the runtime applies
+ * them (kuberuntime's doPodResizeAction, CRI UpdateContainerResources), the status's new
+ * resources and the ResizeStarted / ResizeCompleted Events.
  */
-export function resizeAccepted(env: Env): H {
-  const { cfg } = env;
+export function resizeAccepted(): H {
   return (api, _ev, ctx) => {
     const d = api.domain;
     const resize = d.apiPods[ctx.uid]?.resize;
     const apiPod = own2(d, 'apiPods', ctx.uid);
     if (!apiPod || !resize) return;
     apiPod.allocated = resize.containers;
-    own(d, 'resizeConditions')[ctx.uid] = { inProgress: true, answered: resize.at };
-    void cfg;
+    own(d, 'resizeConditions')[ctx.uid] = { answered: resize.at };
   };
 }

@@ -542,7 +542,7 @@ export function syncPodEffects(env: Env): Effects {
   return {
     handlePodResourcesResize,
     markResizeInfeasible: resizeInfeasible(env),
-    acceptResize: resizeAccepted(env),
+    acceptResize: resizeAccepted(),
     generateStatus,
     ensurePodCgroup,
     waitForAttachAndMount,
