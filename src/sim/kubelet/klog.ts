@@ -150,8 +150,14 @@ export const KLOG = {
   // cm/pod_container_manager_linux.go EnsureExists
   'Disabled CFS quota': I('pod_container_manager_linux.go:83', 2),
   // allocation/handlers.go: canResizePod's refusal of a Guaranteed pod's resize.
-  'Resize is infeasible for Guaranteed Pods alongside CPU Manager policy "static"': I('handlers.go:87', 3),
-  'Resize is infeasible for Guaranteed Pods alongside Memory Manager policy "Static"': I('handlers.go:95', 3),
+  'Resize is infeasible for Guaranteed Pods alongside CPU Manager policy "static"': I(
+    'handlers.go:87',
+    3,
+  ),
+  'Resize is infeasible for Guaranteed Pods alongside Memory Manager policy "Static"': I(
+    'handlers.go:95',
+    3,
+  ),
   'Failed to execute PostStartHook': E('kuberuntime_container.go:328'),
   'Exec lifecycle hook for Container in Pod failed': I('handlers.go:86', 1),
   'Killing container with a grace period': I('kuberuntime_container.go:915', 2),

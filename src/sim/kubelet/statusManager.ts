@@ -47,9 +47,7 @@ function observedGeneration(gates: Gates, d: KubeletDomain, uid: string): number
   if (gates.PodObservedGenerationTracking !== true) return undefined;
   // The kubelet's copy of the pod: it has the new generation once the DELETE reached it; a
   // resize (a spec change) counts once the API server took it.
-  return (
-    (d.pods[uid]?.deletionAt !== undefined ? 2 : 1) + (d.apiPods[uid]?.resize?.count ?? 0)
-  );
+  return (d.pods[uid]?.deletionAt !== undefined ? 2 : 1) + (d.apiPods[uid]?.resize?.count ?? 0);
 }
 
 /** The scheduler's PodScheduled condition: set from the pod's first generation, at binding. */

@@ -90,7 +90,6 @@ export function resizeInfeasible(env: Env): H {
   };
 }
 
-
 /**
  * canResizePod admitted the resize: the allocation checkpoint takes the spec's resources and
  * a pending answer is cleared. Not modelled yet: PodResizeInProgress while the runtime applies

@@ -831,7 +831,7 @@ export const KLOG_ROWS: readonly ChangelogRow[] = [
   },
   {
     release: '1.34',
-    what: 'allocation_manager.go: "Resize is infeasible for Guaranteed Pods alongside CPU Manager policy \"static\"" (and Memory Manager policy "Static"): new wording',
+    what: 'allocation_manager.go: "Resize is infeasible for Guaranteed Pods alongside CPU Manager policy "static"" (and Memory Manager policy "Static"): new wording',
     ref: 'KEP-1287',
     source: 'pkg/kubelet/allocation/allocation_manager.go canResizePod (v1.34.2)',
     klog: {
