@@ -192,6 +192,11 @@ export const MESSAGE_MINORS: readonly (readonly [string, number, number])[] = [
   ['Removing container', 21, OPEN],
   ['Requeueing pod due to pending update', 27, 32],
   ['Reserved CPUs not available for exclusive assignment', 21, OPEN],
+  // canResizePod (kubelet.go 1.32-1.33; 1.32 behind the alpha gate), then the allocation manager.
+  ['Resize is infeasible for Guaranteed Pods alongside CPU Manager static policy', 32, 33],
+  ['Resize is infeasible for Guaranteed Pods alongside Memory Manager static policy', 32, 33],
+  ['Resize is infeasible for Guaranteed Pods alongside CPU Manager policy "static"', 34, OPEN],
+  ['Resize is infeasible for Guaranteed Pods alongside Memory Manager policy "Static"', 34, OPEN],
   ['Resource alignment at container scope guaranteed', 33, OPEN],
   ['Resource alignment at pod scope guaranteed', 33, OPEN],
   ['Resource already allocated to pod with different number than request', 21, OPEN],

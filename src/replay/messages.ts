@@ -31,6 +31,37 @@ const TABLE: readonly [string, string, string][] = [
   ['kubelet.go', 'SyncPod exit', 'SyncPodExit'],
   ['kubelet.go', 'Pod admission denied', 'PodAdmissionDenied'],
   ['allocation_manager.go', 'Pod admission denied', 'PodAdmissionDenied'],
+  // canResizePod's refusal of a Guaranteed pod's resize (kubelet.go, then the allocation manager).
+  [
+    'kubelet.go',
+    'Resize is infeasible for Guaranteed Pods alongside CPU Manager static policy',
+    'ResizeInfeasible',
+  ],
+  [
+    'kubelet.go',
+    'Resize is infeasible for Guaranteed Pods alongside Memory Manager static policy',
+    'ResizeInfeasible',
+  ],
+  [
+    'allocation_manager.go',
+    'Resize is infeasible for Guaranteed Pods alongside CPU Manager policy "static"',
+    'ResizeInfeasible',
+  ],
+  [
+    'allocation_manager.go',
+    'Resize is infeasible for Guaranteed Pods alongside Memory Manager policy "Static"',
+    'ResizeInfeasible',
+  ],
+  [
+    'handlers.go',
+    'Resize is infeasible for Guaranteed Pods alongside CPU Manager policy "static"',
+    'ResizeInfeasible',
+  ],
+  [
+    'handlers.go',
+    'Resize is infeasible for Guaranteed Pods alongside Memory Manager policy "Static"',
+    'ResizeInfeasible',
+  ],
   ['predicate.go', 'Predicate failed on Pod', 'PredicateFailed'],
   ['kubelet.go', 'SyncTerminatingPod enter', 'SyncTerminatingPodEnter'],
   ['kubelet.go', 'SyncTerminatingPod exit', 'SyncTerminatingPodExit'],

@@ -43,6 +43,8 @@ export function faultLabel(f: FaultLike, action: boolean): string {
       return 'action: delete the pod';
     case 'AddPod':
       return 'action: add a pod';
+    case 'ResizePod':
+      return 'action: resize the pod';
     default:
       return `${action ? 'action' : 'fault'}: ${f.kind}${n}`;
   }
