@@ -19,7 +19,7 @@ import {
   type QOSClass,
   type ResourceManagers,
 } from './cpuManagerBridge';
-import { bytes, milliCpu, podRequests, type Res } from './resources';
+import { bytes, defaultPodLevelRequests, milliCpu, podRequests, type Res } from './resources';
 import { crashLoopBackOff, type BackoffLimits } from './backoff';
 import { effectiveGates, profileOf } from '../versions/changelog/profile';
 import type { Behaviours, DescribeEra } from '../versions/changelog/types';
@@ -272,7 +272,22 @@ function containerDef(c: ContainerSpec, kind: ContainerKind, index: number): Con
   };
 }
 
-function podDef(manifest: PodManifest, at: number, seed: number): PodDef {
+/**
+ * The pod as the API server stores it: with PodLevelResources off (or on a release before it)
+ * dropDisabledPodFields removes spec.resources (the scenario's note says so); with it on,
+ * defaulting fills the pod-level requests. The kubelet reads the result.
+ */
+export function storedPod(manifest: PodManifest, podLevelResources: boolean): PodManifest {
+  if (manifest.spec.resources === undefined) return manifest;
+  if (!podLevelResources) {
+    const { resources: _dropped, ...spec } = manifest.spec;
+    return { ...manifest, spec };
+  }
+  return defaultPodLevelRequests(manifest);
+}
+
+function podDef(given: PodManifest, at: number, seed: number, podLevel: boolean): PodDef {
+  const manifest = storedPod(given, podLevel);
   const key = `${manifest.metadata.namespace}/${manifest.metadata.name}`;
   const init = (manifest.spec.initContainers ?? []).map((c, i) =>
     containerDef(c, c.restartPolicy === 'Always' ? 'sidecar' : 'init', i),
@@ -293,7 +308,7 @@ function podDef(manifest: PodManifest, at: number, seed: number): PodDef {
     restartPolicy: manifest.spec.restartPolicy ?? 'Always',
     terminationGraceSeconds: manifest.spec.terminationGracePeriodSeconds ?? 30,
     hostNetwork: manifest.spec.hostNetwork ?? false,
-    qos: podQOS(manifest),
+    qos: podQOS(manifest, podLevel),
     requests: podRequests(manifest),
   };
 }
@@ -304,8 +319,10 @@ export function compileRun(s: Scenario): KubeletRun {
   const pods: Record<string, PodDef> = {};
   const arrivals: { at: number; uid: string }[] = [];
   const byKey: Record<string, string> = {};
+  const podLevel =
+    effectiveGates(profileOf(s.node.kubeletVersion), k.featureGates).PodLevelResources === true;
   const add = (manifest: PodManifest, at: number) => {
-    const p = podDef(manifest, at, s.seed);
+    const p = podDef(manifest, at, s.seed, podLevel);
     pods[p.uid] = p;
     byKey[p.key] = p.uid;
     arrivals.push({ at, uid: p.uid });

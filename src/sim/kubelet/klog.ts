@@ -195,6 +195,25 @@ export const KLOG = {
   'Allocate start': I('policy_static.go:576', 0),
   'Static policy: Allocate': R('policy_static.go:349', 0),
   'Static policy: container already present in state, skipping': I('policy_static.go:614', 0),
+  // A pod with pod-level resources (PodLevelResources; 1.34 on): Allocate and the hint calls
+  // return early. 1.36's text names PodLevelResourceManagers (its contextual logger's pod,
+  // podUID, containerName come first; the call's own pod and podUID replace them, klog keeping
+  // the later pair: containerName, pod, podUID).
+  'CPU Manager allocation skipped (pod-level resources)': T(
+    'policy_static.go:586',
+    2,
+    'CPU Manager allocation skipped, pod is using pod-level resources but the PodLevelResourceManagers feature gate is not enabled',
+  ),
+  'CPU Manager hint generation skipped (pod-level resources)': T(
+    'policy_static.go:845',
+    3,
+    'CPU Manager hint generation skipped, pod is using pod-level resources but the PodLevelResourceManagers feature gate is not enabled',
+  ),
+  'CPU Manager pod hint generation skipped (pod-level resources)': T(
+    'policy_static.go:901',
+    3,
+    'CPU Manager pod hint generation skipped, pod is using pod-level resources but the PodLevelResourceManagers feature gate is not enabled',
+  ),
   'Topology Affinity': I('policy_static.go:620', 0),
   AllocateCPUs: I('policy_static.go:690', 0),
   'Updated default CPUSet': I('state_mem.go:123', 0),
@@ -293,6 +312,18 @@ export const KLOG = {
   'Updated machine memory state': I('state_mem.go:112', 0),
   'Updated memory state': I('state_mem.go:125', 0),
   'Regenerating TopologyHints, resource was already allocated to pod': I('policy_static.go:691', 0),
+  'Allocation skipped, pod is using pod-level resources which are not supported by the static Memory manager policy':
+    I('policy_static.go:437', 2),
+  'Memory Manager hint generation skipped (pod-level resources)': T(
+    'policy_static.go:848',
+    3,
+    'Memory Manager pod hint generation skipped, pod is using pod-level resources but the PodLevelResourceManagers feature gate is not enabled',
+  ),
+  'Memory Manager pod hint generation skipped (pod-level resources)': T(
+    'policy_static.go:791',
+    3,
+    'Memory Manager pod hint generation skipped, pod is using pod-level resources but the PodLevelResourceManagers feature gate is not enabled',
+  ),
   'Memory manager: Allocate': T('policy_static.go:441', 0, 'Allocate'),
   'Container already present in state, skipping': I('policy_static.go:453', 0),
   'Got topology affinity': I('policy_static.go:459', 0),

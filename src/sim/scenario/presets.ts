@@ -29,6 +29,8 @@ export const PRESET_IDS = [
   'topology-affinity-error-free-cpus',
   'hugepages-memory-manager',
   'same-pod-three-topology-policies',
+  // Pod-level resources (spec.resources) under the static CPU manager.
+  'pod-level-resources',
   // The golden scenarios: one kubelet behaviour each.
   'uncached-image',
   'two-init-containers',

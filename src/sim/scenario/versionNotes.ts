@@ -26,6 +26,7 @@ export const READ_GATES: ReadonlySet<string> = new Set([
   'ChangeContainerStatusOnKubeletRestart',
   'ReduceDefaultCrashLoopBackOffDecay',
   'KubeletEnsureSecretPulledImages',
+  'PodLevelResources',
   'PodObservedGenerationTracking',
   'PodReadyToStartContainersCondition',
   'RecursiveReadOnlyMounts',
@@ -39,6 +40,32 @@ export const NO_DEVICE_PLUGINS_REASON =
   'kubelet 1.3 has no device plugins (they arrived in 1.8): the devices are not registered';
 /** Why kubelet 1.3 ignores the memory manager's settings. */
 export const NO_MEMORY_MANAGER_REASON = `kubelet 1.3 has no memory manager (it arrived in ${gateArrival('MemoryManager') ?? '1.21'})`;
+
+/**
+ * spec.resources (pod-level resources) on a release or gate setting without them: the API
+ * server's dropDisabledPodFields removes the field (a release before 1.32 does not know it), so
+ * the kubelet never sees it. Said per pod, as the run silently would not.
+ */
+export function podLevelResourcesNotes(s: Scenario): string[] {
+  const v = s.node.kubeletVersion;
+  const manifests = [
+    ...s.pods.map((p, i) => [`pods[${i}].manifest`, p.manifest] as const),
+    ...s.actions.flatMap((a, i) =>
+      a.kind === 'AddPod' ? [[`actions[${i}].manifest`, a.manifest] as const] : [],
+    ),
+  ].filter(([, m]) => m.spec.resources !== undefined);
+  if (manifests.length === 0) return [];
+  const gate = v === '1.3' ? undefined : profileOf(v).gates.PodLevelResources;
+  const on = gate !== undefined && (s.node.kubelet.featureGates?.PodLevelResources ?? gate.default);
+  if (on) return [];
+  const why = gate
+    ? `kubelet ${v}'s API server drops pod-level resources unless the feature gate PodLevelResources (${gate.stage}, off by default) is on: set node.kubelet.featureGates.PodLevelResources: true`
+    : `kubelet ${v}'s API has no pod-level resources (PodLevelResources arrived in ${gateArrival('PodLevelResources') ?? '1.32'})`;
+  return manifests.map(
+    ([path, m]) =>
+      `${path}.spec.resources (${m.metadata.namespace}/${m.metadata.name}) is dropped: ${why}; QoS, admission and the resource managers read the containers' resources alone`,
+  );
+}
 
 export function versionNotes(s: Scenario): string[] {
   const notes: string[] = [];
@@ -55,6 +82,7 @@ export function versionNotes(s: Scenario): string[] {
   if (gates.length)
     notes.push(`node.kubelet.featureGates: accepted, not modelled: ${gates.join(', ')}`);
   const v = s.node.kubeletVersion;
+  notes.push(...podLevelResourcesNotes(s));
   const memoryGate = profileOf(v).gates.MemoryManager;
   if (
     v !== '1.3' &&

@@ -24,6 +24,7 @@ export const BEHAVIOURS_1_18: Behaviours = {
   memoryNUMAAllocationRule: false,
   topologyOptionErrorsLowerCase: false,
   deviceHintsOverDeviceNodes: false,
+  podLevelResourcesSkipStaticPolicies: false,
 };
 
 export const BEHAVIOUR_ROWS: readonly ChangelogRowBase[] = [
@@ -186,5 +187,14 @@ export const BEHAVIOUR_ROWS: readonly ChangelogRowBase[] = [
       'pkg/kubelet/cm/devicemanager/topology_hints.go generateDeviceTopologyHints over deviceNUMANodes (v1.35.3; absent in v1.34.2)',
     behaviour: { deviceHintsOverDeviceNodes: true },
     touches: ['devices'],
+  },
+  {
+    release: '1.34',
+    what: 'The static CPU and memory manager policies skip a pod with pod-level resources (spec.resources): no exclusive CPUs or memory, "CPU Manager allocation skipped, pod is using pod-level resources …"',
+    ref: 'KEP-2837',
+    source:
+      'pkg/kubelet/cm/cpumanager/policy_static.go Allocate, GetTopologyHints, GetPodTopologyHints and cm/memorymanager/policy_static.go Allocate, GetTopologyHints, GetPodTopologyHints (v1.34.2, v1.35.3; 1.36.3 skips unless PodLevelResourceManagers is on; absent in v1.33.5, where such a pod’s containers are pinned as any Guaranteed pod’s)',
+    behaviour: { podLevelResourcesSkipStaticPolicies: true },
+    touches: ['podLevelResources'],
   },
 ];

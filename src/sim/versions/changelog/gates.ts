@@ -478,10 +478,11 @@ export const GATE_ROWS: readonly ChangelogRowBase[] = [
     '1.32',
     { name: 'PodLevelResources', stage: 'alpha', default: false },
     {
-      what: 'Pod-level resources (spec.resources; alpha, off)',
+      what: 'Pod-level resources (spec.resources; alpha, off: the API server drops the field)',
       ref: 'KEP-2837',
-      source: 'pkg/features/versioned_kube_features.go (v1.32.10)',
-      touches: [],
+      source:
+        'pkg/features/versioned_kube_features.go (v1.32.10); QoS from spec.resources in pkg/apis/core/v1/helper/qos ComputePodQOS, admission by component-helpers resource PodRequests (v1.32.6)',
+      touches: ['podLevelResources'],
     },
   ),
   gate(
@@ -491,7 +492,7 @@ export const GATE_ROWS: readonly ChangelogRowBase[] = [
       what: 'Pod-level resources beta, on',
       ref: 'KEP-2837',
       source: `${KF} (v1.34.2)`,
-      touches: [],
+      touches: ['podLevelResources'],
     },
   ),
   gate(

@@ -78,6 +78,11 @@ export interface Behaviours {
   readonly topologyOptionErrorsLowerCase: boolean;
   /** The device manager's hints enumerate only NUMA nodes that host the resource's devices. */
   readonly deviceHintsOverDeviceNodes: boolean;
+  /**
+   * The static CPU and memory manager policies skip a pod with pod-level resources (Allocate
+   * and the hint calls return early, with a log line): it gets no exclusive CPUs or memory.
+   */
+  readonly podLevelResourcesSkipStaticPolicies: boolean;
 }
 
 /** A kubectl describe pod layout change (kubectl of the same minor as the kubelet). */
@@ -126,7 +131,8 @@ export type Touch =
   | 'volumeMounts'
   | 'serviceAccountToken'
   | 'parallelPulls'
-  | 'startError';
+  | 'startError'
+  | 'podLevelResources';
 
 /** A resource manager's policy option and its maturity from a release on (policy_options.go). */
 export interface PolicyOptionChange {

@@ -57,6 +57,7 @@ export function scenarioTouches(run: SimulationRun): ReadonlySet<Touch> {
     ...s.actions.flatMap((a) => (a.kind === 'AddPod' ? [a.manifest] : [])),
   ];
   for (const m of manifests) {
+    if (m.spec.resources !== undefined) out.add('podLevelResources');
     if ((m.spec.initContainers ?? []).length > 0) out.add('initContainer');
     for (const c of m.spec.initContainers ?? [])
       if (c.restartPolicy === 'Always') out.add('sidecar');
@@ -202,5 +203,7 @@ function touchWords(t: Touch): string {
       return 'parallel image pulls';
     case 'startError':
       return 'a container fails to start';
+    case 'podLevelResources':
+      return 'pod-level resources (spec.resources)';
   }
 }
