@@ -133,12 +133,19 @@ describe('golden Events and klog of presets on older minors', () => {
 
 // Pod-level resources across the releases that differ: the static policy pins the pod (1.33,
 // gate on: the golden's run turns it on), skips it (1.34 at -v 2, 1.35 at -v 0, 1.36+ naming
-// PodLevelResourceManagers). The preset's own golden (above) is the current kubelet's.
-describe('golden Events and klog of pod-level resources by release', () => {
-  for (const v of ['1.35', '1.34', '1.33'] as const)
-    it(`pod-level-resources on ${v}`, () => {
-      const got = render('pod-level-resources', v, { PodLevelResources: true });
-      matchGolden(`tests/golden/versions/pod-level-resources.${v}.events.txt`, got.events);
-      matchGolden(`tests/golden/versions/pod-level-resources.${v}.log.txt`, got.log);
+// PodLevelResourceManagers). The pull credential check: off in 1.34, so no second pull. The
+// presets' own goldens (above) are the current kubelet's.
+describe('golden Events and klog of presets on the releases around their features', () => {
+  const cases = [
+    ['pod-level-resources', '1.35', { PodLevelResources: true }],
+    ['pod-level-resources', '1.34', { PodLevelResources: true }],
+    ['pod-level-resources', '1.33', { PodLevelResources: true }],
+    ['image-pull-credentials', '1.34', undefined],
+  ] as const;
+  for (const [id, v, gates] of cases)
+    it(`${id} on ${v}`, () => {
+      const got = render(id, v, gates);
+      matchGolden(`tests/golden/versions/${id}.${v}.events.txt`, got.events);
+      matchGolden(`tests/golden/versions/${id}.${v}.log.txt`, got.log);
     });
 });

@@ -21,6 +21,7 @@ import {
 } from './cpuManagerBridge';
 import { bytes, defaultPodLevelRequests, milliCpu, podRequests, type Res } from './resources';
 import { crashLoopBackOff, type BackoffLimits } from './backoff';
+import { pullCredentialsConfig, type PullCredentialsConfig } from './pullCredentials';
 import { effectiveGates, profileOf } from '../versions/changelog/profile';
 import type { Behaviours, DescribeEra } from '../versions/changelog/types';
 import type { KubeletVersionName } from '../versions/names';
@@ -173,6 +174,8 @@ export interface KubeletRun {
   /** The API server's ConfigMaps and Secrets: "ns/name" -> their keys. */
   configMaps: Record<string, string[]>;
   secrets: Record<string, string[]>;
+  /** KubeletEnsureSecretPulledImages: the policy, its allowlist and the node's pulled records. */
+  pullCredentials: PullCredentialsConfig;
   /** Fault indices by target ("ns/pod" or "ns/pod/ctr"). */
   faultsByTarget: Record<string, number[]>;
 }
@@ -454,6 +457,11 @@ export function compileRun(s: Scenario): KubeletRun {
     faults: s.faults,
     configMaps: keysOf(s.configMaps ?? []),
     secrets: keysOf(s.secrets ?? []),
+    pullCredentials: pullCredentialsConfig(
+      s,
+      profile.behaviours.allowlistMatchesUntaggedName,
+      defaultImageTag,
+    ),
     faultsByTarget,
   };
 }

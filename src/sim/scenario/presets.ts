@@ -31,6 +31,8 @@ export const PRESET_IDS = [
   'same-pod-three-topology-policies',
   // Pod-level resources (spec.resources) under the static CPU manager.
   'pod-level-resources',
+  // KubeletEnsureSecretPulledImages: a present image and the pod's pull credentials.
+  'image-pull-credentials',
   // The golden scenarios: one kubelet behaviour each.
   'uncached-image',
   'two-init-containers',

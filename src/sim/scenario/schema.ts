@@ -177,6 +177,8 @@ export const podManifestSchema = z.strictObject({
     /** Pod-level resources (PodLevelResources). */
     resources: resourceRequirements.optional(),
     ...POD_SPEC_OTHER_FIELDS,
+    /** The Secrets the kubelet pulls this pod's images with (and checks present images against). */
+    imagePullSecrets: z.array(z.strictObject({ name: z.string().min(1) })).optional(),
   }),
   // PodStatus: GetPodQOS reads status.qosClass when it is set; the rest is what the
   // kubelet reports, not input, and is left alone.
@@ -299,6 +301,17 @@ const kubeletConfigShape = {
   featureGates: z.record(z.string(), z.boolean()).optional(),
   /** crashLoopBackOff (1.32+, KubeletCrashLoopBackOffMax): the restart back-off's cap. */
   crashLoopBackOff: z.strictObject({ maxContainerRestartPeriod: duration.optional() }).optional(),
+  /** Which present images a pod must prove its pull credentials for (KubeletEnsureSecretPulledImages). */
+  imagePullCredentialsVerificationPolicy: z
+    .enum([
+      'NeverVerify',
+      'NeverVerifyPreloadedImages',
+      'NeverVerifyAllowlistedImages',
+      'AlwaysVerify',
+    ])
+    .optional(),
+  /** Image names (no tag) or "<prefix>/*" exempt under NeverVerifyAllowlistedImages. */
+  preloadedImagesVerificationAllowlist: z.array(z.string()).max(256).optional(),
 };
 
 /** KubeletConfiguration's TypeMeta: a pasted whole file carries them; they set nothing. */
@@ -381,11 +394,28 @@ export const nodeMemorySchema = z.strictObject({
   hugepages1GiPerNumaNode: z.number().int().nonnegative().max(10_000).optional(),
 });
 
+/**
+ * The kubelet's record of a present image's earlier pull (KubeletEnsureSecretPulledImages, the
+ * ImagePulledRecord under /var/lib/kubelet/image_manager/pulled): `node` when it was pulled with
+ * credentials every pod on the node has (NodePodsAccessible: none, or the node's own), else the
+ * Secrets that pulled it. Left out, the image was never pulled by the kubelet (preloaded).
+ */
+const pulledWith = z.union([
+  z.literal('node'),
+  z.strictObject({
+    secrets: z
+      .array(z.strictObject({ name: z.string().min(1), namespace: z.string().default('default') }))
+      .min(1)
+      .max(16),
+  }),
+]);
+
 const imageSchema = z.strictObject({
   name: z.string().min(1),
   present: z.boolean().default(false),
   sizeBytes: z.number().int().nonnegative().optional(),
   pullTime: duration.optional(),
+  pulledWith: pulledWith.optional(),
 });
 
 const runtimeSchema = z

@@ -83,6 +83,17 @@ export function versionNotes(s: Scenario): string[] {
     notes.push(`node.kubelet.featureGates: accepted, not modelled: ${gates.join(', ')}`);
   const v = s.node.kubeletVersion;
   notes.push(...podLevelResourcesNotes(s));
+  const pullGate = v === '1.3' ? undefined : profileOf(v).gates.KubeletEnsureSecretPulledImages;
+  const checks =
+    pullGate !== undefined &&
+    (s.node.kubelet.featureGates?.KubeletEnsureSecretPulledImages ?? pullGate.default);
+  if (!checks)
+    s.node.images.forEach((img, i) => {
+      if (img.pulledWith !== undefined)
+        notes.push(
+          `node.images[${i}].pulledWith is ignored: kubelet ${v} ${pullGate ? `checks a present image's pull credentials only with the feature gate KubeletEnsureSecretPulledImages (${pullGate.stage}, off by default)` : `does not check a present image's pull credentials (KubeletEnsureSecretPulledImages arrived in ${gateArrival('KubeletEnsureSecretPulledImages') ?? '1.33'})`}`,
+        );
+    });
   const memoryGate = profileOf(v).gates.MemoryManager;
   if (
     v !== '1.3' &&

@@ -78,6 +78,7 @@ describe('chartOf on the engine machines', () => {
         .map(transitionLabel),
     ).toEqual([
       'always [image name does not parse]',
+      'always [present image needs a pull for the pod’s credentials]',
       'always [image present and pull policy is not Always]',
       'always [pull policy is Never]',
       'always [in image back-off]',

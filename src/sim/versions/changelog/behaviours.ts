@@ -25,6 +25,7 @@ export const BEHAVIOURS_1_18: Behaviours = {
   topologyOptionErrorsLowerCase: false,
   deviceHintsOverDeviceNodes: false,
   podLevelResourcesSkipStaticPolicies: false,
+  allowlistMatchesUntaggedName: false,
 };
 
 export const BEHAVIOUR_ROWS: readonly ChangelogRowBase[] = [
@@ -196,5 +197,14 @@ export const BEHAVIOUR_ROWS: readonly ChangelogRowBase[] = [
       'pkg/kubelet/cm/cpumanager/policy_static.go Allocate, GetTopologyHints, GetPodTopologyHints and cm/memorymanager/policy_static.go Allocate, GetTopologyHints, GetPodTopologyHints (v1.34.2, v1.35.3; 1.36.3 skips unless PodLevelResourceManagers is on; absent in v1.33.5, where such a pod’s containers are pinned as any Guaranteed pod’s)',
     behaviour: { podLevelResourcesSkipStaticPolicies: true },
     touches: ['podLevelResources'],
+  },
+  {
+    release: '1.36',
+    what: 'preloadedImagesVerificationAllowlist matches a pod’s image by its name without the tag (before, "registry/app" never matched the image "registry/app:1.0"; only a "<prefix>/*" pattern did)',
+    ref: 'KEP-2535',
+    source:
+      'pkg/kubelet/images/pullmanager/image_pull_policies.go NeverVerifyAllowlistedImages.imageMatches with trimImageTagDigest (v1.36.3; v1.35.3 compared the image as given)',
+    behaviour: { allowlistMatchesUntaggedName: true },
+    touches: ['imagePresent'],
   },
 ];

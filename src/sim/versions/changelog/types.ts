@@ -83,6 +83,11 @@ export interface Behaviours {
    * and the hint calls return early, with a log line): it gets no exclusive CPUs or memory.
    */
   readonly podLevelResourcesSkipStaticPolicies: boolean;
+  /**
+   * preloadedImagesVerificationAllowlist matches the image's name without its tag (before, the
+   * image as the pod wrote it: a tagged image matched only a "<prefix>/*" pattern).
+   */
+  readonly allowlistMatchesUntaggedName: boolean;
 }
 
 /** A kubectl describe pod layout change (kubectl of the same minor as the kubelet). */
