@@ -646,9 +646,9 @@ export const GATE_ROWS: readonly ChangelogRowBase[] = [
     '1.33',
     { name: 'KubeletEnsureSecretPulledImages', stage: 'alpha', default: false },
     {
-      what: 'Pull credentials checked for images already present (alpha, off)',
+      what: 'Pull credentials checked for images already present (alpha, off): an IfNotPresent image pulled with other credentials is pulled again (MustAttemptImagePull), per imagePullCredentialsVerificationPolicy',
       ref: 'KEP-2535',
-      source: `${KF} (v1.33.5)`,
+      source: `${KF}; images/image_manager.go EnsureImageExists, images/pullmanager/image_pull_manager.go MustAttemptImagePull, image_pull_policies.go; apis/config/v1beta1/defaults.go (NeverVerifyPreloadedImages) and validation/validation.go (v1.33.5)`,
       touches: ['imagePresent'],
     },
   ),
