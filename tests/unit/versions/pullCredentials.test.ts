@@ -113,12 +113,19 @@ describe('the pull credential check of a present image', () => {
   });
 
   it('imagePullPolicy Never: a present image the pod may not use fails with ErrImageNeverPull', () => {
-    const s = parsed(
-      TEXT.replace(
-        /namespace: team-b \}\n      spec:\n        imagePullSecrets: \[\{ name: regcred-b \}\]\n        containers:\n          - name: trainer\n            image: registry.example.com\/team-a\/trainer:2.1/,
-        (m) => `${m}\n            imagePullPolicy: Never`,
-      ),
-    );
+    const preset = parsed(TEXT);
+    const teamB = preset.pods[1]!.manifest;
+    const never = {
+      ...teamB,
+      spec: {
+        ...teamB.spec,
+        containers: teamB.spec.containers.map((c) => ({ ...c, imagePullPolicy: 'Never' as const })),
+      },
+    };
+    const s = {
+      ...preset,
+      pods: preset.pods.map((p, i) => (i === 1 ? { ...p, manifest: never } : p)),
+    };
     expect(s.pods[1]!.manifest.spec.containers[0]!.imagePullPolicy).toBe('Never');
     const got = events(on(s, '1.35'));
     expect(got).toContain(
