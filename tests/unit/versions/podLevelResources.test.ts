@@ -140,6 +140,34 @@ describe('pod-level resources by release', () => {
     ).toBe(true);
   });
 
+  it('defaults pod-level requests as the API server does: containers’ sum, else the limit', () => {
+    const qos = (container: string) => {
+      const text = scenario({
+        kubeletVersion: '1.34',
+        pods: pod(
+          'p',
+          [
+            'resources: { limits: { cpu: "4", memory: 4Gi } }',
+            'containers:',
+            '  - name: app',
+            '    image: nginx:1.27',
+            container,
+          ].join('\n'),
+        ),
+      });
+      const r = simulate(parsed(text));
+      const def = Object.values(r.config.pods)[0]!;
+      return [def.qos, def.manifest.spec.resources?.requests];
+    };
+    // No container request: each pod-level request is its limit, so the pod is Guaranteed.
+    expect(qos('')).toEqual(['Guaranteed', { cpu: '4', memory: '4Gi' }]);
+    // The container asks for 2 CPUs: the pod's cpu request defaults to that sum, below the limit.
+    expect(qos('    resources: { requests: { cpu: "2" } }')).toEqual([
+      'Burstable',
+      { cpu: '2000m', memory: '4Gi' },
+    ]);
+  });
+
   it('says when the API server drops the field', () => {
     expect(versionNotes(on(PRESET, '1.33')).join('\n')).toContain(
       "pods[1].manifest.spec.resources (default/train) is dropped: kubelet 1.33's API server drops pod-level resources unless the feature gate PodLevelResources (alpha, off by default) is on",
