@@ -33,6 +33,7 @@ export const READ_GATES: ReadonlySet<string> = new Set([
   'SidecarContainers',
   'PodLifecycleSleepAction',
   'GRPCContainerProbe',
+  'InPlacePodVerticalScaling',
 ]);
 
 /** Why kubelet 1.3 ignores the node's devices (device plugins arrived in 1.8). */
@@ -94,6 +95,14 @@ export function versionNotes(s: Scenario): string[] {
           `node.images[${i}].pulledWith is ignored: kubelet ${v} ${pullGate ? `checks a present image's pull credentials only with the feature gate KubeletEnsureSecretPulledImages (${pullGate.stage}, off by default)` : `does not check a present image's pull credentials (KubeletEnsureSecretPulledImages arrived in ${gateArrival('KubeletEnsureSecretPulledImages') ?? '1.33'})`}`,
         );
     });
+  if (
+    v !== '1.3' &&
+    s.node.kubelet.featureGates?.InPlacePodVerticalScaling === true &&
+    !profileOf(v).behaviours.statusResourcesOfAllocation
+  )
+    notes.push(
+      `node.kubelet.featureGates.InPlacePodVerticalScaling: kubelet ${v}'s alpha in-place resize is not modelled (1.33's beta is): statuses carry no allocatedResources or resources`,
+    );
   const memoryGate = profileOf(v).gates.MemoryManager;
   if (
     v !== '1.3' &&

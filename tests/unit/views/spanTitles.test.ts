@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src/sim';
 import { allMachines } from '../../../src/sim/versions/all';
+import type { KubeletVersionName } from '../../../src/sim/versions/names';
 import { buildRunView } from '../../../src/state/buildRunView';
 import { runToChromeTrace } from '../../../src/export';
 import { spanTitle } from '../../../src/viz/kubelet/spanTitles';
