@@ -13,7 +13,6 @@ import type { KubeletVersionName } from '../../../src/sim/versions/names';
 import { buildRunView } from '../../../src/state/buildRunView';
 import { runToChromeTrace } from '../../../src/export';
 import { spanTitle } from '../../../src/viz/kubelet/spanTitles';
-import type { KubeletVersionName } from '../../../src/sim/versions/names';
 
 interface Node {
   states: Record<string, Node>;
