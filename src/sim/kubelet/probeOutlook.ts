@@ -5,6 +5,7 @@
  */
 import type { ProberContext } from '../machines/prober.machine';
 import { peekFault } from './faults';
+import { proberKeepsGoing } from './restartRules';
 import type { KubeletView } from './view';
 
 export type ProbeOutlook =
@@ -76,7 +77,7 @@ export function probeOutlook(k: KubeletView, ctx: ProberContext, self: string): 
   lastSameContainer = sameContainer;
   if (sameContainer && w?.onHold) return 'on hold';
   if (!cs.state.running)
-    return cs.state.terminated && pod.restartPolicy === 'Never' ? 'stop' : 'not running';
+    return proberKeepsGoing(pod, c, cs.state.terminated?.exitCode) ? 'not running' : 'stop';
   if (d.pods[pod.uid]?.deletionAt !== undefined && ctx.probe !== 'readiness') return 'stop';
   if (k.t - cs.state.running.startedAt < probe.initialDelayMs) return 'initial delay';
   if (cs.started) {

@@ -8,6 +8,7 @@ import { MODELLED_KUBELET_FIELDS, NOT_YET_MODELLED_KUBELET_FIELDS } from './sche
 import { KUBELET_CONFIG_FIELDS } from './kubeletConfigFields';
 import { NO_CPU_MANAGER_REASON } from '../versions/names';
 import { gateArrival, profileOf } from '../versions/changelog/profile';
+import { restartRulesDropped } from './restartRulesCheck';
 
 /**
  * The feature gates whose setting the model acts on; the changelog knows more (their stages and
@@ -32,6 +33,8 @@ export const READ_GATES: ReadonlySet<string> = new Set([
   'SidecarContainers',
   'PodLifecycleSleepAction',
   'GRPCContainerProbe',
+  'ContainerRestartRules',
+  'RestartAllContainersOnContainerExits',
 ]);
 
 /** Why kubelet 1.3 ignores the node's devices (device plugins arrived in 1.8). */
@@ -55,6 +58,22 @@ export function versionNotes(s: Scenario): string[] {
   if (gates.length)
     notes.push(`node.kubelet.featureGates: accepted, not modelled: ${gates.join(', ')}`);
   const v = s.node.kubeletVersion;
+  const manifests = [
+    ...s.pods.map((p, i) => ({ m: p.manifest, path: `pods[${i}].manifest` })),
+    ...s.actions.flatMap((a, i) =>
+      a.kind === 'AddPod' ? [{ m: a.manifest, path: `actions[${i}].manifest` }] : [],
+    ),
+  ];
+  for (const { m, path } of manifests) {
+    (m.spec.initContainers ?? []).forEach((c, i) => {
+      const note = restartRulesDropped(s, c, true, `${path}.spec.initContainers[${i}]`);
+      if (note) notes.push(note);
+    });
+    m.spec.containers.forEach((c, i) => {
+      const note = restartRulesDropped(s, c, false, `${path}.spec.containers[${i}]`);
+      if (note) notes.push(note);
+    });
+  }
   const memoryGate = profileOf(v).gates.MemoryManager;
   if (
     v !== '1.3' &&
