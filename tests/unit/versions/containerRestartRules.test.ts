@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseScenario, simulate, type SimulationRun } from '../../../src/sim/index';
 import { versionNotes } from '../../../src/sim/scenario/versionNotes';
+import { changesTouching } from '../../../src/sim/versions/changelog/whatChanged';
 import { pod, runPreset, scenario } from '../kubelet/helpers';
 
 const PRESET = 'restart-rules-exit-42';
@@ -231,3 +232,15 @@ describe('restart rules as the API server validates them', () => {
 function runPresetText(): string {
   return readFileSync(`presets/${PRESET}.yaml`, 'utf8');
 }
+
+describe("Compare's What changed", () => {
+  it('1.34 against 1.35 lists ContainerRestartRules turning on, for a pod with rules', () => {
+    const rows = changesTouching(runPreset(PRESET, '1.35'), '1.34');
+    const row = rows.find((r) => r.what.startsWith('Container restart rules beta, on'));
+    expect(row?.ref).toBe('KEP-5307');
+    expect(row?.because).toContain("sets a container's restartPolicy or restartPolicyRules");
+    // hello-pod has no rules: the row is not about it.
+    const hello = changesTouching(runPreset('hello-pod', '1.35'), '1.34');
+    expect(hello.some((r) => r.what.startsWith('Container restart rules'))).toBe(false);
+  });
+});

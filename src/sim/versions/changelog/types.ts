@@ -120,6 +120,7 @@ export type Touch =
   | 'memoryManager'
   | 'devices'
   | 'crashLoop'
+  | 'restartRules'
   | 'restartKubelet'
   | 'deletePod'
   | 'sandbox'
