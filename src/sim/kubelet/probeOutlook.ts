@@ -77,7 +77,9 @@ export function probeOutlook(k: KubeletView, ctx: ProberContext, self: string): 
   lastSameContainer = sameContainer;
   if (sameContainer && w?.onHold) return 'on hold';
   if (!cs.state.running)
-    return proberKeepsGoing(pod, c, cs.state.terminated?.exitCode) ? 'not running' : 'stop';
+    return proberKeepsGoing(k.run.behaviours, pod, c, cs.state.terminated?.exitCode)
+      ? 'not running'
+      : 'stop';
   if (d.pods[pod.uid]?.deletionAt !== undefined && ctx.probe !== 'readiness') return 'stop';
   if (k.t - cs.state.running.startedAt < probe.initialDelayMs) return 'initial delay';
   if (cs.started) {

@@ -68,17 +68,42 @@ interface PodRestart {
 }
 
 /**
+ * podutil.IsContainerRestartable (1.34+): a Restart rule, else the container's own policy,
+ * else the pod's, is anything but Never (exit codes not looked at).
+ */
+export function isContainerRestartable(pod: PodRestart, c: RestartRulesOf): boolean {
+  if (c.restartPolicy !== undefined) {
+    if (c.restartRules.some((r) => r.action === 'Restart')) return true;
+    return c.restartPolicy !== 'Never';
+  }
+  return pod.restartPolicy !== 'Never';
+}
+
+/** What the release's prober worker does (versions/changelog/behaviours.ts). */
+export interface ProberRestartBehaviours {
+  readonly proberKeepsExitedSidecar: boolean;
+  readonly proberAsksContainerShouldRestart: boolean;
+}
+
+/**
  * The prober's worker on a container that is not running (prober/worker.go doProbe, "Abort if
  * the container will not be restarted"): whether the worker keeps going. `exitCode` is the
  * terminated state's, undefined when the container is waiting.
  */
 export function proberKeepsGoing(
+  b: ProberRestartBehaviours,
   pod: PodRestart,
-  c: RestartRulesOf,
+  c: RestartRulesOf & { readonly kind: string },
   exitCode: number | undefined,
 ): boolean {
-  if (exitCode === undefined) return true;
-  if (pod.restartRulesGate)
+  if (pod.restartRulesGate) {
+    // 1.34: `c.State.Terminated != nil || IsContainerRestartable`, so a terminated container
+    // keeps its worker; 1.35 asks ContainerShouldRestart of the exit code.
+    if (!b.proberAsksContainerShouldRestart)
+      return exitCode !== undefined || isContainerRestartable(pod, c);
+    if (exitCode === undefined) return true;
     return containerShouldRestart(c, pod.restartPolicy, exitCode, pod.restartAllContainersGate);
-  return pod.restartPolicy !== 'Never';
+  }
+  if (exitCode === undefined) return true;
+  return pod.restartPolicy !== 'Never' || (b.proberKeepsExitedSidecar && c.kind === 'sidecar');
 }

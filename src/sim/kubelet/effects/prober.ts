@@ -135,7 +135,7 @@ export function proberEffects(env: Env): Effects {
     if (worker.onHold) return true;
     if (!cs.state.running) {
       setResult(api, pod.uid, type, id, 'Failure');
-      return proberKeepsGoing(pod, c, cs.state.terminated?.exitCode);
+      return proberKeepsGoing(cfg.behaviours, pod, c, cs.state.terminated?.exitCode);
     }
     if (
       domain.pods[pod.uid]?.deletionAt !== undefined &&

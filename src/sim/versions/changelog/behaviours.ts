@@ -24,6 +24,8 @@ export const BEHAVIOURS_1_18: Behaviours = {
   memoryNUMAAllocationRule: false,
   topologyOptionErrorsLowerCase: false,
   deviceHintsOverDeviceNodes: false,
+  proberKeepsExitedSidecar: false,
+  proberAsksContainerShouldRestart: false,
 };
 
 export const BEHAVIOUR_ROWS: readonly ChangelogRowBase[] = [
@@ -186,5 +188,23 @@ export const BEHAVIOUR_ROWS: readonly ChangelogRowBase[] = [
       'pkg/kubelet/cm/devicemanager/topology_hints.go generateDeviceTopologyHints over deviceNUMANodes (v1.35.3; absent in v1.34.2)',
     behaviour: { deviceHintsOverDeviceNodes: true },
     touches: ['devices'],
+  },
+  {
+    release: '1.34',
+    what: "The prober keeps probing a native sidecar that exited in a restartPolicy: Never pod (it will be restarted); with ContainerRestartRules on, any exited container's worker goes on",
+    ref: 'KEP-5307',
+    source:
+      'pkg/kubelet/prober/worker.go doProbe: isRestartableInitContainer, and `c.State.Terminated != nil || podutil.IsContainerRestartable` with the gate (v1.34.2; absent in v1.33.5)',
+    behaviour: { proberKeepsExitedSidecar: true },
+    touches: ['sidecar', 'restartRules'],
+  },
+  {
+    release: '1.35',
+    what: 'With ContainerRestartRules the prober stops on a container that exited for good (podutil.ContainerShouldRestart of its exit code)',
+    ref: 'KEP-5307',
+    source:
+      'pkg/kubelet/prober/worker.go doProbe (v1.35.3; v1.34.2 kept every terminated container’s worker)',
+    behaviour: { proberAsksContainerShouldRestart: true },
+    touches: ['restartRules'],
   },
 ];

@@ -78,6 +78,13 @@ export interface Behaviours {
   readonly topologyOptionErrorsLowerCase: boolean;
   /** The device manager's hints enumerate only NUMA nodes that host the resource's devices. */
   readonly deviceHintsOverDeviceNodes: boolean;
+  /** The prober's worker keeps a native sidecar's probes after it exits in a Never pod. */
+  readonly proberKeepsExitedSidecar: boolean;
+  /**
+   * With ContainerRestartRules the prober's worker stops on a terminated container that
+   * ContainerShouldRestart leaves down (1.34 kept any terminated container's worker).
+   */
+  readonly proberAsksContainerShouldRestart: boolean;
 }
 
 /** A kubectl describe pod layout change (kubectl of the same minor as the kubelet). */
