@@ -17,6 +17,8 @@ export type ProbeOutlook =
   | 'on hold'
   /** The container is not running (Failure is recorded); a new one may come. */
   | 'not running'
+  /** The container exited and will not be restarted (Failure is recorded): the worker stops. */
+  | 'will not restart'
   | 'initial delay'
   /** Liveness and readiness wait for the startup probe to succeed. */
   | 'waiting for startup'
@@ -79,7 +81,7 @@ export function probeOutlook(k: KubeletView, ctx: ProberContext, self: string): 
   if (!cs.state.running)
     return proberKeepsGoing(k.run.behaviours, pod, c, cs.state.terminated?.exitCode)
       ? 'not running'
-      : 'stop';
+      : 'will not restart';
   if (d.pods[pod.uid]?.deletionAt !== undefined && ctx.probe !== 'readiness') return 'stop';
   if (k.t - cs.state.running.startedAt < probe.initialDelayMs) return 'initial delay';
   if (cs.started) {

@@ -7,7 +7,7 @@
  * the exit code (v1.33.5, v1.34.2, v1.35.3).
  */
 import { describe, expect, it } from 'vitest';
-import type { SimulationRun } from '../../../src/sim/index';
+import { narrate, type SimulationRun } from '../../../src/sim/index';
 import { pod, runText, scenario } from '../kubelet/helpers';
 
 /** The worker's state value at the end of the run ('stopped' once doProbe returned false). */
@@ -92,5 +92,15 @@ describe("the prober's worker on an exited container", () => {
     expect(workerState(r, 'prober:default/p/job/readiness')).toBe('stopped');
     const s = Object.values(r.stateAt(r.trace.steps.t.length).domain.status)[0]!;
     expect(s.phase).toBe('Running');
+    // Its step says why, and not that the pod is terminal (it is Running).
+    const said = Array.from({ length: r.trace.steps.t.length }, (_, i) => narrate(r, i + 1)).map(
+      (n) => JSON.stringify(n),
+    );
+    expect(
+      said.some((t) =>
+        t.includes('readiness probe of container job of default/p stops: the container exited'),
+      ),
+    ).toBe(true);
+    expect(said.some((t) => t.includes('job of default/p stops: the pod is terminal'))).toBe(false);
   });
 });
