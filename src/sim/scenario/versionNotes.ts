@@ -35,6 +35,7 @@ export const READ_GATES: ReadonlySet<string> = new Set([
   'GRPCContainerProbe',
   'ContainerRestartRules',
   'RestartAllContainersOnContainerExits',
+  'InPlacePodVerticalScaling',
 ]);
 
 /** Why kubelet 1.3 ignores the node's devices (device plugins arrived in 1.8). */
@@ -74,6 +75,14 @@ export function versionNotes(s: Scenario): string[] {
       if (note) notes.push(note);
     });
   }
+  if (
+    v !== '1.3' &&
+    s.node.kubelet.featureGates?.InPlacePodVerticalScaling === true &&
+    !profileOf(v).behaviours.statusResourcesOfAllocation
+  )
+    notes.push(
+      `node.kubelet.featureGates.InPlacePodVerticalScaling: kubelet ${v}'s alpha in-place resize is not modelled (1.33's beta is): statuses carry no allocatedResources or resources`,
+    );
   const memoryGate = profileOf(v).gates.MemoryManager;
   if (
     v !== '1.3' &&
