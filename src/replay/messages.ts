@@ -295,6 +295,7 @@ const TABLE: readonly [string, string, string][] = [
     'Pod is in a terminal phase (success/failed), begin teardown',
     'PodTerminalPhase',
   ],
+  ['pod_workers.go', 'Pod is terminal', 'PodTerminalPhase'],
   [
     'pod_workers.go',
     'Pod indicated lifecycle completed naturally and should now terminate',

@@ -5,6 +5,7 @@
  */
 import { hashString } from '../core/prng';
 import type {
+  ContainerRestartRuleSpec,
   ContainerSpec,
   Fault,
   HandlerSpec,
@@ -26,6 +27,7 @@ import { effectiveGates, profileOf } from '../versions/changelog/profile';
 import type { Behaviours, DescribeEra } from '../versions/changelog/types';
 import type { KubeletVersionName } from '../versions/names';
 import type { ContainerKind, ProbeType } from './types';
+import type { ContainerRestartPolicy } from './restartRules';
 
 export interface ProbeDef {
   type: ProbeType;
@@ -66,6 +68,13 @@ export interface ContainerDef {
   preStop?: HookDef;
   probes: Partial<Record<ProbeType, ProbeDef>>;
   spec: ContainerSpec;
+  /**
+   * A regular container's restartPolicy and restartPolicyRules as the kubelet gets them: the API
+   * server drops both when ContainerRestartRules is off (dropContainerRestartRules,
+   * pkg/api/pod/util.go), and then the pod's restartPolicy decides.
+   */
+  restartPolicy?: ContainerRestartPolicy;
+  restartRules: readonly ContainerRestartRuleSpec[];
 }
 
 export interface PodDef {
@@ -81,6 +90,12 @@ export interface PodDef {
   /** By name, init and regular. */
   byName: Record<string, ContainerDef>;
   restartPolicy: 'Always' | 'OnFailure' | 'Never';
+  /**
+   * The kubelet's ContainerRestartRules and RestartAllContainersOnContainerExits gates, as
+   * ShouldContainerBeRestarted, getPhase and the prober read them (utilfeature.DefaultFeatureGate).
+   */
+  restartRulesGate: boolean;
+  restartAllContainersGate: boolean;
   terminationGraceSeconds: number;
   hostNetwork: boolean;
   qos: QOSClass;
@@ -247,7 +262,12 @@ function hookDef(h: HandlerSpec | undefined): HookDef | undefined {
   return { kind: 'tcpSocket', command: '', path: '', sleepMs: 0 };
 }
 
-function containerDef(c: ContainerSpec, kind: ContainerKind, index: number): ContainerDef {
+function containerDef(
+  c: ContainerSpec,
+  kind: ContainerKind,
+  index: number,
+  rules: boolean,
+): ContainerDef {
   const list = kind === 'regular' ? 'containers' : 'initContainers';
   const probes: Partial<Record<ProbeType, ProbeDef>> = {};
   const startup = probeDef('startup', c.startupProbe);
@@ -272,6 +292,10 @@ function containerDef(c: ContainerSpec, kind: ContainerKind, index: number): Con
     preStop: hookDef(c.lifecycle?.preStop),
     probes,
     spec: c,
+    // A sidecar's Always stays when the gate is off; the rest goes with the gate.
+    ...(rules
+      ? { restartPolicy: c.restartPolicy, restartRules: c.restartPolicyRules ?? [] }
+      : { restartPolicy: kind === 'sidecar' ? 'Always' : undefined, restartRules: [] }),
   };
 }
 
@@ -289,13 +313,20 @@ export function storedPod(manifest: PodManifest, podLevelResources: boolean): Po
   return defaultPodLevelRequests(manifest);
 }
 
-function podDef(given: PodManifest, at: number, seed: number, podLevel: boolean): PodDef {
+function podDef(
+  given: PodManifest,
+  at: number,
+  seed: number,
+  gates: Readonly<Record<string, boolean>>,
+): PodDef {
+  const podLevel = gates.PodLevelResources === true;
   const manifest = storedPod(given, podLevel);
+  const rules = gates.ContainerRestartRules === true;
   const key = `${manifest.metadata.namespace}/${manifest.metadata.name}`;
   const init = (manifest.spec.initContainers ?? []).map((c, i) =>
-    containerDef(c, c.restartPolicy === 'Always' ? 'sidecar' : 'init', i),
+    containerDef(c, c.restartPolicy === 'Always' ? 'sidecar' : 'init', i, rules),
   );
-  const containers = manifest.spec.containers.map((c, i) => containerDef(c, 'regular', i));
+  const containers = manifest.spec.containers.map((c, i) => containerDef(c, 'regular', i, rules));
   const byName: Record<string, ContainerDef> = {};
   for (const c of [...init, ...containers]) byName[c.name] = c;
   return {
@@ -309,6 +340,8 @@ function podDef(given: PodManifest, at: number, seed: number, podLevel: boolean)
     containers,
     byName,
     restartPolicy: manifest.spec.restartPolicy ?? 'Always',
+    restartRulesGate: rules,
+    restartAllContainersGate: gates.RestartAllContainersOnContainerExits === true,
     terminationGraceSeconds: manifest.spec.terminationGracePeriodSeconds ?? 30,
     hostNetwork: manifest.spec.hostNetwork ?? false,
     qos: podQOS(manifest, podLevel),
@@ -319,13 +352,13 @@ function podDef(given: PodManifest, at: number, seed: number, podLevel: boolean)
 export function compileRun(s: Scenario): KubeletRun {
   const k = s.node.kubelet;
   const rt = s.node.runtime;
+  const profile = profileOf(s.node.kubeletVersion);
+  const gates = effectiveGates(profile, k.featureGates);
   const pods: Record<string, PodDef> = {};
   const arrivals: { at: number; uid: string }[] = [];
   const byKey: Record<string, string> = {};
-  const podLevel =
-    effectiveGates(profileOf(s.node.kubeletVersion), k.featureGates).PodLevelResources === true;
   const add = (manifest: PodManifest, at: number) => {
-    const p = podDef(manifest, at, s.seed, podLevel);
+    const p = podDef(manifest, at, s.seed, gates);
     pods[p.uid] = p;
     byKey[p.key] = p.uid;
     arrivals.push({ at, uid: p.uid });
@@ -415,8 +448,6 @@ export function compileRun(s: Scenario): KubeletRun {
   // defaults.go: SerializeImagePulls defaults to true unless MaxParallelImagePulls >= 2.
   const serialize =
     k.serializeImagePulls ?? !(k.maxParallelImagePulls && k.maxParallelImagePulls >= 2);
-  const profile = profileOf(s.node.kubeletVersion);
-  const gates = effectiveGates(profile, k.featureGates);
   return {
     version: s.node.kubeletVersion,
     gates,

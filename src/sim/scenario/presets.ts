@@ -18,6 +18,7 @@ export const PRESET_IDS = [
   'poststart-deadlock',
   'poststart-deadlock-sidecar',
   'crashloop-backoff',
+  'restart-rules-exit-42',
   'slow-image-blocks-neighbour',
   'flip-cpu-policy',
   'startup-time-breakdown',

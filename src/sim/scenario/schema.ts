@@ -124,6 +124,25 @@ const envFromSource = z.looseObject({
   secretRef: objectRef.optional(),
 });
 
+const containerRestartRule = z.strictObject({
+  action: z.string(),
+  exitCodes: z
+    .strictObject({
+      operator: z.string(),
+      values: z
+        .array(
+          z
+            .number()
+            .int()
+            .min(-(2 ** 31))
+            .max(2 ** 31 - 1),
+        )
+        .max(10_000)
+        .optional(),
+    })
+    .optional(),
+});
+
 export const containerSchema = z.strictObject({
   name: containerName,
   image: z.string().min(1, 'image is required'),
@@ -131,7 +150,18 @@ export const containerSchema = z.strictObject({
   command: z.array(z.string()).optional(),
   args: z.array(z.string()).optional(),
   resources: resourceRequirements.optional(),
-  restartPolicy: z.literal('Always').optional(),
+  /**
+   * Always on an init container makes it a native sidecar; on a regular container (and Never or
+   * OnFailure anywhere) it is a container restart policy (ContainerRestartRules, KEP-5307). The
+   * API's validation of each release is versionCheck.ts's (restartRules.ts).
+   */
+  restartPolicy: z.enum(['Always', 'OnFailure', 'Never']).optional(),
+  /**
+   * ContainerRestartRule: an action on the container's exit codes. Action and operator are
+   * strings as the API's are, so a value the release does not support is refused with the API
+   * server's words, not the schema's.
+   */
+  restartPolicyRules: z.array(containerRestartRule).max(1000).optional(),
   lifecycle: z
     .strictObject({
       postStart: handler.optional(),
@@ -605,6 +635,7 @@ export type Scenario = z.output<typeof scenarioSchema>;
 export type ScenarioInput = z.input<typeof scenarioSchema>;
 export type PodManifest = z.output<typeof podManifestSchema>;
 export type ContainerSpec = z.output<typeof containerSchema>;
+export type ContainerRestartRuleSpec = z.output<typeof containerRestartRule>;
 export type Fault = z.output<typeof faultSchema>;
 export type ScenarioAction = z.output<typeof actionSchema>;
 export type KubeletConfig = z.output<typeof kubeletConfigSchema>;

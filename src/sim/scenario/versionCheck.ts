@@ -11,6 +11,7 @@ import type { ContainerSpec, PodManifest, Scenario } from './schema';
 import { KUBELET_CONFIG_FIELDS } from './kubeletConfigFields';
 import { NO_CPU_MANAGER_REASON, minorNumber, type KubeletVersionName } from '../versions/names';
 import { gateArrival, gateProblems, profileOf } from '../versions/changelog/profile';
+import { restartRulesProblems } from './restartRulesCheck';
 
 /** How a field's arrival is told, where the field's name alone does not say it. */
 const ARRIVAL_WORDS: Readonly<Record<string, string>> = {
@@ -172,6 +173,14 @@ function containerProblems(
   no: Problem,
 ): void {
   if (v === '1.3') {
+    if (
+      c.restartPolicyRules !== undefined ||
+      (c.restartPolicy && (!init || c.restartPolicy !== 'Always'))
+    )
+      no(
+        `${path}.${c.restartPolicyRules !== undefined ? 'restartPolicyRules' : 'restartPolicy'}`,
+        'kubelet 1.3 does not have this: container restart rules arrived in 1.34',
+      );
     if (init && c.restartPolicy === 'Always')
       no(
         `${path}.restartPolicy`,
@@ -210,12 +219,16 @@ function podProblems(
   path: string,
   no: Problem,
 ): void {
-  (m.spec.initContainers ?? []).forEach((c, i) =>
-    containerProblems(v, s, c, `${path}.spec.initContainers[${i}]`, true, no),
-  );
-  m.spec.containers.forEach((c, i) =>
-    containerProblems(v, s, c, `${path}.spec.containers[${i}]`, false, no),
-  );
+  (m.spec.initContainers ?? []).forEach((c, i) => {
+    const at = `${path}.spec.initContainers[${i}]`;
+    containerProblems(v, s, c, at, true, no);
+    restartRulesProblems(s, m, c, 'initContainers', i, at, no);
+  });
+  m.spec.containers.forEach((c, i) => {
+    const at = `${path}.spec.containers[${i}]`;
+    containerProblems(v, s, c, at, false, no);
+    restartRulesProblems(s, m, c, 'containers', i, at, no);
+  });
 }
 
 export function versionProblems(s: Scenario): ScenarioProblem[] {

@@ -8,6 +8,7 @@ import { MODELLED_KUBELET_FIELDS, NOT_YET_MODELLED_KUBELET_FIELDS } from './sche
 import { KUBELET_CONFIG_FIELDS } from './kubeletConfigFields';
 import { NO_CPU_MANAGER_REASON } from '../versions/names';
 import { gateArrival, profileOf } from '../versions/changelog/profile';
+import { restartRulesDropped } from './restartRulesCheck';
 
 /**
  * The feature gates whose setting the model acts on; the changelog knows more (their stages and
@@ -33,6 +34,8 @@ export const READ_GATES: ReadonlySet<string> = new Set([
   'SidecarContainers',
   'PodLifecycleSleepAction',
   'GRPCContainerProbe',
+  'ContainerRestartRules',
+  'RestartAllContainersOnContainerExits',
   'InPlacePodVerticalScaling',
 ]);
 
@@ -95,6 +98,22 @@ export function versionNotes(s: Scenario): string[] {
           `node.images[${i}].pulledWith is ignored: kubelet ${v} ${pullGate ? `checks a present image's pull credentials only with the feature gate KubeletEnsureSecretPulledImages (${pullGate.stage}, off by default)` : `does not check a present image's pull credentials (KubeletEnsureSecretPulledImages arrived in ${gateArrival('KubeletEnsureSecretPulledImages') ?? '1.33'})`}`,
         );
     });
+  const manifests = [
+    ...s.pods.map((p, i) => ({ m: p.manifest, path: `pods[${i}].manifest` })),
+    ...s.actions.flatMap((a, i) =>
+      a.kind === 'AddPod' ? [{ m: a.manifest, path: `actions[${i}].manifest` }] : [],
+    ),
+  ];
+  for (const { m, path } of manifests) {
+    (m.spec.initContainers ?? []).forEach((c, i) => {
+      const note = restartRulesDropped(s, c, true, `${path}.spec.initContainers[${i}]`);
+      if (note) notes.push(note);
+    });
+    m.spec.containers.forEach((c, i) => {
+      const note = restartRulesDropped(s, c, false, `${path}.spec.containers[${i}]`);
+      if (note) notes.push(note);
+    });
+  }
   if (
     v !== '1.3' &&
     s.node.kubelet.featureGates?.InPlacePodVerticalScaling === true &&

@@ -26,6 +26,8 @@ export const BEHAVIOURS_1_18: Behaviours = {
   deviceHintsOverDeviceNodes: false,
   podLevelResourcesSkipStaticPolicies: false,
   allowlistMatchesUntaggedName: false,
+  proberKeepsExitedSidecar: false,
+  proberAsksContainerShouldRestart: false,
   statusResourcesOfAllocation: false,
 };
 
@@ -216,5 +218,23 @@ export const BEHAVIOUR_ROWS: readonly ChangelogRowBase[] = [
       'pkg/kubelet/images/pullmanager/image_pull_policies.go NeverVerifyAllowlistedImages.imageMatches with trimImageTagDigest (v1.36.3; v1.35.3 compared the image as given)',
     behaviour: { allowlistMatchesUntaggedName: true },
     touches: ['imagePresent'],
+  },
+  {
+    release: '1.34',
+    what: "The prober keeps probing a native sidecar that exited in a restartPolicy: Never pod (it will be restarted); with ContainerRestartRules on, any exited container's worker goes on",
+    ref: 'KEP-5307',
+    source:
+      'pkg/kubelet/prober/worker.go doProbe: isRestartableInitContainer, and `c.State.Terminated != nil || podutil.IsContainerRestartable` with the gate (v1.34.2; absent in v1.33.5)',
+    behaviour: { proberKeepsExitedSidecar: true },
+    touches: ['sidecar', 'restartRules'],
+  },
+  {
+    release: '1.35',
+    what: 'With ContainerRestartRules the prober stops on a container that exited for good (podutil.ContainerShouldRestart of its exit code)',
+    ref: 'KEP-5307',
+    source:
+      'pkg/kubelet/prober/worker.go doProbe (v1.35.3; v1.34.2 kept every terminated container’s worker)',
+    behaviour: { proberAsksContainerShouldRestart: true },
+    touches: ['restartRules'],
   },
 ];

@@ -575,30 +575,30 @@ export const GATE_ROWS: readonly ChangelogRowBase[] = [
     '1.34',
     { name: 'ContainerRestartRules', stage: 'alpha', default: false },
     {
-      what: 'Container restart rules (alpha, off)',
+      what: "Container restart rules: a regular container's restartPolicy and restartPolicyRules on exit codes (alpha, off: the API server drops them)",
       ref: 'KEP-5307',
-      source: `${KF} (v1.34.2)`,
-      touches: [],
+      source: `${KF}; pkg/kubelet/container/helpers.go ShouldContainerBeRestarted, kubelet_pods.go getPhase, prober/worker.go doProbe, kuberuntime/kuberuntime_manager.go computePodActions; pkg/apis/core/validation/validation.go validateContainerRestartPolicy; pkg/api/pod/util.go dropContainerRestartRules, pkg/api/v1/pod/util.go ContainerShouldRestart (v1.34.2)`,
+      touches: ['restartRules'],
     },
   ),
   gate(
     '1.35',
     { name: 'ContainerRestartRules', stage: 'beta', default: true },
     {
-      what: 'Container restart rules beta, on',
+      what: 'Container restart rules beta, on: a matching rule restarts a container whatever the pod restartPolicy says',
       ref: 'KEP-5307',
       source: `${KF} (v1.35.3)`,
-      touches: [],
+      touches: ['restartRules'],
     },
   ),
   gate(
     '1.35',
     { name: 'RestartAllContainersOnContainerExits', stage: 'alpha', default: false },
     {
-      what: 'RestartAllContainers action (alpha, off)',
+      what: 'RestartAllContainers action (alpha, off: the API refuses the action)',
       ref: 'KEP-5532',
-      source: `${KF} (v1.35.3)`,
-      touches: [],
+      source: `${KF}; pkg/apis/core/validation/validation.go validateContainerRestartPolicy (v1.35.3)`,
+      touches: ['restartRules'],
     },
   ),
   gate(
@@ -608,7 +608,7 @@ export const GATE_ROWS: readonly ChangelogRowBase[] = [
       what: 'RestartAllContainers action beta, on',
       ref: 'KEP-5532',
       source: `${KF} (v1.36.3)`,
-      touches: [],
+      touches: ['restartRules'],
     },
   ),
   gate(

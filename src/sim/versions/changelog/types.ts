@@ -93,6 +93,13 @@ export interface Behaviours {
    * image as the pod wrote it: a tagged image matched only a "<prefix>/*" pattern).
    */
   readonly allowlistMatchesUntaggedName: boolean;
+  /** The prober's worker keeps a native sidecar's probes after it exits in a Never pod. */
+  readonly proberKeepsExitedSidecar: boolean;
+  /**
+   * With ContainerRestartRules the prober's worker stops on a terminated container that
+   * ContainerShouldRestart leaves down (1.34 kept any terminated container's worker).
+   */
+  readonly proberAsksContainerShouldRestart: boolean;
 }
 
 /** A kubectl describe pod layout change (kubectl of the same minor as the kubelet). */
@@ -135,6 +142,7 @@ export type Touch =
   | 'memoryManager'
   | 'devices'
   | 'crashLoop'
+  | 'restartRules'
   | 'restartKubelet'
   | 'deletePod'
   | 'sandbox'

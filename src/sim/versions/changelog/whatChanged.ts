@@ -61,6 +61,9 @@ export function scenarioTouches(run: SimulationRun): ReadonlySet<Touch> {
     if ((m.spec.initContainers ?? []).length > 0) out.add('initContainer');
     for (const c of m.spec.initContainers ?? [])
       if (c.restartPolicy === 'Always') out.add('sidecar');
+    for (const c of m.spec.containers)
+      if (c.restartPolicy !== undefined || c.restartPolicyRules !== undefined)
+        out.add('restartRules');
     for (const c of [...(m.spec.initContainers ?? []), ...m.spec.containers]) {
       if (c.lifecycle?.postStart) out.add('postStart');
       if (c.lifecycle?.preStop) out.add('preStop');
@@ -189,6 +192,8 @@ function touchWords(t: Touch): string {
       return 'device plugin resources';
     case 'crashLoop':
       return 'a container restarts (BackOff)';
+    case 'restartRules':
+      return "sets a container's restartPolicy or restartPolicyRules";
     case 'restartKubelet':
       return 'the kubelet restarts';
     case 'deletePod':
