@@ -14,7 +14,7 @@ import { CURRENT_KUBELET_VERSION } from '../sim/versions/names';
 import { countCpus, maxOf } from './documents';
 import { UNNAMED_CONTAINER } from './describePod';
 import { familyOf, type Family } from './families';
-import { gatherFacts, goDurationMs, type ContainerFacts } from './rebuild/facts';
+import { gatherFacts, goDurationMs, type ContainerFacts, type PodFacts } from './rebuild/facts';
 import { defaultProbe, probeFromDescribe } from './rebuild/probes';
 import type { PodInfo, ReplayEvent, ReplayResult } from './types';
 import { resourcesOf, type Resources } from './rebuild/resources';
@@ -266,6 +266,10 @@ function containerFaults(
   const killedBy = cf.livenessKills > 0 || cf.postStartFailures > 0;
   const term =
     cf.state.state === 'Terminated' ? cf.state : cf.last.state === 'Terminated' ? cf.last : null;
+  if (term?.reason === 'ContainerStatusUnknown')
+    notes.push(
+      `${target}: ContainerStatusUnknown is what the kubelet writes (exit 137) for a container that was Running and that it can no longer find when the pod is terminated (kubelet_pods.go convertToAPIContainerStatuses, statusManager.TerminatePod), an evicted pod most often; eviction is not modelled: rebuilt as a container killed with 137 in a pod that ends Failed`,
+    );
   if (term && !killedBy) {
     const reason = EXIT_REASONS.has(term.reason ?? '') ? term.reason! : 'Error';
     const exitCode =
@@ -308,6 +312,65 @@ function containerFaults(
   }
   if (cf.backoffMs) restarts = Math.max(restarts, crashesFor(cf.backoffMs));
   return { faults, notes, restarts };
+}
+
+/**
+ * The init containers kubectl get pods' STATUS counts when the input names none: `Init:N/M` is
+ * M of them, the first N done (exit 0, as init containers do) and the next one still running
+ * when kubectl ran (it runs past the run's end); `Init:<reason>` is one that failed so.
+ */
+function initPlaceholders(
+  key: string,
+  row: NonNullable<PodFacts['initRow']>,
+  faults: Fault[],
+  notes: string[],
+): Record<string, unknown>[] {
+  const name = (i: number) => `${UNNAMED_CONTAINER}-init-${i}`;
+  if ('total' in row) {
+    const total = Math.min(row.total, 20);
+    const out = Array.from({ length: total }, (_, i) => ({
+      name: name(i + 1),
+      image: UNKNOWN_IMAGE,
+    }));
+    notes.push(
+      `${key}: Init:${row.done}/${row.total} counts ${row.total} init containers, none named in the input: placeholders "${name(1)}"…"${name(row.total)}"`,
+    );
+    if (row.done < total) {
+      faults.push({
+        kind: 'ContainerExit',
+        target: `${key}/${name(row.done + 1)}`,
+        afterSeconds: MAX_HORIZON_MS / 1000,
+        exitCode: 0,
+        reason: 'Completed',
+      });
+      notes.push(
+        `${key}/${name(row.done + 1)}: not done when kubectl ran (Init:${row.done}/${row.total}): still running at the run's end`,
+      );
+    }
+    return out;
+  }
+  const reason = row.reason;
+  const target = `${key}/${name(1)}`;
+  notes.push(
+    `${key}: Init:${reason} names no init container: one placeholder, "${name(1)}", the one that is not done`,
+  );
+  const code = /^ExitCode:(\d+)$/.exec(reason)?.[1];
+  if (/^(ErrImagePull|ImagePullBackOff)$/.test(reason))
+    faults.push({ kind: 'ImagePullError', target });
+  else if (code !== undefined || /^(Error|CrashLoopBackOff|OOMKilled)$/.test(reason)) {
+    const exitCode = code !== undefined ? Number(code) : reason === 'OOMKilled' ? 137 : 1;
+    faults.push({
+      kind: 'ContainerExit',
+      target,
+      afterSeconds: 1,
+      exitCode,
+      reason: reason === 'OOMKilled' ? 'OOMKilled' : 'Error',
+    });
+    notes.push(
+      `${target}: its exit code and run time are not in the input (exit ${exitCode} after 1 s)`,
+    );
+  } else notes.push(`${target}: Init:${reason} is not rebuilt (the model's init container runs)`);
+  return [{ name: name(1), image: UNKNOWN_IMAGE }];
 }
 
 export interface ReconstructOptions {
@@ -642,6 +705,10 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
         });
     let containers = specOf(false);
     const initContainers = specOf(true);
+    if (initContainers.length === 0 && f.initRow) {
+      initContainers.push(...initPlaceholders(p.key, f.initRow, faults, notes));
+      images.set(UNKNOWN_IMAGE, images.get(UNKNOWN_IMAGE) ?? { present: true });
+    }
     if (containers.length === 0) {
       containers = [{ name: UNNAMED_CONTAINER, image: UNKNOWN_IMAGE }];
       if (canRefuse && f.topologyRejected) refused(containers[0]!, `${p.key}/${UNNAMED_CONTAINER}`);
@@ -761,6 +828,7 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
       },
     };
   });
+  const horizon = Math.min(MAX_HORIZON_MS, Math.ceil(horizonMs / 1000) * 1000);
   const runtime: Record<string, string> = {};
   const sandbox = median(lat.sandbox);
   const create = median(lat.create);
@@ -788,7 +856,7 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
       description: description.slice(0, 5000),
     },
     seed: 1,
-    horizon: formatDuration(Math.min(MAX_HORIZON_MS, Math.ceil(horizonMs / 1000) * 1000)),
+    horizon: formatDuration(horizon),
     node: {
       ...node,
       kubeletVersion: version,

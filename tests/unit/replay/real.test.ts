@@ -121,6 +121,29 @@ describe('real material: a failing pod rebuilds failing, the same way', () => {
       expect(texts(model), f).toMatch(/Resources cannot be allocated with Topology locality/);
     }
   });
+  it('Init:0/1 in get pods: an init container not done when kubectl ran, as in the model', () => {
+    const { scenario, model } = rebuilt('piraeus-505-pods.txt');
+    const key = 'piraeus-datastore/linstor-csi-node-clrks';
+    const pod = scenario.pods.find(
+      (p) => `${p.manifest.metadata.namespace}/${p.manifest.metadata.name}` === key,
+    )!;
+    expect(pod.manifest.spec.initContainers?.map((c) => c.name)).toEqual(['unnamed-init-1']);
+    expect(pod.manifest.spec.containers).toHaveLength(3);
+    const row = model.filter((e) => e.what === 'PodRow' && e.pod === key).pop();
+    expect([row?.data?.status, row?.data?.ready]).toEqual(['Init:0/1', '0/3']);
+  });
+  it('ContainerStatusUnknown (describe): a container that ran, Terminated 137, its pod Failed', () => {
+    const { scenario, model, yaml } = rebuilt('k8s-122160.txt');
+    expect(scenario.pods[0]!.manifest.spec.restartPolicy).toBe('Never');
+    expect(scenario.faults).toEqual([
+      expect.objectContaining({ kind: 'ContainerExit', exitCode: 137, times: 1 }),
+    ]);
+    expect(yaml).toMatch(/ContainerStatusUnknown is what the kubelet writes \(exit 137\)/);
+    const last = (what: string) => model.filter((e) => e.what === what).pop()?.data;
+    expect(last('ContainerState')?.state).toBe('Terminated');
+    expect(last('ContainerExitCode')?.exitCode).toBe(137);
+    expect(last('PodRow')?.status).not.toBe('Running');
+  });
   it('a liveness kill (Killing Event: failed liveness probe)', () => {
     const { scenario, model } = rebuilt('knative-5990.txt');
     expect(scenario.faults.map((x) => x.kind)).toContain('LivenessProbeFail');
