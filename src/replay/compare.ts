@@ -47,7 +47,7 @@ export interface DiffResult {
 }
 
 /** Records describing a moment (kubectl's view when it ran, the run's end), not a step. */
-const SNAPSHOT = new Set([
+export const SNAPSHOT_RECORDS: ReadonlySet<string> = new Set([
   'PodPhase',
   'PodReason',
   'PodRow',
@@ -63,6 +63,7 @@ const SNAPSHOT = new Set([
   'ContainerFinishedAt',
   'ContainerStatusMessage',
 ]);
+const SNAPSHOT = SNAPSHOT_RECORDS;
 
 /** Status fields compared (the others are presence only). */
 const VALUE_OF: Record<string, (e: ReplayEvent) => string> = {

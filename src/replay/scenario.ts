@@ -13,6 +13,7 @@ import { formatDuration } from '../sim/scenario/serialize';
 import { CURRENT_KUBELET_VERSION } from '../sim/versions/names';
 import { countCpus, maxOf } from './documents';
 import { UNNAMED_CONTAINER } from './describePod';
+import { SNAPSHOT_RECORDS } from './compare';
 import { familyOf, type Family } from './families';
 import { gatherFacts, goDurationMs, type ContainerFacts, type PodFacts } from './rebuild/facts';
 import { defaultProbe, probeFromDescribe } from './rebuild/probes';
@@ -373,6 +374,50 @@ function initPlaceholders(
   return [{ name: name(1), image: UNKNOWN_IMAGE }];
 }
 
+/** Records of a moment (kubectl's view when it ran), or of Events tables (ages, counts). */
+function untimed(e: ReplayEvent): boolean {
+  return (
+    SNAPSHOT_RECORDS.has(e.what) || (e.what.startsWith('Event') && e.data?.count !== undefined)
+  );
+}
+
+/** The model's pod worker takes about this long, beyond the back-off, to restart a container. */
+const RESTART_OVERHEAD_MS = 6_500;
+/** After an exit, how long until the model's status shows the waiting CrashLoopBackOff. */
+const BACKOFF_SHOWN_MS = 13_500;
+
+/**
+ * A pod the input shows only as kubectl saw it (get pods, describe, status), crash-looping with
+ * a restart count N: when, after it arrives, the model's run of it shows CrashLoopBackOff with N
+ * restarts. The first restart is at once and each next one waits the back-off (10 s doubling to
+ * 5 min, kuberuntime's doBackOff); the status shows the waiting reason from the pod worker's
+ * next sync after the exit until the restart, and the run ends inside that stretch.
+ */
+function snapshotLoop(
+  key: string,
+  events: readonly ReplayEvent[],
+  f: PodFacts,
+  faults: readonly Fault[],
+  images: ReadonlyMap<string, { present: boolean; pullMs?: number }>,
+): { key: string; endMs: number; restarts: number } | null {
+  const mine = events.filter((e) => e.pod === key);
+  if (!mine.length || !mine.every(untimed) || f.deletedUs !== undefined) return null;
+  const ofPod = (x: Fault) => x.target === key || String(x.target).startsWith(`${key}/`);
+  const exits = faults.filter((x) => x.kind === 'ContainerExit' && ofPod(x));
+  const loop = exits.length === 1 && exits[0]!.times === undefined ? exits[0]! : null;
+  if (!loop || faults.some((x) => x !== loop && ofPod(x))) return null;
+  const name = String(loop.target).slice(key.length + 1);
+  const n = f.containers.get(name)?.restartCount ?? f.rowRestarts ?? 0;
+  if (n < 1) return null;
+  const run = Number(loop.afterSeconds ?? 0) * 1000;
+  const pull = [...images.values()].find((i) => !i.present)?.pullMs ?? 0;
+  const backoff = (k: number) => (k === 0 ? 0 : Math.min(10_000 * 2 ** (k - 1), 300_000));
+  let start = 1_000 + pull;
+  for (let k = 0; k < n; k++) start += run + backoff(k) + (k === 0 ? 1_000 : RESTART_OVERHEAD_MS);
+  const shown = Math.max(0, (backoff(n) + 2_000 - BACKOFF_SHOWN_MS) / 2);
+  return { key, endMs: start + run + BACKOFF_SHOWN_MS + shown, restarts: n };
+}
+
 export interface ReconstructOptions {
   /** Where the input came from, for the name and description. */
   readonly source: string;
@@ -577,6 +622,7 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
     );
   };
   let horizonMs = 120_000;
+  const loops: { key: string; endMs: number; restarts: number }[] = [];
   const static_ =
     (r.cpuManager?.policy ?? r.nodeFacts.cpuManagerPolicy)?.toLowerCase() === 'static';
   const podInputs = pods.map((p) => {
@@ -807,6 +853,8 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
         ...(f.deleteGrace !== undefined ? { gracePeriodSeconds: f.deleteGrace } : {}),
       });
     }
+    const loop = snapshotLoop(p.key, r.events, f, faults, images);
+    if (loop) loops.push(loop);
     horizonMs = Math.max(
       horizonMs,
       arrival.scenarioMs + ms(Math.max(0, span)) + 60_000,
@@ -828,7 +876,26 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
       },
     };
   });
-  const horizon = Math.min(MAX_HORIZON_MS, Math.ceil(horizonMs / 1000) * 1000);
+  // A crash loop seen only as kubectl saw it ends the run where kubectl saw it: the run ends
+  // inside the back-off after its last restart, each such pod arriving so that it does.
+  let horizon = Math.min(MAX_HORIZON_MS, Math.ceil(horizonMs / 1000) * 1000);
+  const fits = loops.filter((l) => l.endMs <= MAX_HORIZON_MS);
+  for (const l of loops)
+    if (l.restarts === 1)
+      notes.push(
+        `${l.key}: CrashLoopBackOff with 1 restart shows for about a second in the model (the 10 s back-off is nearly over when its pod worker next syncs): the run may end just before or after it`,
+      );
+    else if (l.endMs > MAX_HORIZON_MS)
+      notes.push(
+        `${l.key}: its restart count takes longer than the longest run (${MAX_HORIZON_MS / 3_600_000} h) to reach`,
+      );
+  if (fits.length) {
+    // Whole seconds: the sync loop's tickers keep the same phase for every such pod.
+    const end = (l: { endMs: number }) => Math.ceil(l.endMs / 1000) * 1000;
+    horizon = Math.max(horizon, ...fits.map(end));
+    for (const l of fits)
+      podInputs[pods.findIndex((p) => p.key === l.key)]!.at = formatDuration(horizon - end(l));
+  }
   const runtime: Record<string, string> = {};
   const sandbox = median(lat.sandbox);
   const create = median(lat.create);

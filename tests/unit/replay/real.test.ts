@@ -144,6 +144,23 @@ describe('real material: a failing pod rebuilds failing, the same way', () => {
     expect(last('ContainerExitCode')?.exitCode).toBe(137);
     expect(last('PodRow')?.status).not.toBe('Running');
   });
+  it('CrashLoopBackOff rows end with the restart count kubectl printed, not one more', () => {
+    for (const f of ['kubeadm-2913-pods.txt', 'k8s-17460.txt']) {
+      const { r, model } = rebuilt(f);
+      const rows = r.events.filter(
+        (e) => e.what === 'PodRow' && e.data?.status === 'CrashLoopBackOff',
+      );
+      expect(rows.length, f).toBeGreaterThanOrEqual(2);
+      for (const e of rows) {
+        const m = model.filter((x) => x.what === 'PodRow' && x.pod === e.pod).pop();
+        expect([e.pod, m?.data?.status, m?.data?.restarts], f).toEqual([
+          e.pod,
+          'CrashLoopBackOff',
+          e.data?.restarts,
+        ]);
+      }
+    }
+  });
   it('a liveness kill (Killing Event: failed liveness probe)', () => {
     const { scenario, model } = rebuilt('knative-5990.txt');
     expect(scenario.faults.map((x) => x.kind)).toContain('LivenessProbeFail');
