@@ -221,6 +221,10 @@ function containerFaults(
       ...(message && !/^(ErrImagePull|ImagePullBackOff)$/.test(message) ? { message } : {}),
     });
   }
+  if (cf.postStartFailures > 0 && cf.last.state === 'Terminated' && cf.last.exitCode === 0)
+    notes.push(
+      `${target}: exit 0 when killed after its hook failed: its process stopped cleanly on the image's stop signal (the nginx image's is SIGQUIT); the model's processes die of SIGTERM (143)`,
+    );
   if (cf.postStartFailures > 0)
     faults.push({
       kind: 'PostStartFail',
@@ -383,6 +387,11 @@ function untimed(e: ReplayEvent): boolean {
 
 /** The model's pod worker takes about this long, beyond the back-off, to restart a container. */
 const RESTART_OVERHEAD_MS = 6_500;
+/** A failing PostStart hook: how long the container runs, and the pod worker's extra time. */
+const HOOK_RUN_MS = 100;
+const HOOK_OVERHEAD_MS = 8_500;
+/** Restarts assumed for a PostStartHookError whose restart count is not in the input. */
+const HOOK_RESTARTS = 2;
 /** After an exit, how long until the model's status shows the waiting CrashLoopBackOff. */
 const BACKOFF_SHOWN_MS = 13_500;
 
@@ -399,23 +408,41 @@ function snapshotLoop(
   f: PodFacts,
   faults: readonly Fault[],
   images: ReadonlyMap<string, { present: boolean; pullMs?: number }>,
-): { key: string; endMs: number; restarts: number } | null {
+): { key: string; endMs: number; restarts: number; assumed: boolean; hook: boolean } | null {
   const mine = events.filter((e) => e.pod === key);
   if (!mine.length || !mine.every(untimed) || f.deletedUs !== undefined) return null;
   const ofPod = (x: Fault) => x.target === key || String(x.target).startsWith(`${key}/`);
-  const exits = faults.filter((x) => x.kind === 'ContainerExit' && ofPod(x));
-  const loop = exits.length === 1 && exits[0]!.times === undefined ? exits[0]! : null;
+  const loops = faults.filter(
+    (x) => (x.kind === 'ContainerExit' || x.kind === 'PostStartFail') && ofPod(x),
+  );
+  const loop = loops.length === 1 && loops[0]!.times === undefined ? loops[0]! : null;
   if (!loop || faults.some((x) => x !== loop && ofPod(x))) return null;
   const name = String(loop.target).slice(key.length + 1);
-  const n = f.containers.get(name)?.restartCount ?? f.rowRestarts ?? 0;
-  if (n < 1) return null;
-  const run = Number(loop.afterSeconds ?? 0) * 1000;
+  const cf = f.containers.get(name);
+  const hook = loop.kind === 'PostStartFail';
+  // Right after a failed PostStart hook the status says so (PostStartHookError) until the pod
+  // worker's next sync finds the container in back-off.
+  const hookShown = hook && cf?.state.reason === 'PostStartHookError';
+  const known = cf?.restartCount ?? f.rowRestarts;
+  const n = known ?? (hookShown ? HOOK_RESTARTS : 0);
+  if (n < 1 && !hookShown) return null;
+  const run = hook ? HOOK_RUN_MS : Number(loop.afterSeconds ?? 0) * 1000;
   const pull = [...images.values()].find((i) => !i.present)?.pullMs ?? 0;
   const backoff = (k: number) => (k === 0 ? 0 : Math.min(10_000 * 2 ** (k - 1), 300_000));
-  let start = 1_000 + pull;
-  for (let k = 0; k < n; k++) start += run + backoff(k) + (k === 0 ? 1_000 : RESTART_OVERHEAD_MS);
+  const overhead = hook ? HOOK_OVERHEAD_MS : RESTART_OVERHEAD_MS;
+  let start = (hook ? 2_950 : 1_000) + pull;
+  for (let k = 0; k < n; k++)
+    start += run + backoff(k) + (k === 0 ? (hook ? 3_100 : 1_000) : overhead);
+  if (hookShown)
+    return {
+      key,
+      endMs: start + run + BACKOFF_SHOWN_MS / 2,
+      restarts: n,
+      assumed: known === undefined,
+      hook,
+    };
   const shown = Math.max(0, (backoff(n) + 2_000 - BACKOFF_SHOWN_MS) / 2);
-  return { key, endMs: start + run + BACKOFF_SHOWN_MS + shown, restarts: n };
+  return { key, endMs: start + run + BACKOFF_SHOWN_MS + shown, restarts: n, assumed: false, hook };
 }
 
 export interface ReconstructOptions {
@@ -622,7 +649,8 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
     );
   };
   let horizonMs = 120_000;
-  const loops: { key: string; endMs: number; restarts: number }[] = [];
+  const loops: { key: string; endMs: number; restarts: number; assumed: boolean; hook: boolean }[] =
+    [];
   const static_ =
     (r.cpuManager?.policy ?? r.nodeFacts.cpuManagerPolicy)?.toLowerCase() === 'static';
   const podInputs = pods.map((p) => {
@@ -880,8 +908,16 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
   // inside the back-off after its last restart, each such pod arriving so that it does.
   let horizon = Math.min(MAX_HORIZON_MS, Math.ceil(horizonMs / 1000) * 1000);
   const fits = loops.filter((l) => l.endMs <= MAX_HORIZON_MS);
-  for (const l of loops)
-    if (l.restarts === 1)
+  for (const l of loops) {
+    if (l.restarts >= 4 && l.hook)
+      notes.push(
+        `${l.key}: the model shows PostStartHookError for some 12 s after each failure; after ${l.restarts} restarts its timing may drift out of that`,
+      );
+    if (l.assumed)
+      notes.push(
+        `${l.key}: its restart count is not in the input (${l.restarts}); the run ends just after that many restarts' hook failure, when the model shows PostStartHookError as the input does`,
+      );
+    else if (l.restarts === 1 && !l.hook)
       notes.push(
         `${l.key}: CrashLoopBackOff with 1 restart shows for about a second in the model (the 10 s back-off is nearly over when its pod worker next syncs): the run may end just before or after it`,
       );
@@ -889,6 +925,7 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
       notes.push(
         `${l.key}: its restart count takes longer than the longest run (${MAX_HORIZON_MS / 3_600_000} h) to reach`,
       );
+  }
   if (fits.length) {
     // Whole seconds: the sync loop's tickers keep the same phase for every such pod.
     const end = (l: { endMs: number }) => Math.ceil(l.endMs / 1000) * 1000;

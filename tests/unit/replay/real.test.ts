@@ -106,9 +106,15 @@ describe('real material: a failing pod rebuilds failing, the same way', () => {
     expect(texts(model)).toMatch(/couldn't find key VALUE in Secret/);
   });
   it('a PostStart hook that fails (PostStartHookError)', () => {
-    const { scenario, model } = rebuilt('k8s-130438.txt');
-    expect(scenario.faults.map((x) => x.kind)).toContain('PostStartFail');
+    const { scenario, model, yaml } = rebuilt('k8s-130438.txt');
+    expect(scenario.faults.map((x) => x.kind)).toEqual(['PostStartFail']);
     expect(texts(model)).toMatch(/FailedPostStartHook|PostStartHookError/);
+    // What the kubelet reports after the hook failed, as the paste shows it: Waiting
+    // PostStartHookError (the failed start's reason, until a later sync finds it in back-off).
+    const current = model.filter((e) => e.what === 'ContainerReason' && e.data?.block !== 'last');
+    expect(current.pop()?.data?.reason).toBe('PostStartHookError');
+    // The paste's exit 0 is the image's stop signal, which the model does not have: said so.
+    expect(yaml).toMatch(/exit 0 when killed after its hook failed/);
   });
   it('refused by the topology manager (TopologyAffinityError in get pods and an Event row)', () => {
     for (const f of ['website-memory-manager-pods.txt', 'website-memory-manager-event.txt']) {
