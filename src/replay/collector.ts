@@ -92,13 +92,71 @@ export class Collector {
     if (v !== undefined && v !== '' && this.nodeFacts[k] === undefined) this.nodeFacts[k] = v;
   }
 
+  /** Pods added from the kubelet's manifest directory (SyncLoop ADD source="file"). */
+  private readonly filePods = new Set<string>();
+  /**
+   * The device manager's allocateContainerResources for one container and resource: "Looking
+   * for needed resources" (no pod), then "Need devices to allocate for pod" (its uid and
+   * container), GetPreferredAllocation and "Making allocation request" (resource only).
+   */
+  private deviceBlock: {
+    resource: string;
+    pod?: string;
+    container?: string;
+    pending: number[];
+  } | null = null;
+
+  /** The record's pod and container where only the device manager's block around it names them. */
+  private ofDeviceBlock(r: Recognised, pods: readonly string[]): Recognised {
+    const resource = r.data?.resource;
+    if (!r.what.startsWith('Device') || typeof resource !== 'string') return r;
+    const b = this.deviceBlock;
+    if (r.what === 'DeviceNeeded' && !r.container && pods.length === 0) {
+      this.deviceBlock = { resource, pending: [] };
+      return r;
+    }
+    if (!b || b.resource !== resource) return r;
+    if (r.what === 'DeviceNeeded' && r.container && pods.length === 1 && !b.pod) {
+      b.pod = pods[0]!;
+      b.container = r.container;
+      for (const i of b.pending) {
+        const e = this.events[i];
+        if (e && e.pod === null) this.events[i] = { ...e, pod: b.pod, container: b.container };
+      }
+      return r;
+    }
+    if (
+      b.pod &&
+      pods.length === 0 &&
+      !r.container &&
+      /^Device(Preferred|Allocate|PreStart|Reused)$/.test(r.what)
+    ) {
+      if (r.what === 'DeviceAllocate') this.deviceBlock = null;
+      return { ...r, pods: [b.pod], container: b.container };
+    }
+    return r;
+  }
+
   /** Records one recognised record (one event per pod it names, or one node-wide event). */
-  add(us: number, line: number, text: string, r: Recognised, step?: number): void {
+  add(us: number, line: number, text: string, given: Recognised, step?: number): void {
+    let r = given;
     let pods = r.pods;
     if (pods.length === 0 && r.uid) {
       const k = this.uidPod.get(r.uid);
       if (k) pods = [k];
+      // A static pod's uid is a hash of its manifest (32 hex digits) that no line before this
+      // one named: the one file pod added without a uid yet.
+      else if (/^[0-9a-f]{32}$/.test(r.uid)) {
+        const open = [...this.filePods].filter((p) => this.pods.get(p)?.uid === undefined);
+        if (open.length === 1) pods = [open[0]!];
+      }
     }
+    if (r.what === 'SyncLoopAdd' && r.data?.source === 'file')
+      for (const p of r.pods) this.filePods.add(p);
+    r = this.ofDeviceBlock(r, pods);
+    pods = r.pods.length ? r.pods : pods;
+    const blockStart =
+      r.what === 'DeviceNeeded' && this.deviceBlock && !r.container && !pods.length;
     if (pods.length === 0 && r.podName) {
       // Named without a namespace: its uid or the one pod of that name, else "default".
       const k = this.namePod.get(r.podName);
@@ -135,6 +193,7 @@ export class Collector {
         this.dropped++;
         continue;
       }
+      if (blockStart) this.deviceBlock!.pending.push(this.events.length);
       this.events.push(sink ? { ...ev, text: '' } : ev);
     }
   }

@@ -200,19 +200,28 @@ describe('real material: device and memory managers', () => {
       '0,1',
     ]);
   });
-  it('device manager log lines: resource, count and device ids', () => {
+  it('device manager log lines: resource, count and device ids, tied to the static pod and its container', () => {
     const r = read('ihcsim-device-manager.log');
+    // The file pod's uid (a hash of its manifest) is named by no other line: the one static
+    // pod just added is its pod; allocateContainerResources' other lines are that container's.
+    const pod = 'default/busybox-crand-localhost';
     expect(
       r.events
         .filter((e) => e.what.startsWith('Device'))
-        .map((e) => [e.what, e.container ?? null, e.data]),
+        .map((e) => [e.what, e.pod, e.container ?? null, e.data]),
     ).toEqual([
-      ['DeviceNeeded', null, { resource: 'github.com.ihcsim/crand' }],
-      ['DeviceGC', null, undefined],
-      ['DeviceNeeded', 'busybox', { resource: 'github.com.ihcsim/crand', count: 2 }],
-      ['DevicePreferred', null, expect.anything()],
-      ['DeviceAllocate', null, { resource: 'github.com.ihcsim/crand', devices: 'crand1,crand0' }],
+      ['DeviceNeeded', pod, 'busybox', { resource: 'github.com.ihcsim/crand' }],
+      ['DeviceGC', null, null, undefined],
+      ['DeviceNeeded', pod, 'busybox', { resource: 'github.com.ihcsim/crand', count: 2 }],
+      ['DevicePreferred', pod, 'busybox', expect.anything()],
+      [
+        'DeviceAllocate',
+        pod,
+        'busybox',
+        { resource: 'github.com.ihcsim/crand', devices: 'crand1,crand0' },
+      ],
     ]);
+    expect(r.pods.get(pod)?.uid).toBe('8b5e7c6badf1ce0c12118bdb12ce9a8c');
   });
   it('rebuilt into node.devices, node.memory and the memory manager, and held by their containers', () => {
     const gpus = rebuilt('k8s-75880.json');
