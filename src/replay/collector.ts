@@ -245,6 +245,41 @@ export class Collector {
     }
   }
 
+  /**
+   * Records held under a placeholder pod (a status fragment or describe excerpt without its
+   * name) go to the pod the rest of the paste names: the one whose containers include all of
+   * the placeholder's, else the only pod named at all (a describe's Name:, a log line's
+   * pod="ns/name", a prompt). Returns that pod, or null when the paste does not say.
+   */
+  nameUnnamed(placeholder: string): string | null {
+    const un = this.pods.get(placeholder);
+    if (!un) return null;
+    const named = [...this.pods.values()].filter((p) => p.key !== placeholder);
+    const mine = [...un.containers.keys()];
+    const holding = named.filter(
+      (p) => mine.length > 0 && p.containers.size > 0 && mine.every((c) => p.containers.has(c)),
+    );
+    const fits = (p: PodInfo) => p.containers.size === 0 || mine.every((c) => p.containers.has(c));
+    const to =
+      holding.length === 1 ? holding[0]! : named.length === 1 && fits(named[0]!) ? named[0]! : null;
+    if (!to || this.events.length > MAX_UNBOUND * 100) return null;
+    for (let i = 0; i < this.events.length; i++) {
+      const e = this.events[i]!;
+      if (e.pod === placeholder) this.events[i] = { ...e, pod: to.key };
+    }
+    for (const [n, c] of un.containers) {
+      const have = to.containers.get(n);
+      if (!have) to.containers.set(n, c);
+      else {
+        have.image ??= c.image;
+        if (c.init) have.init = true;
+      }
+    }
+    to.firstUs = Math.min(to.firstUs, un.firstUs);
+    this.pods.delete(placeholder);
+    return to.key;
+  }
+
   result(): ReplayResult {
     this.rebind();
     return {

@@ -12,7 +12,7 @@ import { Document } from 'yaml';
 import { formatDuration } from '../sim/scenario/serialize';
 import { CURRENT_KUBELET_VERSION } from '../sim/versions/names';
 import { countCpus, maxOf } from './documents';
-import { UNNAMED_CONTAINER } from './describePod';
+import { UNNAMED_CONTAINER, UNNAMED_POD } from './describePod';
 import { SNAPSHOT_RECORDS } from './compare';
 import { familyOf, type Family } from './families';
 import { gatherFacts, goDurationMs, type ContainerFacts, type PodFacts } from './rebuild/facts';
@@ -657,6 +657,10 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
     const [ns, name] = p.key.split('/') as [string, string];
     const f = facts.get(p.key)!;
     const arrival = arrivals.get(p.key)!;
+    if (p.key === UNNAMED_POD)
+      notes.push(
+        `${p.key}: the pod's name is not in the input (no describe Name:, log line, prompt or metadata names it)`,
+      );
     let restarts = 0;
     const span = (lastUsOf.get(p.key) ?? arrival.inputUs) - arrival.inputUs;
     const known = [...p.containers.values()];
