@@ -166,6 +166,8 @@ export class Collector {
     this.nodeFactsOf(r);
     const reason = r.data?.reason;
     if (typeof reason === 'string') this.tells.eventMessage(reason, String(r.data?.message ?? ''));
+    if (r.what === 'ContainerStatusMessage')
+      this.tells.statusMessage(String(r.data?.message ?? ''));
     const targets: (string | null)[] = pods.length ? [...pods] : [null];
     for (const key of targets) {
       if (key) {

@@ -70,6 +70,20 @@ function rebuilt(f: string) {
 const texts = (evs: readonly { text: string; data?: Readonly<Record<string, unknown>> }[]) =>
   evs.map((e) => `${e.text} ${JSON.stringify(e.data ?? {})}`).join('\n');
 
+describe('real material: version tells', () => {
+  it("1.32's image back-off message, with the previous pull's error, tells ≥ 1.32", () => {
+    const r = read('k8s-127918.json');
+    expect([r.version.lo, r.version.hi]).toEqual([32, 37]);
+    expect(r.version.tells.join('\n')).toMatch(/Back-off pulling image .*image_manager\.go/);
+    // The BackOff Event never carries the error (image_manager.go logIt before the wrap).
+    const ev = replayText(
+      '  Normal   BackOff    2s (x2 over 3s)  kubelet            Back-off pulling image "quay.io/crio/unsigned:latest"',
+      { year: 2025 },
+    );
+    expect(ev.version.known).toBe(false);
+  });
+});
+
 describe('real material: a failing pod rebuilds failing, the same way', () => {
   it('OOMKilled, exit 137 (describe Last State)', () => {
     const { scenario, model } = rebuilt('gimlet-649.txt');
