@@ -9,6 +9,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { replayText } from '../../../src/replay';
+import {
+  BELOW_VERBOSITY,
+  diffRecords,
+  diffSummary,
+  noDifferences,
+} from '../../../src/replay/compare';
 import { replayOfRun } from '../../../src/replay/fromTrace';
 import { reconstructScenario } from '../../../src/replay/scenario';
 import { simulate, validateScenario } from '../../../src/sim';
@@ -305,5 +311,25 @@ describe('real material: device and memory managers', () => {
     expect(() => {
       parse(yaml);
     }).not.toThrow();
+  });
+});
+
+describe("real material: the input's verbosity", () => {
+  it("the model's lines above the -v the input shows are not compared, and said so", () => {
+    // A 1.18 kubelet at -v=2 (kubelet.go's SyncLoop ADD, the reconciler's V(0)-V(2) lines).
+    const { r, model } = rebuilt('cni-777.log');
+    const d = diffRecords(r, { events: model });
+    expect(d.reasons.get(BELOW_VERBOSITY)).toBeGreaterThan(0);
+    expect(noDifferences(d)).toBe(false);
+    expect(diffSummary(d)).toMatch(/not compared: \d+ below the input's verbosity/);
+  });
+  it('a line the input shows that the model never prints stays a difference', () => {
+    // "Receiving a new pod" is config.go's V(4) line (1.18-1.29 and on); the model prints none.
+    const { r, model } = rebuilt('k8s-88440-a.log');
+    const d = diffRecords(r, { events: model });
+    expect(d.diffs.map((x) => [x.kind, x.what])).toContainEqual([
+      'only-in-input',
+      'pods-6969/pod-submit-status-2-6 ReceivingNewPod',
+    ]);
   });
 });
