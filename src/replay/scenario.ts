@@ -303,6 +303,26 @@ function containerFaults(
       ...(times !== undefined ? { times } : {}),
     });
     restarts = Math.max(restarts, times ?? 0);
+  } else if (
+    runningNow &&
+    !killedBy &&
+    !term &&
+    !cf.crashLooping &&
+    (cf.restartCount ?? 0) > 0 &&
+    faults.length === 0
+  ) {
+    // Running again after restarts whose cause the input does not give.
+    faults.push({
+      kind: 'ContainerExit',
+      target,
+      afterSeconds: 1,
+      exitCode: 1,
+      reason: 'Error',
+      times: cf.restartCount,
+    });
+    notes.push(
+      `${target}: running after ${cf.restartCount} restarts whose cause is not in the input (exit 1 after 1 s each)`,
+    );
   } else if (cf.crashLooping && !killedBy && !term) {
     const code = cf.exitCodes[0] ?? 1;
     faults.push({

@@ -299,6 +299,11 @@ function podFacts(
           cf.crashLooping = true;
           cf.restartCount = Math.max(cf.restartCount ?? 0, n(e, 'restarts') ?? 0);
         }
+        // Running again after restarts (RESTARTS "1 (13h ago)"): the one container's.
+        if (cf && st === 'Running' && (n(e, 'restarts') ?? 0) > 0) {
+          cf.restartCount = Math.max(cf.restartCount ?? 0, n(e, 'restarts')!);
+          cf.state.state ??= 'Running';
+        }
         if (cf && st === 'OOMKilled')
           cf.last = { state: 'Terminated', reason: 'OOMKilled', exitCode: 137 };
         if (cf && /^(Error|Completed)$/.test(st) && cf.state.state === undefined)
