@@ -160,12 +160,10 @@ describe('real material: a failing pod rebuilds failing, the same way', () => {
     const row = model.filter((e) => e.what === 'PodRow' && e.pod === key).pop();
     expect([row?.data?.status, row?.data?.ready]).toEqual(['Init:0/1', '0/3']);
     // "Running 1 (13h ago)": running again after a restart, as in the model's run.
-    const ha = model.filter((e) => e.what === 'PodRow' && e.pod?.endsWith('ha-controller-ng8f9'));
-    expect(ha.pop()?.data?.status).toBe('Running');
-    const haRow = model.filter(
-      (e) => e.what === 'PodRow' && e.pod?.endsWith('ha-controller-ng8f9'),
-    );
-    expect(haRow.pop()?.data?.restarts).toBe(1);
+    const ha = model
+      .filter((e) => e.what === 'PodRow' && e.pod?.endsWith('ha-controller-ng8f9'))
+      .pop()?.data;
+    expect([ha?.status, ha?.restarts]).toEqual(['Running', 1]);
   });
   it('ContainerStatusUnknown (describe): a container that ran, Terminated 137, its pod Failed', () => {
     const { scenario, model, yaml } = rebuilt('k8s-122160.txt');
