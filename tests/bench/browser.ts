@@ -18,7 +18,8 @@ import { engineOfWorkingTree } from './engineBundles';
 
 const G = 'browser';
 export const BENCH_DIST = process.env.BENCH_DIST ?? '/tmp/bench-dist';
-const PORT = 4190;
+/** BENCH_PORT: another port when several benches share the machine. */
+const PORT = Number(process.env.BENCH_PORT ?? 4190);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export function buildApp(): void {
