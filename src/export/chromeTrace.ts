@@ -139,8 +139,11 @@ export function toChromeTrace(input: ChromeTraceInput): ChromeTrace {
       const start = lane.start[j]!;
       const end = Math.max(lane.end[j]!, start);
       const kind = SPAN_KINDS[lane.kind[j]!] ?? 'sync';
-      const name = model.labels[lane.label_[j]!] ?? '';
+      const state = model.labels[lane.label_[j]!] ?? '';
+      const name = model.titles?.[lane.label_[j]!] ?? state;
       const args: TraceEventArgs = { kind, lane: lane.label, step: lane.step[j]! };
+      // The model's state behind the Go name, for whoever reads the machines beside it.
+      if (name !== state) args.state = state;
       if (lane.container) args.container = lane.container;
       // A zero-length span sits inside whatever is open; others must start after it ends.
       if (end === start || start >= openEnd) {

@@ -17,6 +17,7 @@ import { busyIntervals } from '../viz/kubelet/busyIntervals';
 import { storyEnd } from '../viz/kubelet/story';
 import { ensureAttempts, pullSpans, pullWaits } from '../viz/kubelet/pullSpans';
 import { cpuManagerPlacement, groupOrder, makePlacer } from '../viz/kubelet/placeEntity';
+import { spanTitles } from '../viz/kubelet/spanTitles';
 import { layoutLanes } from '../viz/timeline/layoutLanes';
 import { buildCpuHistory } from '../viz/topology/cpuHistory';
 import { nodeHardwareOf, reservedCpus, resolveTopology, toTopologyInput } from './resolveTopology';
@@ -99,7 +100,8 @@ export function runViewOf(scenario: Scenario, run: SimulationRun): KubeletRunVie
       faultOccasions(trace.records, podKeyOf),
     ),
   );
-  const { model } = layoutLanes(trace, place, groupOrder, causalLinks(trace), extra);
+  const laid = layoutLanes(trace, place, groupOrder, causalLinks(trace), extra).model;
+  const model = { ...laid, titles: spanTitles(laid.labels) };
   const topology = toTopologyInput(topo, scenario.node.name, nodeHardwareOf(scenario));
   // As the version's kubelet reads it: 1.3 had no CPU manager, so nothing is reserved there.
   const asRun = scenarioForVersion(scenario);

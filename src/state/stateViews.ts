@@ -39,7 +39,7 @@ function spanInspector(
   const step = lane.step[i] ?? -1;
   const endStep = lane.endStep[i] ?? -1;
   const kind = SPAN_KINDS[lane.kind[i] ?? 0] ?? 'sync';
-  const label = run.lanes.labels[lane.label_[i] ?? 0] ?? '';
+  const label = (run.lanes.titles ?? run.lanes.labels)[lane.label_[i] ?? 0] ?? '';
   const ent = step >= 0 ? entities[steps.entity[step]!] : undefined;
   const rows: [string, string][] = [
     ['lane', `${lane.group} › ${lane.label}`],

@@ -95,7 +95,7 @@ export function timelineSvg(p: TimelineSvgInput): SvgPicture {
       if (x1 <= lastX1 + 0.25) continue;
       lastX1 = x1;
       const kind = SPAN_KINDS[lane.kind[i]!] ?? 'wait';
-      const label = p.model.labels[lane.label_[i]!] ?? '';
+      const label = (p.model.titles ?? p.model.labels)[lane.label_[i]!] ?? '';
       out.push(
         `<rect x='${n(LABEL_W + x0)}' y='${n(y + 3)}' width='${n(Math.max(x1 - x0, 1))}' height='${row.h - 6}' fill='${SPAN_KIND_COLOR[kind]}'><title>${esc(`${label} (${SPAN_KIND_LABEL[kind]})`)}</title></rect>`,
       );

@@ -187,6 +187,8 @@ export function withRecorded(
     groups: [...groups, ...model.groups],
     lanes,
     labels,
+    // The recorded steps are named in the log's own words: their titles are their labels.
+    ...(model.titles && { titles: [...model.titles, ...labels.slice(model.titles.length)] }),
     flows: model.flows.map((f) => ({
       ...f,
       fromLane: f.fromLane + offset,

@@ -174,8 +174,9 @@ export function drawTimeline(
 
   ctx.font = style.font;
   ctx.textBaseline = 'middle';
+  const titles = model.titles ?? model.labels;
   for (const [x, y, w, k, li] of labels) {
-    const text = model.labels[li] ?? '';
+    const text = titles[li] ?? '';
     const vx = Math.max(x, 0);
     const vw = Math.min(x + w, W) - vx - 6;
     if (vw < 12) continue;
@@ -193,7 +194,7 @@ export function drawTimeline(
   ctx.fillStyle = style.markText;
   for (const [x, y, w, li] of markLabels) {
     // Cut with "…" like the span labels; a stub of a word or two letters is not drawn.
-    const text = fitLabel(ctx, model.labels[li] ?? '', w - 2);
+    const text = fitLabel(ctx, titles[li] ?? '', w - 2);
     if (text.endsWith('…') && text.length < 6) continue;
     ctx.save();
     ctx.beginPath();

@@ -51,6 +51,8 @@ export interface LaneModel {
   /** All lanes in display order; `Flow` and hits refer to these indices. */
   readonly lanes: readonly Lane[];
   readonly labels: readonly string[];
+  /** What a person reads for each label, index for index (labels themselves when absent). */
+  readonly titles?: readonly string[];
   readonly flows: readonly Flow[];
   readonly endT: number;
   /** Total spans, for the status line and benchmarks. */

@@ -128,7 +128,7 @@ describe('chrome-trace export', () => {
     expect(flowStarts.size).toBeGreaterThan(3);
     // The pull-free start: sandbox from 300 ms (after WaitForAttachAndMount) for 800 ms on
     // SyncPod, µs in the file.
-    const sandbox = t.traceEvents.find((e) => e.ph === 'X' && e.name === 'creatingSandbox')!;
+    const sandbox = t.traceEvents.find((e) => e.ph === 'X' && e.name === 'RunPodSandbox')!;
     expect([sandbox.ts, sandbox.dur]).toEqual([300_000, 800_000]);
   });
 
