@@ -18,7 +18,7 @@ import { engineOfWorkingTree } from './engineBundles';
 
 const G = 'browser';
 export const BENCH_DIST = process.env.BENCH_DIST ?? '/tmp/bench-dist';
-/** BENCH_PORT: another port when several benches share the machine. */
+/** BENCH_PORT: another port when two benches share the machine. */
 const PORT = Number(process.env.BENCH_PORT ?? 4190);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

@@ -77,6 +77,9 @@ async function openNode(
   await watchLongTasks(p.page);
   await p.page.goto(`${base}/${link}`);
   await p.page.locator('text=node-110').first().waitFor({ timeout: 60_000 });
+  // The run has landed when the clock counts its steps (the progress bar shows only once a run
+  // has taken 200 ms, so on a loaded machine it may not be up yet).
+  await p.page.locator('.clock-step', { hasText: /^step \d+\// }).waitFor({ timeout: 60_000 });
   await progress(p.page).waitFor({ state: 'detached', timeout: 60_000 });
   await p.page.waitForTimeout(1500);
   return p;
@@ -88,7 +91,9 @@ function answered(page: Page, act: 'step' | 'scrub'): Promise<number> {
     const clock = [...document.querySelectorAll('*')].find(
       (e) => e.children.length === 0 && /^step \d+\//.test(e.textContent ?? ''),
     );
-    if (!clock) throw new Error('no step counter on the page');
+    // Say what the page shows instead (its error screen, if it stopped).
+    if (!clock)
+      throw new Error(`no step counter on the page: ${document.body.innerText.slice(0, 300)}`);
     const before = clock.textContent;
     return new Promise<number>((resolve) => {
       const t0 = performance.now();

@@ -19,6 +19,7 @@ import { proberId as proberInstanceId } from './ids';
 import { latestByName, NODE_IP } from './runtime';
 import { imageRefDigest } from './imageReference';
 import { volumeMountStatuses } from './volumes';
+import { statusResources } from './statusResources';
 import type {
   ApiContainerStatus,
   ApiPodStatus,
@@ -140,6 +141,8 @@ function convertStatuses(
   previous: readonly ApiContainerStatus[] | undefined,
   /** RecursiveReadOnlyMounts: statuses list the container's volume mounts. */
   mountsInStatus: boolean,
+  /** InPlacePodVerticalScaling (1.33's shape): statuses carry allocatedResources and resources. */
+  resourcesInStatus: boolean,
 ): ApiContainerStatus[] {
   const hasInit = pod.init.length > 0;
   const reasons = d.reasonCache[pod.uid];
@@ -148,6 +151,9 @@ function convertStatuses(
     const old = previous?.find((o) => o.name === c.name);
     let st: ApiContainerStatus;
     if (mine?.[0]) {
+      const resized = resourcesInStatus
+        ? statusResources(c, mine[0].state === 'RUNNING')
+        : undefined;
       // The runtime's statuses replace the defaults whole (convertContainerStatus).
       st = {
         name: c.name,
@@ -158,6 +164,8 @@ function convertStatuses(
         ready: false,
         restartCount: mine[0].attempt,
         containerID: containerIdString(mine[0].id),
+        allocatedResources: resized?.allocatedResources,
+        resources: resized?.resources,
         // convertContainerStatus: `status.VolumeMounts = oldStatus.VolumeMounts // immutable`.
         volumeMounts: old?.volumeMounts,
       };
@@ -596,6 +604,7 @@ export function generateAPIPodStatus(
   genMemos.delete(pod);
   const gen = generateFresh(
     cfg.gates,
+    resourcesInStatus(cfg),
     d,
     pod,
     ps,
@@ -623,8 +632,18 @@ export function generateAPIPodStatus(
   return { status: gen.status, triggers: gen.triggers, logs };
 }
 
+/**
+ * convertToAPIContainerStatuses sets allocatedResources and resources for every container the
+ * runtime has (InPlacePodVerticalScaling, beta and on from 1.33; 1.32 and before wrote
+ * allocatedResources only behind InPlacePodVerticalScalingAllocatedStatus, not modelled).
+ */
+function resourcesInStatus(cfg: KubeletRun): boolean {
+  return cfg.gates.InPlacePodVerticalScaling === true && cfg.behaviours.statusResourcesOfAllocation;
+}
+
 function generateFresh(
   gates: Gates,
+  resources: boolean,
   d: KubeletDomain,
   pod: PodDef,
   ps: CachedPodStatus,
@@ -657,6 +676,7 @@ function generateFresh(
       deleted,
       old?.initContainerStatuses,
       mounts,
+      resources,
     ),
     containerStatuses: convertStatuses(
       pod,
@@ -666,6 +686,7 @@ function generateFresh(
       deleted,
       old?.containerStatuses,
       mounts,
+      resources,
     ),
   };
   const triggers: string[] = [];

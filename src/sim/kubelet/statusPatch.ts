@@ -22,6 +22,8 @@ import type {
   ContainerStateView,
   KubeletDomain,
   PodCondition,
+  ResourceListStatus,
+  ResourcesStatus,
   VolumeMountStatus,
 } from './types';
 import { own } from '../core/cow';
@@ -85,6 +87,8 @@ function containerJson(c: ApiContainerStatus): Record<string, unknown> {
     imageID: c.imageID,
     containerID: c.containerID,
     started: c.started ?? false,
+    allocatedResources: c.allocatedResources,
+    resources: c.resources,
     volumeMounts: c.volumeMounts?.map(mountJson),
   };
 }
@@ -217,8 +221,42 @@ function renderContainer(c: ApiContainerStatus): string {
     `{"name":${str(c.name)},"state":${stateText(c.state)},"lastState":${stateText(c.lastState)}` +
     `,"ready":${c.ready},"restartCount":${num(c.restartCount)},"image":${str(c.image)}` +
     `,"imageID":${str(c.imageID)}${optStr('containerID', c.containerID)},"started":${c.started ?? false}` +
-    `${mountsText(c.volumeMounts, false)}}`
+    `${resourcesText(c)}${mountsText(c.volumeMounts, false)}}`
   );
+}
+
+/**
+ * `,"allocatedResources":{…},"resources":{…}` in Go field order, or what of it the status has.
+ * Resource lists are Go maps (keys sorted either way) and ResourceRequirements' fields (limits,
+ * requests) are in byte order too, so one text serves the status and the patch.
+ */
+function resourcesText(c: ApiContainerStatus): string {
+  const a =
+    c.allocatedResources !== undefined
+      ? `,"allocatedResources":${resourceListText(c.allocatedResources)}`
+      : '';
+  return c.resources !== undefined ? `${a},"resources":${requirementsText(c.resources)}` : a;
+}
+
+/** Each (frozen) resources value's text. */
+const requirementTexts = new WeakMap<object, string>();
+
+function requirementsText(r: ResourcesStatus): string {
+  const known = requirementTexts.get(r);
+  if (known !== undefined) return known;
+  const parts: string[] = [];
+  if (r.limits) parts.push(`"limits":${resourceListText(r.limits)}`);
+  if (r.requests) parts.push(`"requests":${resourceListText(r.requests)}`);
+  const out = `{${parts.join(',')}}`;
+  if (Object.isFrozen(r)) requirementTexts.set(r, out);
+  return out;
+}
+
+/** A resource list (keys already in Go map order). */
+function resourceListText(list: ResourceListStatus): string {
+  let out = '{';
+  for (const k in list) out += `${out.length > 1 ? ',' : ''}${str(k)}:${str(list[k]!)}`;
+  return `${out}}`;
 }
 
 /** Each (frozen) mount list's text, in Go field order and with sorted keys. */
@@ -280,10 +318,16 @@ function sortedContainerText(c: ApiContainerStatus): string {
   const known = sortedContainerTexts.get(c);
   if (known !== undefined) return known;
   const id = c.containerID !== undefined ? `"containerID":${str(c.containerID)},` : '';
+  const allocated =
+    c.allocatedResources !== undefined
+      ? `"allocatedResources":${resourceListText(c.allocatedResources)},`
+      : '';
+  const resources =
+    c.resources !== undefined ? `,"resources":${requirementsText(c.resources)}` : '';
   const out =
-    `{${id}"image":${str(c.image)},"imageID":${str(c.imageID)}` +
+    `{${allocated}${id}"image":${str(c.image)},"imageID":${str(c.imageID)}` +
     `,"lastState":${sortedStateText(c.lastState)},"name":${str(c.name)},"ready":${c.ready}` +
-    `,"restartCount":${num(c.restartCount)},"started":${c.started ?? false}` +
+    `${resources},"restartCount":${num(c.restartCount)},"started":${c.started ?? false}` +
     `,"state":${sortedStateText(c.state)}${mountsText(c.volumeMounts, true)}}`;
   if (Object.isFrozen(c)) sortedContainerTexts.set(c, out);
   return out;
@@ -557,6 +601,29 @@ function sameMounts(
   return true;
 }
 
+/** Resource lists print their keys in their own order. */
+function sameResourceList(a: ResourceListStatus | undefined, b: ResourceListStatus | undefined) {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i] || a[ka[i]!] !== b[kb[i]!]) return false;
+  return true;
+}
+
+function sameResources(a: ResourcesStatus | undefined, b: ResourcesStatus | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  // A list is printed when it is set (requirementsText).
+  return (
+    !!a.limits === !!b.limits &&
+    !!a.requests === !!b.requests &&
+    (!a.limits || sameResourceList(a.limits, b.limits)) &&
+    (!a.requests || sameResourceList(a.requests, b.requests))
+  );
+}
+
 function sameContainer(a: ApiContainerStatus, b: ApiContainerStatus): boolean {
   return (
     a === b ||
@@ -569,6 +636,8 @@ function sameContainer(a: ApiContainerStatus, b: ApiContainerStatus): boolean {
       (a.started ?? false) === (b.started ?? false) &&
       sameState(a.state, b.state) &&
       sameState(a.lastState, b.lastState) &&
+      sameResourceList(a.allocatedResources, b.allocatedResources) &&
+      sameResources(a.resources, b.resources) &&
       sameMounts(a.volumeMounts, b.volumeMounts))
   );
 }

@@ -159,11 +159,24 @@ export interface ApiContainerStatus {
   ready: boolean;
   started?: boolean;
   restartCount: number;
+  /** The allocation's requests (InPlacePodVerticalScaling, on since 1.33); none when empty. */
+  allocatedResources?: ResourceListStatus;
+  /** What the runtime applied, from the allocation (statusResources.ts). */
+  resources?: ResourcesStatus;
   /**
    * The container's volume mounts as the spec had them when its first status was made
    * (RecursiveReadOnlyMounts, on since 1.31); undefined when it mounts nothing.
    */
   volumeMounts?: readonly VolumeMountStatus[];
+}
+
+/** A v1.ResourceList: name → canonical quantity, keys sorted (a Go map). */
+export type ResourceListStatus = Record<string, string>;
+
+/** v1.ResourceRequirements as a status reports it (limits and requests omitempty). */
+export interface ResourcesStatus {
+  limits?: ResourceListStatus;
+  requests?: ResourceListStatus;
 }
 
 /** v1.VolumeMountStatus. */

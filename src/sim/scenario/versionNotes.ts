@@ -32,6 +32,7 @@ export const READ_GATES: ReadonlySet<string> = new Set([
   'SidecarContainers',
   'PodLifecycleSleepAction',
   'GRPCContainerProbe',
+  'InPlacePodVerticalScaling',
 ]);
 
 /** Why kubelet 1.3 ignores the node's devices (device plugins arrived in 1.8). */
@@ -55,6 +56,14 @@ export function versionNotes(s: Scenario): string[] {
   if (gates.length)
     notes.push(`node.kubelet.featureGates: accepted, not modelled: ${gates.join(', ')}`);
   const v = s.node.kubeletVersion;
+  if (
+    v !== '1.3' &&
+    s.node.kubelet.featureGates?.InPlacePodVerticalScaling === true &&
+    !profileOf(v).behaviours.statusResourcesOfAllocation
+  )
+    notes.push(
+      `node.kubelet.featureGates.InPlacePodVerticalScaling: kubelet ${v}'s alpha in-place resize is not modelled (1.33's beta is): statuses carry no allocatedResources or resources`,
+    );
   const memoryGate = profileOf(v).gates.MemoryManager;
   if (
     v !== '1.3' &&

@@ -41,7 +41,38 @@ function draw(count: number) {
   return { rows, spacers };
 }
 
+/**
+ * Rows of unequal heights, laid out one under another: the newest `short` rows are 10 px high,
+ * the older ones 200 px (a few long Event messages that wrap).
+ */
+function withRowHeights(count: number, short: number, run: () => void) {
+  const proto = HTMLElement.prototype as { getBoundingClientRect: () => DOMRect };
+  const original = proto.getBoundingClientRect;
+  const tall = count - short;
+  proto.getBoundingClientRect = function (this: HTMLElement) {
+    const i = Number(this.getAttribute('data-row'));
+    const top = 200 * Math.min(i, tall) + 10 * Math.max(0, i - tall);
+    const bottom = top + (i < tall ? 200 : 10);
+    return { top, bottom, height: bottom - top } as DOMRect;
+  };
+  try {
+    run();
+  } finally {
+    proto.getBoundingClientRect = original;
+  }
+}
+
 describe('useRowWindow', () => {
+  it('settles when rows of unequal heights make the measured average and the window alternate', () => {
+    // At 22 px a row, 34 rows are drawn: 20 short and 14 tall, 88 px on average; at 88 px only
+    // 20 are drawn, all short: 10 px; at 10 px 55 are: 131 px; and so on without end, which
+    // React stops with "Maximum update depth exceeded" (the page's error screen).
+    withRowHeights(5000, 20, () => {
+      const { rows } = draw(5000);
+      expect(rows[rows.length - 1]).toBe(4999);
+    });
+  });
+
   it('draws a short table whole', () => {
     const { rows, spacers } = draw(50);
     expect(rows).toEqual(Array.from({ length: 50 }, (_, i) => i));

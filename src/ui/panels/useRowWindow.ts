@@ -14,6 +14,10 @@ export function useRowWindow<T extends HTMLElement>(count: number, whole = 200) 
   const ref = useRef<T>(null);
   const [view, setView] = useState({ top: 0, height: 400, stuck: true });
   const [rowH, setRowH] = useState(22);
+  // The windows already measured at this row count: a new average changes how many rows fit,
+  // so the window and its average change with it, and rows of unequal heights can make the two
+  // alternate for ever (React's "Maximum update depth exceeded"). Each window is measured once.
+  const measured = useRef({ count: -1, windows: new Set<string>() });
   // Through React's onScroll (the element may mount after the hook's first effect).
   const onScroll = () => {
     const el = ref.current;
@@ -41,7 +45,14 @@ export function useRowWindow<T extends HTMLElement>(count: number, whole = 200) 
     const drawn = el.querySelectorAll('tbody tr:not(.row-spacer)');
     // Measured at the newest rows only: re-measuring while the user reads further up would
     // resize the spacers under them and move what they read.
-    if (windowed && view.stuck && drawn.length > 0) {
+    const seen = measured.current;
+    if (seen.count !== count) {
+      seen.count = count;
+      seen.windows.clear();
+    }
+    const key = `${first}:${end}`;
+    if (windowed && view.stuck && drawn.length > 0 && !seen.windows.has(key)) {
+      seen.windows.add(key);
       const a = drawn[0]!.getBoundingClientRect();
       const b = drawn[drawn.length - 1]!.getBoundingClientRect();
       const avg = (b.bottom - a.top) / drawn.length;

@@ -24,7 +24,9 @@ export function SpanTooltip({ model, hit, x, y, width }: Props) {
       style={{ transform: `translate(${left}px, ${y + 14}px)` }}
       role="presentation"
     >
-      <div className="tl-tooltip-title">{(model.titles ?? model.labels)[lane.label_[hit.index] ?? 0]}</div>
+      <div className="tl-tooltip-title">
+        {(model.titles ?? model.labels)[lane.label_[hit.index] ?? 0]}
+      </div>
       <div className="tl-tooltip-row">
         {lane.group} · {lane.label}
       </div>

@@ -87,6 +87,12 @@ const stateArb: fc.Arbitrary<ContainerStateView> = fc.oneof(
   }),
 );
 
+/** A resource list, its keys in the sorted order a Go map prints them in. */
+const resourceListArb = fc.record(
+  { cpu: fc.constantFrom('1', '2', '500m'), memory: fc.constantFrom('64Mi', '128Mi') },
+  { requiredKeys: [] },
+);
+
 const containerArb: fc.Arbitrary<ApiContainerStatus> = fc.record(
   {
     name: text,
@@ -98,6 +104,11 @@ const containerArb: fc.Arbitrary<ApiContainerStatus> = fc.record(
     ready: fc.boolean(),
     started: opt(fc.boolean()),
     restartCount: fc.nat(20),
+    allocatedResources: resourceListArb,
+    resources: fc.record(
+      { limits: resourceListArb, requests: resourceListArb },
+      { requiredKeys: [] },
+    ),
   },
   { requiredKeys: ['name', 'image', 'imageID', 'state', 'lastState', 'ready', 'restartCount'] },
 );
@@ -188,6 +199,18 @@ describe('status texts written by hand', () => {
         };
         expect(statusChanged(s, twin)).toBe(false);
         expect(statusPatchOfObjects('u', s, twin)).toBe(EMPTY_PATCH);
+        // Resized: only the resources differ, and that is a change.
+        const resized: ApiPodStatus = {
+          ...s,
+          containerStatuses: s.containerStatuses.map((c) => ({
+            ...c,
+            allocatedResources: { cpu: '3' },
+            resources: { requests: { cpu: '3' } },
+          })),
+        };
+        expect(statusChanged(s, resized)).toBe(
+          statusPatchOfObjects('u', s, resized) !== EMPTY_PATCH,
+        );
       }),
       { numRuns: 200 },
     );

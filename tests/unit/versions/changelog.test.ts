@@ -106,12 +106,15 @@ describe('featureGates as the release reads them', () => {
         ...p.scenario.node,
         kubelet: {
           ...p.scenario.node.kubelet,
-          featureGates: { InPlacePodVerticalScaling: true, KubeletCrashLoopBackOffMax: true },
+          featureGates: {
+            InPlacePodLevelResourcesVerticalScaling: false,
+            KubeletCrashLoopBackOffMax: true,
+          },
         },
       },
     };
     expect(versionNotes(s)).toEqual([
-      'node.kubelet.featureGates: accepted, not modelled: InPlacePodVerticalScaling',
+      'node.kubelet.featureGates: accepted, not modelled: InPlacePodLevelResourcesVerticalScaling',
     ]);
   });
 });

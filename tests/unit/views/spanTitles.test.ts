@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../../src/sim';
 import { allMachines } from '../../../src/sim/versions/all';
+import type { KubeletVersionName } from '../../../src/sim/versions/names';
 import { buildRunView } from '../../../src/state/buildRunView';
 import { runToChromeTrace } from '../../../src/export';
 import { spanTitle } from '../../../src/viz/kubelet/spanTitles';
@@ -31,7 +32,7 @@ function camelStateNames(): Set<string> {
   return out;
 }
 
-function view(preset: string, version: string) {
+function view(preset: string, version: KubeletVersionName) {
   const p = parseScenario(readFileSync(join('presets', `${preset}.yaml`), 'utf8'));
   if (!p.ok) throw new Error(preset);
   return buildRunView({ ...p.scenario, node: { ...p.scenario.node, kubeletVersion: version } });
@@ -57,7 +58,7 @@ describe('span titles', () => {
     expect(spanTitle('pulling nginx:1.27')).toBe('pulling nginx:1.27');
   });
 
-  for (const version of ['1.3', '1.18', '1.37'])
+  for (const version of ['1.3', '1.18', '1.37'] as const)
     it(`shows no machine state name on ${version}`, () => {
       for (const preset of PRESETS) {
         const { lanes } = view(preset, version);

@@ -24,6 +24,7 @@ export const BEHAVIOURS_1_18: Behaviours = {
   memoryNUMAAllocationRule: false,
   topologyOptionErrorsLowerCase: false,
   deviceHintsOverDeviceNodes: false,
+  statusResourcesOfAllocation: false,
 };
 
 export const BEHAVIOUR_ROWS: readonly ChangelogRowBase[] = [
@@ -186,5 +187,14 @@ export const BEHAVIOUR_ROWS: readonly ChangelogRowBase[] = [
       'pkg/kubelet/cm/devicemanager/topology_hints.go generateDeviceTopologyHints over deviceNUMANodes (v1.35.3; absent in v1.34.2)',
     behaviour: { deviceHintsOverDeviceNodes: true },
     touches: ['devices'],
+  },
+  {
+    release: '1.33',
+    what: 'Container statuses carry allocatedResources (the allocation’s requests) and resources (the allocation, with what the runtime applied to a running container)',
+    ref: 'KEP-1287',
+    source:
+      'pkg/kubelet/kubelet_pods.go convertToAPIContainerStatuses, convertContainerStatusResources (v1.33.5, same in v1.34.2-v1.36.3; v1.32.6 set allocatedResources only behind InPlacePodVerticalScalingAllocatedStatus, and the gate was off by default until 1.33)',
+    behaviour: { statusResourcesOfAllocation: true },
+    touches: ['any'],
   },
 ];

@@ -34,6 +34,11 @@ export interface Behaviours {
    * UpdateContainerResources after CreateContainer (startContainer's machine delta).
    */
   readonly preCreateContainerCpuset: boolean;
+  /**
+   * convertToAPIContainerStatuses gives every container the runtime has its allocation's
+   * allocatedResources and resources (with the gate InPlacePodVerticalScaling on).
+   */
+  readonly statusResourcesOfAllocation: boolean;
   /** Kubelet.syncPod adds the pod to the prober after WaitForAttachAndMount (not at admission). */
   readonly probesAfterVolumes: boolean;
   /** syncTerminatedPod calls statusManager.TerminatePod (the pod lifecycle rework). */
