@@ -108,10 +108,8 @@ export function workerViews(client: EngineClient): EngineViews {
     ...traceViews,
     logMatches(run, q) {
       if (onPage(run)) return traceViews.logMatches(run, q);
-      // Until the answer comes, the last one for the same log (another filter or -v), filtered
-      // or not as this one is: the panel asks for both, and counts one against the other.
-      const kind = `log-${q.mode}${q.filter ? '-filtered' : ''}`;
-      return ask(run, kind, queryKey(q), null, () => client.logMatches(run, q));
+      // Until the answer comes, the last one for the same log (another filter or -v).
+      return ask(run, `log-${q.mode}`, queryKey(q), null, () => client.logMatches(run, q));
     },
     logRow(run, mode, line) {
       if (onPage(run)) return traceViews.logRow(run, mode, line);
