@@ -436,6 +436,28 @@ export function klogWith(
   api.log(line(KLOG[key], msg, kv));
 }
 
+/**
+ * A key/value pair whose value is printed from frozen values when first read (formatKlog, a
+ * view, the CLI, a copy to the page), not when the line is logged: a status patch's or a
+ * status's text (about 1,000 characters each) is built only for a line that is shown. To every
+ * reader it is a [key, text] pair; `render` must read only values that never change.
+ */
+export function lazyValue(key: string, render: () => string): [string, string] {
+  const pair = [key] as unknown as [string, string];
+  Object.defineProperty(pair, 1, {
+    enumerable: true,
+    configurable: true,
+    get(this: [string, string]) {
+      const text = render();
+      // Printed once: the text replaces the getter (unless the pair was frozen since).
+      if (!Object.isFrozen(this))
+        Object.defineProperty(this, 1, { value: text, enumerable: true, writable: false });
+      return text;
+    },
+  });
+  return pair;
+}
+
 /** No pairs: one shared empty list (a line's kv is never changed). */
 const NO_KV: KV = Object.freeze([]) as unknown as KV;
 

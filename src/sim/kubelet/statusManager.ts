@@ -11,7 +11,7 @@ import { deepFreeze, samePlain } from '../core/clone';
 import type { EffectApi } from '../runner/types';
 import { podSandboxChanged } from './computePodActions';
 import type { ContainerDef, KubeletRun, PodDef } from './config';
-import { klog, q, type KlogMsg, type KV } from './klog';
+import { klog, lazyValue, q, type KlogMsg, type KV } from './klog';
 import { podOnlyKV } from './podKVs';
 import { probeReadsHold, readProbe, type ProbeReads } from './probeReads';
 import { podStatusText, syncStatusToApi } from './statusPatch';
@@ -828,7 +828,8 @@ export function commitPodStatus(
   )
     klog(api, 'Ignoring same status for pod', [
       ['pod', q(pod.key)],
-      ['status', podStatusText(before)],
+      // The stored (frozen) status, printed when the line is.
+      lazyValue('status', () => podStatusText(before)),
     ]);
   // The stored status is what generating from the same inputs gives next time (GenMemo).
   const key = genKeys.get(gen.status);
