@@ -92,13 +92,71 @@ export class Collector {
     if (v !== undefined && v !== '' && this.nodeFacts[k] === undefined) this.nodeFacts[k] = v;
   }
 
+  /** Pods added from the kubelet's manifest directory (SyncLoop ADD source="file"). */
+  private readonly filePods = new Set<string>();
+  /**
+   * The device manager's allocateContainerResources for one container and resource: "Looking
+   * for needed resources" (no pod), then "Need devices to allocate for pod" (its uid and
+   * container), GetPreferredAllocation and "Making allocation request" (resource only).
+   */
+  private deviceBlock: {
+    resource: string;
+    pod?: string;
+    container?: string;
+    pending: number[];
+  } | null = null;
+
+  /** The record's pod and container where only the device manager's block around it names them. */
+  private ofDeviceBlock(r: Recognised, pods: readonly string[]): Recognised {
+    const resource = r.data?.resource;
+    if (!r.what.startsWith('Device') || typeof resource !== 'string') return r;
+    const b = this.deviceBlock;
+    if (r.what === 'DeviceNeeded' && !r.container && pods.length === 0) {
+      this.deviceBlock = { resource, pending: [] };
+      return r;
+    }
+    if (!b || b.resource !== resource) return r;
+    if (r.what === 'DeviceNeeded' && r.container && pods.length === 1 && !b.pod) {
+      b.pod = pods[0]!;
+      b.container = r.container;
+      for (const i of b.pending) {
+        const e = this.events[i];
+        if (e && e.pod === null) this.events[i] = { ...e, pod: b.pod, container: b.container };
+      }
+      return r;
+    }
+    if (
+      b.pod &&
+      pods.length === 0 &&
+      !r.container &&
+      /^Device(Preferred|Allocate|PreStart|Reused)$/.test(r.what)
+    ) {
+      if (r.what === 'DeviceAllocate') this.deviceBlock = null;
+      return { ...r, pods: [b.pod], container: b.container };
+    }
+    return r;
+  }
+
   /** Records one recognised record (one event per pod it names, or one node-wide event). */
-  add(us: number, line: number, text: string, r: Recognised, step?: number): void {
+  add(us: number, line: number, text: string, given: Recognised, step?: number): void {
+    let r = given;
     let pods = r.pods;
     if (pods.length === 0 && r.uid) {
       const k = this.uidPod.get(r.uid);
       if (k) pods = [k];
+      // A static pod's uid is a hash of its manifest (32 hex digits) that no line before this
+      // one named: the one file pod added without a uid yet.
+      else if (/^[0-9a-f]{32}$/.test(r.uid)) {
+        const open = [...this.filePods].filter((p) => this.pods.get(p)?.uid === undefined);
+        if (open.length === 1) pods = [open[0]!];
+      }
     }
+    if (r.what === 'SyncLoopAdd' && r.data?.source === 'file')
+      for (const p of r.pods) this.filePods.add(p);
+    r = this.ofDeviceBlock(r, pods);
+    pods = r.pods.length ? r.pods : pods;
+    const blockStart =
+      r.what === 'DeviceNeeded' && this.deviceBlock && !r.container && !pods.length;
     if (pods.length === 0 && r.podName) {
       // Named without a namespace: its uid or the one pod of that name, else "default".
       const k = this.namePod.get(r.podName);
@@ -108,6 +166,8 @@ export class Collector {
     this.nodeFactsOf(r);
     const reason = r.data?.reason;
     if (typeof reason === 'string') this.tells.eventMessage(reason, String(r.data?.message ?? ''));
+    if (r.what === 'ContainerStatusMessage')
+      this.tells.statusMessage(String(r.data?.message ?? ''));
     const targets: (string | null)[] = pods.length ? [...pods] : [null];
     for (const key of targets) {
       if (key) {
@@ -135,6 +195,7 @@ export class Collector {
         this.dropped++;
         continue;
       }
+      if (blockStart) this.deviceBlock!.pending.push(this.events.length);
       this.events.push(sink ? { ...ev, text: '' } : ev);
     }
   }
@@ -184,6 +245,41 @@ export class Collector {
       dst.firstUs = Math.min(dst.firstUs, src.firstUs);
       this.pods.delete(from);
     }
+  }
+
+  /**
+   * Records held under a placeholder pod (a status fragment or describe excerpt without its
+   * name) go to the pod the rest of the paste names: the one whose containers include all of
+   * the placeholder's, else the only pod named at all (a describe's Name:, a log line's
+   * pod="ns/name", a prompt). Returns that pod, or null when the paste does not say.
+   */
+  nameUnnamed(placeholder: string): string | null {
+    const un = this.pods.get(placeholder);
+    if (!un) return null;
+    const named = [...this.pods.values()].filter((p) => p.key !== placeholder);
+    const mine = [...un.containers.keys()];
+    const holding = named.filter(
+      (p) => mine.length > 0 && p.containers.size > 0 && mine.every((c) => p.containers.has(c)),
+    );
+    const fits = (p: PodInfo) => p.containers.size === 0 || mine.every((c) => p.containers.has(c));
+    const to =
+      holding.length === 1 ? holding[0]! : named.length === 1 && fits(named[0]!) ? named[0]! : null;
+    if (!to || this.events.length > MAX_UNBOUND * 100) return null;
+    for (let i = 0; i < this.events.length; i++) {
+      const e = this.events[i]!;
+      if (e.pod === placeholder) this.events[i] = { ...e, pod: to.key };
+    }
+    for (const [n, c] of un.containers) {
+      const have = to.containers.get(n);
+      if (!have) to.containers.set(n, c);
+      else {
+        have.image ??= c.image;
+        if (c.init) have.init = true;
+      }
+    }
+    to.firstUs = Math.min(to.firstUs, un.firstUs);
+    this.pods.delete(placeholder);
+    return to.key;
   }
 
   result(): ReplayResult {

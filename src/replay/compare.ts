@@ -20,6 +20,7 @@ import { recognise } from './messages';
 import { KLOG } from '../sim/kubelet/klog';
 import { klogFields } from './fields';
 import type { ReplayEvent, ReplayResult } from './types';
+import { modelVerbosity } from './fromTrace';
 
 export type DiffKind = 'only-in-input' | 'only-in-model' | 'timing' | 'text';
 
@@ -47,7 +48,7 @@ export interface DiffResult {
 }
 
 /** Records describing a moment (kubectl's view when it ran, the run's end), not a step. */
-const SNAPSHOT = new Set([
+export const SNAPSHOT_RECORDS: ReadonlySet<string> = new Set([
   'PodPhase',
   'PodReason',
   'PodRow',
@@ -63,6 +64,7 @@ const SNAPSHOT = new Set([
   'ContainerFinishedAt',
   'ContainerStatusMessage',
 ]);
+const SNAPSHOT = SNAPSHOT_RECORDS;
 
 /** Status fields compared (the others are presence only). */
 const VALUE_OF: Record<string, (e: ReplayEvent) => string> = {
@@ -74,6 +76,9 @@ const VALUE_OF: Record<string, (e: ReplayEvent) => string> = {
   ContainerRestartCount: (e) => String(e.data?.count ?? ''),
   ContainerReady: (e) => String(e.data?.ready ?? ''),
 };
+
+/** Why a model record was not compared: the input's kubelet ran at a lower -v. */
+export const BELOW_VERBOSITY = "below the input's verbosity";
 
 const EVENT_REASONS = [
   'Scheduled',
@@ -112,7 +117,6 @@ const RUNTIME = [
 ];
 
 let modelVocabulary: Set<string> | null = null;
-
 /** Every record the model can print: its klog messages, Events, containerd lines, kubectl views. */
 function vocabularyOf(messages: readonly string[]): Set<string> {
   const out = new Set<string>([...SNAPSHOT, ...RUNTIME, ...EVENT_REASONS.map((r) => `Event${r}`)]);
@@ -169,6 +173,16 @@ export function diffRecords(
   model: Pick<ReplayResult, 'events'>,
 ): DiffResult {
   modelVocabulary ??= vocabularyOf(Object.keys(KLOG));
+  // The verbosity of each kind of record the model's lines make, at the model's release.
+  const vOf = new Map<string, number>();
+  for (const e of model.events) {
+    const v = modelVerbosity.get(e);
+    if (v !== undefined) vOf.set(e.what, Math.min(vOf.get(e.what) ?? Infinity, v));
+  }
+  // The input's verbosity: the highest V of the kubelet lines it shows (-v=2 shows V(0)-V(2)).
+  // A model line above it is one the input's kubelet did not print: not compared.
+  let inputV = -1;
+  for (const e of input.events) inputV = Math.max(inputV, vOf.get(e.what) ?? -1);
   const vocab = new Set(modelVocabulary);
   for (const e of model.events) vocab.add(e.what);
   const reasons = new Map<string, number>();
@@ -325,7 +339,12 @@ export function diffRecords(
       const shown = what.startsWith('Event')
         ? showsEvents && fromKubelet(mlist[0]!)
         : shownWhats.has(what);
-      if (!shown) continue;
+      if (!shown) {
+        const v = vOf.get(what);
+        if (inputV >= 0 && v !== undefined && v > inputV)
+          reasons.set(BELOW_VERBOSITY, (reasons.get(BELOW_VERBOSITY) ?? 0) + mlist.length);
+        continue;
+      }
       const n = gi.get(k)?.length ?? 0;
       const taken = paired.get(k) ?? new Set<number>();
       const extra =

@@ -9,6 +9,9 @@
  */
 import {
   LineCounter,
+  Pair,
+  Scalar,
+  YAMLMap,
   isMap,
   isScalar,
   isSeq,
@@ -147,6 +150,13 @@ function keyNode(map: unknown, key: string): unknown {
   return null;
 }
 
+/** `{state: <node>}`: a bare container state read as a status's (its lines kept). */
+function wrapNode(node: YamlNode | null): YamlNode {
+  const m = new YAMLMap();
+  m.items.push(new Pair(new Scalar('state'), node));
+  return m;
+}
+
 function valueNode(map: unknown, key: string): unknown {
   return isMap(map) ? map.get(key, true) : null;
 }
@@ -175,6 +185,10 @@ function readOne(v: unknown, node: YamlNode | null, ctx: Ctx): boolean {
   if (Array.isArray(o.containerStatuses) || Array.isArray(o.initContainerStatuses))
     return status(o, node, ctx, ctx.pod);
   if ('state' in o || 'lastState' in o) return containerStatus(o, node, ctx, ctx.pod, false);
+  // A container's state alone ({"waiting": {"reason", "message"}}), as quoted from a status.
+  const keys = Object.keys(o);
+  if (keys.length > 0 && keys.every((k) => /^(waiting|running|terminated)$/.test(k) && obj(o[k])))
+    return containerStatus({ state: o }, wrapNode(node), ctx, ctx.pod, false);
   // Statuses keyed by container name (the pre-1.0 PodStatus.info map, a fragment of one).
   const named = Object.entries(o).filter(([, x]) => {
     const xo = obj(x);
@@ -390,6 +404,11 @@ function containerStatus(s: Obj, node: unknown, ctx: Ctx, key: string, init: boo
       });
       if (str(v.reason))
         add('ContainerReason', keyNode(kn, 'reason'), { block, reason: str(v.reason)! });
+      if (str(v.message))
+        add('ContainerStatusMessage', keyNode(kn, 'message'), {
+          block,
+          message: str(v.message)!,
+        });
       if (num(v.exitCode) !== undefined)
         add('ContainerExitCode', keyNode(kn, 'exitCode'), { block, exitCode: num(v.exitCode)! });
       const started = rfc3339Us(v.startedAt);

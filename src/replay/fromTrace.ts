@@ -5,6 +5,8 @@
  * comparison then share one vocabulary, and each model record keeps the step that printed it.
  */
 import { describePod, formatKlog, podsAt, type SimulationRun } from '../sim';
+import { logsAt } from '../sim/views/klog';
+import type { LogLine } from '../sim/trace/types';
 import { containerdLog, formatContainerdLine } from '../sim/views/containerdLog';
 import { checkpointJSON } from '../sim/policies/cpumanager/checkpoint';
 import { deviceCheckpointJSON } from '../sim/policies/devicemanager/checkpoint';
@@ -17,11 +19,18 @@ import { recognise } from './messages';
 import { recognisePrintf } from './printf';
 import { containerOfFieldPath } from './podRef';
 import { parseRuntimeLine, recogniseRuntime, RuntimeIds } from './runtimeLog';
-import type { ReplayResult } from './types';
+import type { ReplayEvent, ReplayResult } from './types';
+
+/** The lowest `-v` at which the kubelet prints each of a run's records from its log lines. */
+export const modelVerbosity = new WeakMap<ReplayEvent, number>();
 
 export function replayOfRun(run: SimulationRun): ReplayResult {
   const c = new Collector();
   const { logs, events } = run.trace;
+  // Each line's verbosity, as `--format log --v N` shows it (the view's own filter).
+  const lineV = new Map<LogLine, number>();
+  for (let v = 10; v >= 0; v--) for (const l of logsAt(logs, Infinity, v)) lineV.set(l, v);
+  const tagged: { from: number; to: number; v: number }[] = [];
   type Item = { t: number; order: number; add: () => void };
   const items: Item[] = [];
   let order = 0;
@@ -38,7 +47,11 @@ export function replayOfRun(run: SimulationRun): ReplayResult {
           l.text !== undefined
             ? recognisePrintf(l.text)
             : recognise(file, l.msg, klogFields(new Map(l.kv)), (u) => c.uidPod.get(u));
-        if (hit) c.add(l.t * 1000, 0, formatKlog(l), hit, l.step);
+        if (!hit) return;
+        const from = c.events.length;
+        c.add(l.t * 1000, 0, formatKlog(l), hit, l.step);
+        const v = lineV.get(l);
+        if (v !== undefined) tagged.push({ from, to: c.events.length, v });
       },
     });
   }
@@ -81,7 +94,13 @@ export function replayOfRun(run: SimulationRun): ReplayResult {
   items.sort((a, b) => a.t - b.t || a.order - b.order);
   for (const it of items) it.add();
   snapshot(run, c);
-  return c.result();
+  const r = c.result();
+  for (const t of tagged)
+    for (let i = t.from; i < t.to; i++) {
+      const e = r.events[i];
+      if (e) modelVerbosity.set(e, t.v);
+    }
+  return r;
 }
 
 /** Each pod at the end of the run as kubectl describe (its fields) and get pods show it. */

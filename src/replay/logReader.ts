@@ -58,6 +58,11 @@ export class LogReader {
     return parseRuntimeLine(p, ident) !== null;
   }
 
+  /** A record is open to lines of its multi-line value ("key=<" until " >"). */
+  get open(): boolean {
+    return this.pending?.open === true;
+  }
+
   /** Reads one physical line; false if it was neither a record nor a continuation. */
   push(raw: string, lineNo: number): boolean {
     const { payload, host, journal, ident } = unwrap(raw);

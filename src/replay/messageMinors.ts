@@ -157,6 +157,7 @@ export const MESSAGE_MINORS: readonly (readonly [string, number, number])[] = [
   ['Pod is complete and the worker can now stop', 22, OPEN],
   ['Pod is finished processing, no further updates', 22, OPEN],
   ['Pod is in a terminal phase (success/failed), begin teardown', 22, OPEN],
+  ['Pod is terminal', 22, OPEN],
   ['Pod is marked for graceful deletion, begin teardown', 22, OPEN],
   ['Pod is terminated and will need no more status updates', 22, OPEN],
   ['Pod terminated all containers successfully', 22, OPEN],

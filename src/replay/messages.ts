@@ -165,6 +165,52 @@ const TABLE: readonly [string, string, string][] = [
   // 1.35+: Allocate's contextual logger opens and closes each container's allocation.
   ['policy_static.go', 'Allocate start', 'CpuAllocate'],
   ['policy_static.go', 'Allocate end', 'CpuAllocateEnd'],
+  // A pod with pod-level resources (1.34+): the static CPU and memory policies skip it.
+  [
+    'policy_static.go',
+    'CPU Manager allocation skipped, pod is using pod-level resources which are not supported by the static CPU manager policy',
+    'CpuAllocateSkipped',
+  ],
+  [
+    'policy_static.go',
+    'CPU Manager allocation skipped, pod is using pod-level resources but the PodLevelResourceManagers feature gate is not enabled',
+    'CpuAllocateSkipped',
+  ],
+  [
+    'policy_static.go',
+    'CPU Manager hint generation skipped, pod is using pod-level resources which are not supported by the static CPU manager policy',
+    'TopologyHints',
+  ],
+  [
+    'policy_static.go',
+    'CPU Manager hint generation skipped, pod is using pod-level resources but the PodLevelResourceManagers feature gate is not enabled',
+    'TopologyHints',
+  ],
+  [
+    'policy_static.go',
+    'CPU Manager pod hint generation skipped, pod is using pod-level resources which are not supported by the static CPU manager policy',
+    'TopologyHints',
+  ],
+  [
+    'policy_static.go',
+    'CPU Manager pod hint generation skipped, pod is using pod-level resources but the PodLevelResourceManagers feature gate is not enabled',
+    'TopologyHints',
+  ],
+  [
+    'policy_static.go',
+    'Allocation skipped, pod is using pod-level resources which are not supported by the static Memory manager policy',
+    'MemoryAllocateSkipped',
+  ],
+  [
+    'policy_static.go',
+    'Topology hints generation skipped, pod is using pod-level resources which are not supported by the static Memory manager policy',
+    'TopologyHints',
+  ],
+  [
+    'policy_static.go',
+    'Memory Manager pod hint generation skipped, pod is using pod-level resources but the PodLevelResourceManagers feature gate is not enabled',
+    'TopologyHints',
+  ],
   ['policy_static.go', 'RemoveContainer start', 'CpuRelease'],
   ['cpu_manager.go', 'removing container', 'CpuStaleRemoved'],
   ['cpu_manager.go', 'containerMap: removing container', 'CpuStaleRemoved'],
@@ -280,6 +326,7 @@ const TABLE: readonly [string, string, string][] = [
     'Pod is in a terminal phase (success/failed), begin teardown',
     'PodTerminalPhase',
   ],
+  ['pod_workers.go', 'Pod is terminal', 'PodTerminalPhase'],
   [
     'pod_workers.go',
     'Pod indicated lifecycle completed naturally and should now terminate',

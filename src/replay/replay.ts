@@ -9,7 +9,7 @@
  * names the pod of the excerpt after it. Pure: no DOM, no clock.
  */
 import { Collector } from './collector';
-import { DescribePodReader } from './describePod';
+import { DescribePodReader, UNNAMED_POD } from './describePod';
 import { readDocuments } from './documents';
 import { EventsTableReader } from './eventsTable';
 import { LogReader } from './logReader';
@@ -25,6 +25,10 @@ type Mode = 'unknown' | 'log' | 'describe' | 'events' | 'pods' | 'document';
 /** The first line of a JSON/YAML document or of a status fragment. */
 const DOC_START =
   /^\s*(?:-\s+)?"?(?:apiVersion|kind|items|metadata|spec|status|phase|policyName|machineState|Data|Checksum|containerStatuses|initContainerStatuses|conditions|lastState|state|restartCount)"?\s*:|^\s*[[{]|^\s*"[\w.-]+"\s*:\s*[[{]\s*$|^---\s*$/;
+
+/** A pod document's or status fragment's own keys (not a line of a log record's value). */
+const STATUS_KEY =
+  /^\s*(?:-\s+)?"?(?:apiVersion|status|containerStatuses|initContainerStatuses|lastState)"?\s*:/;
 
 export class Replayer {
   private readonly c: Collector;
@@ -66,7 +70,11 @@ export class Replayer {
       this.command(cmd, n);
       return;
     }
-    if (this.mode !== 'unknown' && this.reader(this.mode, line, n)) return;
+    // A status document pasted under a log (its keys indented as `kubectl get -o yaml` prints
+    // them) is no continuation of the log's last record.
+    const docAfterLog =
+      this.mode === 'log' && !this.log.open && STATUS_KEY.test(line) && DOC_START.test(line);
+    if (this.mode !== 'unknown' && !docAfterLog && this.reader(this.mode, line, n)) return;
     const next = this.sniff(line);
     if (next) {
       this.enter(next, n);
@@ -167,6 +175,7 @@ export class Replayer {
     if (this.mode === 'document') this.endDocument();
     this.log.flush();
     this.describe.flush();
+    this.c.nameUnnamed(UNNAMED_POD);
     return this.c.result();
   }
 }

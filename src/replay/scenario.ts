@@ -12,9 +12,10 @@ import { Document } from 'yaml';
 import { formatDuration } from '../sim/scenario/serialize';
 import { CURRENT_KUBELET_VERSION } from '../sim/versions/names';
 import { countCpus, maxOf } from './documents';
-import { UNNAMED_CONTAINER } from './describePod';
+import { UNNAMED_CONTAINER, UNNAMED_POD } from './describePod';
+import { SNAPSHOT_RECORDS } from './compare';
 import { familyOf, type Family } from './families';
-import { gatherFacts, goDurationMs, type ContainerFacts } from './rebuild/facts';
+import { gatherFacts, goDurationMs, type ContainerFacts, type PodFacts } from './rebuild/facts';
 import { defaultProbe, probeFromDescribe } from './rebuild/probes';
 import type { PodInfo, ReplayEvent, ReplayResult } from './types';
 import { resourcesOf, type Resources } from './rebuild/resources';
@@ -220,6 +221,10 @@ function containerFaults(
       ...(message && !/^(ErrImagePull|ImagePullBackOff)$/.test(message) ? { message } : {}),
     });
   }
+  if (cf.postStartFailures > 0 && cf.last.state === 'Terminated' && cf.last.exitCode === 0)
+    notes.push(
+      `${target}: exit 0 when killed after its hook failed: its process stopped cleanly on the image's stop signal (the nginx image's is SIGQUIT); the model's processes die of SIGTERM (143)`,
+    );
   if (cf.postStartFailures > 0)
     faults.push({
       kind: 'PostStartFail',
@@ -266,6 +271,10 @@ function containerFaults(
   const killedBy = cf.livenessKills > 0 || cf.postStartFailures > 0;
   const term =
     cf.state.state === 'Terminated' ? cf.state : cf.last.state === 'Terminated' ? cf.last : null;
+  if (term?.reason === 'ContainerStatusUnknown')
+    notes.push(
+      `${target}: ContainerStatusUnknown is what the kubelet writes (exit 137) for a container that was Running and that it can no longer find when the pod is terminated (kubelet_pods.go convertToAPIContainerStatuses, statusManager.TerminatePod), an evicted pod most often; eviction is not modelled: rebuilt as a container killed with 137 in a pod that ends Failed`,
+    );
   if (term && !killedBy) {
     const reason = EXIT_REASONS.has(term.reason ?? '') ? term.reason! : 'Error';
     const exitCode =
@@ -294,6 +303,26 @@ function containerFaults(
       ...(times !== undefined ? { times } : {}),
     });
     restarts = Math.max(restarts, times ?? 0);
+  } else if (
+    runningNow &&
+    !killedBy &&
+    !term &&
+    !cf.crashLooping &&
+    (cf.restartCount ?? 0) > 0 &&
+    faults.length === 0
+  ) {
+    // Running again after restarts whose cause the input does not give.
+    faults.push({
+      kind: 'ContainerExit',
+      target,
+      afterSeconds: 1,
+      exitCode: 1,
+      reason: 'Error',
+      times: cf.restartCount,
+    });
+    notes.push(
+      `${target}: running after ${cf.restartCount} restarts whose cause is not in the input (exit 1 after 1 s each)`,
+    );
   } else if (cf.crashLooping && !killedBy && !term) {
     const code = cf.exitCodes[0] ?? 1;
     faults.push({
@@ -308,6 +337,132 @@ function containerFaults(
   }
   if (cf.backoffMs) restarts = Math.max(restarts, crashesFor(cf.backoffMs));
   return { faults, notes, restarts };
+}
+
+/**
+ * The init containers kubectl get pods' STATUS counts when the input names none: `Init:N/M` is
+ * M of them, the first N done (exit 0, as init containers do) and the next one still running
+ * when kubectl ran (it runs past the run's end); `Init:<reason>` is one that failed so.
+ */
+function initPlaceholders(
+  key: string,
+  row: NonNullable<PodFacts['initRow']>,
+  faults: Fault[],
+  notes: string[],
+): Record<string, unknown>[] {
+  const name = (i: number) => `${UNNAMED_CONTAINER}-init-${i}`;
+  if ('total' in row) {
+    const total = Math.min(row.total, 20);
+    const out = Array.from({ length: total }, (_, i) => ({
+      name: name(i + 1),
+      image: UNKNOWN_IMAGE,
+    }));
+    notes.push(
+      `${key}: Init:${row.done}/${row.total} counts ${row.total} init containers, none named in the input: placeholders "${name(1)}"…"${name(row.total)}"`,
+    );
+    if (row.done < total) {
+      faults.push({
+        kind: 'ContainerExit',
+        target: `${key}/${name(row.done + 1)}`,
+        afterSeconds: MAX_HORIZON_MS / 1000,
+        exitCode: 0,
+        reason: 'Completed',
+      });
+      notes.push(
+        `${key}/${name(row.done + 1)}: not done when kubectl ran (Init:${row.done}/${row.total}): still running at the run's end`,
+      );
+    }
+    return out;
+  }
+  const reason = row.reason;
+  const target = `${key}/${name(1)}`;
+  notes.push(
+    `${key}: Init:${reason} names no init container: one placeholder, "${name(1)}", the one that is not done`,
+  );
+  const code = /^ExitCode:(\d+)$/.exec(reason)?.[1];
+  if (/^(ErrImagePull|ImagePullBackOff)$/.test(reason))
+    faults.push({ kind: 'ImagePullError', target });
+  else if (code !== undefined || /^(Error|CrashLoopBackOff|OOMKilled)$/.test(reason)) {
+    const exitCode = code !== undefined ? Number(code) : reason === 'OOMKilled' ? 137 : 1;
+    faults.push({
+      kind: 'ContainerExit',
+      target,
+      afterSeconds: 1,
+      exitCode,
+      reason: reason === 'OOMKilled' ? 'OOMKilled' : 'Error',
+    });
+    notes.push(
+      `${target}: its exit code and run time are not in the input (exit ${exitCode} after 1 s)`,
+    );
+  } else notes.push(`${target}: Init:${reason} is not rebuilt (the model's init container runs)`);
+  return [{ name: name(1), image: UNKNOWN_IMAGE }];
+}
+
+/** Records of a moment (kubectl's view when it ran), or of Events tables (ages, counts). */
+function untimed(e: ReplayEvent): boolean {
+  return (
+    SNAPSHOT_RECORDS.has(e.what) || (e.what.startsWith('Event') && e.data?.count !== undefined)
+  );
+}
+
+/** The model's pod worker takes about this long, beyond the back-off, to restart a container. */
+const RESTART_OVERHEAD_MS = 6_500;
+/** A failing PostStart hook: how long the container runs, and the pod worker's extra time. */
+const HOOK_RUN_MS = 100;
+const HOOK_OVERHEAD_MS = 8_500;
+/** Restarts assumed for a PostStartHookError whose restart count is not in the input. */
+const HOOK_RESTARTS = 2;
+/** After an exit, how long until the model's status shows the waiting CrashLoopBackOff. */
+const BACKOFF_SHOWN_MS = 13_500;
+
+/**
+ * A pod the input shows only as kubectl saw it (get pods, describe, status), crash-looping with
+ * a restart count N: when, after it arrives, the model's run of it shows CrashLoopBackOff with N
+ * restarts. The first restart is at once and each next one waits the back-off (10 s doubling to
+ * 5 min, kuberuntime's doBackOff); the status shows the waiting reason from the pod worker's
+ * next sync after the exit until the restart, and the run ends inside that stretch.
+ */
+function snapshotLoop(
+  key: string,
+  events: readonly ReplayEvent[],
+  f: PodFacts,
+  faults: readonly Fault[],
+  images: ReadonlyMap<string, { present: boolean; pullMs?: number }>,
+): { key: string; endMs: number; restarts: number; assumed: boolean; hook: boolean } | null {
+  const mine = events.filter((e) => e.pod === key);
+  if (!mine.length || !mine.every(untimed) || f.deletedUs !== undefined) return null;
+  const ofPod = (x: Fault) => x.target === key || String(x.target).startsWith(`${key}/`);
+  const loops = faults.filter(
+    (x) => (x.kind === 'ContainerExit' || x.kind === 'PostStartFail') && ofPod(x),
+  );
+  const loop = loops.length === 1 && loops[0]!.times === undefined ? loops[0]! : null;
+  if (!loop || faults.some((x) => x !== loop && ofPod(x))) return null;
+  const name = String(loop.target).slice(key.length + 1);
+  const cf = f.containers.get(name);
+  const hook = loop.kind === 'PostStartFail';
+  // Right after a failed PostStart hook the status says so (PostStartHookError) until the pod
+  // worker's next sync finds the container in back-off.
+  const hookShown = hook && cf?.state.reason === 'PostStartHookError';
+  const known = cf?.restartCount ?? f.rowRestarts;
+  const n = known ?? (hookShown ? HOOK_RESTARTS : 0);
+  if (n < 1 && !hookShown) return null;
+  const run = hook ? HOOK_RUN_MS : Number(loop.afterSeconds ?? 0) * 1000;
+  const pull = [...images.values()].find((i) => !i.present)?.pullMs ?? 0;
+  const backoff = (k: number) => (k === 0 ? 0 : Math.min(10_000 * 2 ** (k - 1), 300_000));
+  const overhead = hook ? HOOK_OVERHEAD_MS : RESTART_OVERHEAD_MS;
+  let start = (hook ? 2_950 : 1_000) + pull;
+  for (let k = 0; k < n; k++)
+    start += run + backoff(k) + (k === 0 ? (hook ? 3_100 : 1_000) : overhead);
+  if (hookShown)
+    return {
+      key,
+      endMs: start + run + BACKOFF_SHOWN_MS / 2,
+      restarts: n,
+      assumed: known === undefined,
+      hook,
+    };
+  const shown = Math.max(0, (backoff(n) + 2_000 - BACKOFF_SHOWN_MS) / 2);
+  return { key, endMs: start + run + BACKOFF_SHOWN_MS + shown, restarts: n, assumed: false, hook };
 }
 
 export interface ReconstructOptions {
@@ -514,12 +669,18 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
     );
   };
   let horizonMs = 120_000;
+  const loops: { key: string; endMs: number; restarts: number; assumed: boolean; hook: boolean }[] =
+    [];
   const static_ =
     (r.cpuManager?.policy ?? r.nodeFacts.cpuManagerPolicy)?.toLowerCase() === 'static';
   const podInputs = pods.map((p) => {
     const [ns, name] = p.key.split('/') as [string, string];
     const f = facts.get(p.key)!;
     const arrival = arrivals.get(p.key)!;
+    if (p.key === UNNAMED_POD)
+      notes.push(
+        `${p.key}: the pod's name is not in the input (no describe Name:, log line, prompt or metadata names it)`,
+      );
     let restarts = 0;
     const span = (lastUsOf.get(p.key) ?? arrival.inputUs) - arrival.inputUs;
     const known = [...p.containers.values()];
@@ -642,6 +803,10 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
         });
     let containers = specOf(false);
     const initContainers = specOf(true);
+    if (initContainers.length === 0 && f.initRow) {
+      initContainers.push(...initPlaceholders(p.key, f.initRow, faults, notes));
+      images.set(UNKNOWN_IMAGE, images.get(UNKNOWN_IMAGE) ?? { present: true });
+    }
     if (containers.length === 0) {
       containers = [{ name: UNNAMED_CONTAINER, image: UNKNOWN_IMAGE }];
       if (canRefuse && f.topologyRejected) refused(containers[0]!, `${p.key}/${UNNAMED_CONTAINER}`);
@@ -740,6 +905,8 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
         ...(f.deleteGrace !== undefined ? { gracePeriodSeconds: f.deleteGrace } : {}),
       });
     }
+    const loop = snapshotLoop(p.key, r.events, f, faults, images);
+    if (loop) loops.push(loop);
     horizonMs = Math.max(
       horizonMs,
       arrival.scenarioMs + ms(Math.max(0, span)) + 60_000,
@@ -761,6 +928,35 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
       },
     };
   });
+  // A crash loop seen only as kubectl saw it ends the run where kubectl saw it: the run ends
+  // inside the back-off after its last restart, each such pod arriving so that it does.
+  let horizon = Math.min(MAX_HORIZON_MS, Math.ceil(horizonMs / 1000) * 1000);
+  const fits = loops.filter((l) => l.endMs <= MAX_HORIZON_MS);
+  for (const l of loops) {
+    if (l.restarts >= 4 && l.hook)
+      notes.push(
+        `${l.key}: the model shows PostStartHookError for some 12 s after each failure; after ${l.restarts} restarts its timing may drift out of that`,
+      );
+    if (l.assumed)
+      notes.push(
+        `${l.key}: its restart count is not in the input (${l.restarts}); the run ends just after that many restarts' hook failure, when the model shows PostStartHookError as the input does`,
+      );
+    else if (l.restarts === 1 && !l.hook)
+      notes.push(
+        `${l.key}: CrashLoopBackOff with 1 restart shows for about a second in the model (the 10 s back-off is nearly over when its pod worker next syncs): the run may end just before or after it`,
+      );
+    else if (l.endMs > MAX_HORIZON_MS)
+      notes.push(
+        `${l.key}: its restart count takes longer than the longest run (${MAX_HORIZON_MS / 3_600_000} h) to reach`,
+      );
+  }
+  if (fits.length) {
+    // Whole seconds: the sync loop's tickers keep the same phase for every such pod.
+    const end = (l: { endMs: number }) => Math.ceil(l.endMs / 1000) * 1000;
+    horizon = Math.max(horizon, ...fits.map(end));
+    for (const l of fits)
+      podInputs[pods.findIndex((p) => p.key === l.key)]!.at = formatDuration(horizon - end(l));
+  }
   const runtime: Record<string, string> = {};
   const sandbox = median(lat.sandbox);
   const create = median(lat.create);
@@ -788,7 +984,7 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
       description: description.slice(0, 5000),
     },
     seed: 1,
-    horizon: formatDuration(Math.min(MAX_HORIZON_MS, Math.ceil(horizonMs / 1000) * 1000)),
+    horizon: formatDuration(horizon),
     node: {
       ...node,
       kubeletVersion: version,

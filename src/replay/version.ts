@@ -95,8 +95,20 @@ export class VersionTells {
       /^Back-off restarting failed container \S+ in pod /.test(message)
     )
       this.add('Event "Back-off restarting failed container <c> in pod <p>": ≥ 1.26', 26, OPEN);
-    else if (reason === 'BackOff' && /^Back-off pulling image "[^"]*": /.test(message))
-      this.add('Event "Back-off pulling image "…": <error>": ≥ 1.32', 32, OPEN);
+  }
+
+  /**
+   * A container status's waiting message. From 1.32 the image back-off keeps the previous
+   * pull's error in it (image_manager.go: `msg = fmt.Sprintf("%s: %s", msg, prevPullErrMsg)`);
+   * the BackOff Event's message never has it.
+   */
+  statusMessage(message: string): void {
+    if (/^Back-off pulling image "[^"]*": \S/.test(message))
+      this.add(
+        'container status message "Back-off pulling image "…": <previous pull error>" (image_manager.go): ≥ 1.32',
+        32,
+        OPEN,
+      );
   }
 
   guess(): VersionGuess {

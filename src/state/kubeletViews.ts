@@ -19,12 +19,12 @@ import {
   formatContainerdLine,
 } from '../sim';
 import { parseEntityId, shortName } from '../viz/kubelet/entityNames';
-import { lowerBound } from '../viz/timeline/windowQuery';
 import { indexedEventsAt } from './eventsIndex';
 import { cachedPodsAt } from './podsCache';
 import { entityChartAt, entityStateAt } from './machineCharts';
 import type { RunView } from './types';
-import type { EngineViews, LogRow, MachineView } from './viewTypes';
+import type { EngineViews, MachineView } from './viewTypes';
+import { MatchCache, rowsOf, type LogMode, type LogSource } from './logLines';
 
 type KRun = RunView<SimulationRun>;
 
@@ -84,65 +84,6 @@ export function logSteps(r: SimulationRun): Int32Array {
 }
 
 /**
- * The log panel's rows at each verbosity, built once per run: a seek takes the rows
- * before the cursor instead of walking and re-wrapping every line.
- */
-const logRowsCache = new WeakMap<object, Map<number, { rows: LogRow[]; steps: Int32Array }>>();
-
-/** The klog lines as columns (text, -v, severity, step), without the raw log objects. */
-export interface KlogColumns {
-  readonly text: readonly string[];
-  readonly v: ArrayLike<number>;
-  readonly severity: string;
-  readonly step: ArrayLike<number>;
-}
-const klogColumns = new WeakMap<SimulationRun, KlogColumns>();
-/** On the page, the log panel's lines arrive as columns before (or without) the raw logs. */
-export function primeKlogColumns(r: SimulationRun, c: KlogColumns): void {
-  klogColumns.set(r, c);
-}
-/** The klog text of the columns, when they are here. */
-export function klogText(r: SimulationRun): string[] | undefined {
-  const c = klogColumns.get(r);
-  return c ? [...c.text] : undefined;
-}
-export function hasKlogLines(r: SimulationRun): boolean {
-  return r.trace.logs.length > 0 || klogColumns.has(r);
-}
-
-function logRows(r: SimulationRun, v: number) {
-  const cols = r.trace.logs.length === 0 ? klogColumns.get(r) : undefined;
-  // Keyed by where the lines come from: the raw logs (a new array when they arrive) or columns.
-  const key: object = cols ?? r.trace.logs;
-  let byV = logRowsCache.get(key);
-  if (!byV) logRowsCache.set(key, (byV = new Map<number, { rows: LogRow[]; steps: Int32Array }>()));
-  let hit = byV.get(v);
-  if (!hit) {
-    const rows: LogRow[] = [];
-    const steps: number[] = [];
-    if (cols) {
-      for (let i = 0; i < cols.text.length; i++) {
-        const lv = cols.v[i]!;
-        if (lv > v) continue;
-        rows.push({ index: i, v: lv, severity: cols.severity[i]!, text: cols.text[i]! });
-        steps.push(cols.step[i]!);
-      }
-    } else {
-      const logs = r.trace.logs;
-      const text = formattedLogs(r);
-      for (let i = 0; i < logs.length; i++) {
-        const l = logs[i]!;
-        if (l.v > v) continue;
-        rows.push({ index: i, v: l.v, severity: l.severity, text: text[i]! });
-        steps.push(l.step);
-      }
-    }
-    byV.set(v, (hit = { rows, steps: Int32Array.from(steps) }));
-  }
-  return hit;
-}
-
-/**
  * Pod keys in order of arrival, once per run. Read from the compiled config, which the page
  * would compile again for it (a long task on a big node): the worker's answer is primed.
  */
@@ -152,20 +93,45 @@ export function primePods(r: SimulationRun, keys: readonly string[]): void {
 }
 
 /** containerd's lines, derived and formatted once per run. */
-const containerdCache = new WeakMap<Logs, { step: number; error: boolean; text: string }[]>();
-function formattedContainerd(r: SimulationRun) {
-  let lines = containerdCache.get(r.trace.logs);
-  if (!lines)
+const containerdCache = new WeakMap<Logs, LogSource>();
+function containerdSource(r: SimulationRun): LogSource {
+  let src = containerdCache.get(r.trace.logs);
+  if (!src) {
+    const lines = containerdLog(r);
     containerdCache.set(
       r.trace.logs,
-      (lines = containerdLog(r).map((l) => ({
-        step: l.step,
-        error: l.level === 'error',
-        text: formatContainerdLine(l),
-      }))),
+      (src = {
+        text: lines.map(formatContainerdLine),
+        step: Int32Array.from(lines, (l) => l.step),
+        v: new Uint8Array(lines.length),
+        severity: lines.map((l) => (l.level === 'error' ? 'E' : 'I')).join(''),
+      }),
     );
-  return lines;
+  }
+  return src;
 }
+
+/** klog's lines as the log panel reads them, once per run. */
+const klogSourceCache = new WeakMap<Logs, LogSource>();
+function klogSource(r: SimulationRun): LogSource {
+  const logs = r.trace.logs;
+  let src = klogSourceCache.get(logs);
+  if (!src)
+    klogSourceCache.set(
+      logs,
+      (src = {
+        text: formattedLogs(r),
+        step: logSteps(r),
+        v: Uint8Array.from(logs, (l) => l.v),
+        severity: logs.map((l) => l.severity).join(''),
+      }),
+    );
+  return src;
+}
+
+const logSource = (r: SimulationRun, mode: LogMode) =>
+  mode === 'klog' ? klogSource(r) : containerdSource(r);
+const matchCaches = new WeakMap<LogSource, MatchCache>();
 
 /**
  * kubectl describe's age of an event (DescribeEvents): "5s", or "2m (x3 over 5m)" for an
@@ -198,24 +164,14 @@ export const traceViews: Omit<EngineViews, 'podsAt' | 'inspect' | 'machinesAt' |
         object: `${shortName(e.object)}${e.fieldPath ? `/${/\{(.+)\}/.exec(e.fieldPath)?.[1] ?? e.fieldPath}` : ''}`,
       }));
     },
-    logsAt(run, cursor, v) {
-      const { rows, steps } = logRows(raw(run), v);
-      return rows.slice(0, lowerBound(steps, cursor));
+    logMatches(run, q) {
+      const src = logSource(raw(run), q.mode);
+      let cache = matchCaches.get(src);
+      if (!cache) matchCaches.set(src, (cache = new MatchCache()));
+      return cache.get(src, q);
     },
-    containerdLogAt(run, cursor) {
-      const out = [];
-      const lines = formattedContainerd(raw(run));
-      for (let i = 0; i < lines.length; i++) {
-        const l = lines[i]!;
-        if (l.step >= cursor) break;
-        out.push({
-          index: i,
-          v: 0,
-          severity: l.error ? ('E' as const) : ('I' as const),
-          text: l.text,
-        });
-      }
-      return out;
+    logRow(run, mode, line) {
+      return rowsOf(logSource(raw(run), mode), [line])[0];
     },
     steps(run, from, to) {
       const { steps, strings, entities } = raw(run).trace;

@@ -7,6 +7,7 @@ import type { ChangeEntry, KubeletVersionName, PermalinkViewState } from '../sim
 import type { RunView, Scenario, Selection } from './types';
 import type { EntityChart } from './machineCharts';
 import type { ReplayEvent } from '../replay/types';
+import type { LogMatches, LogMode, LogQuery } from './logLines';
 
 export interface EventRow {
   readonly key: string;
@@ -77,10 +78,18 @@ export interface MachineView {
 export interface EngineViews {
   eventsAt(run: RunView, cursor: number): readonly EventRow[];
   podsAt(run: RunView, cursor: number): readonly PodRow[];
-  /** klog lines printed before the cursor, at verbosity ≤ v. */
-  logsAt(run: RunView, cursor: number, v: number): readonly LogRow[];
-  /** containerd's own log lines (the runtime's side of the same steps) before the cursor. */
-  containerdLogAt(run: RunView, cursor: number): readonly LogRow[];
+  /**
+   * The lines of the run's klog (at -v ≤ v) or of containerd's own log (the runtime's side
+   * of the same steps) that contain the filter, over the whole run, as columns: the cursor
+   * shows those whose step is before it. Null while they are being found (in the engine
+   * worker: `subscribe` tells when they arrive).
+   */
+  logMatches(run: RunView, q: LogQuery): LogMatches | null;
+  /**
+   * Line `line` of that log, formatted; undefined while it is being fetched (the lines asked
+   * for in one task are fetched together, and `subscribe` tells when they arrive).
+   */
+  logRow(run: RunView, mode: LogMode, line: number): LogRow | undefined;
   steps(run: RunView, from: number, to: number): readonly StepRow[];
   inspect(run: RunView, cursor: number, sel: Selection): InspectorData | null;
   /** Machines of the pod (or the node's own when pod is null) at the cursor. */
@@ -112,8 +121,6 @@ export interface EngineViews {
    * arrived; `version` counts answers. Absent for synchronous views.
    */
   subscribe?(listener: () => void): () => void;
-  /** The run's log lines are still being fetched (logsAt answers [] until they are). */
-  logsLoading?(run: RunView): boolean;
   /** Resolves when the run's log lines are on the page (fetching them if need be). */
   whenLogs?(run: RunView): Promise<void>;
   /**

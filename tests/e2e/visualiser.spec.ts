@@ -223,6 +223,33 @@ test('the log filters by verbosity and text', async ({ page }) => {
   await expect(log).toContainText(/^.*1 of \d+ lines at -v=4/);
 });
 
+test('a long log draws the rows in view, follows the cursor and shows the rows scrolled to', async ({
+  page,
+}) => {
+  await open(page, 'crashloop-15m');
+  await page.getByRole('button', { name: 'Jump to end' }).click();
+  const log = page.getByRole('region', { name: 'Kubelet log' });
+  await log.getByRole('combobox', { name: 'Log verbosity' }).selectOption('4');
+  const foot = log.locator('.panel-foot');
+  await expect(foot).toHaveText(/^(\d{4,}) of \1 lines at -v=4$/);
+  const n = Number(/^\d+/.exec((await foot.textContent()) ?? '')![0]);
+  const list = log.getByRole('group', { name: 'klog lines' });
+  // The newest line is in view, and far fewer rows than lines are drawn.
+  await expect(list.locator('.klog-line').last()).toBeInViewport();
+  expect(await list.locator('.klog-line').count()).toBeLessThan(200);
+  // A step back shows fewer lines (those printed before the cursor).
+  await page.getByRole('button', { name: 'Step back' }).click();
+  await expect(foot).not.toHaveText(`${n} of ${n} lines at -v=4`);
+  // The run's first line, once scrolled to.
+  await list.evaluate((e) => {
+    e.scrollTop = 0;
+  });
+  await expect(list.locator('.klog-line').first()).toContainText(
+    '"Starting kubelet main sync loop"',
+  );
+  await expect(list.locator('.klog-pending')).toHaveCount(0);
+});
+
 test("the log shows containerd's side of the same run", async ({ page }) => {
   await open(page);
   await page.getByRole('button', { name: 'Jump to end' }).click();

@@ -26,13 +26,29 @@ export const GOLDEN_SCENARIOS = [
 
 const update = process.env.UPDATE_GOLDEN === '1';
 
-function eventsOf(name: string, version?: KubeletVersionName) {
+function eventsOf(
+  name: string,
+  version?: KubeletVersionName,
+  featureGates?: Readonly<Record<string, boolean>>,
+) {
   const parsed = parseScenario(readFileSync(`presets/${name}.yaml`, 'utf8'));
   if (!parsed.ok) throw new Error(`${name}: ${JSON.stringify(parsed.problems)}`);
-  const scenario =
-    version === undefined
-      ? parsed.scenario
-      : { ...parsed.scenario, node: { ...parsed.scenario.node, kubeletVersion: version } };
+  const node = parsed.scenario.node;
+  const scenario = {
+    ...parsed.scenario,
+    node: {
+      ...node,
+      ...(version === undefined ? {} : { kubeletVersion: version }),
+      ...(featureGates === undefined
+        ? {}
+        : {
+            kubelet: {
+              ...node.kubelet,
+              featureGates: { ...node.kubelet.featureGates, ...featureGates },
+            },
+          }),
+    },
+  };
   const run = simulate(scenario);
   const events = run.trace.events
     .map(
@@ -53,8 +69,12 @@ function matchGolden(path: string, got: string): void {
   expect(got).toBe(readFileSync(path, 'utf8'));
 }
 
-function render(name: string, version?: KubeletVersionName): { events: string; log: string } {
-  const { run, events } = eventsOf(name, version);
+function render(
+  name: string,
+  version?: KubeletVersionName,
+  featureGates?: Readonly<Record<string, boolean>>,
+): { events: string; log: string } {
+  const { run, events } = eventsOf(name, version, featureGates);
   const log = logsAt(run.trace.logs, run.trace.steps.t.length, 4).map(formatKlog).join('\n');
   return { events: events + '\n', log: log + '\n' };
 }
@@ -109,4 +129,23 @@ describe('golden Events and klog of presets on older minors', () => {
         matchGolden(`tests/golden/versions/${id}.${v}.events.txt`, got.events);
         matchGolden(`tests/golden/versions/${id}.${v}.log.txt`, got.log);
       });
+});
+
+// Pod-level resources across the releases that differ: the static policy pins the pod (1.33,
+// gate on: the golden's run turns it on), skips it (1.34 at -v 2, 1.35 at -v 0, 1.36+ naming
+// PodLevelResourceManagers). The pull credential check: off in 1.34, so no second pull. The
+// presets' own goldens (above) are the current kubelet's.
+describe('golden Events and klog of presets on the releases around their features', () => {
+  const cases = [
+    ['pod-level-resources', '1.35', { PodLevelResources: true }],
+    ['pod-level-resources', '1.34', { PodLevelResources: true }],
+    ['pod-level-resources', '1.33', { PodLevelResources: true }],
+    ['image-pull-credentials', '1.34', undefined],
+  ] as const;
+  for (const [id, v, gates] of cases)
+    it(`${id} on ${v}`, () => {
+      const got = render(id, v, gates);
+      matchGolden(`tests/golden/versions/${id}.${v}.events.txt`, got.events);
+      matchGolden(`tests/golden/versions/${id}.${v}.log.txt`, got.log);
+    });
 });

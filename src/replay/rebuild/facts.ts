@@ -77,6 +77,12 @@ export interface PodFacts {
   /** The topology manager refused it (TopologyAffinityError). */
   topologyRejected?: boolean;
   rowRestarts?: number;
+  /**
+   * What get pods' STATUS says of the init containers: `Init:N/M` (N of M done, the next one
+   * running or being created) or `Init:<reason>` (the init container that is not done: its
+   * waiting or terminated reason, or `ExitCode:n`).
+   */
+  initRow?: { done: number; total: number } | { reason: string };
 }
 
 const goDurationRe = /(\d+(?:\.\d+)?)(h|ms|m|s|µs|us|ns)/gy;
@@ -293,10 +299,25 @@ function podFacts(
           cf.crashLooping = true;
           cf.restartCount = Math.max(cf.restartCount ?? 0, n(e, 'restarts') ?? 0);
         }
+        // Running again after restarts (RESTARTS "1 (13h ago)"): the one container's.
+        if (cf && st === 'Running' && (n(e, 'restarts') ?? 0) > 0) {
+          cf.restartCount = Math.max(cf.restartCount ?? 0, n(e, 'restarts')!);
+          cf.state.state ??= 'Running';
+        }
         if (cf && st === 'OOMKilled')
           cf.last = { state: 'Terminated', reason: 'OOMKilled', exitCode: 137 };
         if (cf && /^(Error|Completed)$/.test(st) && cf.state.state === undefined)
           cf.state = { state: 'Terminated', reason: st, exitCode: st === 'Completed' ? 0 : 1 };
+        // What the kubelet writes for a container it can no longer find once it was Running
+        // (kubelet_pods.go convertToAPIContainerStatuses, statusManager.TerminatePod): Terminated,
+        // exit 137, and the pod ends Failed (an evicted pod, most often).
+        if (cf && st === 'ContainerStatusUnknown' && cf.state.state === undefined) {
+          cf.state = { state: 'Terminated', reason: st, exitCode: 137 };
+          p.phase ??= 'Failed';
+        }
+        const init = /^Init:(\d+)\/(\d+)$/.exec(st);
+        if (init) p.initRow = { done: Number(init[1]), total: Number(init[2]) };
+        else if (st.startsWith('Init:')) p.initRow = { reason: st.slice(5) };
         // Terminating: the pod was deleted and is being killed when kubectl ran.
         if (st === 'Terminating') p.deletedUs ??= e.us;
         p.statuses.push(st);
@@ -456,6 +477,10 @@ function podFacts(
     if (e.what === 'KillingContainer' && p.deletedUs !== undefined)
       p.deleteGrace ??= n(e, 'gracePeriod');
   }
+  // A container left Terminated ContainerStatusUnknown was not restarted: the kubelet had
+  // terminated the pod (statusManager.TerminatePod), which ends Failed.
+  for (const cf of p.containers.values())
+    if (cf.state.reason === 'ContainerStatusUnknown') p.phase ??= 'Failed';
 }
 
 /** Whether a container's facts say anything beyond its name. */

@@ -131,10 +131,16 @@ function computeFresh(
       a.createSandbox = false;
       return { actions: a, logs };
     }
+    // Excluding the containers that succeeded and run once (OnFailure): the container's own
+    // restartPolicy says so with ContainerRestartRules.
     const toStart = pod.containers
       .filter((c) => {
         const s = latestByName(ps, c.name);
-        return !(pod.restartPolicy === 'OnFailure' && s?.state === 'EXITED' && s.exitCode === 0);
+        const runOnce =
+          pod.restartRulesGate && c.restartPolicy !== undefined
+            ? c.restartPolicy === 'OnFailure'
+            : pod.restartPolicy === 'OnFailure';
+        return !(runOnce && s?.state === 'EXITED' && s.exitCode === 0);
       })
       .map((c) => c.index);
     if (toStart.length === 0) {
@@ -189,7 +195,13 @@ function computeFresh(
       keepCount++;
       continue;
     }
-    if (restartOnFailure) {
+    // A probe's kill: the container's own restartPolicy (not its rules: it is still running)
+    // decides with ContainerRestartRules.
+    const restart =
+      pod.restartRulesGate && c.restartPolicy !== undefined
+        ? c.restartPolicy !== 'Never'
+        : restartOnFailure;
+    if (restart) {
       message += ', will be restarted';
       a.containersToStart.push(c.index);
     }

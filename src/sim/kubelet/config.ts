@@ -5,6 +5,7 @@
  */
 import { hashString } from '../core/prng';
 import type {
+  ContainerRestartRuleSpec,
   ContainerSpec,
   Fault,
   HandlerSpec,
@@ -19,12 +20,14 @@ import {
   type QOSClass,
   type ResourceManagers,
 } from './cpuManagerBridge';
-import { bytes, milliCpu, podRequests, type Res } from './resources';
+import { bytes, defaultPodLevelRequests, milliCpu, podRequests, type Res } from './resources';
 import { crashLoopBackOff, type BackoffLimits } from './backoff';
+import { pullCredentialsConfig, type PullCredentialsConfig } from './pullCredentials';
 import { effectiveGates, profileOf } from '../versions/changelog/profile';
 import type { Behaviours, DescribeEra } from '../versions/changelog/types';
 import type { KubeletVersionName } from '../versions/names';
 import type { ContainerKind, ProbeType } from './types';
+import type { ContainerRestartPolicy } from './restartRules';
 
 export interface ProbeDef {
   type: ProbeType;
@@ -65,6 +68,13 @@ export interface ContainerDef {
   preStop?: HookDef;
   probes: Partial<Record<ProbeType, ProbeDef>>;
   spec: ContainerSpec;
+  /**
+   * A regular container's restartPolicy and restartPolicyRules as the kubelet gets them: the API
+   * server drops both when ContainerRestartRules is off (dropContainerRestartRules,
+   * pkg/api/pod/util.go), and then the pod's restartPolicy decides.
+   */
+  restartPolicy?: ContainerRestartPolicy;
+  restartRules: readonly ContainerRestartRuleSpec[];
 }
 
 export interface PodDef {
@@ -80,6 +90,12 @@ export interface PodDef {
   /** By name, init and regular. */
   byName: Record<string, ContainerDef>;
   restartPolicy: 'Always' | 'OnFailure' | 'Never';
+  /**
+   * The kubelet's ContainerRestartRules and RestartAllContainersOnContainerExits gates, as
+   * ShouldContainerBeRestarted, getPhase and the prober read them (utilfeature.DefaultFeatureGate).
+   */
+  restartRulesGate: boolean;
+  restartAllContainersGate: boolean;
   terminationGraceSeconds: number;
   hostNetwork: boolean;
   qos: QOSClass;
@@ -181,6 +197,8 @@ export interface KubeletRun {
   /** The API server's ConfigMaps and Secrets: "ns/name" -> their keys. */
   configMaps: Record<string, string[]>;
   secrets: Record<string, string[]>;
+  /** KubeletEnsureSecretPulledImages: the policy, its allowlist and the node's pulled records. */
+  pullCredentials: PullCredentialsConfig;
   /** Fault indices by target ("ns/pod" or "ns/pod/ctr"). */
   faultsByTarget: Record<string, number[]>;
 }
@@ -252,7 +270,12 @@ function hookDef(h: HandlerSpec | undefined): HookDef | undefined {
   return { kind: 'tcpSocket', command: '', path: '', sleepMs: 0 };
 }
 
-function containerDef(c: ContainerSpec, kind: ContainerKind, index: number): ContainerDef {
+function containerDef(
+  c: ContainerSpec,
+  kind: ContainerKind,
+  index: number,
+  rules: boolean,
+): ContainerDef {
   const list = kind === 'regular' ? 'containers' : 'initContainers';
   const probes: Partial<Record<ProbeType, ProbeDef>> = {};
   const startup = probeDef('startup', c.startupProbe);
@@ -277,15 +300,41 @@ function containerDef(c: ContainerSpec, kind: ContainerKind, index: number): Con
     preStop: hookDef(c.lifecycle?.preStop),
     probes,
     spec: c,
+    // A sidecar's Always stays when the gate is off; the rest goes with the gate.
+    ...(rules
+      ? { restartPolicy: c.restartPolicy, restartRules: c.restartPolicyRules ?? [] }
+      : { restartPolicy: kind === 'sidecar' ? 'Always' : undefined, restartRules: [] }),
   };
 }
 
-function podDef(manifest: PodManifest, at: number, seed: number): PodDef {
+/**
+ * The pod as the API server stores it: with PodLevelResources off (or on a release before it)
+ * dropDisabledPodFields removes spec.resources (the scenario's note says so); with it on,
+ * defaulting fills the pod-level requests. The kubelet reads the result.
+ */
+export function storedPod(manifest: PodManifest, podLevelResources: boolean): PodManifest {
+  if (manifest.spec.resources === undefined) return manifest;
+  if (!podLevelResources) {
+    const { resources: _dropped, ...spec } = manifest.spec;
+    return { ...manifest, spec };
+  }
+  return defaultPodLevelRequests(manifest);
+}
+
+function podDef(
+  given: PodManifest,
+  at: number,
+  seed: number,
+  gates: Readonly<Record<string, boolean>>,
+): PodDef {
+  const podLevel = gates.PodLevelResources === true;
+  const manifest = storedPod(given, podLevel);
+  const rules = gates.ContainerRestartRules === true;
   const key = `${manifest.metadata.namespace}/${manifest.metadata.name}`;
   const init = (manifest.spec.initContainers ?? []).map((c, i) =>
-    containerDef(c, c.restartPolicy === 'Always' ? 'sidecar' : 'init', i),
+    containerDef(c, c.restartPolicy === 'Always' ? 'sidecar' : 'init', i, rules),
   );
-  const containers = manifest.spec.containers.map((c, i) => containerDef(c, 'regular', i));
+  const containers = manifest.spec.containers.map((c, i) => containerDef(c, 'regular', i, rules));
   const byName: Record<string, ContainerDef> = {};
   for (const c of [...init, ...containers]) byName[c.name] = c;
   return {
@@ -299,9 +348,11 @@ function podDef(manifest: PodManifest, at: number, seed: number): PodDef {
     containers,
     byName,
     restartPolicy: manifest.spec.restartPolicy ?? 'Always',
+    restartRulesGate: rules,
+    restartAllContainersGate: gates.RestartAllContainersOnContainerExits === true,
     terminationGraceSeconds: manifest.spec.terminationGracePeriodSeconds ?? 30,
     hostNetwork: manifest.spec.hostNetwork ?? false,
-    qos: podQOS(manifest),
+    qos: podQOS(manifest, podLevel),
     requests: podRequests(manifest),
   };
 }
@@ -309,11 +360,13 @@ function podDef(manifest: PodManifest, at: number, seed: number): PodDef {
 export function compileRun(s: Scenario): KubeletRun {
   const k = s.node.kubelet;
   const rt = s.node.runtime;
+  const profile = profileOf(s.node.kubeletVersion);
+  const gates = effectiveGates(profile, k.featureGates);
   const pods: Record<string, PodDef> = {};
   const arrivals: { at: number; uid: string }[] = [];
   const byKey: Record<string, string> = {};
   const add = (manifest: PodManifest, at: number) => {
-    const p = podDef(manifest, at, s.seed);
+    const p = podDef(manifest, at, s.seed, gates);
     pods[p.uid] = p;
     byKey[p.key] = p.uid;
     arrivals.push({ at, uid: p.uid });
@@ -407,8 +460,6 @@ export function compileRun(s: Scenario): KubeletRun {
   // defaults.go: SerializeImagePulls defaults to true unless MaxParallelImagePulls >= 2.
   const serialize =
     k.serializeImagePulls ?? !(k.maxParallelImagePulls && k.maxParallelImagePulls >= 2);
-  const profile = profileOf(s.node.kubeletVersion);
-  const gates = effectiveGates(profile, k.featureGates);
   return {
     version: s.node.kubeletVersion,
     gates,
@@ -450,6 +501,11 @@ export function compileRun(s: Scenario): KubeletRun {
     faults: s.faults,
     configMaps: keysOf(s.configMaps ?? []),
     secrets: keysOf(s.secrets ?? []),
+    pullCredentials: pullCredentialsConfig(
+      s,
+      profile.behaviours.allowlistMatchesUntaggedName,
+      defaultImageTag,
+    ),
     faultsByTarget,
   };
 }

@@ -85,9 +85,9 @@ import { effectiveGates, profileOf } from '../versions/changelog/profile';
 
 export type QOSClass = 'Guaranteed' | 'Burstable' | 'BestEffort';
 
-/** GetPodQOS (pkg/apis/core/v1/helper/qos). */
-export function podQOS(m: PodManifest): QOSClass {
-  return computePodQOS(m);
+/** GetPodQOS (pkg/apis/core/v1/helper/qos): pod-level resources decide with PodLevelResources. */
+export function podQOS(m: PodManifest, podLevelResources = false): QOSClass {
+  return computePodQOS(m, { podLevelResources });
 }
 
 /**
@@ -183,6 +183,10 @@ export function newResourceManagers(s: Scenario): Result<ResourceManagers> {
   );
   if (!tm.ok) return err(`failed to initialize topology manager: ${tm.error}`);
   const devices = deviceManagerConfig(hw.value, minor);
+  // policy_static.go (CPU and memory, 1.34 on): a pod with pod-level resources is skipped while
+  // PodLevelResources is on (PodLevelResourceManagers, alpha in 1.36, is not modelled).
+  const skipPodLevel =
+    profile.behaviours.podLevelResourcesSkipStaticPolicies && gates.PodLevelResources === true;
   const policy = newCpuManagerPolicy(topo.value, {
     cpuManagerPolicy: k.cpuManagerPolicy,
     cpuManagerPolicyOptions: k.cpuManagerPolicyOptions,
@@ -192,11 +196,16 @@ export function newResourceManagers(s: Scenario): Result<ResourceManagers> {
     kubeReserved: k.kubeReserved,
     systemReserved: k.systemReserved,
     topologyManagerPolicy: k.topologyManagerPolicy,
+    qos: { podLevelResources: gates.PodLevelResources === true },
+    skipPodLevelResources: skipPodLevel,
   });
   if (!policy.ok) return err(`failed to initialize cpu manager: ${policy.error}`);
   const memoryManager = gates.MemoryManager === true;
   const memory = memoryManager
-    ? newMemoryManagerConfig(s, hw.value, minor)
+    ? newMemoryManagerConfig(s, hw.value, minor, {
+        qos: gates.PodLevelResources === true,
+        skip: skipPodLevel,
+      })
     : ok({ policy: 'None' as const });
   if (!memory.ok) return memory;
   return ok({
@@ -509,14 +518,14 @@ export function admit(
     getTopologyHints: (_s, p, c) => {
       memFirstCall();
       if (rm.memory.policy !== 'Static') return null;
-      const h = memoryTopologyHints(cpu.memory, p, c);
+      const h = memoryTopologyHints(cpu.memory, p, c, rm.memory.static);
       pendingMemory = h.note;
       return h.hints;
     },
     getPodTopologyHints: (_s, p) => {
       memFirstCall();
       if (rm.memory.policy !== 'Static') return null;
-      const h = memoryPodTopologyHints(cpu.memory, p);
+      const h = memoryPodTopologyHints(cpu.memory, p, rm.memory.static);
       pendingMemory = h.note;
       return h.hints;
     },

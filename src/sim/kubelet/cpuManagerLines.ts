@@ -24,6 +24,7 @@
  */
 import { difference, formatCPUSet, type CPUSet } from '../model/cpuset';
 import { guaranteedCPUs } from '../policies/cpumanager/guaranteedCPUs';
+import { skipsPodLevelResources } from '../policies/cpumanager/staticPolicy';
 import { maskString, type BitMask } from '../policies/topologymanager/bitmask';
 import type { TopologyHint } from '../policies/topologymanager/hint';
 import type { ProviderHints } from '../policies/topologymanager/hint';
@@ -153,6 +154,18 @@ export function allocationLines(
   /** The CPU static policy's own hint lines (GetTopologyHints / GetPodTopologyHints). */
   const cpuHintLines = (step: Extract<AdmissionStep, { kind: 'hints' }>) => {
     if (policy.name !== 'static' || !step.cpuRequested) return;
+    if (skipsPodLevelResources(policy, pod.manifest)) {
+      // 1.36's container-scope call: its logger's pod, podUID and containerName (no own pairs).
+      out.push(
+        step.container === undefined
+          ? { msg: 'CPU Manager pod hint generation skipped (pod-level resources)', kv: podValues }
+          : {
+              msg: 'CPU Manager hint generation skipped (pod-level resources)',
+              kv: values(step.container),
+            },
+      );
+      return;
+    }
     const kv = step.container === undefined ? podValues : values(step.container);
     if (step.cpuRegenerated) {
       out.push({ msg: 'Regenerating TopologyHints for CPUs already allocated', kv });
@@ -175,6 +188,14 @@ export function allocationLines(
     out.push({ msg: 'Allocate start', kv });
     const end = () => void out.push({ msg: 'Allocate end', kv });
     if (n === 0) return end();
+    if (skipsPodLevelResources(policy, pod.manifest)) {
+      // The contextual pairs, then the call's own pod and podUID (klog keeps the later ones).
+      out.push({
+        msg: 'CPU Manager allocation skipped (pod-level resources)',
+        kv: [['containerName', q(c)], ...podValues],
+      });
+      return end();
+    }
     out.push({ msg: 'Static policy: Allocate', kv });
     // full-pcpus-only: the SMT alignment checks return before the state is read.
     if (step.error?.type === 'SMTAlignmentError') return end();

@@ -253,6 +253,19 @@ export function memoryHintLines(
   pod: PodDef,
   step: Extract<AdmissionStep, { kind: 'hints' }>,
 ): AdmissionLine[] {
+  if (step.memoryNote === 'podLevelResources')
+    return [
+      {
+        msg:
+          step.container === undefined
+            ? 'Memory Manager pod hint generation skipped (pod-level resources)'
+            : 'Memory Manager hint generation skipped (pod-level resources)',
+        kv: [
+          ['pod', q(pod.key)],
+          ['podUID', q(pod.uid)],
+        ],
+      },
+    ];
   if (step.memoryNote !== 'regenerated' || step.hints === null) return [];
   const out: AdmissionLine[] = [];
   const containers =
@@ -285,6 +298,13 @@ export function memoryAllocateLines(
     ['pod', q(pod.key)],
     ['containerName', q(step.container)],
   ];
+  if (r?.skipped === 'podLevelResources')
+    return [
+      {
+        msg: 'Allocation skipped, pod is using pod-level resources which are not supported by the static Memory manager policy',
+        kv: [...who, ['podUID', q(pod.uid)]],
+      },
+    ];
   const out: AdmissionLine[] = [{ msg: 'Memory manager: Allocate', text: 'Allocate', kv: who }];
   if (r?.alreadyPresent) {
     out.push({ msg: 'Container already present in state, skipping', kv: who });

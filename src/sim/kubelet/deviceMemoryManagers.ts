@@ -71,6 +71,7 @@ export function newMemoryManagerConfig(
   s: Scenario,
   hw: NodeHardware,
   minor: number,
+  podLevel: { qos?: boolean; skip?: boolean } = {},
 ): Result<MemoryManagerConfig> {
   const k = s.node.kubelet;
   if (k.memoryManagerPolicy === 'None') return ok({ policy: 'None' });
@@ -92,6 +93,7 @@ export function newMemoryManagerConfig(
     hw.memory,
     reserved.value,
     hasBehaviour('memoryNUMAAllocationRule', minor),
+    podLevel,
   );
   return policy.ok ? ok({ policy: 'Static', static: policy.value }) : policy;
 }

@@ -204,6 +204,25 @@ export const KLOG = {
   'Allocate start': I('policy_static.go:576', 0),
   'Static policy: Allocate': R('policy_static.go:349', 0),
   'Static policy: container already present in state, skipping': I('policy_static.go:614', 0),
+  // A pod with pod-level resources (PodLevelResources; 1.34 on): Allocate and the hint calls
+  // return early. 1.36's text names PodLevelResourceManagers (its contextual logger's pod,
+  // podUID, containerName come first; the call's own pod and podUID replace them, klog keeping
+  // the later pair: containerName, pod, podUID).
+  'CPU Manager allocation skipped (pod-level resources)': T(
+    'policy_static.go:586',
+    2,
+    'CPU Manager allocation skipped, pod is using pod-level resources but the PodLevelResourceManagers feature gate is not enabled',
+  ),
+  'CPU Manager hint generation skipped (pod-level resources)': T(
+    'policy_static.go:845',
+    3,
+    'CPU Manager hint generation skipped, pod is using pod-level resources but the PodLevelResourceManagers feature gate is not enabled',
+  ),
+  'CPU Manager pod hint generation skipped (pod-level resources)': T(
+    'policy_static.go:901',
+    3,
+    'CPU Manager pod hint generation skipped, pod is using pod-level resources but the PodLevelResourceManagers feature gate is not enabled',
+  ),
   'Topology Affinity': I('policy_static.go:620', 0),
   AllocateCPUs: I('policy_static.go:690', 0),
   'Updated default CPUSet': I('state_mem.go:123', 0),
@@ -302,6 +321,18 @@ export const KLOG = {
   'Updated machine memory state': I('state_mem.go:112', 0),
   'Updated memory state': I('state_mem.go:125', 0),
   'Regenerating TopologyHints, resource was already allocated to pod': I('policy_static.go:691', 0),
+  'Allocation skipped, pod is using pod-level resources which are not supported by the static Memory manager policy':
+    I('policy_static.go:437', 2),
+  'Memory Manager hint generation skipped (pod-level resources)': T(
+    'policy_static.go:848',
+    3,
+    'Memory Manager pod hint generation skipped, pod is using pod-level resources but the PodLevelResourceManagers feature gate is not enabled',
+  ),
+  'Memory Manager pod hint generation skipped (pod-level resources)': T(
+    'policy_static.go:791',
+    3,
+    'Memory Manager pod hint generation skipped, pod is using pod-level resources but the PodLevelResourceManagers feature gate is not enabled',
+  ),
   'Memory manager: Allocate': T('policy_static.go:441', 0, 'Allocate'),
   'Container already present in state, skipping': I('policy_static.go:453', 0),
   'Got topology affinity': I('policy_static.go:459', 0),
@@ -412,6 +443,28 @@ export function klogWith(
 ): void {
   if (api.recording === false) return;
   api.log(line(KLOG[key], msg, kv));
+}
+
+/**
+ * A key/value pair whose value is printed from frozen values when first read (formatKlog, a
+ * view, the CLI, a copy to the page), not when the line is logged: a status patch's or a
+ * status's text (about 1,000 characters each) is built only for a line that is shown. To every
+ * reader it is a [key, text] pair; `render` must read only values that never change.
+ */
+export function lazyValue(key: string, render: () => string): [string, string] {
+  const pair = [key] as unknown as [string, string];
+  Object.defineProperty(pair, 1, {
+    enumerable: true,
+    configurable: true,
+    get(this: [string, string]) {
+      const text = render();
+      // Printed once: the text replaces the getter (unless the pair was frozen since).
+      if (!Object.isFrozen(this))
+        Object.defineProperty(this, 1, { value: text, enumerable: true, writable: false });
+      return text;
+    },
+  });
+  return pair;
 }
 
 /** No pairs: one shared empty list (a line's kv is never changed). */

@@ -5,6 +5,7 @@
  */
 import type { ProberContext } from '../machines/prober.machine';
 import { peekFault } from './faults';
+import { proberKeepsGoing } from './restartRules';
 import type { KubeletView } from './view';
 
 export type ProbeOutlook =
@@ -16,6 +17,8 @@ export type ProbeOutlook =
   | 'on hold'
   /** The container is not running (Failure is recorded); a new one may come. */
   | 'not running'
+  /** The container exited and will not be restarted (Failure is recorded): the worker stops. */
+  | 'will not restart'
   | 'initial delay'
   /** Liveness and readiness wait for the startup probe to succeed. */
   | 'waiting for startup'
@@ -76,7 +79,9 @@ export function probeOutlook(k: KubeletView, ctx: ProberContext, self: string): 
   lastSameContainer = sameContainer;
   if (sameContainer && w?.onHold) return 'on hold';
   if (!cs.state.running)
-    return cs.state.terminated && pod.restartPolicy === 'Never' ? 'stop' : 'not running';
+    return proberKeepsGoing(k.run.behaviours, pod, c, cs.state.terminated?.exitCode)
+      ? 'not running'
+      : 'will not restart';
   if (d.pods[pod.uid]?.deletionAt !== undefined && ctx.probe !== 'readiness') return 'stop';
   if (k.t - cs.state.running.startedAt < probe.initialDelayMs) return 'initial delay';
   if (cs.started) {

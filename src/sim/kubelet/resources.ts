@@ -76,6 +76,46 @@ export function isSidecar(c: ContainerSpec): boolean {
  * request plus the sidecars started before it).
  */
 export function podRequests(m: PodManifest): Res {
+  const agg = aggregateContainerRequests(m);
+  // PodRequests: pod-level requests (PodLevelResources) replace the containers' sum for the
+  // resources they name. The field reaches the kubelet only with the gate on (compileRun).
+  const pod = m.spec.resources?.requests;
+  if (!pod) return agg;
+  return {
+    cpu: pod.cpu !== undefined ? milliCpu(pod.cpu) : agg.cpu,
+    memory: pod.memory !== undefined ? bytes(pod.memory) : agg.memory,
+  };
+}
+
+/**
+ * SetDefaults_Pod's defaultPodRequests (pkg/apis/core/v1/defaults.go, PodLevelResources on):
+ * when spec.resources has limits, each pod-level request left out defaults to the containers'
+ * aggregated request for it (cpu and memory, the overcommittable ones), else to its pod-level
+ * limit. The pod's requests and QoS class are read after it, as the API server stores the pod.
+ */
+export function defaultPodLevelRequests(m: PodManifest): PodManifest {
+  const r = m.spec.resources;
+  if (!r?.limits || Object.keys(r.limits).length === 0) return m;
+  const reqs: Record<string, string> = { ...(r.requests ?? {}) };
+  const agg = aggregateContainerRequests(m);
+  const has = (name: 'cpu' | 'memory') =>
+    [...m.spec.containers, ...(m.spec.initContainers ?? [])].some(
+      (c) => (c.resources?.requests?.[name] ?? c.resources?.limits?.[name]) !== undefined,
+    );
+  if (reqs.cpu === undefined && has('cpu')) reqs.cpu = `${agg.cpu}m`;
+  if (reqs.memory === undefined && has('memory')) reqs.memory = String(agg.memory);
+  for (const [k, v] of Object.entries(r.limits))
+    if (reqs[k] === undefined && v !== undefined && isPodLevelName(k)) reqs[k] = String(v);
+  if (Object.keys(reqs).length === 0) return m;
+  return { ...m, spec: { ...m.spec, resources: { ...r, requests: reqs } } };
+}
+
+function isPodLevelName(name: string): boolean {
+  return name === 'cpu' || name === 'memory' || name.startsWith('hugepages-');
+}
+
+/** resourcehelper.AggregateContainerRequests: the containers' requests, sidecars included. */
+function aggregateContainerRequests(m: PodManifest): Res {
   const sum: Res = { cpu: 0, memory: 0 };
   for (const c of m.spec.containers) {
     const r = containerRequests(c);

@@ -3,6 +3,7 @@
  * the empty kubelet state, and the bootstrap (the container runtime, the API server and the
  * kubelet process; the scenario's arrivals, deletions and restarts as timed events).
  */
+import type { PulledRecord } from './pullCredentials';
 import type { EffectApi, EngineSpec } from '../runner/types';
 import type { KubeletRun } from './config';
 import { API_SERVER, CONTAINER_RUNTIME, KUBELET } from './ids';
@@ -42,6 +43,7 @@ export function emptyDomain(cfg: KubeletRun): KubeletDomain {
     kubeletStartedAt: 0,
     runtime: emptyRuntime(),
     images,
+    imagePullRecords: Object.assign(table<PulledRecord>(), cfg.pullCredentials.records),
     status: table(),
     faultHits: [],
     cpu: null,

@@ -11,7 +11,7 @@ import { deepFreeze, samePlain } from '../core/clone';
 import type { EffectApi } from '../runner/types';
 import { podSandboxChanged } from './computePodActions';
 import type { ContainerDef, KubeletRun, PodDef } from './config';
-import { klog, q, type KlogMsg, type KV } from './klog';
+import { klog, lazyValue, q, type KlogMsg, type KV } from './klog';
 import { podOnlyKV } from './podKVs';
 import { probeReadsHold, readProbe, type ProbeReads } from './probeReads';
 import { podStatusText, syncStatusToApi } from './statusPatch';
@@ -19,6 +19,7 @@ import { proberId as proberInstanceId } from './ids';
 import { latestByName, NODE_IP } from './runtime';
 import { imageRefDigest } from './imageReference';
 import { volumeMountStatuses } from './volumes';
+import { containerShouldRestart } from './restartRules';
 import { statusResources } from './statusResources';
 import type {
   ApiContainerStatus,
@@ -76,11 +77,24 @@ export function initialStatus(pod: PodDef, gates: Gates): ApiPodStatus {
  * restartPolicy (computeInitContainerActions), but with Never (or OnFailure and exit 0) the
  * status keeps it Terminated while it waits out its back-off, as kubelet_pods.go does.
  */
-function restartsNext(pod: PodDef, deleted: boolean, s: ContainerRecord | undefined): boolean {
+function restartsNext(
+  pod: PodDef,
+  deleted: boolean,
+  c: ContainerDef,
+  s: ContainerRecord | undefined,
+): boolean {
   if (deleted) return false;
   if (!s) return true;
   if (s.state === 'RUNNING') return false;
   if (s.state === 'CREATED') return true;
+  // ContainerRestartRules: podutil.ContainerShouldRestart decides, without the V(4) lines below.
+  if (pod.restartRulesGate)
+    return containerShouldRestart(
+      c,
+      pod.restartPolicy,
+      s.exitCode ?? 0,
+      pod.restartAllContainersGate,
+    );
   if (pod.restartPolicy === 'Never') return false;
   if (pod.restartPolicy === 'OnFailure' && s.exitCode === 0) return false;
   return true;
@@ -93,7 +107,7 @@ export function shouldContainerBeRestarted(
   c: ContainerDef,
   ps: CachedPodStatus,
 ): boolean {
-  return !deleted && restartsNext(pod, false, latestByName(ps, c.name));
+  return !deleted && restartsNext(pod, false, c, latestByName(ps, c.name));
 }
 
 function convertState(r: ContainerRecord): ContainerStateView {
@@ -194,7 +208,7 @@ function convertStatuses(
       };
     }
     // Containers that will be (re)started in the next SyncPod show the last start error.
-    if (reasons && restartsNext(pod, deleted, mine?.[0])) {
+    if (reasons && restartsNext(pod, deleted, c, mine?.[0])) {
       const why = reasons[c.name];
       if (why) {
         if (st.state.terminated) st.lastState = st.state;
@@ -336,14 +350,28 @@ export function getPhase(
   let pendingRegularInit = 0;
   let pendingRestartableInit = 0;
   let failedInitialization = 0;
+  // ContainerRestartRules (1.34+, on from 1.35): a failure counts against the pod only when
+  // podutil.ContainerShouldRestart says the container will not run again.
+  let failedInitializationNotRestartable = 0;
+  const restartable = (c: ContainerDef, exitCode: number) =>
+    containerShouldRestart(c, pod.restartPolicy, exitCode, pod.restartAllContainersGate);
   status.initContainerStatuses.forEach((s, i) => {
-    if (pod.init[i]!.kind !== 'init') return;
+    const c = pod.init[i]!;
+    if (c.kind !== 'init') return;
     if (s.state.running) pendingRegularInit++;
     else if (s.state.terminated) {
-      if (s.state.terminated.exitCode !== 0) failedInitialization++;
+      const exit = s.state.terminated.exitCode;
+      if (exit !== 0) {
+        failedInitialization++;
+        if (pod.restartRulesGate && !restartable(c, exit)) failedInitializationNotRestartable++;
+      }
     } else if (s.state.waiting) {
       if (s.lastState.terminated) {
-        if (s.lastState.terminated.exitCode !== 0) failedInitialization++;
+        const exit = s.lastState.terminated.exitCode;
+        if (exit !== 0) {
+          failedInitialization++;
+          if (pod.restartRulesGate && !restartable(c, exit)) failedInitializationNotRestartable++;
+        }
       } else pendingRegularInit++;
     } else pendingRegularInit++;
   });
@@ -369,17 +397,26 @@ export function getPhase(
       unknown++;
     }
   });
-  for (const s of status.containerStatuses) {
+  let stoppedNotRestartable = 0;
+  status.containerStatuses.forEach((s, i) => {
+    const c = pod.containers[i]!;
     if (s.state.running) running++;
     else if (s.state.terminated) {
       stopped++;
-      if (s.state.terminated.exitCode === 0) succeeded++;
+      const exit = s.state.terminated.exitCode;
+      if (pod.restartRulesGate && !restartable(c, exit)) stoppedNotRestartable++;
+      if (exit === 0) succeeded++;
     } else if (s.state.waiting) {
-      if (s.lastState.terminated) stopped++;
-      else waiting++;
+      if (s.lastState.terminated) {
+        stopped++;
+        if (pod.restartRulesGate && !restartable(c, s.lastState.terminated.exitCode))
+          stoppedNotRestartable++;
+      } else waiting++;
     } else unknown++;
-  }
-  if (failedInitialization > 0 && pod.restartPolicy === 'Never') return 'Failed';
+  });
+  if (pod.restartRulesGate) {
+    if (failedInitializationNotRestartable > 0) return 'Failed';
+  } else if (failedInitialization > 0 && pod.restartPolicy === 'Never') return 'Failed';
   // podHasInitialized: 1.33 (#128516) asks whether a regular container started in the current
   // sandbox; the status's containers stand for it here (any that ever started).
   if (
@@ -391,6 +428,11 @@ export function getPhase(
   if (running > 0 && unknown === 0) return 'Running';
   if (running === 0 && stopped > 0 && unknown === 0) {
     if (podIsTerminal) return stopped === succeeded ? 'Succeeded' : 'Failed';
+    if (pod.restartRulesGate) {
+      // At least one container is on its way to a restart.
+      if (stopped !== stoppedNotRestartable) return 'Running';
+      return stopped === succeeded ? 'Succeeded' : 'Failed';
+    }
     if (pod.restartPolicy === 'Always') return 'Running';
     if (stopped === succeeded) return 'Succeeded';
     if (pod.restartPolicy === 'Never') return 'Failed';
@@ -807,7 +849,8 @@ export function commitPodStatus(
   )
     klog(api, 'Ignoring same status for pod', [
       ['pod', q(pod.key)],
-      ['status', podStatusText(before)],
+      // The stored (frozen) status, printed when the line is.
+      lazyValue('status', () => podStatusText(before)),
     ]);
   // The stored status is what generating from the same inputs gives next time (GenMemo).
   const key = genKeys.get(gen.status);

@@ -12,7 +12,7 @@ import { samePlain } from '../core/clone';
 import type { EffectApi } from '../runner/types';
 import { klogTimeRfc3339 } from './timeFormat';
 import type { PodDef } from './config';
-import { klog, q, type KV } from './klog';
+import { klog, lazyValue, q, type KV } from './klog';
 import { podUidKV, reconcileKV } from './podKVs';
 import { NODE_IP } from './runtime';
 import { afterStatusPatch, observedOnWatch } from './startupLatency';
@@ -533,6 +533,154 @@ function patchFields(uid: string, before: ApiPodStatus | undefined, after: ApiPo
   return fields;
 }
 
+/*
+ * Whether a status changed as the API sees it (podStatusJson's JSON), compared as values, not as
+ * texts: a sync decides it without building a text, and a step that prints nothing (a seek's
+ * replay) builds none. Field by field as the JSON texts would differ (statusPatchTexts.test.ts
+ * holds it to them): times at the API's second precision, an empty waiting reason or message
+ * as absent, hostIPs and podIPs as their hostIP and podIP.
+ */
+
+/** The second a time prints as (klogTimeRfc3339). */
+const secondOf = (t: number): number => Math.floor(Math.max(0, t) / 1000);
+const sameTime = (a: number | undefined, b: number | undefined): boolean =>
+  a === b || (a !== undefined && b !== undefined && secondOf(a) === secondOf(b));
+/** Numbers as JSON writes them (no number: null). */
+const sameNum = (a: number, b: number): boolean =>
+  a === b || (!Number.isFinite(a) && !Number.isFinite(b));
+const sameOptNum = (a: number | undefined, b: number | undefined): boolean =>
+  a === b || (a !== undefined && b !== undefined && sameNum(a, b));
+
+function sameState(a: ContainerStateView, b: ContainerStateView): boolean {
+  if (a === b) return true;
+  // The state JSON shows: the first of waiting, running, terminated that is set.
+  if (a.waiting || b.waiting) {
+    if (!a.waiting || !b.waiting) return false;
+    return (
+      (a.waiting.reason || '') === (b.waiting.reason || '') &&
+      (a.waiting.message || '') === (b.waiting.message || '')
+    );
+  }
+  if (a.running || b.running) {
+    if (!a.running || !b.running) return false;
+    return sameTime(a.running.startedAt, b.running.startedAt);
+  }
+  const x = a.terminated;
+  const y = b.terminated;
+  if (!x || !y) return !x && !y;
+  return (
+    sameNum(x.exitCode, y.exitCode) &&
+    x.reason === y.reason &&
+    x.message === y.message &&
+    sameTime(x.startedAt, y.startedAt) &&
+    sameTime(x.finishedAt, y.finishedAt) &&
+    x.containerID === y.containerID
+  );
+}
+
+function sameMounts(
+  a: readonly VolumeMountStatus[] | undefined,
+  b: readonly VolumeMountStatus[] | undefined,
+): boolean {
+  if (a === b) return true;
+  // An empty list is left out (omitempty), as no list is.
+  const n = a?.length ?? 0;
+  if (n !== (b?.length ?? 0)) return false;
+  for (let i = 0; i < n; i++) {
+    const x = a![i]!;
+    const y = b![i]!;
+    if (
+      x !== y &&
+      (x.name !== y.name ||
+        x.mountPath !== y.mountPath ||
+        !!x.readOnly !== !!y.readOnly ||
+        x.recursiveReadOnly !== y.recursiveReadOnly)
+    )
+      return false;
+  }
+  return true;
+}
+
+/** Resource lists print their keys in their own order. */
+function sameResourceList(a: ResourceListStatus | undefined, b: ResourceListStatus | undefined) {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i] || a[ka[i]!] !== b[kb[i]!]) return false;
+  return true;
+}
+
+function sameResources(a: ResourcesStatus | undefined, b: ResourcesStatus | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  // A list is printed when it is set (requirementsText).
+  return (
+    !!a.limits === !!b.limits &&
+    !!a.requests === !!b.requests &&
+    (!a.limits || sameResourceList(a.limits, b.limits)) &&
+    (!a.requests || sameResourceList(a.requests, b.requests))
+  );
+}
+
+function sameContainer(a: ApiContainerStatus, b: ApiContainerStatus): boolean {
+  return (
+    a === b ||
+    (a.name === b.name &&
+      a.ready === b.ready &&
+      sameNum(a.restartCount, b.restartCount) &&
+      a.image === b.image &&
+      a.imageID === b.imageID &&
+      a.containerID === b.containerID &&
+      (a.started ?? false) === (b.started ?? false) &&
+      sameState(a.state, b.state) &&
+      sameState(a.lastState, b.lastState) &&
+      sameResourceList(a.allocatedResources, b.allocatedResources) &&
+      sameResources(a.resources, b.resources) &&
+      sameMounts(a.volumeMounts, b.volumeMounts))
+  );
+}
+
+function sameCondition(a: PodCondition, b: PodCondition): boolean {
+  return (
+    a === b ||
+    (a.type === b.type &&
+      sameOptNum(a.observedGeneration, b.observedGeneration) &&
+      a.status === b.status &&
+      sameTime(a.lastTransitionTime, b.lastTransitionTime) &&
+      a.reason === b.reason &&
+      a.message === b.message)
+  );
+}
+
+function sameList<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!same(a[i]!, b[i]!)) return false;
+  return true;
+}
+
+/** Whether the API's status changed from `before` to `after`: a patch has fields to send. */
+export function statusChanged(before: ApiPodStatus | undefined, after: ApiPodStatus): boolean {
+  if (before === after) return false;
+  if (!before) return true;
+  return !(
+    sameOptNum(before.observedGeneration, after.observedGeneration) &&
+    before.phase === after.phase &&
+    before.message === after.message &&
+    before.reason === after.reason &&
+    // hostIPs and podIPs are built from these (an empty IP has no list).
+    before.hostIP === after.hostIP &&
+    before.podIP === after.podIP &&
+    sameTime(before.startTime, after.startTime) &&
+    before.qosClass === after.qosClass &&
+    sameList(before.conditions, after.conditions, sameCondition) &&
+    sameList(before.initContainerStatuses, after.initContainerStatuses, sameContainer) &&
+    sameList(before.containerStatuses, after.containerStatuses, sameContainer)
+  );
+}
+
 /** The first condition of `type`'s place, or -1. */
 function indexOfType(conditions: PodCondition[], type: string): number {
   for (let i = 0; i < conditions.length; i++) if (conditions[i]!.type === type) return i;
@@ -627,9 +775,7 @@ export function syncStatusToApi(api: Api, pod: PodDef, before: ApiPodStatus | un
   // Most syncs change nothing: the status manager then keeps the stored value (setPodStatus),
   // so an unchanged status is the same object. A replaced one that is still equal makes an
   // empty patch, caught below.
-  if (before === after) return;
-  const fields = patchFields(pod.uid, before, after);
-  if (!fields) return;
+  if (!statusChanged(before, after)) return;
   // For the views: when the API server's pod turned Ready, or stopped being Ready.
   const ready = readyOf(after);
   if (ready !== (before ? readyOf(before) : false)) api.record('podReady', { uid: pod.uid, ready });
@@ -638,17 +784,22 @@ export function syncStatusToApi(api: Api, pod: PodDef, before: ApiPodStatus | un
   v[pod.uid] = version;
   // A seek's replay prints nothing: the texts are built only for a recorded step.
   if (api.recording !== false) {
-    // Each patch is new text: quoted directly, not through q's cache of texts printed again.
-    const patch = JSON.stringify(patchText(pod.uid, fields));
-    // The pod's shared "pod" and "podUID" pairs (podKVs.ts): no new pairs per line.
+    const uid = pod.uid;
+    // The pod's shared "pod" and "podUID" pairs (podKVs.ts): no new pairs per line. The patch
+    // and the status are the two (frozen) statuses, printed when the line is (lazyValue).
     const [podPair, uidPair] = podUidKV(pod) as [KV[number], KV[number]];
-    klog(api, 'Patch status for pod', [podPair, uidPair, ['patch', patch]]);
+    klog(api, 'Patch status for pod', [
+      podPair,
+      uidPair,
+      // Each patch is new text: quoted directly, not through q's cache of texts printed again.
+      lazyValue('patch', () => JSON.stringify(patchText(uid, patchFields(uid, before, after)))),
+    ]);
     // RecordStatusUpdated's line is left out (startupLatency.ts), then the success line and the
     // watch echo (RECONCILE, the startup latency tracker).
     klog(api, 'Status for pod updated successfully', [
       podPair,
       ['statusVersion', String(version)],
-      ['status', podStatusText(after)],
+      lazyValue('status', () => podStatusText(after)),
     ]);
     klog(api, 'SyncLoop RECONCILE', reconcileKV(pod));
   }

@@ -1,5 +1,6 @@
 import type { CpuDomain } from './cpuManagerBridge';
 import type { ResizeAction } from './config';
+import type { PulledRecord } from './pullCredentials';
 
 /**
  * The kubelet's mutable state as plain data, written copy-on-write (core/cow.ts: checkpoints
@@ -359,6 +360,11 @@ export interface KubeletDomain {
   pleg: { seen: Record<string, Record<string, string>>; dirty: Record<string, true> };
   /** Images present on the node (name -> size). */
   images: Record<string, number>;
+  /**
+   * The image pull manager's ImagePulledRecords (KubeletEnsureSecretPulledImages), by image: on
+   * disk, so they outlive a kubelet restart.
+   */
+  imagePullRecords: Record<string, PulledRecord>;
   containerBackOff: Record<string, BackoffEntry>;
   imageBackOff: Record<string, BackoffEntry>;
   /** imageManager.prevPullErrMsg: back-off key -> "<reason>: <message>" of its last failed pull. */

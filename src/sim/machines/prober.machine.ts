@@ -7,7 +7,8 @@
  *   initialDelay (initialDelaySeconds since the container started) -> waitingForStartup
  *   (liveness/readiness hold until the startup probe has succeeded) -> probing ⇄ onHold (a
  *   liveness/startup failure at failureThreshold holds the worker until a new container appears)
- *   -> stopped (the pod is terminal or being deleted, or the kubelet stops the worker).
+ *   -> stopped (the pod is terminal or being deleted, its container exited and will not be
+ *   restarted, or the kubelet stops the worker).
  * A startup probe whose container has started is done (startupSucceeded). The results manager's
  * updates wake the sync loop; the guards read what doProbe will find (kubelet/probeOutlook.ts).
  */
@@ -81,6 +82,7 @@ export function idleDoProbe(ctx: ProberContext, step: number, domain: unknown): 
  */
 const afterDoProbe = [
   { guard: 'pod terminal or being deleted', target: '#prober.stopped' },
+  { guard: 'container will not be restarted', target: '#prober.stopped' },
   { guard: 'no running container', target: 'waitingForContainer' },
   { guard: 'on hold', target: 'onHold' },
   { guard: 'within initial delay', target: 'initialDelay' },
@@ -123,6 +125,11 @@ export const proberMachine = setup({
   },
   guards: {
     'pod terminal or being deleted': ({ context }) => outlook(context) === 'stop',
+    /**
+     * "Abort if the container will not be restarted": the pod's restartPolicy, or from 1.35 the
+     * container's own restartPolicy and restart rules (podutil.ContainerShouldRestart).
+     */
+    'container will not be restarted': ({ context }) => outlook(context) === 'will not restart',
     'no running container': ({ context }) => {
       const o = outlook(context);
       return o === 'no container' || o === 'not running';

@@ -3,8 +3,10 @@
  * for one container of a pod, attempt after attempt, with imageManager.EnsureImageExists
  * (pkg/kubelet/images/image_manager.go) and the PostStart hook runner (pkg/kubelet/lifecycle/handlers.go):
  *
- *   EnsureImageExists: no pull when the image is present and the policy is not Always; an absent
- *     image with policy Never fails (ErrImageNeverPull); an image in back-off fails
+ *   EnsureImageExists: no pull when the image is present and the policy is not Always (with
+ *     KubeletEnsureSecretPulledImages, unless PullManager.MustAttemptImagePull finds the pod's
+ *     credentials not among those that pulled it: then policy Never fails, anything else pulls);
+ *     an absent image with policy Never fails (ErrImageNeverPull); an image in back-off fails
  *     (ImagePullBackOff); otherwise it is pulled through the node's image puller (serial or
  *     parallel) and a failed pull fails the attempt (ErrImagePull).
  *   generateContainerConfig ("Enforcing CFS quota") -> PreCreateContainer (cpuset) ->
@@ -32,6 +34,7 @@ import { peekFault } from '../kubelet/faults';
 import { podGracePeriod, stopTime } from '../kubelet/killContainer';
 import { kubelet } from '../kubelet/view';
 import { imageBackOffKey, isInBackOffSinceUpdate, IMAGE_BACKOFF } from '../kubelet/backoff';
+import { mustAttemptImagePull, podPullSecrets } from '../kubelet/pullCredentials';
 import { cpusetForContainer } from '../policies/cpumanager/manager';
 import { withStates } from './compose';
 
@@ -70,6 +73,17 @@ function spec(ctx: StartContainerContext) {
   return { k, pod, c: pod.byName[ctx.name]! };
 }
 
+/** imageManager's backOff.IsInBackOffSinceUpdate for "<pod uid>_<image>". */
+function inImageBackOff(ctx: StartContainerContext): boolean {
+  const { k, c } = spec(ctx);
+  return isInBackOffSinceUpdate(
+    k.domain.imageBackOff,
+    imageBackOffKey(ctx.uid, c.image),
+    k.t,
+    IMAGE_BACKOFF,
+  );
+}
+
 const startContainerSetup = setup({
   types: {
     events: {} as StartContainerEvent,
@@ -82,20 +96,34 @@ const startContainerSetup = setup({
       const { k, c } = spec(context);
       return c.pullPolicy !== 'Always' && k.domain.images[c.imageRef] !== undefined;
     },
+    /**
+     * KubeletEnsureSecretPulledImages: a present image that the pull policy would not pull goes
+     * through PullManager.MustAttemptImagePull, which asks for a pull when the image's pulled
+     * record does not show the pod's credentials (pulled with another Secret, or never recorded
+     * under a policy that checks it).
+     */
+    'present image needs a pull for the pod’s credentials': ({ context }) => {
+      const { k, pod, c } = spec(context);
+      if (k.run.gates.KubeletEnsureSecretPulledImages !== true) return false;
+      if (c.pullPolicy === 'Always' || k.domain.images[c.imageRef] === undefined) return false;
+      return mustAttemptImagePull(
+        k.run.pullCredentials,
+        k.domain.imagePullRecords[c.imageRef],
+        c.image,
+        podPullSecrets(pod.manifest),
+      );
+    },
+    /** The present image could not be used unchecked, and policy Never forbids the pull. */
+    'pull policy is Never, so the unchecked image fails': ({ context }) =>
+      spec(context).c.pullPolicy === 'Never',
+    /** pullImage's back-off check, on the way to the credential check's pull. */
+    'in image back-off before the credential pull': ({ context }) => inImageBackOff(context),
     /** applyDefaultImageTag: the spec's image is no valid reference (ErrInvalidImageName). */
     'image name does not parse': ({ context }) =>
       parseNormalizedNamedError(spec(context).c.image) !== undefined,
     'pull policy is Never': ({ context }) => spec(context).c.pullPolicy === 'Never',
     /** imageManager's backOff.IsInBackOffSinceUpdate for "<pod uid>_<image>". */
-    'in image back-off': ({ context }) => {
-      const { k, c } = spec(context);
-      return isInBackOffSinceUpdate(
-        k.domain.imageBackOff,
-        imageBackOffKey(context.uid, c.image),
-        k.t,
-        IMAGE_BACKOFF,
-      );
-    },
+    'in image back-off': ({ context }) => inImageBackOff(context),
     /** generateContainerConfig returned an error (e.g. a missing ConfigMap key in env). */
     'container config failed': ({ context }) => context.failed === 'config',
     'CreateContainer failed': ({ context }) => context.failed === 'create',
@@ -190,11 +218,32 @@ const states = {
         actions: 'recordInvalidImageName',
       },
       {
+        guard: 'present image needs a pull for the pod’s credentials',
+        target: 'credentialsUnverified',
+      },
+      {
         guard: 'image present and pull policy is not Always',
         target: 'imagePresent',
       },
       { guard: 'pull policy is Never', target: 'imageFailed', actions: 'recordImageNeverPull' },
       { guard: 'in image back-off', target: 'imageFailed', actions: 'recordImageBackOff' },
+      { target: 'pullingImage' },
+    ],
+  }),
+  // EnsureImageExists after MustAttemptImagePull asked for a pull: policy Never fails it,
+  // otherwise pullImage (its back-off first).
+  credentialsUnverified: S.createStateConfig({
+    always: [
+      {
+        guard: 'pull policy is Never, so the unchecked image fails',
+        target: 'imageFailed',
+        actions: 'recordImageNeverPull',
+      },
+      {
+        guard: 'in image back-off before the credential pull',
+        target: 'imageFailed',
+        actions: 'recordImageBackOff',
+      },
       { target: 'pullingImage' },
     ],
   }),

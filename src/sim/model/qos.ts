@@ -212,6 +212,16 @@ export function explainPodQOS(
   const qos = getPodQOS(pod, opts);
   if (pod.status?.qosClass !== undefined)
     return { qos, reason: `status.qosClass is already ${qos}` };
+  const r = pod.spec.resources;
+  if (opts.podLevelResources === true && r && (r.requests || r.limits)) {
+    if (qos === 'Guaranteed')
+      return { qos, reason: 'spec.resources sets cpu and memory limits equal to its requests' };
+    if (qos === 'Burstable')
+      return {
+        qos,
+        reason: 'spec.resources lacks a cpu or memory limit, or a request differs from its limit',
+      };
+  }
   if (qos === 'BestEffort')
     return { qos, reason: 'no container sets a cpu or memory request or limit' };
   if (qos === 'Guaranteed')
@@ -241,4 +251,23 @@ export function explainPodQOS(
     }
   }
   return { qos, reason: 'the summed requests differ from the summed limits' };
+}
+
+/**
+ * resourcehelper.IsSupportedPodLevelResource (component-helpers/resource/helpers.go): cpu and
+ * memory (1.32), and hugepages-* (1.33 on).
+ */
+export function isSupportedPodLevelResource(name: string): boolean {
+  return name === 'cpu' || name === 'memory' || name.startsWith('hugepages-');
+}
+
+/**
+ * resourcehelper.IsPodLevelResourcesSet: spec.resources names a supported resource in its
+ * requests or limits. The policies that do not handle pod-level resources skip such a pod.
+ */
+export function isPodLevelResourcesSet(pod: PodLike): boolean {
+  const r = pod.spec.resources;
+  if (!r) return false;
+  const names = [...Object.keys(r.requests ?? {}), ...Object.keys(r.limits ?? {})];
+  return names.some(isSupportedPodLevelResource);
 }

@@ -73,7 +73,6 @@ export const CONTAINER_OTHER_FIELDS = accepted([
   'workingDir',
   'ports',
   'resizePolicy',
-  'restartPolicyRules',
   'volumeMounts',
   'volumeDevices',
   'terminationMessagePath',

@@ -18,6 +18,7 @@ export const PRESET_IDS = [
   'poststart-deadlock',
   'poststart-deadlock-sidecar',
   'crashloop-backoff',
+  'restart-rules-exit-42',
   'slow-image-blocks-neighbour',
   'flip-cpu-policy',
   'startup-time-breakdown',
@@ -29,6 +30,10 @@ export const PRESET_IDS = [
   'topology-affinity-error-free-cpus',
   'hugepages-memory-manager',
   'same-pod-three-topology-policies',
+  // Pod-level resources (spec.resources) under the static CPU manager.
+  'pod-level-resources',
+  // KubeletEnsureSecretPulledImages: a present image and the pod's pull credentials.
+  'image-pull-credentials',
   // In-place resize meeting the static CPU manager.
   'resize-guaranteed-static',
   // The golden scenarios: one kubelet behaviour each.

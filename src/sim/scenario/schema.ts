@@ -124,6 +124,25 @@ const envFromSource = z.looseObject({
   secretRef: objectRef.optional(),
 });
 
+const containerRestartRule = z.strictObject({
+  action: z.string(),
+  exitCodes: z
+    .strictObject({
+      operator: z.string(),
+      values: z
+        .array(
+          z
+            .number()
+            .int()
+            .min(-(2 ** 31))
+            .max(2 ** 31 - 1),
+        )
+        .max(10_000)
+        .optional(),
+    })
+    .optional(),
+});
+
 export const containerSchema = z.strictObject({
   name: containerName,
   image: z.string().min(1, 'image is required'),
@@ -131,7 +150,18 @@ export const containerSchema = z.strictObject({
   command: z.array(z.string()).optional(),
   args: z.array(z.string()).optional(),
   resources: resourceRequirements.optional(),
-  restartPolicy: z.literal('Always').optional(),
+  /**
+   * Always on an init container makes it a native sidecar; on a regular container (and Never or
+   * OnFailure anywhere) it is a container restart policy (ContainerRestartRules, KEP-5307). The
+   * API's validation of each release is versionCheck.ts's (restartRules.ts).
+   */
+  restartPolicy: z.enum(['Always', 'OnFailure', 'Never']).optional(),
+  /**
+   * ContainerRestartRule: an action on the container's exit codes. Action and operator are
+   * strings as the API's are, so a value the release does not support is refused with the API
+   * server's words, not the schema's.
+   */
+  restartPolicyRules: z.array(containerRestartRule).max(1000).optional(),
   lifecycle: z
     .strictObject({
       postStart: handler.optional(),
@@ -177,6 +207,8 @@ export const podManifestSchema = z.strictObject({
     /** Pod-level resources (PodLevelResources). */
     resources: resourceRequirements.optional(),
     ...POD_SPEC_OTHER_FIELDS,
+    /** The Secrets the kubelet pulls this pod's images with (and checks present images against). */
+    imagePullSecrets: z.array(z.strictObject({ name: z.string().min(1) })).optional(),
   }),
   // PodStatus: GetPodQOS reads status.qosClass when it is set; the rest is what the
   // kubelet reports, not input, and is left alone.
@@ -299,6 +331,17 @@ const kubeletConfigShape = {
   featureGates: z.record(z.string(), z.boolean()).optional(),
   /** crashLoopBackOff (1.32+, KubeletCrashLoopBackOffMax): the restart back-off's cap. */
   crashLoopBackOff: z.strictObject({ maxContainerRestartPeriod: duration.optional() }).optional(),
+  /** Which present images a pod must prove its pull credentials for (KubeletEnsureSecretPulledImages). */
+  imagePullCredentialsVerificationPolicy: z
+    .enum([
+      'NeverVerify',
+      'NeverVerifyPreloadedImages',
+      'NeverVerifyAllowlistedImages',
+      'AlwaysVerify',
+    ])
+    .optional(),
+  /** Image names (no tag) or "<prefix>/*" exempt under NeverVerifyAllowlistedImages. */
+  preloadedImagesVerificationAllowlist: z.array(z.string()).max(256).optional(),
 };
 
 /** KubeletConfiguration's TypeMeta: a pasted whole file carries them; they set nothing. */
@@ -381,11 +424,28 @@ export const nodeMemorySchema = z.strictObject({
   hugepages1GiPerNumaNode: z.number().int().nonnegative().max(10_000).optional(),
 });
 
+/**
+ * The kubelet's record of a present image's earlier pull (KubeletEnsureSecretPulledImages, the
+ * ImagePulledRecord under /var/lib/kubelet/image_manager/pulled): `node` when it was pulled with
+ * credentials every pod on the node has (NodePodsAccessible: none, or the node's own), else the
+ * Secrets that pulled it. Left out, the image was never pulled by the kubelet (preloaded).
+ */
+const pulledWith = z.union([
+  z.literal('node'),
+  z.strictObject({
+    secrets: z
+      .array(z.strictObject({ name: z.string().min(1), namespace: z.string().default('default') }))
+      .min(1)
+      .max(16),
+  }),
+]);
+
 const imageSchema = z.strictObject({
   name: z.string().min(1),
   present: z.boolean().default(false),
   sizeBytes: z.number().int().nonnegative().optional(),
   pullTime: duration.optional(),
+  pulledWith: pulledWith.optional(),
 });
 
 const runtimeSchema = z
@@ -588,6 +648,7 @@ export type Scenario = z.output<typeof scenarioSchema>;
 export type ScenarioInput = z.input<typeof scenarioSchema>;
 export type PodManifest = z.output<typeof podManifestSchema>;
 export type ContainerSpec = z.output<typeof containerSchema>;
+export type ContainerRestartRuleSpec = z.output<typeof containerRestartRule>;
 export type Fault = z.output<typeof faultSchema>;
 export type ScenarioAction = z.output<typeof actionSchema>;
 export type KubeletConfig = z.output<typeof kubeletConfigSchema>;

@@ -11,6 +11,7 @@ import type { ContainerSpec, PodManifest, Scenario } from './schema';
 import { KUBELET_CONFIG_FIELDS } from './kubeletConfigFields';
 import { NO_CPU_MANAGER_REASON, minorNumber, type KubeletVersionName } from '../versions/names';
 import { gateArrival, gateProblems, profileOf } from '../versions/changelog/profile';
+import { restartRulesProblems } from './restartRulesCheck';
 
 /** How a field's arrival is told, where the field's name alone does not say it. */
 const ARRIVAL_WORDS: Readonly<Record<string, string>> = {
@@ -92,6 +93,77 @@ function crashLoopBackOffProblems(v: KubeletVersionName, s: Scenario, no: Proble
     );
 }
 
+/**
+ * imagePullCredentialsVerificationPolicy and preloadedImagesVerificationAllowlist as the
+ * release's configuration validation reads them (pkg/kubelet/apis/config/validation/
+ * validation.go, 1.33+): set without KubeletEnsureSecretPulledImages, or an allowlist without
+ * its policy or with a pattern it refuses, the kubelet does not start.
+ */
+function pullCredentialProblems(v: KubeletVersionName, s: Scenario, no: Problem): void {
+  const k = s.node.kubelet;
+  const policy = k.imagePullCredentialsVerificationPolicy;
+  const allowlist = k.preloadedImagesVerificationAllowlist ?? [];
+  if (v === '1.3' || minorNumber(v) < 33 || (policy === undefined && allowlist.length === 0))
+    return;
+  const state = profileOf(v).gates.KubeletEnsureSecretPulledImages;
+  const on =
+    s.node.kubelet.featureGates?.KubeletEnsureSecretPulledImages ?? state?.default ?? false;
+  const refuses = (what: string) =>
+    `kubelet ${v} refuses its configuration: "invalid configuration: ${what}"`;
+  if (!on) {
+    const gate = state
+      ? ` (the gate is ${state.stage}, off by default: set node.kubelet.featureGates.KubeletEnsureSecretPulledImages: true)`
+      : '';
+    if (policy !== undefined)
+      no(
+        'node.kubelet.imagePullCredentialsVerificationPolicy',
+        refuses(
+          '`imagePullCredentialsVerificationPolicy` must not be set if KubeletEnsureSecretPulledImages feature gate is not enabled',
+        ) + gate,
+      );
+    if (allowlist.length > 0)
+      no(
+        'node.kubelet.preloadedImagesVerificationAllowlist',
+        refuses(
+          '`preloadedImagesVerificationAllowlist` must not be set if KubeletEnsureSecretPulledImages feature gate is not enabled',
+        ) + gate,
+      );
+    return;
+  }
+  if (allowlist.length > 0 && policy !== 'NeverVerifyAllowlistedImages') {
+    no(
+      'node.kubelet.preloadedImagesVerificationAllowlist',
+      refuses(
+        'can\'t set `preloadedImagesVerificationAllowlist` if `imagePullCredentialsVertificationPolicy` is not "NeverVerifyAllowlistedImages"',
+      ),
+    );
+    return;
+  }
+  for (const [i, p] of allowlist.entries()) {
+    const why = allowlistPatternError(p);
+    if (why !== undefined)
+      no(
+        `node.kubelet.preloadedImagesVerificationAllowlist[${i}]`,
+        refuses(`invalid image pattern in \`preloadedImagesVerificationAllowlist\`: ${why}`),
+      );
+  }
+}
+
+/** image_pull_policies.go getAllowlistImagePattern's errors (a full-name pattern: no tag). */
+function allowlistPatternError(pattern: string): string | undefined {
+  if (pattern !== pattern.trim()) return `leading/trailing spaces are not allowed: ${pattern}`;
+  const wildcard = pattern.endsWith('/*');
+  const trimmed = wildcard ? pattern.slice(0, -1) : pattern;
+  if (trimmed.length === 0) return `the supplied pattern is too short: ${pattern}`;
+  if (trimmed.includes('*'))
+    return `not a valid wildcard pattern, only patterns ending with '/*' are allowed: ${pattern}`;
+  if (wildcard) return trimmed.length === 1 ? 'at least registry hostname is required' : undefined;
+  const last = trimmed.slice(trimmed.lastIndexOf('/') + 1);
+  if (last.includes(':') || trimmed.includes('@'))
+    return `neither tag nor digest is accepted in an image reference: ${pattern}`;
+  return undefined;
+}
+
 function containerProblems(
   v: KubeletVersionName,
   s: Scenario,
@@ -101,6 +173,14 @@ function containerProblems(
   no: Problem,
 ): void {
   if (v === '1.3') {
+    if (
+      c.restartPolicyRules !== undefined ||
+      (c.restartPolicy && (!init || c.restartPolicy !== 'Always'))
+    )
+      no(
+        `${path}.${c.restartPolicyRules !== undefined ? 'restartPolicyRules' : 'restartPolicy'}`,
+        'kubelet 1.3 does not have this: container restart rules arrived in 1.34',
+      );
     if (init && c.restartPolicy === 'Always')
       no(
         `${path}.restartPolicy`,
@@ -139,12 +219,16 @@ function podProblems(
   path: string,
   no: Problem,
 ): void {
-  (m.spec.initContainers ?? []).forEach((c, i) =>
-    containerProblems(v, s, c, `${path}.spec.initContainers[${i}]`, true, no),
-  );
-  m.spec.containers.forEach((c, i) =>
-    containerProblems(v, s, c, `${path}.spec.containers[${i}]`, false, no),
-  );
+  (m.spec.initContainers ?? []).forEach((c, i) => {
+    const at = `${path}.spec.initContainers[${i}]`;
+    containerProblems(v, s, c, at, true, no);
+    restartRulesProblems(s, m, c, 'initContainers', i, at, no);
+  });
+  m.spec.containers.forEach((c, i) => {
+    const at = `${path}.spec.containers[${i}]`;
+    containerProblems(v, s, c, at, false, no);
+    restartRulesProblems(s, m, c, 'containers', i, at, no);
+  });
 }
 
 export function versionProblems(s: Scenario): ScenarioProblem[] {
@@ -179,6 +263,7 @@ export function versionProblems(s: Scenario): ScenarioProblem[] {
     for (const g of gateProblems(profileOf(v), s.node.kubelet.featureGates))
       no(`node.kubelet.featureGates.${g.gate}`, g.message);
   crashLoopBackOffProblems(v, s, no);
+  pullCredentialProblems(v, s, no);
   s.pods.forEach((p, i) => podProblems(v, s, p.manifest, `pods[${i}].manifest`, no));
   s.actions.forEach((a, i) => {
     if (a.kind === 'AddPod') podProblems(v, s, a.manifest, `actions[${i}].manifest`, no);

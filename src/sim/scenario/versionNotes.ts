@@ -8,6 +8,7 @@ import { MODELLED_KUBELET_FIELDS, NOT_YET_MODELLED_KUBELET_FIELDS } from './sche
 import { KUBELET_CONFIG_FIELDS } from './kubeletConfigFields';
 import { NO_CPU_MANAGER_REASON } from '../versions/names';
 import { gateArrival, profileOf } from '../versions/changelog/profile';
+import { restartRulesDropped } from './restartRulesCheck';
 
 /**
  * The feature gates whose setting the model acts on; the changelog knows more (their stages and
@@ -26,12 +27,15 @@ export const READ_GATES: ReadonlySet<string> = new Set([
   'ChangeContainerStatusOnKubeletRestart',
   'ReduceDefaultCrashLoopBackOffDecay',
   'KubeletEnsureSecretPulledImages',
+  'PodLevelResources',
   'PodObservedGenerationTracking',
   'PodReadyToStartContainersCondition',
   'RecursiveReadOnlyMounts',
   'SidecarContainers',
   'PodLifecycleSleepAction',
   'GRPCContainerProbe',
+  'ContainerRestartRules',
+  'RestartAllContainersOnContainerExits',
   'InPlacePodVerticalScaling',
 ]);
 
@@ -40,6 +44,32 @@ export const NO_DEVICE_PLUGINS_REASON =
   'kubelet 1.3 has no device plugins (they arrived in 1.8): the devices are not registered';
 /** Why kubelet 1.3 ignores the memory manager's settings. */
 export const NO_MEMORY_MANAGER_REASON = `kubelet 1.3 has no memory manager (it arrived in ${gateArrival('MemoryManager') ?? '1.21'})`;
+
+/**
+ * spec.resources (pod-level resources) on a release or gate setting without them: the API
+ * server's dropDisabledPodFields removes the field (a release before 1.32 does not know it), so
+ * the kubelet never sees it. Said per pod, as the run silently would not.
+ */
+export function podLevelResourcesNotes(s: Scenario): string[] {
+  const v = s.node.kubeletVersion;
+  const manifests = [
+    ...s.pods.map((p, i) => [`pods[${i}].manifest`, p.manifest] as const),
+    ...s.actions.flatMap((a, i) =>
+      a.kind === 'AddPod' ? [[`actions[${i}].manifest`, a.manifest] as const] : [],
+    ),
+  ].filter(([, m]) => m.spec.resources !== undefined);
+  if (manifests.length === 0) return [];
+  const gate = v === '1.3' ? undefined : profileOf(v).gates.PodLevelResources;
+  const on = gate !== undefined && (s.node.kubelet.featureGates?.PodLevelResources ?? gate.default);
+  if (on) return [];
+  const why = gate
+    ? `kubelet ${v}'s API server drops pod-level resources unless the feature gate PodLevelResources (${gate.stage}, off by default) is on: set node.kubelet.featureGates.PodLevelResources: true`
+    : `kubelet ${v}'s API has no pod-level resources (PodLevelResources arrived in ${gateArrival('PodLevelResources') ?? '1.32'})`;
+  return manifests.map(
+    ([path, m]) =>
+      `${path}.spec.resources (${m.metadata.namespace}/${m.metadata.name}) is dropped: ${why}; QoS, admission and the resource managers read the containers' resources alone`,
+  );
+}
 
 export function versionNotes(s: Scenario): string[] {
   const notes: string[] = [];
@@ -56,6 +86,34 @@ export function versionNotes(s: Scenario): string[] {
   if (gates.length)
     notes.push(`node.kubelet.featureGates: accepted, not modelled: ${gates.join(', ')}`);
   const v = s.node.kubeletVersion;
+  notes.push(...podLevelResourcesNotes(s));
+  const pullGate = v === '1.3' ? undefined : profileOf(v).gates.KubeletEnsureSecretPulledImages;
+  const checks =
+    pullGate !== undefined &&
+    (s.node.kubelet.featureGates?.KubeletEnsureSecretPulledImages ?? pullGate.default);
+  if (!checks)
+    s.node.images.forEach((img, i) => {
+      if (img.pulledWith !== undefined)
+        notes.push(
+          `node.images[${i}].pulledWith is ignored: kubelet ${v} ${pullGate ? `checks a present image's pull credentials only with the feature gate KubeletEnsureSecretPulledImages (${pullGate.stage}, off by default)` : `does not check a present image's pull credentials (KubeletEnsureSecretPulledImages arrived in ${gateArrival('KubeletEnsureSecretPulledImages') ?? '1.33'})`}`,
+        );
+    });
+  const manifests = [
+    ...s.pods.map((p, i) => ({ m: p.manifest, path: `pods[${i}].manifest` })),
+    ...s.actions.flatMap((a, i) =>
+      a.kind === 'AddPod' ? [{ m: a.manifest, path: `actions[${i}].manifest` }] : [],
+    ),
+  ];
+  for (const { m, path } of manifests) {
+    (m.spec.initContainers ?? []).forEach((c, i) => {
+      const note = restartRulesDropped(s, c, true, `${path}.spec.initContainers[${i}]`);
+      if (note) notes.push(note);
+    });
+    m.spec.containers.forEach((c, i) => {
+      const note = restartRulesDropped(s, c, false, `${path}.spec.containers[${i}]`);
+      if (note) notes.push(note);
+    });
+  }
   if (
     v !== '1.3' &&
     s.node.kubelet.featureGates?.InPlacePodVerticalScaling === true &&

@@ -9,9 +9,9 @@ import { formatKlog, loadKubeletVersions } from '../../sim';
 import { DEFAULT_PRESET, isBundledPreset } from '../presetTitles';
 import type { Scenario } from '../types';
 import { buildRunView, runViewOf, simulateScenario, type KubeletRunView } from '../buildRunView';
-import { cursorViews } from '../kubeletViews';
+import { cursorViews, traceViews } from '../kubeletViews';
 import type { EngineApi } from './engineApi';
-import { heldRun, klogLines, pieceToSend, type HeldRun } from './packedRun';
+import { heldRun, pieceToSend, type HeldRun } from './packedRun';
 
 performance.mark('ks:worker-start');
 const runs = new Map<number, HeldRun>();
@@ -100,9 +100,20 @@ const api: EngineApi = {
     const [piece, buffers] = pieceToSend(held(id), what);
     return buffers.length > 0 ? transfer(piece, buffers) : piece;
   },
-  lines(id, start, end) {
-    const logs = held(id).run.trace.logs.slice(start, end);
-    return klogLines(logs, logs.map(formatKlog));
+  logMatches(id, q) {
+    // Copies: the answer's buffers move to the page, the cached ones stay for the next question.
+    const m = traceViews.logMatches(get(id), q)!;
+    const out = { line: m.line.slice(), step: m.step.slice(), length: m.length.slice() };
+    return transfer(out, [out.line.buffer, out.step.buffer, out.length.buffer]);
+  },
+  logRows(id, mode, lines) {
+    const run = get(id);
+    const out = [];
+    for (const i of lines) {
+      const row = traceViews.logRow(run, mode, i);
+      if (row) out.push(row);
+    }
+    return out;
   },
   part(id, what, start, end) {
     const r = held(id).run;

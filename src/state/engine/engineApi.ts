@@ -3,11 +3,12 @@
  * chooses; the worker keeps the last few so a perturbation can resume from the run
  * on screen (`from`) and the cursor-dependent views can replay from its checkpoints.
  */
-import type { PodRow, InspectorData, MachineView } from '../viewTypes';
+import type { PodRow, InspectorData, LogRow, MachineView } from '../viewTypes';
+import type { LogMatches, LogMode, LogQuery } from '../logLines';
 import type { ChangeEntry, KubeletVersionName, PermalinkViewState } from '../../sim';
 import type { Scenario, Selection } from '../types';
 import type { PresetLoad } from '../store';
-import type { KlogLines, Piece, TracePart } from './packedRun';
+import type { Piece, TracePart } from './packedRun';
 import type { ReplayEvent } from '../../replay/types';
 
 export interface RunCounts {
@@ -33,8 +34,10 @@ export interface EngineApi {
    */
   preset(id: string): PresetLoad | Promise<PresetLoad>;
   piece(id: number, what: Piece): unknown;
-  /** Lines [start, end) of the run's klog as the log panel shows them (columns). */
-  lines(id: number, start: number, end: number): KlogLines;
+  /** The log panel's lines of the run matching a query (logLines.ts), the whole run's. */
+  logMatches(id: number, q: LogQuery): LogMatches;
+  /** Those lines formatted, by their numbers in the log. */
+  logRows(id: number, mode: LogMode, lines: readonly number[]): LogRow[];
   /** Items [start, end) of the run's logs or records. */
   part(id: number, what: TracePart, start: number, end: number): unknown[];
   /** Forgets every run but these. */

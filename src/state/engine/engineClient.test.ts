@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../types';
-import { CURRENT_KUBELET_VERSION } from '../../sim';
 import { Cancelled, createEngineClient, isCancelled, type AsyncEngineApi } from './engineClient';
+import { CURRENT_KUBELET_VERSION, formatKlog, loadPreset } from '../../sim';
+import { buildRunView } from '../buildRunView';
 import { formattedLogs } from '../kubeletViews';
-import { kubeletViews } from '../stateViews';
+import { matchLines, type LogQuery } from '../logLines';
+import { workerViews } from './workerViews';
 import { CHUNK, engineIdOf, pieceOf, type HeldRun, type Piece } from './packedRun';
+
+function preset(id: Parameters<typeof loadPreset>[0]): Scenario {
+  const r = loadPreset(id);
+  if (!r.ok) throw new Error(JSON.stringify(r.problems));
+  return r.scenario;
+}
 
 const scenario = (name: string, kubeletVersion: string = CURRENT_KUBELET_VERSION) =>
   ({ metadata: { name }, node: { kubeletVersion } }) as unknown as Scenario;
@@ -110,15 +118,22 @@ function fakeWorkers() {
         w.parts.push([start, end]);
         return Promise.resolve(Array.from({ length: end - start }, (_, i) => ({ i: start + i })));
       },
-      lines(_id: number, start: number, end: number) {
-        w.parts.push([start, end]);
-        const n = end - start;
-        return Promise.resolve({
-          text: Array.from({ length: n }, (_, i) => `line ${start + i}`),
-          v: Uint8Array.from({ length: n }, (_, i) => (start + i) % 5),
-          severity: 'I'.repeat(n),
-          step: Int32Array.from({ length: n }, (_, i) => start + i),
-        });
+      // The log panel's questions, over a log of `line <i>` at -v i % 5 and step i.
+      logMatches(id: number, q: LogQuery) {
+        const n = packedRuns.get(id)!.run.trace.logs.length;
+        const text = Array.from({ length: n }, (_, i) => `line ${i}`);
+        return Promise.resolve(
+          matchLines(
+            { text, v: text.map((_, i) => i % 5), step: text.map((_, i) => i), severity: '' },
+            q,
+          ),
+        );
+      },
+      logRows(_id: number, mode: string, lines: readonly number[]) {
+        w.asked.push(`rows ${mode} ${lines.join(',')}`);
+        return Promise.resolve(
+          lines.map((i) => ({ index: i, v: i % 5, severity: 'I', text: `line ${i}` })),
+        );
       },
       keep: () => Promise.resolve(),
       has: () => Promise.resolve(true),
@@ -287,40 +302,56 @@ describe('engine client', () => {
     ]);
   });
 
-  it('lines(run) brings the klog panel its columns in chunks; the raw logs stay in the worker', async () => {
+  it("the log panel's lines stay in the worker: it answers the matching lines, and the rows in view in one question per task", async () => {
     const { workers, spawn } = fakeWorkers();
     const client = createEngineClient(spawn);
+    const views = workerViews(client);
+    let told = 0;
+    views.subscribe!(() => told++);
     const a = client.simulate(scenario('a'));
     await tick();
-    const n = CHUNK + 10;
+    const n = 30;
     workers[0]!.runs[0]!.done.resolve(packed(workers[0]!.runs[0]!.id, n));
     const run = await a;
-    expect(client.linesReady(run)).toBe(false);
-    expect(kubeletViews.logsAt(run, n, 4)).toEqual([]);
-    await client.lines(run);
-    expect(workers[0]!.parts).toEqual([
-      [0, CHUNK],
-      [CHUNK, n],
+    const q = { mode: 'klog', v: 2, filter: '' } as const;
+    // Asked, not here yet.
+    expect(views.logMatches(run, q)).toBeNull();
+    await tick();
+    expect(told).toBe(1);
+    // Lines whose -v ≤ 2 (the fake's v is the line number mod 5), steps and lengths.
+    const m = views.logMatches(run, q)!;
+    expect([...m.line.slice(0, 5)]).toEqual([0, 1, 2, 5, 6]);
+    expect([...m.length.slice(0, 2)]).toEqual(['line 0'.length, 'line 1'.length]);
+    // The filter is answered there too, as another question.
+    expect(views.logMatches(run, { ...q, filter: 'line 1' })).toBe(m);
+    await tick();
+    expect([...views.logMatches(run, { ...q, filter: 'line 1' })!.line]).toEqual([
+      1, 10, 11, 12, 15, 16, 17,
     ]);
-    expect(client.linesReady(run)).toBe(true);
-    expect(client.logsReady(run)).toBe(false);
+    // Rows asked for in one task: one question, then each row is here.
+    expect(views.logRow(run, 'klog', 5)).toBeUndefined();
+    expect(views.logRow(run, 'klog', 6)).toBeUndefined();
+    expect(views.logRow(run, 'klog', 5)).toBeUndefined();
+    await tick();
+    expect(workers[0]!.asked.filter((x) => x.startsWith('rows'))).toEqual(['rows klog 5,6']);
+    expect(views.logRow(run, 'klog', 6)).toEqual({ index: 6, v: 1, severity: 'I', text: 'line 6' });
+    // The raw logs never came to the page.
+    expect(workers[0]!.parts).toEqual([]);
     expect(run.raw.trace.logs.length).toBe(0);
-    // Steps are the line numbers here: before step 7 at -v=2, lines 0..6 whose v ≤ 2.
-    expect(kubeletViews.logsAt(run, 7, 2).map((l) => l.text)).toEqual([
-      'line 0',
-      'line 1',
-      'line 2',
-      'line 5',
-      'line 6',
-    ]);
-    expect(kubeletViews.logsAt(run, n, 4).length).toBe(n);
-    // The raw logs later reuse the text: only the raw chunks are pulled.
-    await client.logs(run);
-    expect(workers[0]!.parts.slice(2)).toEqual([
-      [0, CHUNK],
-      [CHUNK, n],
-    ]);
-    expect(formattedLogs(run.raw)[n - 1]).toBe(`line ${n - 1}`);
+  });
+
+  it("a run built on the page answers the log panel from its own lines, as the worker's would", () => {
+    const views = workerViews(createEngineClient(fakeWorkers().spawn));
+    const run = buildRunView(preset('hello-pod'));
+    const logs = run.raw.trace.logs;
+    const m = views.logMatches(run, { mode: 'klog', v: 4, filter: 'syncloop add' })!;
+    expect(m.line.length).toBeGreaterThan(0);
+    for (const i of m.line) {
+      const row = views.logRow(run, 'klog', i)!;
+      expect(row.text).toBe(formatKlog(logs[i]!));
+      expect(row.text.toLowerCase()).toContain('syncloop add');
+    }
+    expect([...m.step]).toEqual([...m.line].map((i) => logs[i]!.step));
   });
 
   it('an engine error rejects as itself, not as a cancellation', async () => {

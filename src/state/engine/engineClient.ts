@@ -8,9 +8,11 @@
  * simulated again on demand from their scenario. Compare's run B has its own lane (its
  * own worker, started when first asked for): a newer B cancels only the B in flight,
  * and A and B run side by side.
- * A run lands without its klog lines (most of its objects: 48k on the 110-pod node, and
- * formatting them is seconds of the worker's time): `logs(run)` fetches them when a view
- * first needs them, in chunks, formatted chunk by chunk in the worker.
+ * A run lands without its klog lines (most of its objects: 69k on the 110-pod node, and
+ * formatting them is most of a second of the worker's time): the log panel asks the worker
+ * which lines match (`logMatches`) and for the text of those in view (`logRows`); `logs(run)`
+ * fetches them all, in chunks formatted chunk by chunk in the worker, for the views that
+ * need every raw line (the trace export, the replay overlay).
  */
 import {
   CURRENT_KUBELET_VERSION,
@@ -19,10 +21,11 @@ import {
   type PermalinkViewState,
 } from '../../sim';
 import type { KubeletRunView } from '../buildRunView';
-import { hasKlogLines, klogText, primeFormattedLogs, primeKlogColumns } from '../kubeletViews';
+import { primeFormattedLogs } from '../kubeletViews';
+import type { LogMatches, LogMode, LogQuery } from '../logLines';
 import type { PresetLoad, RunLane } from '../store';
 import type { RunView, Scenario, Selection } from '../types';
-import type { InspectorData, MachineView, PodRow } from '../viewTypes';
+import type { InspectorData, LogRow, MachineView, PodRow } from '../viewTypes';
 import type { ReplayEvent } from '../../replay/types';
 import type { EngineApi } from './engineApi';
 import {
@@ -34,7 +37,6 @@ import {
   fromPieces,
   readyPiece,
   unpackRun,
-  type KlogLines,
   type Piece,
   type TracePart,
 } from './packedRun';
@@ -87,12 +89,10 @@ export interface EngineClient {
   logs(run: RunView): Promise<void>;
   /** Whether the run's log lines are on the page (a run built in the page always has them). */
   logsReady(run: RunView): boolean;
-  /**
-   * Fetches the klog lines as the log panel shows them (text, -v, severity, step: not the
-   * raw log objects, a fraction of their weight); resolves when they are on the page.
-   */
-  lines(run: RunView): Promise<void>;
-  linesReady(run: RunView): boolean;
+  /** The log panel's lines of the run matching a query (found in the worker, not here). */
+  logMatches(run: RunView, q: LogQuery): Promise<LogMatches>;
+  /** Those lines formatted (in the worker), by their numbers in the log. */
+  logRows(run: RunView, mode: LogMode, lines: readonly number[]): Promise<LogRow[]>;
   /** How many workers were started (1 + respawns), for tests and the bench. */
   readonly spawned: number;
   dispose(): void;
@@ -149,7 +149,6 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
   /** Runs whose logs are still in the worker (how many), and their fetches in flight. */
   const logsDue = new WeakMap<object, number>();
   const logsLoading = new WeakMap<object, Promise<void>>();
-  const linesLoading = new WeakMap<object, Promise<void>>();
 
   const onWorker = <T>(g: Generation, p: Promise<T>): Promise<T> => Promise.race([p, g.dead]);
 
@@ -304,43 +303,13 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
     logsReady(run) {
       return !logsDue.has((run as KubeletRunView).raw);
     },
-    linesReady(run) {
-      const raw = (run as KubeletRunView).raw;
-      return !logsDue.has(raw) || hasKlogLines(raw);
+    async logMatches(run, q) {
+      const [g, id] = await holding(run);
+      return onWorker(g, g.handle.api.logMatches(id, q));
     },
-    lines(run) {
-      const raw = (run as KubeletRunView).raw;
-      const count = logsDue.get(raw);
-      if (count === undefined || hasKlogLines(raw)) return Promise.resolve();
-      let p = linesLoading.get(raw);
-      if (!p) {
-        p = (async () => {
-          const [g, id] = await holding(run);
-          const asks: Promise<KlogLines>[] = [];
-          for (let i = 0; i < count; i += CHUNK)
-            asks.push(onWorker(g, g.handle.api.lines(id, i, Math.min(count, i + CHUNK))));
-          const chunks = await Promise.all(asks);
-          const text: string[] = [];
-          const v = new Uint8Array(count);
-          const step = new Int32Array(count);
-          let at = 0;
-          for (const c of chunks) {
-            for (const t of c.text) text.push(t);
-            v.set(c.v, at);
-            step.set(c.step, at);
-            at += c.text.length;
-          }
-          primeKlogColumns(raw, {
-            text,
-            v,
-            step,
-            severity: chunks.map((c) => c.severity).join(''),
-          });
-        })();
-        linesLoading.set(raw, p);
-        p.catch(() => linesLoading.delete(raw));
-      }
-      return p;
+    async logRows(run, mode, lines) {
+      const [g, id] = await holding(run);
+      return onWorker(g, g.handle.api.logRows(id, mode, lines));
     },
     logs(run) {
       const raw = (run as KubeletRunView).raw;
@@ -351,8 +320,7 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
         p = (async () => {
           const [g, id] = await holding(run);
           const logs = await pull(g, id, 'logs', count);
-          // The text is the log panel's when it has it already.
-          const klog = klogText(raw) ?? (await pull(g, id, 'klog', count));
+          const klog = await pull(g, id, 'klog', count);
           // A new array: what was derived from the empty one is not reused (kubeletViews).
           raw.trace.logs = logs as KubeletRunView['raw']['trace']['logs'];
           primeFormattedLogs(raw, klog as string[]);

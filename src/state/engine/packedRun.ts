@@ -180,28 +180,6 @@ export function fromPieces(got: ReadonlyMap<Piece, unknown>): PackedRun {
   };
 }
 
-/**
- * The klog lines as the log panel needs them, as columns: the text (formatted in the
- * worker), each line's -v level, severity (one character per line) and step. A fraction of
- * the raw log objects' weight, which only containerd's view, the trace export and the
- * replay overlay need (fetched then).
- */
-export interface KlogLines {
-  readonly text: string[];
-  readonly v: Uint8Array;
-  readonly severity: string;
-  readonly step: Int32Array;
-}
-
-export function klogLines(logs: SimulationRun['trace']['logs'], text: string[]): KlogLines {
-  return {
-    text,
-    v: Uint8Array.from(logs, (l) => l.v),
-    severity: logs.map((l) => l.severity).join(''),
-    step: Int32Array.from(logs, (l) => l.step),
-  };
-}
-
 /** Items per chunk: about 10 ms to deserialise on this project's VM. */
 export const CHUNK = 4000;
 

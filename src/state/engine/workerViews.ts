@@ -1,14 +1,16 @@
 /**
- * EngineViews for the page. What reads only the trace (events, log, steps,
- * narration) runs here over the page's copy of it, synchronously. What needs the
- * kubelet's state at the cursor (pods, machines, inspector) is asked of the engine
- * worker: the call returns the answer when it is cached, else the last answer for
+ * EngineViews for the page. What reads only the trace (events, steps, narration) runs
+ * here over the page's copy of it, synchronously. What needs the kubelet's state at the
+ * cursor (pods, machines, inspector) or the run's log lines (which stay there) is asked of
+ * the engine worker: the call returns the answer when it is cached, else the last answer for
  * that run (so a panel does not blink while stepping) and asks; when the answer
  * comes, subscribers are told and the panel reads it.
  */
 import { traceViews } from '../kubeletViews';
 import type { RunView, Selection } from '../types';
-import type { EngineViews } from '../viewTypes';
+import type { EngineViews, LogRow } from '../viewTypes';
+import { queryKey, type LogMode } from '../logLines';
+import { engineIdOf } from './packedRun';
 import type { EngineClient } from './engineClient';
 
 interface RunAnswers {
@@ -46,8 +48,7 @@ export function workerViews(client: EngineClient): EngineViews {
               if (!latest.has(old)) ra.done.delete(old);
             }
           }
-          version++;
-          for (const l of listeners) l();
+          tell();
         },
         () => {
           // A cancelled or failed question is asked again next time.
@@ -61,36 +62,63 @@ export function workerViews(client: EngineClient): EngineViews {
 
   const selKey = (s: Selection) => JSON.stringify(s);
 
-  /** Runs whose logs are being fetched for a view: told once when they arrive. */
-  const fetching = { lines: new WeakSet<RunView>(), logs: new WeakSet<RunView>() };
-  /** `lines`: the klog panel's columns; `logs`: the raw log objects (containerd's view). */
-  function withLogs<T>(what: 'lines' | 'logs', run: RunView, empty: T, read: () => T): T {
-    if (what === 'lines' ? client.linesReady(run) : client.logsReady(run)) return read();
-    const asked = fetching[what];
-    if (!asked.has(run)) {
-      asked.add(run);
-      (what === 'lines' ? client.lines(run) : client.logs(run)).then(
-        () => {
-          asked.delete(run);
-          version++;
-          for (const l of listeners) l();
-        },
-        () => asked.delete(run),
-      );
-    }
-    return empty;
+  function tell() {
+    version++;
+    for (const l of listeners) l();
   }
+
+  /**
+   * The log panel's rows on the page, per run and log, by line number; those asked for in one
+   * task (a render's rows in view) go to the worker as one question.
+   */
+  interface RowsOf {
+    readonly have: Map<number, LogRow>;
+    readonly asked: Set<number>;
+    want: number[];
+  }
+  const logRows = new WeakMap<RunView, Map<LogMode, RowsOf>>();
+  /** Rows kept per log: a few screenfuls scrolled through many times over. */
+  const KEEP_ROWS = 20_000;
+  function rowsOf(run: RunView, mode: LogMode): RowsOf {
+    let byMode = logRows.get(run);
+    if (!byMode) logRows.set(run, (byMode = new Map<LogMode, RowsOf>()));
+    let r = byMode.get(mode);
+    if (!r) byMode.set(mode, (r = { have: new Map(), asked: new Set(), want: [] }));
+    return r;
+  }
+  function askRows(run: RunView, mode: LogMode, r: RowsOf) {
+    const lines = r.want;
+    r.want = [];
+    client.logRows(run, mode, lines).then(
+      (rows) => {
+        if (r.have.size + rows.length > KEEP_ROWS) r.have.clear();
+        for (const row of rows) r.have.set(row.index, row);
+        for (const i of lines) r.asked.delete(i);
+        tell();
+      },
+      () => {
+        for (const i of lines) r.asked.delete(i);
+      },
+    );
+  }
+  /** A run built on the page (not the worker's) has its lines here. */
+  const onPage = (run: RunView) => engineIdOf(run) === undefined;
 
   return {
     ...traceViews,
-    logsAt(run, cursor, v) {
-      return withLogs('lines', run, [], () => traceViews.logsAt(run, cursor, v));
+    logMatches(run, q) {
+      if (onPage(run)) return traceViews.logMatches(run, q);
+      // Until the answer comes, the last one for the same log (another filter or -v).
+      return ask(run, `log-${q.mode}`, queryKey(q), null, () => client.logMatches(run, q));
     },
-    containerdLogAt(run, cursor) {
-      return withLogs('logs', run, [], () => traceViews.containerdLogAt(run, cursor));
-    },
-    logsLoading(run) {
-      return !client.linesReady(run);
+    logRow(run, mode, line) {
+      if (onPage(run)) return traceViews.logRow(run, mode, line);
+      const r = rowsOf(run, mode);
+      const row = r.have.get(line);
+      if (row || r.asked.has(line)) return row;
+      r.asked.add(line);
+      if (r.want.push(line) === 1) queueMicrotask(() => askRows(run, mode, r));
+      return undefined;
     },
     whenLogs(run) {
       return client.logs(run);

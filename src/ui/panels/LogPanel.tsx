@@ -6,16 +6,20 @@
  * Lines are text nodes (never HTML), so a pod name cannot inject markup. Long lines wrap
  * with a hanging indent (nothing is cut off); "wrap" off, they scroll sideways under a
  * visible scrollbar.
+ * The lines stay where the run is (the engine worker): it answers which lines match the
+ * verbosity and the filter (their steps and lengths, enough to place and wrap every row)
+ * and the text of the rows in view, so opening the panel on a big node costs a screenful.
  */
 import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { rowOffsets } from '../../viz/log/wrapLines';
+import { lowerBound } from '../../viz/timeline/windowQuery';
 import { useResizeObserver } from '../hooks/useResizeObserver';
 import { useEngineViews, useViewsVersion } from '../app/engineViews';
 import { useApp } from '../app/storeContext';
 import { usePanelView } from '../hooks/usePanelCursor';
 import { Panel } from './Panel';
 import { StepsList } from './StepsPanel';
-import { VirtualList } from './VirtualList';
+import { OVERSCAN, VirtualList } from './VirtualList';
 
 const ROW = 17;
 /** Continuation lines start this many characters in (matches the CSS hanging indent). */
@@ -30,8 +34,8 @@ const NO_CRI_1_3 =
 export function LogPanel() {
   const views = useEngineViews();
   const { run, cursor, behind } = usePanelView();
-  // Changes when a run's log lines arrive from the engine worker (fetched when first shown).
-  const version = useViewsVersion(views);
+  // Re-renders when the worker's answers arrive (the matching lines, the rows in view).
+  useViewsVersion(views);
   const [v, setV] = useState(2);
   const [filter, setFilter] = useState('');
   const [mode, setMode] = useState<'klog' | 'containerd' | 'steps'>('klog');
@@ -51,30 +55,23 @@ export function LogPanel() {
     const list = body.current?.querySelector('.vlist')?.clientWidth ?? 0;
     if (w > 0 && list > 0) setCols((list - LINE_PAD) / (w / PROBE.length));
   }, [size.width, mode]);
-  const lines = useMemo(
-    () =>
-      !run
-        ? []
-        : mode === 'containerd'
-          ? views.containerdLogAt(run, cursor)
-          : views.logsAt(run, cursor, v),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- version: the run's logs arrived
-    [views, run, cursor, v, mode, version],
-  );
-  const shown = useMemo(
-    () => (q ? lines.filter((l) => l.text.toLowerCase().includes(q)) : lines),
-    [lines, q],
-  );
-  // Row tops when wrapping.
+  const log = mode === 'containerd' ? 'containerd' : 'klog';
+  // The whole run's matching lines (stable per query): the cursor shows those before it.
+  const matches =
+    run && mode !== 'steps' ? views.logMatches(run, { mode: log, v, filter: q }) : null;
+  const every =
+    run && mode !== 'steps' && q ? views.logMatches(run, { mode: log, v, filter: '' }) : matches;
+  const count = matches ? lowerBound(matches.step, cursor) : 0;
+  const total = every ? lowerBound(every.step, cursor) : 0;
+  // Row tops when wrapping, over the whole run's matching lines (a step reads a prefix).
   const offsets = useMemo(() => {
-    if (!wrap || cols <= 0) return undefined;
-    return rowOffsets(
-      shown.map((l) => l.text.length),
-      cols,
-      INDENT,
-      ROW,
-    );
-  }, [wrap, cols, shown]);
+    if (!wrap || cols <= 0 || !matches) return undefined;
+    return rowOffsets(matches.length, cols, INDENT, ROW);
+  }, [wrap, cols, matches]);
+  // The lines that come next, asked for with those in view: stepping on shows them at once.
+  if (run && matches)
+    for (let i = count; i < Math.min(matches.line.length, count + OVERSCAN); i++)
+      views.logRow(run, log, matches.line[i]!);
   return (
     <Panel
       busy={behind}
@@ -156,32 +153,38 @@ export function LogPanel() {
               {PROBE}
             </span>
             <VirtualList
-              items={shown}
+              count={count}
               rowHeight={ROW}
               offsets={offsets}
               label={mode === 'klog' ? 'klog lines' : 'containerd lines'}
               className={`klog${offsets ? ' is-wrapped' : ''}`}
-              render={(l, i) => (
-                <div
-                  key={l.index}
-                  className={`klog-line sev-${l.severity}`}
-                  style={
-                    offsets ? { height: (offsets[i + 1] ?? 0) - (offsets[i] ?? 0) } : undefined
-                  }
-                >
-                  {l.text}
-                </div>
-              )}
+              render={(i) => {
+                const line = matches!.line[i]!;
+                const l = run ? views.logRow(run, log, line) : undefined;
+                const height = offsets ? (offsets[i + 1] ?? 0) - (offsets[i] ?? 0) : ROW;
+                // Its text on the way from the worker: the row's place, empty, for a moment.
+                return l ? (
+                  <div
+                    key={line}
+                    className={`klog-line sev-${l.severity}`}
+                    style={offsets ? { height } : undefined}
+                  >
+                    {l.text}
+                  </div>
+                ) : (
+                  <div key={line} className="klog-pending" style={{ height }} />
+                );
+              }}
             />
           </div>
           <div className="panel-foot muted">
-            {run && views.logsLoading?.(run) ? (
+            {run && (!matches || !every) ? (
               'Loading the log…'
             ) : mode === 'containerd' && noCri ? (
               NO_CRI_1_3
             ) : (
               <>
-                {shown.length} of {lines.length} lines
+                {count} of {total} lines
                 {mode === 'klog' ? ` at -v=${v}` : ' from containerd'}
               </>
             )}

@@ -40,30 +40,33 @@ export function StepsList() {
   const rows = useMemo(() => (run ? views.steps(run, 0, run.total) : []), [views, run]);
   return (
     <VirtualList
-      items={rows}
+      count={rows.length}
       rowHeight={18}
       label="Steps"
       className="steps"
       asList
       focusIndex={Math.max(0, cursor - 1)}
-      render={(r) => (
-        <button
-          type="button"
-          key={r.index}
-          className={`step-row${r.index === cursor - 1 ? ' is-current' : ''}${r.index >= cursor ? ' is-future' : ''}`}
-          tabIndex={r.index === Math.max(0, cursor - 1) ? 0 : -1}
-          onKeyDown={moveAmongRows}
-          onClick={() => store.getState().seekCursor(r.index + 1)}
-        >
-          <span className="step-n">{r.index + 1}</span>
-          <span className="step-t">{formatClock(r.t)}</span>
-          <span className="step-e">{r.entity}</span>
-          <span className="step-x">
-            {r.from || '∅'} → {r.to}
-          </span>
-          <span className="step-ev">{r.event}</span>
-        </button>
-      )}
+      render={(i) => {
+        const r = rows[i]!;
+        return (
+          <button
+            type="button"
+            key={r.index}
+            className={`step-row${r.index === cursor - 1 ? ' is-current' : ''}${r.index >= cursor ? ' is-future' : ''}`}
+            tabIndex={r.index === Math.max(0, cursor - 1) ? 0 : -1}
+            onKeyDown={moveAmongRows}
+            onClick={() => store.getState().seekCursor(r.index + 1)}
+          >
+            <span className="step-n">{r.index + 1}</span>
+            <span className="step-t">{formatClock(r.t)}</span>
+            <span className="step-e">{r.entity}</span>
+            <span className="step-x">
+              {r.from || '∅'} → {r.to}
+            </span>
+            <span className="step-ev">{r.event}</span>
+          </button>
+        );
+      }}
     />
   );
 }

@@ -26,5 +26,8 @@ describe('wrapping log lines with a hanging indent', () => {
     expect(rowAt(o, 68)).toBe(2);
     expect(rowAt(o, 1e6)).toBe(2);
     expect(rowAt(rowOffsets([], 80, 4, 17), 5)).toBe(0);
+    // Among the first rows only (the log's lines before the cursor).
+    expect(rowAt(o, 1e6, 2)).toBe(1);
+    expect(rowAt(o, 1e6, 0)).toBe(0);
   });
 });

@@ -14,7 +14,7 @@ export function wrappedLines(length: number, cols: number, indent: number): numb
 
 /** Row tops (px) for lines of the given lengths, plus the total height as the last entry. */
 export function rowOffsets(
-  lengths: readonly number[],
+  lengths: ArrayLike<number>,
   cols: number,
   indent: number,
   lineHeight: number,
@@ -25,10 +25,13 @@ export function rowOffsets(
   return out;
 }
 
-/** Index of the row that contains pixel `y` (offsets as rowOffsets returns them). */
-export function rowAt(offsets: Float64Array, y: number): number {
+/**
+ * Index of the row that contains pixel `y` (offsets as rowOffsets returns them), among the
+ * first `rows` rows (all of them unless given).
+ */
+export function rowAt(offsets: Float64Array, y: number, rows = offsets.length - 1): number {
   let lo = 0;
-  let hi = offsets.length - 2;
+  let hi = Math.min(rows, offsets.length - 1) - 1;
   if (hi < 0) return 0;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;

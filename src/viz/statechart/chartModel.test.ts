@@ -78,6 +78,7 @@ describe('chartOf on the engine machines', () => {
         .map(transitionLabel),
     ).toEqual([
       'always [image name does not parse]',
+      'always [present image needs a pull for the pod’s credentials]',
       'always [image present and pull policy is not Always]',
       'always [pull policy is Never]',
       'always [in image back-off]',
@@ -118,6 +119,24 @@ describe('chartOf on the engine machines', () => {
       guard: 'in image back-off',
     });
     expect(backOff[1]?.guard).toBe('in image back-off');
+    // KubeletEnsureSecretPulledImages: the credential check's pull goes through its own state.
+    const recheck = takenPath(sc, {
+      event: 'START',
+      from: 'idle',
+      to: 'pullingImage',
+      guard: 'present image needs a pull for the pod’s credentials',
+    });
+    expect(recheck.map((t) => t.targets[0])).toEqual([
+      'startContainer.ensuringImage',
+      'startContainer.credentialsUnverified',
+      'startContainer.pullingImage',
+    ]);
+    // With no guard recorded, the default branch: no image, so pull.
+    const plain = takenPath(sc, { event: 'START', from: 'idle', to: 'pullingImage', guard: '' });
+    expect(plain.map((t) => t.targets[0])).toEqual([
+      'startContainer.ensuringImage',
+      'startContainer.pullingImage',
+    ]);
     expect(takenPath(sc, { event: 'PULLED', from: 'idle', to: 'idle', guard: null })).toEqual([]);
   });
 });

@@ -229,5 +229,7 @@ export function takenPath(
     if (t.eventType === step.event && before.has(t.source) && t.targets.length === 1)
       follow([t], t.targets[0]!, 2);
   const byGuard = step.guard ? paths.find((p) => p.some((t) => t.guard === step.guard)) : undefined;
-  return byGuard ?? paths[0] ?? [];
+  // No guard held: every branch taken was an unguarded one.
+  const unguarded = step.guard ? undefined : paths.find((p) => p.every((t) => !t.guard));
+  return byGuard ?? unguarded ?? paths[0] ?? [];
 }

@@ -388,9 +388,10 @@ describe('kubelet restart (Kubelet.Run, HandlePodAdditions after restart)', () =
 });
 
 describe('a crashed native sidecar and the pod restartPolicy (ShouldContainerBeRestarted)', () => {
-  const run = (policy: string) =>
+  const run = (policy: string, kubeletVersion?: string) =>
     runText(
       scenario({
+        ...(kubeletVersion ? { kubeletVersion } : {}),
         horizon: '60s',
         pods: pod(
           'web',
@@ -407,12 +408,18 @@ containers:
   it('Always: it waits out its back-off as CrashLoopBackOff', () => {
     expect(statusSeq(run('Always'), 'default/web')).toContain('Init:CrashLoopBackOff');
   });
-  it('Never: SyncPod still restarts it, but the status keeps it Terminated (Init:Error)', () => {
-    const r = run('Never');
+  it('Never, through 1.34: SyncPod still restarts it, but the status keeps it Terminated (Init:Error)', () => {
+    const r = run('Never', '1.34');
     const seq = statusSeq(r, 'default/web');
     expect(seq).not.toContain('Init:CrashLoopBackOff');
     expect(seq).toContain('Init:Error');
     // Restarted all the same: more than one start of the sidecar.
+    expect(evs(r, 'Started', 'spec.initContainers{proxy}').length).toBeGreaterThan(2);
+  });
+  it('Never, from 1.35 (ContainerRestartRules on): its own restartPolicy Always decides, so it waits as CrashLoopBackOff', () => {
+    // podutil.ContainerShouldRestart reads the container's restartPolicy before the pod's.
+    const r = run('Never', '1.35');
+    expect(statusSeq(r, 'default/web')).toContain('Init:CrashLoopBackOff');
     expect(evs(r, 'Started', 'spec.initContainers{proxy}').length).toBeGreaterThan(2);
   });
 });

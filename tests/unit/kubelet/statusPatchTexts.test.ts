@@ -8,6 +8,7 @@ import { deepFreeze } from '../../../src/sim/core/clone';
 import {
   podStatusJson,
   podStatusText,
+  statusChanged,
   statusPatch,
   statusPatchOfObjects,
 } from '../../../src/sim/kubelet/statusPatch';
@@ -18,6 +19,10 @@ import type {
   PodCondition,
 } from '../../../src/sim/kubelet/types';
 import { runPreset } from './helpers';
+
+/** The patch of a status that did not change, for pods "u" and 'pod"1'. */
+const EMPTY_PATCH = '{"metadata":{"uid":"u"},"status":{}}';
+const EMPTY_PATCH_1 = '{"metadata":{"uid":"pod\\"1"},"status":{}}';
 
 function statusesOf(preset: string): ApiPodStatus[] {
   const run = runPreset(preset);
@@ -39,7 +44,12 @@ describe('statusPatch from field texts', () => {
     const all = statusesOf(preset);
     expect(all.length).toBeGreaterThan(2);
     for (const a of [undefined, ...all])
-      for (const b of all) expect(statusPatch('u', a, b)).toBe(statusPatchOfObjects('u', a, b));
+      for (const b of all) {
+        const patch = statusPatchOfObjects('u', a, b);
+        expect(statusPatch('u', a, b)).toBe(patch);
+        // The sync's "changed?" compares values; it agrees with the patch's texts.
+        expect(statusChanged(a, b)).toBe(patch !== EMPTY_PATCH);
+      }
     for (const s of all) expect(podStatusText(s)).toBe(JSON.stringify(podStatusJson(s)));
   });
 });
@@ -77,6 +87,12 @@ const stateArb: fc.Arbitrary<ContainerStateView> = fc.oneof(
   }),
 );
 
+/** A resource list, its keys in the sorted order a Go map prints them in. */
+const resourceListArb = fc.record(
+  { cpu: fc.constantFrom('1', '2', '500m'), memory: fc.constantFrom('64Mi', '128Mi') },
+  { requiredKeys: [] },
+);
+
 const containerArb: fc.Arbitrary<ApiContainerStatus> = fc.record(
   {
     name: text,
@@ -88,6 +104,11 @@ const containerArb: fc.Arbitrary<ApiContainerStatus> = fc.record(
     ready: fc.boolean(),
     started: opt(fc.boolean()),
     restartCount: fc.nat(20),
+    allocatedResources: resourceListArb,
+    resources: fc.record(
+      { limits: resourceListArb, requests: resourceListArb },
+      { requiredKeys: [] },
+    ),
   },
   { requiredKeys: ['name', 'image', 'imageID', 'state', 'lastState', 'ready', 'restartCount'] },
 );
@@ -159,6 +180,42 @@ describe('status texts written by hand', () => {
     );
   });
 
+  it('a status equal but for what JSON does not show (sub-second times, an empty waiting reason) has not changed', () => {
+    fc.assert(
+      fc.property(statusArb, (s) => {
+        const blur = (st: ContainerStateView): ContainerStateView =>
+          st.waiting
+            ? { waiting: { reason: st.waiting.reason || '', message: st.waiting.message || '' } }
+            : st.running
+              ? { running: { startedAt: Math.floor(st.running.startedAt / 1000) * 1000 + 999 } }
+              : st;
+        const twin: ApiPodStatus = {
+          ...s,
+          conditions: s.conditions.map((c) => ({
+            ...c,
+            lastTransitionTime: Math.floor(c.lastTransitionTime / 1000) * 1000 + 999,
+          })),
+          containerStatuses: s.containerStatuses.map((c) => ({ ...c, state: blur(c.state) })),
+        };
+        expect(statusChanged(s, twin)).toBe(false);
+        expect(statusPatchOfObjects('u', s, twin)).toBe(EMPTY_PATCH);
+        // Resized: only the resources differ, and that is a change.
+        const resized: ApiPodStatus = {
+          ...s,
+          containerStatuses: s.containerStatuses.map((c) => ({
+            ...c,
+            allocatedResources: { cpu: '3' },
+            resources: { requests: { cpu: '3' } },
+          })),
+        };
+        expect(statusChanged(s, resized)).toBe(
+          statusPatchOfObjects('u', s, resized) !== EMPTY_PATCH,
+        );
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('a chain of statuses sharing items patches as the JSON objects do', () => {
     fc.assert(
       fc.property(
@@ -171,7 +228,9 @@ describe('status texts written by hand', () => {
           for (const raw of list) {
             const s0 = prev ? sharing(prev, raw, keep) : raw;
             const s = frozen ? deepFreeze(s0) : s0;
-            expect(statusPatch('pod"1', prev, s)).toBe(statusPatchOfObjects('pod"1', prev, s));
+            const patch = statusPatchOfObjects('pod"1', prev, s);
+            expect(statusPatch('pod"1', prev, s)).toBe(patch);
+            expect(statusChanged(prev, s)).toBe(patch !== EMPTY_PATCH_1);
             expect(podStatusText(s)).toBe(JSON.stringify(podStatusJson(s)));
             prev = s;
           }

@@ -161,4 +161,43 @@ pods:
 actions:
   - { kind: DeletePod, at: 5s, target: default/web, gracePeriodSeconds: 3 }
 `,
+  // KubeletEnsureSecretPulledImages: a present image pulled with another pod's Secret, for a
+  // pod without it. With imagePullPolicy Never, MustAttemptImagePull's pull is forbidden
+  // (ErrImageNeverPull); with IfNotPresent, the credential pull fails once and the next start
+  // finds it in back-off.
+  'a present image the pod may not use unchecked': `
+apiVersion: kubeletscope/v1
+kind: Scenario
+metadata: { name: edge }
+seed: 1
+horizon: 30s
+node:
+  name: node-1
+  topology: { sockets: 1, coresPerSocket: 2, threadsPerCore: 1 }
+  kubelet: { cpuManagerPolicy: none }
+  images:
+    - name: registry.example.com/app:1.0
+      present: true
+      pulledWith: { secrets: [{ namespace: default, name: other }] }
+  runtime: { runPodSandbox: 500ms, createContainer: 50ms, startContainer: 100ms }
+pods:
+  - at: 0s
+    manifest:
+      apiVersion: v1
+      kind: Pod
+      metadata: { name: never, namespace: default }
+      spec:
+        containers:
+          - { name: app, image: registry.example.com/app:1.0, imagePullPolicy: Never }
+  - at: 0s
+    manifest:
+      apiVersion: v1
+      kind: Pod
+      metadata: { name: retry, namespace: default }
+      spec:
+        containers:
+          - { name: app, image: registry.example.com/app:1.0 }
+faults:
+  - { kind: ImagePullError, target: default/retry/app, times: 1 }
+`,
 };

@@ -183,3 +183,33 @@ describe('kubectl get pods rows', () => {
     expect(model[model.length - 1]?.data?.ready).toBe('1/2');
   });
 });
+
+describe('a status fragment without metadata', () => {
+  // The fragment above pasted under a log of its kubelet (a 1.29 line naming the pod) and next
+  // to another pod's describe: the fragment is the pod whose container it names.
+  const LOG =
+    'I0301 10:01:40.000000    2817 kubelet.go:2415] "SyncLoop ADD" source="api" pods=["shop/cart-7d9f-abcde"]';
+  it("takes its pod's name from the log line that names it", () => {
+    const r = replayText(`${LOG}\n${STATUS}`, { year: 2024 });
+    expect([...r.pods.keys()]).toEqual(['shop/cart-7d9f-abcde']);
+    expect(r.events.filter((e) => e.what === 'ContainerRestartCount').map((e) => e.pod)).toEqual([
+      'shop/cart-7d9f-abcde',
+    ]);
+    const { yaml } = reconstructScenario(r, { source: 'x' });
+    expect(yaml).not.toMatch(/unnamed-pod/);
+  });
+  it('goes to the one pod whose containers include its own', () => {
+    const other =
+      'I0301 10:01:41.000000    2817 kuberuntime_container.go:770] "Killing container with a grace period" pod="shop/db-0" podUID="4a2edca4-0000-41ee-94c6-170d1498fe93" containerName="postgres" containerID="containerd://1726" gracePeriod=30';
+    const mine =
+      'I0301 10:01:42.000000    2817 kuberuntime_container.go:770] "Killing container with a grace period" pod="shop/cart-7d9f-abcde" podUID="5b2edca4-0000-41ee-94c6-170d1498fe93" containerName="nginx" containerID="containerd://1727" gracePeriod=30';
+    const r = replayText(`${other}\n${mine}\n${STATUS}`, { year: 2024 });
+    expect(r.events.find((e) => e.what === 'ContainerRestartCount')?.pod).toBe(
+      'shop/cart-7d9f-abcde',
+    );
+  });
+  it('alone, says its pod is not named', () => {
+    const { yaml } = reconstructScenario(replayText(STATUS, { year: 2024 }), { source: 'x' });
+    expect(yaml).toMatch(/default\/unnamed-pod: the pod's name is not in the input/);
+  });
+});

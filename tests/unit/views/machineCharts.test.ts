@@ -30,12 +30,13 @@ describe('entityChartAt over a real run (serial pulls)', () => {
   it('has the active state and the transitions just taken at a cursor', () => {
     const at = entityChartAt(r, sc, queued + 1);
     expect([...at.active]).toEqual(['startContainer.pullingImage']);
-    // START into ensuringImage, then its eventless default branch (the fifth, after the
-    // invalid name, present image, Never and back-off guards): no image, so pull.
+    // START into ensuringImage, then its eventless default branch (the sixth, after the
+    // invalid name, credential check, present image, Never and back-off guards): no image, so
+    // pull (not the credential check's pull, which a guard decides).
     expect(at.taken).toMatchObject({ step: queued, event: 'START', to: 'pullingImage' });
     expect(at.taken?.path).toEqual([
       'startContainer.idle:START:0',
-      'startContainer.ensuringImage::4',
+      'startContainer.ensuringImage::5',
     ]);
     // Many steps later, while the pull is still queued, that is still the last transition.
     expect(entityChartAt(r, sc, pulled).taken?.step).toBe(queued);

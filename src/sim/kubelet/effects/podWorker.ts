@@ -101,7 +101,8 @@ export function podWorkerEffects(env: Env): Effects {
     const worker = own2(api.domain, 'workers', pod.uid);
     if (ev.error !== undefined) klog(api, 'Error syncing pod, skipping', podUidKV(pod), ev.error);
     if (ev.isTerminal && worker.terminatingAt === undefined) {
-      klog(api, 'Pod is terminal', podKV(pod.key, pod.uid));
+      // Only a SyncPod's result says isTerminal: the update was a sync.
+      klog(api, 'Pod is terminal', podUidKVWith(pod, 'updateType', q('sync')));
       // completeSync: the pod now terminates; requeueLastPodUpdate.
       worker.terminatingAt = api.t;
       klog(

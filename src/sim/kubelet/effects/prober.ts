@@ -16,6 +16,7 @@ import { type KV, klog, podKV, q } from '../klog';
 import type { KubeletDomain, ProbeResult, ProberWorkerState } from '../types';
 import { own, own2 } from '../../core/cow';
 import { isPodPhaseTerminal, probeKey, restartKeep } from '../statusManager';
+import { proberKeepsGoing } from '../restartRules';
 
 type Api = EffectApi<KubeletDomain>;
 type Effects = EffectsOf<typeof proberMachine, KubeletDomain>;
@@ -134,7 +135,7 @@ export function proberEffects(env: Env): Effects {
     if (worker.onHold) return true;
     if (!cs.state.running) {
       setResult(api, pod.uid, type, id, 'Failure');
-      return !(cs.state.terminated && pod.restartPolicy === 'Never');
+      return proberKeepsGoing(cfg.behaviours, pod, c, cs.state.terminated?.exitCode);
     }
     if (
       domain.pods[pod.uid]?.deletionAt !== undefined &&

@@ -36,6 +36,7 @@ import { klog, podKV, q } from '../klog';
 import { createContainer, exitContainer, startContainer } from '../runtime';
 import type { KubeletDomain, StartAttempt } from '../types';
 import { own } from '../../core/cow';
+import { podPullSecrets, recordPull } from '../pullCredentials';
 import { cpusetForContainer } from '../../policies/cpumanager/manager';
 
 type Api = EffectApi<KubeletDomain>;
@@ -175,6 +176,15 @@ export function startContainerEffects(
         container.fieldPath,
       );
       backoffGC(own(api.domain, 'imageBackOff'), api.t, IMAGE_BACKOFF);
+      // pullImage's deferred RecordImagePulled (KubeletEnsureSecretPulledImages): the credentials
+      // that pulled the image join its record.
+      if (cfg.gates.KubeletEnsureSecretPulledImages === true) {
+        const ref = container.imageRef;
+        own(api.domain, 'imagePullRecords')[ref] = recordPull(
+          api.domain.imagePullRecords[ref],
+          podPullSecrets(pod.manifest),
+        );
+      }
     },
 
     imagePullFailed: (api, e, ctx) => {

@@ -17,7 +17,7 @@ import type { TopologyManagerConfig } from '../topologymanager/policies';
 import type { AdmitDecision } from '../topologymanager/scope';
 import { guaranteedCPUs, podGuaranteedCPUs } from './guaranteedCPUs';
 import type { CpuManagerPolicy } from './manager';
-import { availableCPUs } from './staticPolicy';
+import { availableCPUs, skipsPodLevelResources } from './staticPolicy';
 import { getCPUSet, type CpuManagerState } from './state';
 
 export interface Explanation {
@@ -200,6 +200,15 @@ export function explainContainer(input: ExplainInput): Explanation {
       details: [`runs on the shared pool ${pool}`],
     };
   }
+  if (skipsPodLevelResources(p, input.pod))
+    return {
+      verdict: 'shared',
+      summary: `shared pool: Guaranteed with integer CPU ${n}, but the pod sets pod-level resources (spec.resources), which the static policy skips`,
+      details: [
+        'CPU Manager allocation skipped, pod is using pod-level resources (policy_static.go Allocate, 1.34 on)',
+        `runs on the shared pool ${pool}`,
+      ],
+    };
   const cpus = getCPUSet(input.state, input.podUID, input.containerName);
   if (cpus === undefined) {
     return {

@@ -56,6 +56,8 @@ export interface CpuManagerConfig {
   readonly optionMaturity?: OptionMaturity;
   readonly topologyManagerPolicy?: string;
   readonly qos?: QOSOptions;
+  /** The static policy skips pods with pod-level resources (staticPolicy.ts). */
+  readonly skipPodLevelResources?: boolean;
 }
 
 function goMap(m: Readonly<Record<string, string>>): string {
@@ -127,6 +129,7 @@ export function newCpuManagerPolicy(
     ...(cfg.optionMaturity ? { optionMaturity: cfg.optionMaturity } : {}),
     topologyManagerPolicy: cfg.topologyManagerPolicy ?? 'none',
     qos: cfg.qos ?? {},
+    skipPodLevelResources: cfg.skipPodLevelResources ?? false,
   });
   return p.ok ? p : err(`new static policy error: ${p.error}`);
 }

@@ -16,6 +16,7 @@ import {
   type CPUSet,
 } from '../../model/cpuset';
 import {
+  isPodLevelResourcesSet,
   isRestartableInitContainer,
   type ContainerLike,
   type PodLike,
@@ -57,6 +58,12 @@ export interface StaticPolicy {
   readonly cpuGroupSize: number;
   /** QoS options (PodLevelResources gate). */
   readonly qos: QOSOptions;
+  /**
+   * Allocate and the hint calls return early for a pod with pod-level resources (1.34 on, with
+   * PodLevelResources; 1.36 unless PodLevelResourceManagers is on): its containers stay in the
+   * shared pool.
+   */
+  readonly skipPodLevelResources: boolean;
 }
 
 export interface StaticPolicyConfig {
@@ -70,6 +77,7 @@ export interface StaticPolicyConfig {
   /** The topology manager policy name (align-by-socket refuses single-numa-node). */
   readonly topologyManagerPolicy?: string;
   readonly qos?: QOSOptions;
+  readonly skipPodLevelResources?: boolean;
 }
 
 /** NewStaticPolicy: parses options and picks the reserved CPUs (by topology when not given). */
@@ -119,7 +127,17 @@ export function newStaticPolicy(
     reservedPhysicalCPUs: physical,
     cpuGroupSize: cpusPerCore(topology),
     qos: cfg.qos ?? {},
+    skipPodLevelResources: cfg.skipPodLevelResources ?? false,
   });
+}
+
+/**
+ * The early return of Allocate, GetTopologyHints and GetPodTopologyHints (policy_static.go,
+ * 1.34 on): "pod is using pod-level resources which are not supported by the static CPU manager
+ * policy". It comes after guaranteedCPUs, so only a container that would get CPUs reaches it.
+ */
+export function skipsPodLevelResources(p: StaticPolicy, pod: PodLike): boolean {
+  return p.skipPodLevelResources && isPodLevelResourcesSet(pod);
 }
 
 /** The CPUs a fresh state's shared pool holds: all, minus reserved under strict-cpu-reservation. */
@@ -236,6 +254,8 @@ export function staticAllocate(
   const n = guaranteedCPUs(pod, container, p.qos);
   const base = { requested: n, aligned: EMPTY_CPUSET, reused: EMPTY_CPUSET, steps: [] };
   if (n === 0) return ok({ ...base, state: s, kind: 'shared', cpus: EMPTY_CPUSET });
+  if (skipsPodLevelResources(p, pod))
+    return ok({ ...base, state: s, kind: 'shared', cpus: EMPTY_CPUSET });
 
   if (p.options.fullPhysicalCPUsOnly && p.cpuGroupSize > 0) {
     if (n % p.cpuGroupSize !== 0) return err(smtAlignmentError(n, p.cpuGroupSize, 0, false));

@@ -8,7 +8,7 @@ import { detailsOf } from '../../model/topology';
 import { iterateBitMasks, maskCount, maskIsSet } from '../topologymanager/bitmask';
 import type { ProviderHints, TopologyHint } from '../topologymanager/hint';
 import { guaranteedCPUs, podGuaranteedCPUs } from './guaranteedCPUs';
-import { availableCPUs, type StaticPolicy } from './staticPolicy';
+import { availableCPUs, skipsPodLevelResources, type StaticPolicy } from './staticPolicy';
 import { getCPUSet, type CpuManagerState } from './state';
 
 /** isHintSocketAligned: the hint spans exactly as many sockets as the request needs at least. */
@@ -69,6 +69,7 @@ export function getTopologyHints(
 ): ProviderHints {
   const requested = guaranteedCPUs(pod, container, p.qos);
   if (requested === 0) return null;
+  if (skipsPodLevelResources(p, pod)) return null;
   const allocated = getCPUSet(s, podUID, container.name);
   if (allocated !== undefined) {
     if (allocated.length !== requested) return { cpu: [] };
@@ -87,6 +88,7 @@ export function getPodTopologyHints(
 ): ProviderHints {
   const requested = podGuaranteedCPUs(pod, p.qos);
   if (requested === 0) return null;
+  if (skipsPodLevelResources(p, pod)) return null;
   let assigned: CPUSet = EMPTY_CPUSET;
   for (const c of [...(pod.spec.initContainers ?? []), ...pod.spec.containers]) {
     const byContainer = guaranteedCPUs(pod, c, p.qos);

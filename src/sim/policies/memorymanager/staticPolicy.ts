@@ -13,7 +13,7 @@ import {
   type ContainerLike,
   type PodLike,
 } from '../../model/qos';
-import { computePodQOS } from '../../model/qos';
+import { computePodQOS, isPodLevelResourcesSet } from '../../model/qos';
 import { parseQuantity } from '../../model/quantity';
 import { err, ok, type Result } from '../../model/result';
 import {
@@ -54,6 +54,14 @@ export interface StaticPolicy {
   readonly systemReserved: SystemReservedMemory;
   /** isAffinityViolatingNUMAAllocations is checked (1.32 on). */
   readonly checkNUMAAllocationRule: boolean;
+  /** PodLevelResources: GetPodQOS reads spec.resources. */
+  readonly podLevelQOS?: boolean;
+  /**
+   * Allocate and the hint calls skip a pod with pod-level resources (1.34 on): "Allocation
+   * skipped, pod is using pod-level resources which are not supported by the static Memory
+   * manager policy".
+   */
+  readonly skipPodLevelResources?: boolean;
 }
 
 export const STATIC_POLICY_NAME = 'Static';
@@ -63,11 +71,18 @@ export function newStaticMemoryPolicy(
   machine: readonly MachineNode[],
   systemReserved: SystemReservedMemory,
   checkNUMAAllocationRule = true,
+  podLevel: { qos?: boolean; skip?: boolean } = {},
 ): Result<StaticPolicy> {
   let total = 0;
   for (const node of Object.values(systemReserved)) total += node.memory ?? 0;
   if (total <= 0) return err('[memorymanager] you should specify the system reserved memory');
-  return ok({ machine, systemReserved, checkNUMAAllocationRule });
+  return ok({
+    machine,
+    systemReserved,
+    checkNUMAAllocationRule,
+    ...(podLevel.qos ? { podLevelQOS: true } : {}),
+    ...(podLevel.skip ? { skipPodLevelResources: true } : {}),
+  });
 }
 
 /** The hugepages resource name of a page size in KiB ("hugepages-2Mi", "hugepages-1Gi"). */
@@ -334,7 +349,8 @@ export function calculateHints(
 }
 
 /** Why the policy gave the hints it gave (for the kubelet's log lines). */
-export type MemoryHintsNote = 'notGuaranteed' | 'calculated' | 'regenerated' | 'mismatch';
+export type MemoryHintsNote =
+  'notGuaranteed' | 'calculated' | 'regenerated' | 'mismatch' | 'podLevelResources';
 
 /** regenerateHints: the blocks' own affinities, when they match the request. */
 function regenerateHints(
@@ -355,8 +371,13 @@ function regenerateHints(
   return hints;
 }
 
-function isGuaranteed(pod: PodLike): boolean {
-  return computePodQOS(pod) === 'Guaranteed';
+function isGuaranteed(pod: PodLike, p?: StaticPolicy): boolean {
+  return computePodQOS(pod, { podLevelResources: p?.podLevelQOS === true }) === 'Guaranteed';
+}
+
+/** The early return for a pod with pod-level resources (1.34 on). */
+function skipsPodLevel(pod: PodLike, p?: StaticPolicy): boolean {
+  return p?.skipPodLevelResources === true && isPodLevelResourcesSet(pod);
 }
 
 /** GetTopologyHints(pod, container): null for a pod that is not Guaranteed. */
@@ -364,10 +385,12 @@ export function memoryTopologyHints(
   s: MemoryManagerState,
   pod: PodLike,
   container: ContainerLike,
+  p?: StaticPolicy,
 ): { hints: Record<string, TopologyHint[]> | null; note: MemoryHintsNote } {
-  if (!isGuaranteed(pod)) return { hints: null, note: 'notGuaranteed' };
+  if (!isGuaranteed(pod, p)) return { hints: null, note: 'notGuaranteed' };
   const req = containerMemoryRequests(container);
   if (!req.ok) return { hints: null, note: 'calculated' };
+  if (skipsPodLevel(pod, p)) return { hints: null, note: 'podLevelResources' };
   const blocks = s.assignments[pod.metadata?.uid ?? '']?.[container.name];
   if (blocks !== undefined) {
     const hints = regenerateHints(blocks, req.value);
@@ -383,10 +406,12 @@ export function memoryTopologyHints(
 export function memoryPodTopologyHints(
   s: MemoryManagerState,
   pod: PodLike,
+  p?: StaticPolicy,
 ): { hints: Record<string, TopologyHint[]> | null; note: MemoryHintsNote } {
-  if (!isGuaranteed(pod)) return { hints: null, note: 'notGuaranteed' };
+  if (!isGuaranteed(pod, p)) return { hints: null, note: 'notGuaranteed' };
   const req = podMemoryRequests(pod);
   if (!req.ok) return { hints: null, note: 'calculated' };
+  if (skipsPodLevel(pod, p)) return { hints: null, note: 'podLevelResources' };
   const uid = pod.metadata?.uid ?? '';
   for (const c of [...(pod.spec.initContainers ?? []), ...pod.spec.containers]) {
     const blocks = s.assignments[uid]?.[c.name];
@@ -451,8 +476,11 @@ function violatesNUMAAllocations(ms: Readonly<NUMANodeMap>, mask: BitMask): bool
 /** What Allocate decided, for the log lines and the Inspector. */
 export interface MemoryAllocation {
   readonly state: MemoryManagerState;
-  /** "Exclusive memory allocation skipped" (not Guaranteed): nothing changed. */
-  readonly skipped?: 'notGuaranteed';
+  /**
+   * "Exclusive memory allocation skipped" (not Guaranteed), or "Allocation skipped, pod is
+   * using pod-level resources …" (1.34 on): nothing changed.
+   */
+  readonly skipped?: 'notGuaranteed' | 'podLevelResources';
   /** "Container already present in state, skipping". */
   readonly alreadyPresent?: boolean;
   /** The hint Allocate used, after the default or extended one replaced the stored one. */
@@ -503,7 +531,8 @@ export function staticAllocate(
   container: ContainerLike,
   affinity: TopologyHint,
 ): Result<MemoryAllocation> {
-  if (!isGuaranteed(pod)) return ok({ state: s, skipped: 'notGuaranteed' });
+  if (!isGuaranteed(pod, p)) return ok({ state: s, skipped: 'notGuaranteed' });
+  if (skipsPodLevel(pod, p)) return ok({ state: s, skipped: 'podLevelResources' });
   const uid = pod.metadata?.uid ?? '';
   const existing = s.assignments[uid]?.[container.name];
   if (existing !== undefined)

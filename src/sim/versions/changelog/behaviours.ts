@@ -24,6 +24,10 @@ export const BEHAVIOURS_1_18: Behaviours = {
   memoryNUMAAllocationRule: false,
   topologyOptionErrorsLowerCase: false,
   deviceHintsOverDeviceNodes: false,
+  podLevelResourcesSkipStaticPolicies: false,
+  allowlistMatchesUntaggedName: false,
+  proberKeepsExitedSidecar: false,
+  proberAsksContainerShouldRestart: false,
   statusResourcesOfAllocation: false,
   resizeInAllocationManager: false,
   resizeEvents: false,
@@ -216,5 +220,41 @@ export const BEHAVIOUR_ROWS: readonly ChangelogRowBase[] = [
       'pkg/kubelet/allocation/allocation_manager.go handlePodResourcesResize, pkg/kubelet/events/resize.go PodResizePendingMsg (v1.35.3; absent in v1.34.2)',
     behaviour: { resizeEvents: true },
     touches: ['resizePod'],
+  },
+  {
+    release: '1.34',
+    what: 'The static CPU and memory manager policies skip a pod with pod-level resources (spec.resources): no exclusive CPUs or memory, "CPU Manager allocation skipped, pod is using pod-level resources …"',
+    ref: 'KEP-2837',
+    source:
+      'pkg/kubelet/cm/cpumanager/policy_static.go Allocate, GetTopologyHints, GetPodTopologyHints and cm/memorymanager/policy_static.go Allocate, GetTopologyHints, GetPodTopologyHints (v1.34.2, v1.35.3; 1.36.3 skips unless PodLevelResourceManagers is on; absent in v1.33.5, where such a pod’s containers are pinned as any Guaranteed pod’s)',
+    behaviour: { podLevelResourcesSkipStaticPolicies: true },
+    touches: ['podLevelResources'],
+  },
+  {
+    release: '1.36',
+    what: 'preloadedImagesVerificationAllowlist matches a pod’s image by its name without the tag (before, "registry/app" never matched the image "registry/app:1.0"; only a "<prefix>/*" pattern did)',
+    ref: 'KEP-2535',
+    source:
+      'pkg/kubelet/images/pullmanager/image_pull_policies.go NeverVerifyAllowlistedImages.imageMatches with trimImageTagDigest (v1.36.3; v1.35.3 compared the image as given)',
+    behaviour: { allowlistMatchesUntaggedName: true },
+    touches: ['imagePresent'],
+  },
+  {
+    release: '1.34',
+    what: "The prober keeps probing a native sidecar that exited in a restartPolicy: Never pod (it will be restarted); with ContainerRestartRules on, any exited container's worker goes on",
+    ref: 'KEP-5307',
+    source:
+      'pkg/kubelet/prober/worker.go doProbe: isRestartableInitContainer, and `c.State.Terminated != nil || podutil.IsContainerRestartable` with the gate (v1.34.2; absent in v1.33.5)',
+    behaviour: { proberKeepsExitedSidecar: true },
+    touches: ['sidecar', 'restartRules'],
+  },
+  {
+    release: '1.35',
+    what: 'With ContainerRestartRules the prober stops on a container that exited for good (podutil.ContainerShouldRestart of its exit code)',
+    ref: 'KEP-5307',
+    source:
+      'pkg/kubelet/prober/worker.go doProbe (v1.35.3; v1.34.2 kept every terminated container’s worker)',
+    behaviour: { proberAsksContainerShouldRestart: true },
+    touches: ['restartRules'],
   },
 ];

@@ -478,10 +478,11 @@ export const GATE_ROWS: readonly ChangelogRowBase[] = [
     '1.32',
     { name: 'PodLevelResources', stage: 'alpha', default: false },
     {
-      what: 'Pod-level resources (spec.resources; alpha, off)',
+      what: 'Pod-level resources (spec.resources; alpha, off: the API server drops the field)',
       ref: 'KEP-2837',
-      source: 'pkg/features/versioned_kube_features.go (v1.32.10)',
-      touches: [],
+      source:
+        'pkg/features/versioned_kube_features.go (v1.32.10); QoS from spec.resources in pkg/apis/core/v1/helper/qos ComputePodQOS, admission by component-helpers resource PodRequests (v1.32.6)',
+      touches: ['podLevelResources'],
     },
   ),
   gate(
@@ -491,7 +492,7 @@ export const GATE_ROWS: readonly ChangelogRowBase[] = [
       what: 'Pod-level resources beta, on',
       ref: 'KEP-2837',
       source: `${KF} (v1.34.2)`,
-      touches: [],
+      touches: ['podLevelResources'],
     },
   ),
   gate(
@@ -574,30 +575,30 @@ export const GATE_ROWS: readonly ChangelogRowBase[] = [
     '1.34',
     { name: 'ContainerRestartRules', stage: 'alpha', default: false },
     {
-      what: 'Container restart rules (alpha, off)',
+      what: "Container restart rules: a regular container's restartPolicy and restartPolicyRules on exit codes (alpha, off: the API server drops them)",
       ref: 'KEP-5307',
-      source: `${KF} (v1.34.2)`,
-      touches: [],
+      source: `${KF}; pkg/kubelet/container/helpers.go ShouldContainerBeRestarted, kubelet_pods.go getPhase, prober/worker.go doProbe, kuberuntime/kuberuntime_manager.go computePodActions; pkg/apis/core/validation/validation.go validateContainerRestartPolicy; pkg/api/pod/util.go dropContainerRestartRules, pkg/api/v1/pod/util.go ContainerShouldRestart (v1.34.2)`,
+      touches: ['restartRules'],
     },
   ),
   gate(
     '1.35',
     { name: 'ContainerRestartRules', stage: 'beta', default: true },
     {
-      what: 'Container restart rules beta, on',
+      what: 'Container restart rules beta, on: a matching rule restarts a container whatever the pod restartPolicy says',
       ref: 'KEP-5307',
       source: `${KF} (v1.35.3)`,
-      touches: [],
+      touches: ['restartRules'],
     },
   ),
   gate(
     '1.35',
     { name: 'RestartAllContainersOnContainerExits', stage: 'alpha', default: false },
     {
-      what: 'RestartAllContainers action (alpha, off)',
+      what: 'RestartAllContainers action (alpha, off: the API refuses the action)',
       ref: 'KEP-5532',
-      source: `${KF} (v1.35.3)`,
-      touches: [],
+      source: `${KF}; pkg/apis/core/validation/validation.go validateContainerRestartPolicy (v1.35.3)`,
+      touches: ['restartRules'],
     },
   ),
   gate(
@@ -607,7 +608,7 @@ export const GATE_ROWS: readonly ChangelogRowBase[] = [
       what: 'RestartAllContainers action beta, on',
       ref: 'KEP-5532',
       source: `${KF} (v1.36.3)`,
-      touches: [],
+      touches: ['restartRules'],
     },
   ),
   gate(
@@ -645,9 +646,9 @@ export const GATE_ROWS: readonly ChangelogRowBase[] = [
     '1.33',
     { name: 'KubeletEnsureSecretPulledImages', stage: 'alpha', default: false },
     {
-      what: 'Pull credentials checked for images already present (alpha, off)',
+      what: 'Pull credentials checked for images already present (alpha, off): an IfNotPresent image pulled with other credentials is pulled again (MustAttemptImagePull), per imagePullCredentialsVerificationPolicy',
       ref: 'KEP-2535',
-      source: `${KF} (v1.33.5)`,
+      source: `${KF}; images/image_manager.go EnsureImageExists, images/pullmanager/image_pull_manager.go MustAttemptImagePull, image_pull_policies.go; apis/config/v1beta1/defaults.go (NeverVerifyPreloadedImages) and validation/validation.go (v1.33.5)`,
       touches: ['imagePresent'],
     },
   ),

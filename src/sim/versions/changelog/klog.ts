@@ -1144,6 +1144,77 @@ export const KLOG_ROWS: readonly ChangelogRow[] = [
       'Got topology affinity': NATIVE,
     },
   },
+  {
+    release: '1.34',
+    what: 'policy_static.go (CPU and memory managers): a pod with pod-level resources is skipped, with "CPU Manager allocation skipped, pod is using pod-level resources which are not supported by the static CPU manager policy" (V(2)) and the hint calls’ V(3) lines',
+    ref: 'KEP-2837',
+    source:
+      'pkg/kubelet/cm/cpumanager/policy_static.go Allocate, GetTopologyHints, GetPodTopologyHints; pkg/kubelet/cm/memorymanager/policy_static.go Allocate, GetTopologyHints, GetPodTopologyHints (v1.34.2)',
+    touches: ['podLevelResources'],
+    klog: {
+      'CPU Manager allocation skipped (pod-level resources)': S({
+        v: 2,
+        msg: 'CPU Manager allocation skipped, pod is using pod-level resources which are not supported by the static CPU manager policy',
+        keys: 'pod podUID',
+      }),
+      'CPU Manager hint generation skipped (pod-level resources)': S({
+        v: 3,
+        msg: 'CPU Manager hint generation skipped, pod is using pod-level resources which are not supported by the static CPU manager policy',
+        keys: 'pod podUID',
+      }),
+      'CPU Manager pod hint generation skipped (pod-level resources)': S({
+        v: 3,
+        msg: 'CPU Manager pod hint generation skipped, pod is using pod-level resources which are not supported by the static CPU manager policy',
+        keys: 'pod podUID',
+      }),
+      'Allocation skipped, pod is using pod-level resources which are not supported by the static Memory manager policy':
+        NATIVE,
+      'Memory Manager hint generation skipped (pod-level resources)': S({
+        v: 3,
+        msg: 'Topology hints generation skipped, pod is using pod-level resources which are not supported by the static Memory manager policy',
+        keys: 'pod podUID',
+      }),
+      'Memory Manager pod hint generation skipped (pod-level resources)': S({
+        v: 3,
+        msg: 'Topology hints generation skipped, pod is using pod-level resources which are not supported by the static Memory manager policy',
+        keys: 'pod podUID',
+      }),
+    },
+  },
+  {
+    release: '1.35',
+    what: 'policy_static.go (CPU manager): the pod-level resources lines through the contextual logger; "CPU Manager allocation skipped, pod is using pod-level resources which are not supported by the static CPU manager policy" at V(0)',
+    ref: 'KEP-2837',
+    source: 'pkg/kubelet/cm/cpumanager/policy_static.go Allocate, GetTopologyHints (v1.35.3)',
+    touches: ['podLevelResources'],
+    klog: {
+      'CPU Manager allocation skipped (pod-level resources)': S({
+        v: 0,
+        msg: 'CPU Manager allocation skipped, pod is using pod-level resources which are not supported by the static CPU manager policy',
+        keys: 'pod podUID containerName',
+      }),
+      'CPU Manager hint generation skipped (pod-level resources)': S({
+        v: 3,
+        msg: 'CPU Manager hint generation skipped, pod is using pod-level resources which are not supported by the static CPU manager policy',
+        keys: 'containerName pod podUID',
+      }),
+    },
+  },
+  {
+    release: '1.36',
+    what: 'policy_static.go (CPU and memory managers): a pod with pod-level resources is skipped unless PodLevelResourceManagers (alpha) is on: the lines name the gate',
+    ref: 'KEP-2837',
+    source:
+      'pkg/kubelet/cm/cpumanager/policy_static.go, pkg/kubelet/cm/memorymanager/policy_static.go; PodLevelResourceManagers in pkg/features/kube_features.go (v1.36.3)',
+    touches: ['podLevelResources'],
+    klog: {
+      'CPU Manager allocation skipped (pod-level resources)': NATIVE,
+      'CPU Manager hint generation skipped (pod-level resources)': NATIVE,
+      'CPU Manager pod hint generation skipped (pod-level resources)': NATIVE,
+      'Memory Manager hint generation skipped (pod-level resources)': NATIVE,
+      'Memory Manager pod hint generation skipped (pod-level resources)': NATIVE,
+    },
+  },
 ];
 
 /** Each line's file:line by release: "<minor>=<file:line>" entries, the file left out when unchanged. */
@@ -1487,6 +1558,17 @@ const SOURCES: Readonly<Partial<Record<KlogKey, string>>> = {
   'Allocated exclusive memory': '33=policy_static.go:201 34=212 35=208 36=539',
   'Memory affinity':
     '21=memory_manager.go:203 22=230 23=230 24=230 25=230 26=231 27=231 28=231 29=239 30=239 31=239 32=255 33=256 34=259 35=259 36=262',
+  'CPU Manager allocation skipped (pod-level resources)': '34=policy_static.go:339 35=345 36=586',
+  'CPU Manager hint generation skipped (pod-level resources)':
+    '34=policy_static.go:581 35=580 36=845',
+  'CPU Manager pod hint generation skipped (pod-level resources)':
+    '34=policy_static.go:633 35=634 36=901',
+  'Allocation skipped, pod is using pod-level resources which are not supported by the static Memory manager policy':
+    '34=policy_static.go:113 35=109 36=437',
+  'Memory Manager hint generation skipped (pod-level resources)':
+    '34=policy_static.go:457 35=453 36=848',
+  'Memory Manager pod hint generation skipped (pod-level resources)':
+    '34=policy_static.go:422 35=418 36=791',
 };
 
 export const KLOG_SOURCES: Readonly<

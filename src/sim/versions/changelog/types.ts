@@ -92,6 +92,23 @@ export interface Behaviours {
   readonly topologyOptionErrorsLowerCase: boolean;
   /** The device manager's hints enumerate only NUMA nodes that host the resource's devices. */
   readonly deviceHintsOverDeviceNodes: boolean;
+  /**
+   * The static CPU and memory manager policies skip a pod with pod-level resources (Allocate
+   * and the hint calls return early, with a log line): it gets no exclusive CPUs or memory.
+   */
+  readonly podLevelResourcesSkipStaticPolicies: boolean;
+  /**
+   * preloadedImagesVerificationAllowlist matches the image's name without its tag (before, the
+   * image as the pod wrote it: a tagged image matched only a "<prefix>/*" pattern).
+   */
+  readonly allowlistMatchesUntaggedName: boolean;
+  /** The prober's worker keeps a native sidecar's probes after it exits in a Never pod. */
+  readonly proberKeepsExitedSidecar: boolean;
+  /**
+   * With ContainerRestartRules the prober's worker stops on a terminated container that
+   * ContainerShouldRestart leaves down (1.34 kept any terminated container's worker).
+   */
+  readonly proberAsksContainerShouldRestart: boolean;
 }
 
 /** A kubectl describe pod layout change (kubectl of the same minor as the kubelet). */
@@ -134,6 +151,7 @@ export type Touch =
   | 'memoryManager'
   | 'devices'
   | 'crashLoop'
+  | 'restartRules'
   | 'restartKubelet'
   | 'deletePod'
   | 'resizePod'
@@ -141,7 +159,8 @@ export type Touch =
   | 'volumeMounts'
   | 'serviceAccountToken'
   | 'parallelPulls'
-  | 'startError';
+  | 'startError'
+  | 'podLevelResources';
 
 /** A resource manager's policy option and its maturity from a release on (policy_options.go). */
 export interface PolicyOptionChange {

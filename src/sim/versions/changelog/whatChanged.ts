@@ -57,9 +57,13 @@ export function scenarioTouches(run: SimulationRun): ReadonlySet<Touch> {
     ...s.actions.flatMap((a) => (a.kind === 'AddPod' ? [a.manifest] : [])),
   ];
   for (const m of manifests) {
+    if (m.spec.resources !== undefined) out.add('podLevelResources');
     if ((m.spec.initContainers ?? []).length > 0) out.add('initContainer');
     for (const c of m.spec.initContainers ?? [])
       if (c.restartPolicy === 'Always') out.add('sidecar');
+    for (const c of m.spec.containers)
+      if (c.restartPolicy !== undefined || c.restartPolicyRules !== undefined)
+        out.add('restartRules');
     for (const c of [...(m.spec.initContainers ?? []), ...m.spec.containers]) {
       if (c.lifecycle?.postStart) out.add('postStart');
       if (c.lifecycle?.preStop) out.add('preStop');
@@ -189,6 +193,8 @@ function touchWords(t: Touch): string {
       return 'device plugin resources';
     case 'crashLoop':
       return 'a container restarts (BackOff)';
+    case 'restartRules':
+      return "sets a container's restartPolicy or restartPolicyRules";
     case 'restartKubelet':
       return 'the kubelet restarts';
     case 'deletePod':
@@ -205,5 +211,7 @@ function touchWords(t: Touch): string {
       return 'parallel image pulls';
     case 'startError':
       return 'a container fails to start';
+    case 'podLevelResources':
+      return 'pod-level resources (spec.resources)';
   }
 }

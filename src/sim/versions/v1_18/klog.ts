@@ -583,6 +583,13 @@ export const KLOG_1_18: KlogTable = {
   'Updated memory state': null,
   'Regenerating TopologyHints, resource was already allocated to pod': null,
   'Memory manager: Allocate': null,
+  'CPU Manager allocation skipped (pod-level resources)': null,
+  'CPU Manager hint generation skipped (pod-level resources)': null,
+  'CPU Manager pod hint generation skipped (pod-level resources)': null,
+  'Allocation skipped, pod is using pod-level resources which are not supported by the static Memory manager policy':
+    null,
+  'Memory Manager hint generation skipped (pod-level resources)': null,
+  'Memory Manager pod hint generation skipped (pod-level resources)': null,
   'Container already present in state, skipping': null,
   'Got topology affinity': null,
   'Allocate error': null,

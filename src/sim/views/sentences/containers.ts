@@ -40,6 +40,12 @@ const probeName = (f: StepFacts) => `${f.probe} probe of ${ctr(f)}`;
 const doProbe: SentenceRules = [
   {
     to: 'stopped',
+    guard: 'container will not be restarted',
+    say: (f) =>
+      `The ${probeName(f)} stops: the container exited and will not be restarted (doProbe: "Abort if the container will not be restarted").`,
+  },
+  {
+    to: 'stopped',
     say: (f) => `The ${probeName(f)} stops: the pod is terminal or being deleted.`,
   },
   {

@@ -19,6 +19,25 @@ const memsWords = (mems: string | undefined) =>
 
 export const startContainer: SentenceRules = [
   { event: 'init', say: (f) => `SyncPod prepares ${f.go.startContainer} for ${ctr(f)}.` },
+  // KubeletEnsureSecretPulledImages: PullManager.MustAttemptImagePull on a present image.
+  {
+    event: 'START',
+    guard: 'present image needs a pull for the pod’s credentials',
+    say: (f) =>
+      `${f.go.startContainer}(${ctr(f)}): ${img(f)} is present, but MustAttemptImagePull does not find the pod's pull Secrets among the credentials that pulled it (KubeletEnsureSecretPulledImages), so the image puller pulls it again with them (Pulling).`,
+  },
+  {
+    event: 'START',
+    guard: 'pull policy is Never, so the unchecked image fails',
+    say: (f) =>
+      `${f.go.startContainer}(${ctr(f)}): ${img(f)} is present but not verified for the pod's credentials, and imagePullPolicy Never forbids the pull (ErrImageNeverPull).`,
+  },
+  {
+    event: 'START',
+    guard: 'in image back-off before the credential pull',
+    say: (f) =>
+      `${f.go.startContainer}(${ctr(f)}): ${img(f)} needs a pull for the pod's credentials but is in pull back-off (ImagePullBackOff): the start fails without a pull.`,
+  },
   {
     event: 'START',
     guard: 'image present and pull policy is not Always',
