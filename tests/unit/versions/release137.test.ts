@@ -56,7 +56,7 @@ const AT_1_37: Readonly<Record<string, Expected>> = {
 function preset(file: string, v: KubeletVersionName, kubelet: Record<string, unknown> = {}) {
   const p = parseScenario(readFileSync(`presets/${file}`, 'utf8'));
   if (!p.ok) throw new Error(file);
-  const k = { ...p.scenario.node.kubelet, ...kubelet } as Scenario['node']['kubelet'];
+  const k = { ...p.scenario.node.kubelet, ...kubelet };
   return { ...p.scenario, node: { ...p.scenario.node, kubeletVersion: v, kubelet: k } };
 }
 
