@@ -568,6 +568,9 @@ export const GATE_ROWS: readonly ChangelogRowBase[] = [
       touches: ['podLevelResources'],
     },
   ),
+  // On by default as kube_features.go of 1.37's code freeze and the feature-gate page
+  // (kubernetes/website@257a83ef, beta from 1.37, on) declare it; some third-party 1.37 summaries
+  // call it beta and off.
   gate(
     '1.37',
     { name: 'PodLevelResourceManagers', stage: 'beta', default: true },
