@@ -53,6 +53,20 @@ const AT_1_37: Readonly<Record<string, Expected>> = {
   KubeletEnsureSecretPulledImages: { stage: 'beta', default: true, locked: false },
 };
 
+/**
+ * The same file's specs read as 1.36 (each gate's last entry up to 1.36): they agree with the
+ * 1.36.3 tree, and differ from 1.37 only here.
+ */
+const AT_1_36: Readonly<Record<string, Expected>> = {
+  ...AT_1_37,
+  SidecarContainers: gaLocked,
+  PodLifecycleSleepAction: gaLocked,
+  PodReadyToStartContainersCondition: { stage: 'beta', default: true, locked: false },
+  DisableCPUQuotaWithExclusiveCPUs: { stage: 'deprecated', default: true, locked: false },
+  PodLevelResourceManagers: { stage: 'alpha', default: false, locked: false },
+  NodeDeclaredFeatures: { stage: 'beta', default: true, locked: false },
+};
+
 function preset(file: string, v: KubeletVersionName, kubelet: Record<string, unknown> = {}) {
   const p = parseScenario(readFileSync(`presets/${file}`, 'utf8'));
   if (!p.ok) throw new Error(file);
@@ -68,15 +82,22 @@ describe('1.37 gates as kube_features.go declares them', () => {
     expect([...named].sort()).toEqual(Object.keys(AT_1_37).sort());
   });
 
-  it('each gate has 1.37’s stage, default and lock, or is gone', () => {
-    const gates = profileOf('1.37').gates;
-    for (const [name, want] of Object.entries(AT_1_37)) {
-      const got = gates[name];
-      if (want === 'absent') expect(got, name).toBeUndefined();
-      else
-        expect(got && { stage: got.stage, default: got.default, locked: got.locked }, name).toEqual(
-          want,
-        );
+  it('each gate has 1.37’s stage, default and lock, or is gone; and 1.36’s as the specs say', () => {
+    for (const [v, table] of [
+      ['1.37', AT_1_37],
+      ['1.36', AT_1_36],
+    ] as const) {
+      const gates = profileOf(v).gates;
+      for (const [name, want] of Object.entries(table)) {
+        const got = gates[name];
+        const where = `${name} on ${v}`;
+        if (want === 'absent') expect(got, where).toBeUndefined();
+        else
+          expect(
+            got && { stage: got.stage, default: got.default, locked: got.locked },
+            where,
+          ).toEqual(want);
+      }
     }
   });
 
