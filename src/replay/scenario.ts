@@ -142,7 +142,9 @@ function plegCrash(
   events: readonly ReplayEvent[],
 ): { name: string; runs: number[]; codes: number[]; running: boolean } | null {
   const all = [...pod.containers.values()];
-  if (all.length !== 1 || all[0]!.init) return null;
+  // No container named (PLEG names ids only): the pod's one placeholder container.
+  const name = all.length === 0 ? UNNAMED_CONTAINER : all.length === 1 ? all[0]!.name : null;
+  if (name === null || all[0]?.init) return null;
   const mine = events.filter((e) => e.pod === key);
   const sandboxes = new Set(
     mine.filter((e) => e.what === 'CreatedSandbox').map((e) => String(e.data?.podSandboxID)),
@@ -165,7 +167,7 @@ function plegCrash(
     } else if (e.what === 'PLEGContainerFinished' && Number.isInteger(e.data?.exitCode))
       codes.push(Number(e.data!.exitCode));
   }
-  return runs.length ? { name: all[0]!.name, runs, codes, running } : null;
+  return runs.length ? { name, runs, codes, running } : null;
 }
 
 type Fault = Record<string, unknown>;
@@ -347,6 +349,7 @@ function containerFaults(
 function initPlaceholders(
   key: string,
   row: NonNullable<PodFacts['initRow']>,
+  restarts: number,
   faults: Fault[],
   notes: string[],
 ): Record<string, unknown>[] {
@@ -360,6 +363,21 @@ function initPlaceholders(
     notes.push(
       `${key}: Init:${row.done}/${row.total} counts ${row.total} init containers, none named in the input: placeholders "${name(1)}"…"${name(row.total)}"`,
     );
+    if (row.done < total && restarts > 0) {
+      // get pods' RESTARTS adds the init containers' restart counts: the one not done has
+      // failed that often and is running again (a crash loop would read Init:CrashLoopBackOff).
+      faults.push({
+        kind: 'ContainerExit',
+        target: `${key}/${name(row.done + 1)}`,
+        afterSeconds: 1,
+        exitCode: 1,
+        reason: 'Error',
+        times: restarts,
+      });
+      notes.push(
+        `${key}/${name(row.done + 1)}: RESTARTS ${restarts} with Init:${row.done}/${row.total}: it failed ${restarts} times and runs again; why it failed is not in the input (exit 1 after 1 s)`,
+      );
+    }
     if (row.done < total) {
       faults.push({
         kind: 'ContainerExit',
@@ -584,6 +602,14 @@ function withValidNames(r: ReplayResult): { r: ReplayResult; renamed: string[] }
   };
 }
 
+/** Records of a container's status (describe's State block, a status document). */
+const CONTAINER_STATUS = new Set([
+  'ContainerState',
+  'ContainerReady',
+  'ContainerRestartCount',
+  'ContainerExitCode',
+]);
+
 export function reconstructScenario(given: ReplayResult, opts: ReconstructOptions): Reconstructed {
   const { r, renamed } = withValidNames(given);
   const facts = gatherFacts(r);
@@ -684,6 +710,26 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
     let restarts = 0;
     const span = (lastUsOf.get(p.key) ?? arrival.inputUs) - arrival.inputUs;
     const known = [...p.containers.values()];
+    // With no spec in the input, a container that was created or started while kubectl still
+    // showed the pod initialising (Init:…) ran before the regular containers: an init container
+    // (Events name it; get pods counts it). As many as the row allows: Init:N/M ran N + 1.
+    const specKnown =
+      known.some((c) => c.init || c.image || c.requests || c.limits || c.probes) ||
+      r.events.some((e) => e.pod === p.key && e.container && CONTAINER_STATUS.has(e.what));
+    const eventNamed = known.filter((c) => c.name !== UNNAMED_CONTAINER);
+    const ranInit =
+      !specKnown &&
+      f.initRow !== undefined &&
+      eventNamed.length > 0 &&
+      eventNamed.length <= ('total' in f.initRow ? f.initRow.done + 1 : 1) &&
+      eventNamed.every((c) => (f.containers.get(c.name)?.starts ?? 0) > 0);
+    if (ranInit)
+      for (const c of eventNamed) {
+        known[known.indexOf(c)] = { ...c, init: true };
+        notes.push(
+          `${p.key}/${c.name}: started while the pod was still initialising (${f.statuses.find((x) => x.startsWith('Init:'))}): an init container`,
+        );
+      }
     for (const name of f.containers.keys())
       if (!p.containers.has(name)) known.push({ name, init: false });
     const specOf = (init: boolean) =>
@@ -804,7 +850,7 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
     let containers = specOf(false);
     const initContainers = specOf(true);
     if (initContainers.length === 0 && f.initRow) {
-      initContainers.push(...initPlaceholders(p.key, f.initRow, faults, notes));
+      initContainers.push(...initPlaceholders(p.key, f.initRow, f.rowRestarts ?? 0, faults, notes));
       images.set(UNKNOWN_IMAGE, images.get(UNKNOWN_IMAGE) ?? { present: true });
     }
     if (containers.length === 0) {
@@ -815,7 +861,7 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
         `${p.key}: no container named in the input (one placeholder, "${UNNAMED_CONTAINER}")`,
       );
       // A crash loop kubectl get pods shows for the pod is its one container's.
-      if (f.statuses.some((s) => /CrashLoopBackOff|^Error$|OOMKilled/.test(s))) {
+      if (f.statuses.some((s) => /^(CrashLoopBackOff|Error|OOMKilled)$/.test(s))) {
         const oom = f.statuses.includes('OOMKilled');
         faults.push({
           kind: 'ContainerExit',
@@ -849,6 +895,10 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
       !faults.some((x) => x.target === `${p.key}/${pleg.name}` && x.kind === 'ContainerExit')
     ) {
       const code = pleg.codes[0] ?? 1;
+      if (pleg.codes.length === 0)
+        notes.push(
+          `${p.key}/${pleg.name}: PLEG saw it die; its exit code is not in the input (exit 1)`,
+        );
       faults.push({
         kind: 'ContainerExit',
         target: `${p.key}/${pleg.name}`,
