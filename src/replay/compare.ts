@@ -51,6 +51,7 @@ export interface DiffResult {
 export const SNAPSHOT_RECORDS: ReadonlySet<string> = new Set([
   'PodPhase',
   'PodReason',
+  'PodMessage',
   'PodRow',
   'PodStartTime',
   'PodCondition',
@@ -70,6 +71,7 @@ const SNAPSHOT = SNAPSHOT_RECORDS;
 const VALUE_OF: Record<string, (e: ReplayEvent) => string> = {
   PodPhase: (e) => String(e.data?.phase ?? ''),
   PodReason: (e) => String(e.data?.reason ?? ''),
+  PodMessage: (e) => normaliseMessage(String(e.data?.message ?? '')),
   PodCondition: (e) => String(e.data?.status ?? ''),
   PodRow: (e) => `${String(e.data?.status ?? '')} ${String(e.data?.restarts ?? '')}`,
   ContainerState: (e) => String(e.data?.state ?? ''),

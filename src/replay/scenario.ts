@@ -15,7 +15,13 @@ import { countCpus, maxOf } from './documents';
 import { UNNAMED_CONTAINER, UNNAMED_POD } from './describePod';
 import { SNAPSHOT_RECORDS } from './compare';
 import { familyOf, type Family } from './families';
-import { gatherFacts, goDurationMs, type ContainerFacts, type PodFacts } from './rebuild/facts';
+import {
+  gatherFacts,
+  goDurationMs,
+  neverRan,
+  type ContainerFacts,
+  type PodFacts,
+} from './rebuild/facts';
 import { defaultProbe, probeFromDescribe } from './rebuild/probes';
 import type { PodInfo, ReplayEvent, ReplayResult } from './types';
 import { resourcesOf, type Resources } from './rebuild/resources';
@@ -202,6 +208,7 @@ function containerFaults(
   probesKnown: boolean,
   phase: string | undefined,
   livenessThreshold: number,
+  evicted = false,
 ): Built {
   const faults: Fault[] = [];
   const notes: string[] = [];
@@ -273,11 +280,19 @@ function containerFaults(
   const killedBy = cf.livenessKills > 0 || cf.postStartFailures > 0;
   const term =
     cf.state.state === 'Terminated' ? cf.state : cf.last.state === 'Terminated' ? cf.last : null;
-  if (term?.reason === 'ContainerStatusUnknown')
+  // Evicted while Waiting: TerminatePod wrote ContainerStatusUnknown (exit 137, no times) for a
+  // container that had not run (a Running one is killed and keeps its exit code). The input
+  // does not say why it had not: rebuilt as an image pull that fails until the eviction.
+  const notRun = evicted && neverRan(cf);
+  if (notRun)
+    notes.push(
+      `${target}: ContainerStatusUnknown without a start in an evicted pod: it had not run when the pod was evicted (statusManager.TerminatePod); why is not in the input (rebuilt as a failing image pull)`,
+    );
+  else if (term?.reason === 'ContainerStatusUnknown')
     notes.push(
       `${target}: ContainerStatusUnknown is what the kubelet writes (exit 137) for a container that was Running and that it can no longer find when the pod is terminated (kubelet_pods.go convertToAPIContainerStatuses, statusManager.TerminatePod), an evicted pod most often; eviction is not modelled: rebuilt as a container killed with 137 in a pod that ends Failed`,
     );
-  if (term && !killedBy) {
+  if (term && !killedBy && !notRun) {
     const reason = EXIT_REASONS.has(term.reason ?? '') ? term.reason! : 'Error';
     const exitCode =
       term.exitCode ?? (reason === 'OOMKilled' ? 137 : reason === 'Completed' ? 0 : 1);
@@ -423,6 +438,8 @@ function untimed(e: ReplayEvent): boolean {
   );
 }
 
+/** When an evicted pod is evicted, after it arrives, when the input does not say. */
+const EVICT_AFTER_MS = 30_000;
 /** The model's pod worker takes about this long, beyond the back-off, to restart a container. */
 const RESTART_OVERHEAD_MS = 6_500;
 /** A failing PostStart hook: how long the container runs, and the pod worker's extra time. */
@@ -840,6 +857,7 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
               probesKnown,
               f.phase,
               liveness?.failureThreshold ?? 3,
+              f.evicted !== undefined,
             );
             faults.push(...built.faults);
             notes.push(...built.notes);
@@ -962,8 +980,38 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
       arrival.scenarioMs + ms(Math.max(0, span)) + 60_000,
       arrival.scenarioMs + backoffSpanMs(Math.min(restarts, 12)) + restarts * 2_000 + 60_000,
     );
+    if (f.evicted) {
+      // evictPod's message, "The node was low on resource: <r>. Threshold quantity: <q>,
+      // available: <a>.": the action's fields. When the eviction came is not in the input.
+      const m =
+        /low on resource: ([\w-]+)\.(?: Threshold quantity: ([^,]+), available: ([^.\s]+(?:\.\d+)?[^.\s]*)\.)?/.exec(
+          f.evicted.message ?? '',
+        );
+      const resource = ['memory', 'ephemeral-storage', 'pids'].includes(m?.[1] ?? '')
+        ? m![1]!
+        : undefined;
+      actions.push({
+        kind: 'EvictPod',
+        at: formatDuration(arrival.scenarioMs + EVICT_AFTER_MS),
+        target: p.key,
+        ...(resource ? { resource } : {}),
+        ...(resource && m?.[2] && m[3] ? { threshold: m[2], available: m[3] } : {}),
+      });
+      notes.push(
+        `${p.key}: evicted${resource ? ` (the node low on ${resource})` : ''}; when is not in the input (${EVICT_AFTER_MS / 1000} s after it arrives)`,
+      );
+      if (f.evicted.message !== undefined && !resource)
+        notes.push(
+          `${p.key}: the eviction's message is not one the model writes: "${f.evicted.message}"`,
+        );
+    }
+    // An evicted pod is Failed by the eviction, not by its restart policy.
     const restartPolicy =
-      f.phase === 'Failed' ? 'Never' : f.phase === 'Succeeded' ? 'OnFailure' : undefined;
+      f.phase === 'Failed' && !f.evicted
+        ? 'Never'
+        : f.phase === 'Succeeded'
+          ? 'OnFailure'
+          : undefined;
     return {
       at: formatDuration(arrival.scenarioMs),
       manifest: {

@@ -140,7 +140,9 @@ describe('npm run replay', { timeout: 90_000 }, () => {
       // Every record the page read is counted: compared, or not compared with why.
       expect(d.compared, f).toBe(page.records.length);
       expect(r.stderr.trim(), f).toBe(`replay: ${diffSummary(d)}`);
-      expect(r.stderr, f).toMatch(/^replay: \d+ differences? \(\d+ records compared, \d+ not compared/);
+      expect(r.stderr, f).toMatch(
+        /^replay: \d+ differences? \(\d+ records compared, \d+ not compared/,
+      );
     }
   }, 120_000);
 

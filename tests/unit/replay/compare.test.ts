@@ -166,7 +166,11 @@ describe('the input beside the model, record by record', () => {
     ]);
     expect(noDifferences(notReady)).toBe(false);
     // A reason the model's pod does not have, or another one, is a difference.
-    const evicted = diff([...describe.slice(0, 3), 'Reason:           Evicted', ...describe.slice(3)]);
+    const evicted = diff([
+      ...describe.slice(0, 3),
+      'Reason:           Evicted',
+      ...describe.slice(3),
+    ]);
     expect(evicted.diffs.map((x) => [x.kind, x.what])).toEqual([
       ['only-in-input', 'default/web PodReason'],
     ]);

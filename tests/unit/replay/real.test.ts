@@ -224,6 +224,32 @@ describe('real material: a failing pod rebuilds failing, the same way', () => {
     ]);
     expect(model.some((e) => e.what === 'PLEGContainerDied' && e.pod === key)).toBe(true);
   });
+  it('Evicted (describe Reason and Message): rebuilt as an eviction, its container never run', () => {
+    const { scenario, model, yaml } = rebuilt('k8s-122932.txt');
+    const key = 'admin/maintenancepage-765549c948-p76fh';
+    expect(scenario.actions).toEqual([
+      expect.objectContaining({
+        kind: 'EvictPod',
+        target: key,
+        resource: 'ephemeral-storage',
+        threshold: '1Gi',
+        available: '0',
+      }),
+    ]);
+    // Failed by the eviction, not by a restart policy of Never.
+    expect(scenario.pods[0]!.manifest.spec.restartPolicy ?? 'Always').toBe('Always');
+    expect(yaml).toMatch(/ContainerStatusUnknown without a start in an evicted pod/);
+    const last = (what: string) => model.filter((e) => e.what === what).pop()?.data;
+    expect(last('PodReason')?.reason).toBe('Evicted');
+    expect(last('PodMessage')?.message).toBe(
+      'The node was low on resource: ephemeral-storage. Threshold quantity: 1Gi, available: 0.',
+    );
+    expect([last('ContainerReason')?.reason, last('ContainerExitCode')?.exitCode]).toEqual([
+      'ContainerStatusUnknown',
+      137,
+    ]);
+    expect(texts(model)).toMatch(/Evicting pod/);
+  });
   it('a liveness kill (Killing Event: failed liveness probe)', () => {
     const { scenario, model } = rebuilt('knative-5990.txt');
     expect(scenario.faults.map((x) => x.kind)).toContain('LivenessProbeFail');
@@ -395,9 +421,11 @@ describe('real material: Done-when shares, on pastes not written for the readers
     expect(pastes.length).toBeGreaterThanOrEqual(10);
     expect(total).toBe(61);
     expect(readN / total).toBeGreaterThanOrEqual(0.9);
-    // Measured 44 of 61 (72%): below the 90% asked for (REMOVE/ADD churn, a kubelet's
-    // Terminated "Unknown" after a node restart and eviction are not rebuilt yet). Held here
-    // so that it can only rise.
-    expect(reproduced).toBeGreaterThanOrEqual(44);
+    // Measured 61 of 61 (describe's pod-level Message: is read since).
+    expect(readN).toBe(61);
+    // Measured 48 of 61 (79%): below the 90% asked for (REMOVE/ADD churn and a container
+    // Terminated "Unknown" 255 after a node restart are not rebuilt yet). Held here so that it
+    // can only rise.
+    expect(reproduced).toBeGreaterThanOrEqual(48);
   }, 120_000);
 });
