@@ -275,6 +275,36 @@ export const GATE_ROWS: readonly ChangelogRowBase[] = [
     },
   ),
   gate(
+    '1.26',
+    { name: 'PodDisruptionConditions', stage: 'beta', default: true },
+    {
+      what: 'Pod disruption conditions beta, on: an evicted pod gets DisruptionTarget',
+      ref: 'KEP-3329',
+      source: `${KF} (v1.26.1)`,
+      touches: ['evictPod'],
+    },
+  ),
+  gate(
+    '1.31',
+    { name: 'PodDisruptionConditions', stage: 'GA', default: true, locked: true },
+    {
+      what: 'Pod disruption conditions GA',
+      ref: 'KEP-3329',
+      source: `${KF} (v1.31.1)`,
+      touches: ['evictPod'],
+    },
+  ),
+  gate(
+    '1.34',
+    { name: 'PodDisruptionConditions', stage: 'GA', default: true, removed: true },
+    {
+      what: 'PodDisruptionConditions gate removed',
+      ref: 'KEP-3329',
+      source: `${KF} (v1.34.2)`,
+      touches: [],
+    },
+  ),
+  gate(
     '1.27',
     { name: 'GRPCContainerProbe', stage: 'GA', default: true, locked: true },
     { what: 'gRPC probes GA', ref: 'KEP-2727', source: `${KF} (v1.27.15)`, touches: ['grpcProbe'] },
