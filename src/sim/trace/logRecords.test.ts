@@ -3,7 +3,7 @@ import { formatKlog, loadPreset, simulate } from '../index';
 import { Deferred, LogRecords } from './logRecords';
 import type { LogLine } from './types';
 
-function run(preset: string) {
+function run(preset: Parameters<typeof loadPreset>[0]) {
   const p = loadPreset(preset);
   if (!p.ok) throw new Error(`${preset} does not parse`);
   return simulate(p.scenario);

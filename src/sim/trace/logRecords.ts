@@ -153,9 +153,36 @@ export class LogRecords implements Iterable<LogLine> {
     return out;
   }
 
-  static fromLines(lines: Iterable<Omit<LogLine, never>>): LogRecords {
+  /**
+   * A store over lines made elsewhere (the page's copy of the worker's lines): the lines are
+   * kept as they are read, and a form is found by its message and file:line (no key is built).
+   */
+  static fromLines(lines: readonly LogLine[]): LogRecords {
     const out = new LogRecords();
-    for (const l of lines) out.add(l, l.step, l.t);
+    const byMsg = new Map<string, number[]>();
+    for (let i = 0; i < lines.length; i++) {
+      const l = lines[i]!;
+      let ids = byMsg.get(l.msg);
+      if (ids === undefined) byMsg.set(l.msg, (ids = []));
+      let id = -1;
+      for (const j of ids) {
+        const f = out.forms[j]!;
+        if (f.source === l.source && f.v === l.v && f.severity === l.severity) {
+          id = j;
+          break;
+        }
+      }
+      if (id < 0) {
+        id = out.formId(l.v, l.severity, l.source, l.msg);
+        ids.push(id);
+      }
+      out.form.push(id);
+      out.step.push(l.step);
+      out.t.push(l.t);
+      out.kv.push(l.kv);
+      if (l.text !== undefined) out.text.set(i, l.text);
+      out.#lines.push(l);
+    }
     return out;
   }
 
