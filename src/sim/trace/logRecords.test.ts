@@ -56,7 +56,7 @@ describe('log records', () => {
     const logs = new LogRecords();
     logs.add({ v: 0, severity: 'I', source: 'a.go:1', msg: 'm', kv: [['k', '"v"']] }, 0, 1);
     logs.add({ v: 2, severity: 'E', source: 'b.go:2', msg: 'n', kv: [], text: 'printf' }, 1, 2);
-    const lines: LogLine[] = JSON.parse(JSON.stringify({ logs })).logs;
+    const lines = (JSON.parse(JSON.stringify({ logs })) as { logs: LogLine[] }).logs;
     expect(lines.map((l) => Object.keys(l).join())).toEqual([
       'v,severity,source,msg,kv,step,t',
       'v,severity,source,msg,kv,text,step,t',
