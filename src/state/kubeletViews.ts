@@ -78,8 +78,7 @@ export function primeFormattedLogs(r: SimulationRun, lines: string[]): void {
 const logStepsCache = new WeakMap<Logs, Int32Array>();
 export function logSteps(r: SimulationRun): Int32Array {
   let steps = logStepsCache.get(r.trace.logs);
-  if (!steps)
-    logStepsCache.set(r.trace.logs, (steps = Int32Array.from(r.trace.logs.step)));
+  if (!steps) logStepsCache.set(r.trace.logs, (steps = Int32Array.from(r.trace.logs.step)));
   return steps;
 }
 
