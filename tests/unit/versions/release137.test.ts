@@ -29,6 +29,7 @@ const AT_1_37: Readonly<Record<string, Expected>> = {
   PodHasNetworkCondition: 'absent',
   SidecarContainers: 'absent',
   PodLifecycleSleepAction: 'absent',
+  PodDisruptionConditions: 'absent',
   CustomCPUCFSQuotaPeriod: { stage: 'GA', default: true, locked: false },
   CPUManagerPolicyOptions: gaLocked,
   CPUManagerPolicyAlphaOptions: { stage: 'alpha', default: false, locked: false },
