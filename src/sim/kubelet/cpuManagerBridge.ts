@@ -184,9 +184,14 @@ export function newResourceManagers(s: Scenario): Result<ResourceManagers> {
   if (!tm.ok) return err(`failed to initialize topology manager: ${tm.error}`);
   const devices = deviceManagerConfig(hw.value, minor);
   // policy_static.go (CPU and memory, 1.34 on): a pod with pod-level resources is skipped while
-  // PodLevelResources is on (PodLevelResourceManagers, alpha in 1.36, is not modelled).
+  // PodLevelResources is on, unless PodLevelResourceManagers (1.36 alpha) is on too
+  // (cpumanager/policy_static.go:585, memorymanager/policy_static.go:436, v1.36.3).
+  const podLevelManagers =
+    gates.PodLevelResources === true && gates.PodLevelResourceManagers === true;
   const skipPodLevel =
-    profile.behaviours.podLevelResourcesSkipStaticPolicies && gates.PodLevelResources === true;
+    profile.behaviours.podLevelResourcesSkipStaticPolicies &&
+    gates.PodLevelResources === true &&
+    !podLevelManagers;
   const policy = newCpuManagerPolicy(topo.value, {
     cpuManagerPolicy: k.cpuManagerPolicy,
     cpuManagerPolicyOptions: k.cpuManagerPolicyOptions,
@@ -196,7 +201,10 @@ export function newResourceManagers(s: Scenario): Result<ResourceManagers> {
     kubeReserved: k.kubeReserved,
     systemReserved: k.systemReserved,
     topologyManagerPolicy: k.topologyManagerPolicy,
-    qos: { podLevelResources: gates.PodLevelResources === true },
+    qos: {
+      podLevelResources: gates.PodLevelResources === true,
+      ...(podLevelManagers ? { podLevelResourceManagers: true } : {}),
+    },
     skipPodLevelResources: skipPodLevel,
   });
   if (!policy.ok) return err(`failed to initialize cpu manager: ${policy.error}`);

@@ -141,4 +141,22 @@ const NAMES =
   'WindowsGracefulNodeShutdown WindowsHostNetwork WindowsHostProcessContainers ' +
   'WindowsRunAsUserName ZeroLimitedNominalConcurrencyShares';
 
-export const KNOWN_GATES: ReadonlySet<string> = new Set(NAMES.split(' '));
+/**
+ * The gates of the 1.36.3 tree (kube_features.go) that the list above, read from a 1.35.3 copy
+ * filed as 1.36 before that copy was replaced, lacked.
+ */
+const NAMES_1_36 =
+  'AllowServiceExternalIPs CRIListStreaming CustomCPUCFSQuotaPeriod DRAListTypeAttributes ' +
+  'DRANodeAllocatableResources DRAResourceClaimGranularStatusAuthorization ' +
+  'DRAResourcePoolStatus DRAWorkloadResourceClaims ExtendWebSocketsToKubelet ' +
+  'ImageVolumeWithDigest InPlacePodVerticalScalingInitContainers PLEGOnDemandRelist ' +
+  'PersistentVolumeClaimUnusedSinceTime PodLevelResourceManagers PodsAPI ' +
+  'ResourceHealthStatusMessage RuntimeClassInImageCriApi ServiceCIDRStatusFieldWiping ' +
+  'StaleControllerConsistencyDaemonSet StaleControllerConsistencyJob ' +
+  'StaleControllerConsistencyReplicaSet StaleControllerConsistencyStatefulSet ' +
+  'TopologyAwareWorkloadScheduling WorkloadAwarePreemption WorkloadWithJob';
+
+export const KNOWN_GATES: ReadonlySet<string> = new Set([
+  ...NAMES.split(' '),
+  ...NAMES_1_36.split(' '),
+]);

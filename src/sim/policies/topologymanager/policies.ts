@@ -40,6 +40,8 @@ export interface TopologyManagerConfig {
   readonly numaInfo: NUMAInfo;
   /** 1.18-1.23's mergeFilteredHints (no compareHints): the release's merge. */
   readonly mergeBefore124?: boolean;
+  /** PodLevelResourceManagers and PodLevelResources on (1.36 alpha). */
+  readonly podLevelResourceManagers?: boolean;
 }
 
 const POLICIES: readonly TopologyManagerPolicyName[] = [
@@ -167,6 +169,9 @@ export function newTopologyManagerFromNodes(
     options: opts.value,
     numaInfo: info.value,
     ...(mergeBefore124 ? { mergeBefore124 } : {}),
+    ...(gate(ctx, 'PodLevelResourceManagers') && gate(ctx, 'PodLevelResources')
+      ? { podLevelResourceManagers: true }
+      : {}),
   });
 }
 
