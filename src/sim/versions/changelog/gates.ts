@@ -506,6 +506,18 @@ export const GATE_ROWS: readonly ChangelogRowBase[] = [
     },
   ),
   gate(
+    '1.37',
+    { name: 'PodLevelResourceManagers', stage: 'beta', default: false },
+    {
+      what: 'PodLevelResourceManagers beta, still off by default',
+      ref: 'KEP-5526',
+      source:
+        'the docs page kubernetes.io/docs/concepts/resource-management/pod-level-resource-managers ("Kubernetes v1.37 [beta] (disabled by default)"); the KEP-5526 issue kubernetes/enhancements#5526 ("Beta - v1.37 (currently disabled by default)")',
+      unverified: '1.37’s kube_features.go is not on hand: from the docs and the KEP issue',
+      touches: ['podLevelResources'],
+    },
+  ),
+  gate(
     '1.27',
     { name: 'InPlacePodVerticalScaling', stage: 'alpha', default: false },
     {
