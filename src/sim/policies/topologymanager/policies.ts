@@ -63,6 +63,8 @@ export interface OptionContext {
   readonly minor: number;
   readonly gates?: FeatureGates;
   readonly registered?: { readonly alpha?: readonly string[]; readonly beta?: readonly string[] };
+  /** PodLevelResourceManagers as the run models it (the scenario turned it on, with PodLevelResources). */
+  readonly podLevelResourceManagers?: boolean;
 }
 
 function gate(ctx: OptionContext, name: string): boolean {
@@ -169,9 +171,7 @@ export function newTopologyManagerFromNodes(
     options: opts.value,
     numaInfo: info.value,
     ...(mergeBefore124 ? { mergeBefore124 } : {}),
-    ...(gate(ctx, 'PodLevelResourceManagers') && gate(ctx, 'PodLevelResources')
-      ? { podLevelResourceManagers: true }
-      : {}),
+    ...(ctx.podLevelResourceManagers === true ? { podLevelResourceManagers: true } : {}),
   });
 }
 
