@@ -48,6 +48,7 @@ import {
 } from '../../src/sim/policies/topologymanager/scope';
 import type { PodLike } from '../../src/sim/model/qos';
 import { arr, CaseError, expectSame, hintJson, hintOf, nums, obj, str, type Json } from './common';
+import { hasBehaviour } from '../../src/sim/policies/topologymanager/optionReleases';
 
 export type Runner = (c: Json, minor: number) => string | null;
 
@@ -76,7 +77,11 @@ function rawHints(v: unknown): ProviderHints {
   return out;
 }
 
-function tmOf(c: Json, scope: 'container' | 'pod' = 'container'): TopologyManagerConfig {
+function tmOf(
+  c: Json,
+  scope: 'container' | 'pod' = 'container',
+  minor?: number,
+): TopologyManagerConfig {
   const policy = str(c.policy, 'policy') as TopologyManagerPolicyName;
   const opts = c.policyOptions === undefined ? {} : obj(c.policyOptions, 'policyOptions');
   return {
@@ -84,6 +89,10 @@ function tmOf(c: Json, scope: 'container' | 'pod' = 'container'): TopologyManage
     scope: policy === 'none' ? 'none' : scope,
     options: { preferClosestNUMA: opts.preferClosestNUMA === true, maxAllowableNUMANodes: 8 },
     numaInfo: c.numaInfo === undefined ? { nodes: [], distances: {} } : numaInfoOf(c.numaInfo),
+    // The release's merge (1.18-1.23 had no compareHints).
+    ...(minor !== undefined && !hasBehaviour('hintMergeComparesNonPreferred', minor)
+      ? { mergeBefore124: true }
+      : {}),
   };
 }
 
@@ -193,8 +202,8 @@ export function errorCheck(c: Json, error: string | null): string | null {
 }
 
 export const TOPOLOGY_RUNNERS: Record<string, Runner> = {
-  merge: (c) => {
-    const tm = tmOf(c);
+  merge: (c, minor) => {
+    const tm = tmOf(c, 'container', minor);
     const { hint } = policyMerge(tm, arr(c.providers, 'providers').map(providerHints));
     return expectSame('Merge()', c.expected, hintJson(hint));
   },

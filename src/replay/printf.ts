@@ -28,6 +28,10 @@ const dockerName = (s: string): { pods: string[]; container?: string } => {
   const m = /^[0-9a-f]{12,64} (\S+) (\S+)\/(\S+)$/.exec(s);
   return m ? { pods: [`${m[2]}/${m[3]}`], container: m[1] } : { pods: [] };
 };
+/** A pod printed as format.Pod (1.20) or by its name (1.18, 1.19). */
+const podOrName = (s: string) => (parseFormatPod(s) ? one(s) : named(s));
+/** A pod printed as format.Pod (1.20) or by its UID (1.18, 1.19). */
+const podOrUID = (s: string) => (parseFormatPod(s) ? one(s) : { pods: [] as string[], uid: s });
 /** `pod "x" (UID: "u")` at the end of a volume operation's detailed message. */
 const VOLUME_POD = / pod "([^"]+)" \(UID: "([^"]+)"\)/;
 
@@ -509,10 +513,28 @@ const RULES: Rule[] = [
       };
     },
   ],
-  // cm/cpumanager of v1.10–1.20
+  // cm/cpumanager of v1.10–1.20 (1.20 names the pod by format.Pod where 1.18/1.19 gave its
+  // name or UID: policy_static.go v1.19.10 and v1.20.9)
   [
-    /^\[cpumanager\] static policy: Allocate \(pod: ([^,]+), container: ([^)]+)\)$/,
-    (m) => ({ what: 'CpuAllocate', ...named(m[1]!), container: m[2] }),
+    /^\[cpumanager\] static policy: Allocate \(pod: (.+), container: ([^)]+)\)$/,
+    (m) => ({ what: 'CpuAllocate', ...podOrName(m[1]!), container: m[2] }),
+  ],
+  [
+    /^\[cpumanager\] static policy: container already present in state, skipping \(pod: (.+), container: ([^)]+)\)$/,
+    (m) => ({ what: 'CpuAllocate', ...podOrName(m[1]!), container: m[2] }),
+  ],
+  // state/state_mem.go (the checkpoint state calls the memory state's setters)
+  [
+    /^\[cpumanager\] updated default cpuset: "([^"]*)"$/,
+    (m) => ({ what: 'CpuDefaultSet', pods: [], data: { cpus: m[1]! } }),
+  ],
+  [
+    /^\[cpumanager\] updated desired cpuset \(pod: ([^,]+), container: ([^,]+), cpuset: "([^"]*)"\)$/,
+    (m) => ({ what: 'CpuDesiredSet', pods: [], uid: m[1], container: m[2], data: { cpus: m[3]! } }),
+  ],
+  [
+    /^\[cpumanager\] deleted cpuset assignment \(pod: ([^,]+), container: ([^)]+)\)$/,
+    (m) => ({ what: 'CpuAssignmentDeleted', pods: [], uid: m[1], container: m[2] }),
   ],
   [
     /^\[cpumanager\] allocateC[Pp][Uu]s: returning "([^"]*)"$/,
@@ -523,18 +545,21 @@ const RULES: Rule[] = [
     (m) => ({ what: 'CpuAllocateCPUs', pods: [], data: { numCPUs: Number(m[1]) } }),
   ],
   [
-    /^\[cpumanager\] Pod ([0-9a-f-]+), Container (\S+) Topology Affinity is: (.*)$/,
+    /^\[cpumanager\] Pod (.+), Container (\S+) Topology Affinity is: (.*)$/,
     (m) => ({
       what: 'TopologyAffinity',
-      pods: [],
-      uid: m[1],
+      ...podOrUID(m[1]!),
       container: m[2],
       data: { hint: m[3]! },
     }),
   ],
   [
     /^\[cpumanager\] TopologyHints generated for pod '([^']+)'(?:, container '([^']+)')? ?: (.*)$/,
-    (m) => ({ what: 'TopologyHints', ...named(m[1]!), container: m[2], data: { hint: m[3]! } }),
+    (m) => ({ what: 'TopologyHints', ...podOrName(m[1]!), container: m[2], data: { hint: m[3]! } }),
+  ],
+  [
+    /^\[cpumanager\] Regenerating TopologyHints for CPUs already allocated to (?:\(pod (.+), container ([^)]+)\)|pod (.+))$/,
+    (m) => ({ what: 'TopologyHints', ...podOrUID(m[1] ?? m[3]!), container: m[2] }),
   ],
   [
     /^\[cpumanager\] static policy: RemoveContainer \(pod: ([^,]+), container: ([^)]+)\)$/,
@@ -569,6 +594,37 @@ const RULES: Rule[] = [
       what: 'TopologyManagerConfig',
       pods: [],
       data: { topologyManagerPolicy: m[1]!, ...(m[2] ? { topologyManagerScope: m[2] } : {}) },
+    }),
+  ],
+  // topology_manager.go (1.18/1.19: the pod's name, or its UID in "Topology Affinity for"),
+  // scope_container.go and scope_pod.go (1.20: format.Pod). A hint prints as Go's %v,
+  // {01 true}; a provider's hints as map[cpu:[{01 true} {10 true}]].
+  [
+    /^\[topologymanager\] TopologyHints for pod '([^']+)'(?:, container '([^']+)')?: (.*)$/,
+    (m) => ({ what: 'TopologyHints', ...podOrName(m[1]!), container: m[2], data: { hint: m[3]! } }),
+  ],
+  [
+    /^\[topologymanager\] (?:Container|Pod)TopologyHint: (.*)$/,
+    (m) => ({ what: 'TopologyHints', pods: [], data: { hint: m[1]! } }),
+  ],
+  [
+    /^\[topologymanager\] Best TopologyHint for \(pod: (.+?)(?: container: (\S+))?\): (.*)$/,
+    (m) => ({
+      what: 'TopologyBestHint',
+      ...one(m[1]!),
+      container: m[2],
+      data: { hint: m[3]! },
+      minors: [20, 20],
+      tell: 'scope_container.go / scope_pod.go "[topologymanager] Best TopologyHint for": 1.20',
+    }),
+  ],
+  [
+    /^\[topologymanager\] Topology Affinity for \(pod: (.+) container: (\S+)\): (.*)$/,
+    (m) => ({
+      what: 'TopologyAffinity',
+      ...podOrUID(m[1]!),
+      container: m[2],
+      data: { hint: m[3]! },
     }),
   ],
   [/^\[topologymanager\] (?:Best )?TopologyHint/i, () => ({ what: 'TopologyHints', pods: [] })],

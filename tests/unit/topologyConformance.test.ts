@@ -82,6 +82,19 @@ describe('topology, memory and device manager conformance', () => {
       expect(r.detail).toMatch(/passes as 1\.34: the behaviour differs in 1\.35\)$/);
   });
 
+  it('as kubelet 1.23, the merge has no compareHints: the cases 1.24 changed fail, none as 1.24', () => {
+    const failed = (v: string) =>
+      runTopologyVectors(load('topology-merge'), v).results.filter((r) => !r.pass);
+    expect(failed('1.24')).toEqual([]);
+    const old = failed('1.23');
+    expect(old.length).toBe(22);
+    // "1 wider mask, both preferred": preferred before 1.24 (every hint is), not from 1.24.
+    expect(old.map((r) => r.name)).toContain(
+      'TestPolicyBestEffortMerge/(*bestEffortPolicy).mergeTestCases: Two providers, 1 hint each, 1 wider mask, both preferred 1/2',
+    );
+    for (const r of old) expect(r.detail).toMatch(/the behaviour differs in 1\.23\)$/);
+  });
+
   it('as kubelet 1.31, prefer-closest-numa-nodes is beta and the gate errors are capitalised', () => {
     const failed = runTopologyVectors(load('topology-policy-options'), '1.31').results.filter(
       (r) => !r.pass,

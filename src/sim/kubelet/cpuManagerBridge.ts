@@ -174,19 +174,26 @@ export function newResourceManagers(s: Scenario): Result<ResourceManagers> {
         .map((o) => `${o}:${rawOptions[o] ?? ''}`)
         .join(' ')}] require feature gates "TopologyManagerPolicyOptions" enabled`,
     );
+  // Modelled when the scenario turns the gate on (1.36, alpha): 1.37's default-on runs as the
+  // gate off, which versionNotes says (its pod-centric allocation is not modelled).
+  const podLevelManagers =
+    gates.PodLevelResources === true && k.featureGates?.PodLevelResourceManagers === true;
   const tm = newTopologyManager(
     topo.value,
     k.topologyManagerPolicy,
     k.topologyManagerScope,
     rawOptions,
-    { minor, gates },
+    { minor, gates, podLevelResourceManagers: podLevelManagers },
   );
   if (!tm.ok) return err(`failed to initialize topology manager: ${tm.error}`);
   const devices = deviceManagerConfig(hw.value, minor);
   // policy_static.go (CPU and memory, 1.34 on): a pod with pod-level resources is skipped while
-  // PodLevelResources is on (PodLevelResourceManagers, alpha in 1.36, is not modelled).
+  // PodLevelResources is on, unless PodLevelResourceManagers (1.36 alpha) is on too
+  // (cpumanager/policy_static.go:585, memorymanager/policy_static.go:436, v1.36.3).
   const skipPodLevel =
-    profile.behaviours.podLevelResourcesSkipStaticPolicies && gates.PodLevelResources === true;
+    profile.behaviours.podLevelResourcesSkipStaticPolicies &&
+    gates.PodLevelResources === true &&
+    !podLevelManagers;
   const policy = newCpuManagerPolicy(topo.value, {
     cpuManagerPolicy: k.cpuManagerPolicy,
     cpuManagerPolicyOptions: k.cpuManagerPolicyOptions,
@@ -196,7 +203,10 @@ export function newResourceManagers(s: Scenario): Result<ResourceManagers> {
     kubeReserved: k.kubeReserved,
     systemReserved: k.systemReserved,
     topologyManagerPolicy: k.topologyManagerPolicy,
-    qos: { podLevelResources: gates.PodLevelResources === true },
+    qos: {
+      podLevelResources: gates.PodLevelResources === true,
+      ...(podLevelManagers ? { podLevelResourceManagers: true } : {}),
+    },
     skipPodLevelResources: skipPodLevel,
   });
   if (!policy.ok) return err(`failed to initialize cpu manager: ${policy.error}`);

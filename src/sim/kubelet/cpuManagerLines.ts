@@ -223,6 +223,7 @@ export function allocationLines(
       msg: 'Updated default CPUSet',
       kv: [STATE_MEMORY, ['cpuSet', q(formatCPUSet(defaultSet))]],
     });
+    out.push({ msg: 'allocateCPUs: returning', kv: [...kv, ['result', q(formatCPUSet(set))]] });
     out.push({
       msg: 'Updated desired CPUSet',
       kv: [

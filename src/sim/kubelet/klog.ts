@@ -233,6 +233,9 @@ export const KLOG = {
   'Topology Affinity': I('policy_static.go:620', 0),
   AllocateCPUs: I('policy_static.go:690', 0),
   'Updated default CPUSet': I('state_mem.go:123', 0),
+  // allocateCPUs' result line as 1.18-1.20 printed it ("allocateCPUs: returning"); 1.21+ print
+  // "AllocateCPUs" result=… (from 1.34 with the allocation's alignment), which is not modelled.
+  'allocateCPUs: returning': R('policy_static.go:723', 0),
   'Updated desired CPUSet': I('state_mem.go:115', 0),
   'Allocate end': I('policy_static.go:577', 2),
   'Allocated exclusive CPUs': I('policy_static.go:635', 4),

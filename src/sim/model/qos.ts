@@ -57,6 +57,11 @@ export interface PodLike {
 export interface QOSOptions {
   /** PodLevelResources gate: when on and spec.resources is set, pod-level resources decide. */
   readonly podLevelResources?: boolean;
+  /**
+   * PodLevelResourceManagers (1.36 alpha, with PodLevelResources): a container of a pod with
+   * pod-level resources gets exclusive CPUs only if it is Guaranteed on its own.
+   */
+  readonly podLevelResourceManagers?: boolean;
 }
 
 const QOS_RESOURCES = ['cpu', 'memory'] as const;
@@ -270,4 +275,23 @@ export function isPodLevelResourcesSet(pod: PodLike): boolean {
   if (!r) return false;
   const names = [...Object.keys(r.requests ?? {}), ...Object.keys(r.limits ?? {})];
   return names.some(isSupportedPodLevelResource);
+}
+
+/**
+ * cm/qos IsContainerEquivalentQOSGuaranteed (v1.36.3 pkg/kubelet/cm/qos/helpers.go:27): the
+ * container's cpu and memory requests are set (non-zero) and equal their limits.
+ */
+export function isContainerEquivalentQOSGuaranteed(c: ContainerLike): boolean {
+  const requests = effectiveRequests(c.resources);
+  const limits = c.resources?.limits ?? {};
+  for (const name of QOS_RESOURCES) {
+    const req = requests[name];
+    const lim = limits[name];
+    if (req === undefined || lim === undefined) return false;
+    const r = parseQuantity(req);
+    const l = parseQuantity(lim);
+    if (!r.ok || !l.ok || r.value.nanos === 0n || compareQuantity(r.value, l.value) !== 0)
+      return false;
+  }
+  return true;
 }

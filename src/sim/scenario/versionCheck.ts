@@ -99,6 +99,31 @@ function crashLoopBackOffProblems(v: KubeletVersionName, s: Scenario, no: Proble
  * validation.go, 1.33+): set without KubeletEnsureSecretPulledImages, or an allowlist without
  * its policy or with a pattern it refuses, the kubelet does not start.
  */
+function podLevelManagerProblems(v: KubeletVersionName, s: Scenario, no: Problem): void {
+  const k = s.node.kubelet;
+  if (v === '1.3' || k.featureGates?.PodLevelResourceManagers !== true) return;
+  const gates = profileOf(v).gates;
+  if (!gates.PodLevelResourceManagers) return; // gateProblems says the release lacks it
+  // component-base featuregate SetFromMap's dependency check (feature_gate.go:465, v1.36.3).
+  if ((k.featureGates.PodLevelResources ?? gates.PodLevelResources?.default) !== true)
+    no(
+      'node.kubelet.featureGates.PodLevelResourceManagers',
+      `kubelet ${v} refuses its feature gates: "PodLevelResourceManagers is enabled, but depends on features that are disabled: [PodLevelResources]"`,
+    );
+  // The pod scope's AllocatePod (one CPU set for the pod, partitioned among its containers) and
+  // the memory manager's pod-level allocation are not modelled: say so rather than run them wrong.
+  if (k.topologyManagerScope === 'pod' && k.topologyManagerPolicy !== 'none')
+    no(
+      'node.kubelet.topologyManagerScope',
+      'not modelled: PodLevelResourceManagers with the pod scope (the CPU and memory managers’ AllocatePod); the container scope and the none policy are',
+    );
+  if (k.memoryManagerPolicy === 'Static')
+    no(
+      'node.kubelet.memoryManagerPolicy',
+      'not modelled: PodLevelResourceManagers with the Static memory manager policy; the CPU manager’s part is',
+    );
+}
+
 function pullCredentialProblems(v: KubeletVersionName, s: Scenario, no: Problem): void {
   const k = s.node.kubelet;
   const policy = k.imagePullCredentialsVerificationPolicy;
@@ -264,6 +289,7 @@ export function versionProblems(s: Scenario): ScenarioProblem[] {
       no(`node.kubelet.featureGates.${g.gate}`, g.message);
   crashLoopBackOffProblems(v, s, no);
   pullCredentialProblems(v, s, no);
+  podLevelManagerProblems(v, s, no);
   s.pods.forEach((p, i) => podProblems(v, s, p.manifest, `pods[${i}].manifest`, no));
   s.actions.forEach((a, i) => {
     if (a.kind === 'AddPod') podProblems(v, s, a.manifest, `actions[${i}].manifest`, no);

@@ -36,6 +36,8 @@ export interface PrintfLine {
   readonly severity?: LogLine['severity'];
   /** The formatted text; null drops the line for these values (the release logged nothing). */
   text(a: LineArgs): string | null;
+  /** file:line when these values come from another call of the same message (a pod-scope twin). */
+  at?(a: LineArgs): string | undefined;
 }
 
 /**
@@ -203,12 +205,13 @@ export function translateLine(
         : {}),
     };
   }
-  const text = entry.text(lineArgs(run, domain, t, table.minor, pairs));
+  const args = lineArgs(run, domain, t, table.minor, pairs);
+  const text = entry.text(args);
   if (text === null) return null;
   return {
     v: entry.v,
     severity: entry.severity ?? line.severity,
-    source: source ?? entry.source,
+    source: entry.at?.(args) ?? source ?? entry.source,
     msg: line.msg,
     // The model's pairs stay beside the printf text (not printed): the views and exports that
     // read a line's pod, sandbox or container from them work for every version alike.

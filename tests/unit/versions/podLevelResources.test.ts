@@ -181,3 +181,95 @@ describe('pod-level resources by release', () => {
     );
   });
 });
+
+/**
+ * PodLevelResourceManagers (1.36 alpha, off; kube_features.go:760,1776, v1.36.3): the static
+ * CPU manager no longer skips a pod with pod-level resources, and guaranteedCPUs gives a
+ * container exclusive CPUs only when it is Guaranteed on its own (policy_static.go:585 and
+ * :743, cm/qos/helpers.go IsContainerEquivalentQOSGuaranteed).
+ */
+describe('PodLevelResourceManagers (1.36 alpha)', () => {
+  // trainer Guaranteed on its own (requests equal limits); metrics is not.
+  const EDITED = parsed(
+    readFileSync('presets/pod-level-resources.yaml', 'utf8').replace(
+      "            resources:\n              requests: { cpu: '2', memory: 2Gi }",
+      "            resources:\n              requests: { cpu: '2', memory: 2Gi }\n              limits: { cpu: '2', memory: 2Gi }",
+    ),
+  );
+  const cpusOf = (r: SimulationRun) => end(r).domain.cpu!.state.assignments[trainUid(r)];
+
+  it('off by default: the pod is skipped as before', () => {
+    const r = simulate(on(EDITED, '1.36'));
+    expect(cpusOf(r)).toBeUndefined();
+    expect(log(r, 2).some((l) => l.includes('PodLevelResourceManagers feature gate'))).toBe(true);
+  });
+
+  it('on: the container Guaranteed on its own is pinned, the other shares the pool', () => {
+    const r = simulate(on(EDITED, '1.36', { PodLevelResourceManagers: true }));
+    expect(Object.keys(cpusOf(r) ?? {})).toEqual(['trainer']);
+    expect(cpusOf(r)?.trainer).toHaveLength(2);
+    expect(log(r, 4).some((l) => l.includes('pod-level resources'))).toBe(false);
+    expect(
+      log(r, 4).find((l) => l.includes('"Allocated exclusive CPUs" pod="default/train"')),
+    ).toMatch(/pod="default\/train" .*containerName="trainer" cpuset="[^"]+"$/);
+    // The preset as it is: trainer asks without limits, so nothing is pinned, and nothing skipped.
+    const plain = simulate(on(PRESET, '1.36', { PodLevelResourceManagers: true }));
+    expect(cpusOf(plain)).toBeUndefined();
+    expect(log(plain, 4).some((l) => l.includes('pod-level resources'))).toBe(false);
+  });
+
+  it('the container scope refuses with the pod-level error', () => {
+    // single-numa-node: trainer's 10 exclusive CPUs do not fit one NUMA node (4 cores × 2
+    // threads), so no single-NUMA hint is left.
+    const big = parsed(
+      readFileSync('presets/pod-level-resources.yaml', 'utf8')
+        .replace('topologyManagerPolicy: none', 'topologyManagerPolicy: single-numa-node')
+        .replace(
+          "requests: { cpu: '4', memory: 4Gi }\n          limits: { cpu: '4', memory: 4Gi }",
+          "requests: { cpu: '12', memory: 12Gi }\n          limits: { cpu: '12', memory: 12Gi }",
+        )
+        .replace(
+          "            resources:\n              requests: { cpu: '2', memory: 2Gi }",
+          "            resources:\n              requests: { cpu: '10', memory: 2Gi }\n              limits: { cpu: '10', memory: 2Gi }",
+        ),
+    );
+    const refusal = (gates?: Record<string, boolean>) =>
+      simulate(on(big, '1.36', gates)).trace.events.find(
+        (e) => e.reason === 'TopologyAffinityError',
+      );
+    expect(refusal({ PodLevelResourceManagers: true })?.message).toBe(
+      'Pod Scope pod with pod-level resources failed admission with a container-level topology manager',
+    );
+    // Off: the CPU manager gives no hints for the pod, which is admitted unpinned.
+    expect(refusal()).toBeUndefined();
+  });
+
+  it('is a 1.36 gate that needs PodLevelResources; the pod scope is not modelled', () => {
+    const problems = (v: string, gates: string, extra = '', policy = 'none') => {
+      const p = parseScenario(
+        readFileSync('presets/pod-level-resources.yaml', 'utf8')
+          .replace(
+            '    topologyManagerPolicy: none\n',
+            `    topologyManagerPolicy: ${policy}\n    featureGates: ${gates}\n${extra}`,
+          )
+          .replace('  name: node-1\n', `  name: node-1\n  kubeletVersion: '${v}'\n`),
+      );
+      return p.ok ? [] : p.problems.map((x) => `${x.path}: ${x.message}`);
+    };
+    expect(problems('1.36', '{ PodLevelResourceManagers: true }')).toEqual([]);
+    expect(problems('1.35', '{ PodLevelResourceManagers: true }').join('\n')).toContain(
+      'unrecognized feature gate: PodLevelResourceManagers (kubelet 1.35 does not have it; it arrived in 1.36)',
+    );
+    expect(
+      problems('1.36', '{ PodLevelResourceManagers: true, PodLevelResources: false }').join('\n'),
+    ).toContain(
+      'PodLevelResourceManagers is enabled, but depends on features that are disabled: [PodLevelResources]',
+    );
+    // The none policy has no scope (noneScope): its containers allocate one by one, as modelled.
+    const pod = '    topologyManagerScope: pod\n';
+    expect(problems('1.36', '{ PodLevelResourceManagers: true }', pod)).toEqual([]);
+    expect(problems('1.36', '{ PodLevelResourceManagers: true }', pod, 'restricted')).toEqual([
+      'node.kubelet.topologyManagerScope: not modelled: PodLevelResourceManagers with the pod scope (the CPU and memory managers’ AllocatePod); the container scope and the none policy are',
+    ]);
+  });
+});

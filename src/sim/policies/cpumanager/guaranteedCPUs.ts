@@ -10,6 +10,8 @@ import { quantityMilliValue, quantityValue } from '../../model/quantity';
 import {
   effectiveRequests,
   getPodQOS,
+  isContainerEquivalentQOSGuaranteed,
+  isPodLevelResourcesSet,
   isRestartableInitContainer,
   quantityOf,
   type ContainerLike,
@@ -26,6 +28,14 @@ export function guaranteedCPUs(
   if (getPodQOS(pod, qos) !== 'Guaranteed') return 0;
   const text = effectiveRequests(container.resources).cpu;
   if (text === undefined) return 0;
+  // PodLevelResourceManagers (policy_static.go:743, v1.36.3): only a container Guaranteed on
+  // its own gets exclusive CPUs; the others run in the shared pool.
+  if (
+    qos.podLevelResourceManagers === true &&
+    isPodLevelResourcesSet(pod) &&
+    !isContainerEquivalentQOSGuaranteed(container)
+  )
+    return 0;
   const q = quantityOf(text, `container ${container.name} requests cpu`);
   const value = quantityValue(q);
   if (value * 1000 !== quantityMilliValue(q)) return 0;

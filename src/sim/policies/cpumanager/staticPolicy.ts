@@ -60,8 +60,8 @@ export interface StaticPolicy {
   readonly qos: QOSOptions;
   /**
    * Allocate and the hint calls return early for a pod with pod-level resources (1.34 on, with
-   * PodLevelResources; 1.36 unless PodLevelResourceManagers is on): its containers stay in the
-   * shared pool.
+   * PodLevelResources; 1.36 unless PodLevelResourceManagers is on, when guaranteedCPUs decides
+   * per container instead): its containers stay in the shared pool.
    */
   readonly skipPodLevelResources: boolean;
 }

@@ -152,3 +152,39 @@ export function mergeHints(
   });
   return acc.best ?? { numaNodeAffinity: defaultAffinity, preferred: false };
 }
+
+/**
+ * mergeFilteredHints of 1.18-1.23 (policy.go; v1.18.6 to v1.23.1 alike): a permutation's hint is
+ * preferred when all its hints are (1.24 added "and all its masks are equal"), and the best is
+ * {all NUMA nodes, not preferred} until a merged hint with a non-empty mask beats it: a
+ * preferred one over a non-preferred one, else a narrower one of the same preference (1.24's
+ * compareHints added the bestNonPreferredAffinityCount cases for non-preferred hints).
+ */
+export function mergeHintsBefore124(
+  info: NUMAInfo,
+  filtered: readonly (readonly TopologyHint[])[],
+): TopologyHint {
+  const defaultAffinity = defaultAffinityMask(info);
+  let best: TopologyHint = { numaNodeAffinity: defaultAffinity, preferred: false };
+  iterateAllProviderTopologyHints(filtered, (permutation) => {
+    let preferred = true;
+    const masks: BitMask[] = [];
+    for (const h of permutation) {
+      if (h.numaNodeAffinity !== null) masks.push(h.numaNodeAffinity);
+      if (!h.preferred) preferred = false;
+    }
+    const merged: TopologyHint = {
+      numaNodeAffinity: maskAnd(defaultAffinity, ...masks),
+      preferred,
+    };
+    if (maskCount(merged.numaNodeAffinity!) === 0) return;
+    if (merged.preferred && !best.preferred) {
+      best = merged;
+      return;
+    }
+    if (!merged.preferred && best.preferred) return;
+    if (!maskIsNarrowerThan(merged.numaNodeAffinity!, best.numaNodeAffinity!)) return;
+    best = merged;
+  });
+  return best;
+}

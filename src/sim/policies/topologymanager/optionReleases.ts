@@ -29,7 +29,10 @@ function releaseOf(minor: number): KubeletVersionName {
 /** The behaviours of these managers the changelog names. */
 export type ManagerBehaviour = keyof Pick<
   Behaviours,
-  'memoryNUMAAllocationRule' | 'topologyOptionErrorsLowerCase' | 'deviceHintsOverDeviceNodes'
+  | 'memoryNUMAAllocationRule'
+  | 'topologyOptionErrorsLowerCase'
+  | 'deviceHintsOverDeviceNodes'
+  | 'hintMergeComparesNonPreferred'
 >;
 
 /** Whether the release has the behaviour. */

@@ -10,7 +10,7 @@ import { CURRENT_KUBELET_VERSION } from '../../versions/names';
 import { parseBool } from '../parseBool';
 import { maskCount, maskEquals } from './bitmask';
 import type { ProviderHints, TopologyHint } from './hint';
-import { filterProvidersHints, mergeHints } from './merge';
+import { filterProvidersHints, mergeHints, mergeHintsBefore124 } from './merge';
 import {
   cadvisorNodesOf,
   defaultAffinityMask,
@@ -38,6 +38,10 @@ export interface TopologyManagerConfig {
   readonly scope: TopologyManagerScopeName | 'none';
   readonly options: TopologyManagerOptions;
   readonly numaInfo: NUMAInfo;
+  /** 1.18-1.23's mergeFilteredHints (no compareHints): the release's merge. */
+  readonly mergeBefore124?: boolean;
+  /** PodLevelResourceManagers and PodLevelResources on (1.36 alpha). */
+  readonly podLevelResourceManagers?: boolean;
 }
 
 const POLICIES: readonly TopologyManagerPolicyName[] = [
@@ -59,6 +63,8 @@ export interface OptionContext {
   readonly minor: number;
   readonly gates?: FeatureGates;
   readonly registered?: { readonly alpha?: readonly string[]; readonly beta?: readonly string[] };
+  /** PodLevelResourceManagers as the run models it (the scenario turned it on, with PodLevelResources). */
+  readonly podLevelResourceManagers?: boolean;
 }
 
 function gate(ctx: OptionContext, name: string): boolean {
@@ -147,6 +153,8 @@ export function newTopologyManagerFromNodes(
     const info = newNUMAInfo(nodes, none);
     return ok({ policy: 'none', scope: 'none', options: none, numaInfo: unwrapInfo(info) });
   }
+  // The other policies merge as their release did.
+  const mergeBefore124 = !hasBehaviour('hintMergeComparesNonPreferred', ctx.minor);
   const opts = newTopologyManagerOptions(rawOptions ?? {}, ctx);
   if (!opts.ok) return opts;
   const info = newNUMAInfo(nodes, opts.value);
@@ -162,6 +170,8 @@ export function newTopologyManagerFromNodes(
     scope,
     options: opts.value,
     numaInfo: info.value,
+    ...(mergeBefore124 ? { mergeBefore124 } : {}),
+    ...(ctx.podLevelResourceManagers === true ? { podLevelResourceManagers: true } : {}),
   });
 }
 
@@ -213,8 +223,12 @@ export function policyMerge(
     return { hint: { numaNodeAffinity: null, preferred: false }, admit: true };
   const filtered = filterProvidersHints(providersHints);
   const merger = { preferClosestNUMA: tm.options.preferClosestNUMA, policyName: tm.policy };
+  const merge = (hints: readonly (readonly TopologyHint[])[]) =>
+    tm.mergeBefore124 === true
+      ? mergeHintsBefore124(tm.numaInfo, hints)
+      : mergeHints(tm.numaInfo, hints, merger);
   if (tm.policy === 'single-numa-node') {
-    let hint = mergeHints(tm.numaInfo, filterSingleNumaHints(filtered), merger);
+    let hint = merge(filterSingleNumaHints(filtered));
     if (
       hint.numaNodeAffinity !== null &&
       maskEquals(hint.numaNodeAffinity, defaultAffinityMask(tm.numaInfo))
@@ -222,6 +236,6 @@ export function policyMerge(
       hint = { numaNodeAffinity: null, preferred: hint.preferred };
     return { hint, admit: hint.preferred };
   }
-  const hint = mergeHints(tm.numaInfo, filtered, merger);
+  const hint = merge(filtered);
   return { hint, admit: tm.policy === 'best-effort' ? true : hint.preferred };
 }

@@ -4,7 +4,12 @@
  * the best hint and let every provider allocate. Pure: providers are functions over a state `S`
  * (the CPU manager's, or a composite), and the new states come back with the result.
  */
-import { isRestartableInitContainer, type ContainerLike, type PodLike } from '../../model/qos';
+import {
+  isPodLevelResourcesSet,
+  isRestartableInitContainer,
+  type ContainerLike,
+  type PodLike,
+} from '../../model/qos';
 import type { Result } from '../../model/result';
 import { EMPTY_HINT, type PodAdmitResult, type ProviderHints, type TopologyHint } from './hint';
 import { policyMerge, type TopologyManagerConfig } from './policies';
@@ -69,6 +74,18 @@ export const TOPOLOGY_AFFINITY_ERROR: PodAdmitResult = {
   admit: false,
   reason: 'TopologyAffinityError',
   message: 'Resources cannot be allocated with Topology locality',
+};
+
+/**
+ * With PodLevelResourceManagers, a pod with pod-level resources refused by the container scope:
+ * NewPodLevelTopologyAffinityError, whose Error() prefixes "Pod Scope " (scope_container.go:64,
+ * topology_manager.go:68-77, v1.36.3).
+ */
+export const PODLEVEL_CONTAINER_SCOPE_ERROR: PodAdmitResult = {
+  admit: false,
+  reason: 'TopologyAffinityError',
+  message:
+    'Pod Scope pod with pod-level resources failed admission with a container-level topology manager',
 };
 
 /** admission.GetPodAdmitResult: typed errors keep their type; others are "unexpected". */
@@ -204,7 +221,13 @@ export function admitPod<S>(
     const decision = { container: c.name, providerHints, best: hint, admit };
     decisions.push(decision);
     observer?.merged(decision);
-    if (!admit) return fail(TOPOLOGY_AFFINITY_ERROR, c.name);
+    if (!admit)
+      return fail(
+        tm.podLevelResourceManagers === true && isPodLevelResourcesSet(pod)
+          ? PODLEVEL_CONTAINER_SCOPE_ERROR
+          : TOPOLOGY_AFFINITY_ERROR,
+        c.name,
+      );
     observer?.affinity(c.name, hint);
     store = setHint(store, podUID, c.name, hint);
     const r = allocateAll(providers, s, pod, c, hint);

@@ -26,6 +26,7 @@ export const BEHAVIOURS_1_18: Behaviours = {
   memoryNUMAAllocationRule: false,
   topologyOptionErrorsLowerCase: false,
   deviceHintsOverDeviceNodes: false,
+  hintMergeComparesNonPreferred: false,
   podLevelResourcesSkipStaticPolicies: false,
   allowlistMatchesUntaggedName: false,
   proberKeepsExitedSidecar: false,
@@ -203,6 +204,15 @@ export const BEHAVIOUR_ROWS: readonly ChangelogRowBase[] = [
     source:
       'pkg/kubelet/cm/topologymanager/policy_options.go CheckPolicyOptionAvailable (v1.33.5; v1.32.6 capitalised)',
     behaviour: { topologyOptionErrorsLowerCase: true },
+    touches: ['topologyManager'],
+  },
+  {
+    release: '1.24',
+    what: 'The topology manager’s merge: a merged hint is preferred only if its providers’ masks are equal, and among non-preferred hints the one nearest the widest provider’s narrowest mask wins (was: the narrowest of the best preference)',
+    ref: 'pkg/kubelet/cm/topologymanager/policy.go',
+    source:
+      'pkg/kubelet/cm/topologymanager/policy.go mergePermutation, compareHints, mergeFilteredHints (v1.24.0; v1.18.6-v1.23.1 without them)',
+    behaviour: { hintMergeComparesNonPreferred: true },
     touches: ['topologyManager'],
   },
   {

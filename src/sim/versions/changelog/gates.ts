@@ -592,9 +592,9 @@ export const GATE_ROWS: readonly ChangelogRowBase[] = [
     '1.36',
     { name: 'PodLevelResourceManagers', stage: 'alpha', default: false },
     {
-      what: 'The CPU, memory and topology managers align pods by their pod-level resources (alpha, off: they skip such a pod)',
+      what: 'PodLevelResourceManagers (alpha, off): the static CPU and memory managers no longer skip a pod with pod-level resources; its containers get exclusive CPUs only when Guaranteed on their own (requests equal limits), and the pod scope allocates the pod one CPU set (modelled: the container scope and the none policy)',
       ref: 'KEP-5526',
-      source: `${KF}; pkg/kubelet/cm/cpumanager/policy_static.go, cm/memorymanager/policy_static.go (v1.36.3)`,
+      source: `${KF}:760,1776 (v1.36.3; depends on PodLevelResources, :2599); cm/cpumanager/policy_static.go Allocate :585, guaranteedCPUs :743, GetTopologyHints :844, AllocatePod :402; cm/topologymanager/scope_container.go :64, scope_pod.go :56; cm/qos/helpers.go IsContainerEquivalentQOSGuaranteed`,
       touches: ['podLevelResources'],
     },
   ),

@@ -21,6 +21,7 @@ import {
   sourcesOf,
 } from './klogForms';
 import type { ChangelogRow } from './types';
+import { TOPOLOGY_PRINTF } from '../v1_18/topologyPrintf';
 
 export const KLOG_ROWS: readonly ChangelogRow[] = [
   {
@@ -54,35 +55,45 @@ export const KLOG_ROWS: readonly ChangelogRow[] = [
   },
   {
     release: '1.20',
-    what: 'policy_static.go: "TopologyHints generated", "Regenerating TopologyHints for CPUs already allocated", "Static policy: Allocate" and 2 more lines: new wording',
+    what: 'policy_static.go: "TopologyHints generated", "Regenerating TopologyHints for CPUs already allocated", "Static policy: Allocate" and 2 more lines name the pod by format.Pod (was its name or UID); GetPodTopologyHints prints its own "TopologyHints generated for pod \'%v\' : %v"',
     ref: 'pkg/kubelet/cm/cpumanager/policy_static.go',
-    source: 'pkg/kubelet/cm/cpumanager/policy_static.go (v1.20.9)',
+    source: 'pkg/kubelet/cm/cpumanager/policy_static.go (v1.20.9; v1.19.10 for the forms before)',
+    touches: ['staticCpuManager'],
     klog: {
-      'TopologyHints generated': null,
-      'Regenerating TopologyHints for CPUs already allocated': null,
-      'Static policy: Allocate': null,
-      'Static policy: container already present in state, skipping': null,
-      'Topology Affinity': null,
+      'TopologyHints generated': TOPOLOGY_PRINTF['TopologyHints generated'],
+      'Regenerating TopologyHints for CPUs already allocated':
+        TOPOLOGY_PRINTF['Regenerating TopologyHints for CPUs already allocated'],
+      'Static policy: Allocate': TOPOLOGY_PRINTF['Static policy: Allocate'],
+      'Static policy: container already present in state, skipping':
+        TOPOLOGY_PRINTF['Static policy: container already present in state, skipping'],
+      'Topology Affinity': TOPOLOGY_PRINTF['Topology Affinity'],
     },
   },
   {
     release: '1.20',
-    what: 'scope_container.go: "Best TopologyHint" logged from now on; "Topology Affinity (container scope)" new wording',
+    what: 'scope_container.go: "Best TopologyHint for (pod: %v container: %v): %v" logged from now on; "TopologyHints", "ContainerTopologyHint" and "Topology Affinity for" move from topology_manager.go and name the pod by format.Pod',
     ref: 'pkg/kubelet/cm/topologymanager/scope_container.go',
-    source: 'pkg/kubelet/cm/topologymanager/scope_container.go (v1.20.9)',
+    source:
+      'pkg/kubelet/cm/topologymanager/scope_container.go (v1.20.9; topology_manager.go v1.19.10 before)',
+    touches: ['topologyManager'],
     klog: {
-      'Best TopologyHint': null,
-      'Topology Affinity (container scope)': null,
+      TopologyHints: TOPOLOGY_PRINTF.TopologyHints,
+      ContainerTopologyHint: TOPOLOGY_PRINTF.ContainerTopologyHint,
+      'Best TopologyHint': TOPOLOGY_PRINTF['Best TopologyHint'],
+      'Topology Affinity (container scope)': TOPOLOGY_PRINTF['Topology Affinity (container scope)'],
     },
   },
   {
     release: '1.20',
-    what: 'scope_pod.go: "Best TopologyHint (pod scope)", "Topology Affinity (pod scope)": logged from now on',
+    what: 'scope_pod.go: the pod scope\'s "TopologyHints for pod", "PodTopologyHint", "Best TopologyHint for (pod: %v)" and "Topology Affinity for" lines: logged from now on',
     ref: 'pkg/kubelet/cm/topologymanager/scope_pod.go',
     source: 'pkg/kubelet/cm/topologymanager/scope_pod.go (v1.20.9)',
+    touches: ['topologyManager'],
     klog: {
-      'Best TopologyHint (pod scope)': null,
-      'Topology Affinity (pod scope)': null,
+      'TopologyHints (pod scope)': TOPOLOGY_PRINTF['TopologyHints (pod scope)'],
+      PodTopologyHint: TOPOLOGY_PRINTF.PodTopologyHint,
+      'Best TopologyHint (pod scope)': TOPOLOGY_PRINTF['Best TopologyHint (pod scope)'],
+      'Topology Affinity (pod scope)': TOPOLOGY_PRINTF['Topology Affinity (pod scope)'],
     },
   },
   {
@@ -135,6 +146,8 @@ export const KLOG_ROWS: readonly ChangelogRow[] = [
       }),
       'Topology Affinity': S({ v: 0, keys: 'pod containerName affinity' }),
       AllocateCPUs: NATIVE,
+      // "AllocateCPUs" result=… replaced "allocateCPUs: returning": not modelled.
+      'allocateCPUs: returning': null,
       'Static policy: RemoveContainer': S({
         v: 0,
         msg: 'Static policy: RemoveContainer',
@@ -997,7 +1010,7 @@ export const KLOG_ROWS: readonly ChangelogRow[] = [
   },
   {
     release: '1.21',
-    what: 'topologymanager: "TopologyHints", "ContainerTopologyHint", "PodTopologyHint" and policy.go’s "Hint Provider has no preference …" lines: structured (1.18-1.20’s printf forms are not modelled)',
+    what: 'topologymanager: "TopologyHints", "ContainerTopologyHint", "PodTopologyHint" and policy.go’s "Hint Provider has no preference …" lines: structured (were printf, with Go %v dumps of the hints)',
     ref: 'KEP-1602',
     source: 'pkg/kubelet/cm/topologymanager/scope_container.go, scope_pod.go, policy.go (v1.21.1)',
     touches: ['topologyManager'],
@@ -1461,7 +1474,8 @@ const SOURCES: Readonly<Partial<Record<KlogKey, string>>> = {
     '18=status_manager.go:435 19=429 20=429 21=437 22=530 23=535 24=535 25=538 26=553 27=658 28=693 29=693 30=693 31=691 32=730 33=735 34=848 35=875 36=972',
   'Status for pod updated successfully':
     '18=status_manager.go:578 19=572 20=572 21=595 22=678 23=694 24=694 25=697 26=712 27=848 28=883 29=883 30=883 31=881 32=920 33=925 34=1047 35=1074 36=1193',
-  'Topology manager admission check': '33=topology_manager.go:225 34=225 35=234 36=267',
+  'Topology manager admission check':
+    '18=topology_manager.go:233 19=235 20=187 33=topology_manager.go:225 34=225 35=234 36=267',
   'Pod Admit Result': '33=topology_manager.go:232 34=232 35=241 36=274',
   'TopologyHints generated':
     '18=policy_static.go:350 19=351 20=379 21=378 22=424 23=437 24=457 25=458 26=475 27=527 28=527 29=551 30=551 31=557 32=585 33=602 34=613 35=612 36=877',
@@ -1485,6 +1499,7 @@ const SOURCES: Readonly<Partial<Record<KlogKey, string>>> = {
     '18=policy_static.go:258 19=258 20=259 21=258 22=304 23=306 24=326 25=330 26=347 27=390 28=390 29=407 30=407 31=407 32=435 33=441 34=447 35=459 36=690',
   'Updated default CPUSet':
     '18=state_mem.go:88 19=88 20=88 21=88 22=88 23=88 24=88 25=88 26=88 27=88 28=88 29=88 30=88 31=88 32=88 33=88 34=88 35=94 36=123',
+  'allocateCPUs: returning': '18=policy_static.go:293 19=293 20=294',
   'Updated desired CPUSet':
     '18=state_mem.go:80 19=80 20=80 21=80 22=80 23=80 24=80 25=80 26=80 27=80 28=80 29=80 30=80 31=80 32=80 33=80 34=80 35=86 36=115',
   'Allocated exclusive CPUs': '33=policy_static.go:409 34=415 35=422 36=635',
@@ -1508,13 +1523,13 @@ const SOURCES: Readonly<Partial<Record<KlogKey, string>>> = {
   'Allocate end': '35=policy_static.go:336',
   'Static policy: RemoveContainer (deferred)': '35=policy_static.go:442',
   TopologyHints:
-    '21=scope_container.go:76 22=77 23=77 24=77 25=77 26=77 27=80 28=75 29=75 30=75 31=75 32=79 33=83 34=83 35=87 36=93',
+    '18=topology_manager.go:180 19=182 20=scope_container.go:77 21=scope_container.go:76 22=77 23=77 24=77 25=77 26=77 27=80 28=75 29=75 30=75 31=75 32=79 33=83 34=83 35=87 36=93',
   'TopologyHints (pod scope)':
-    '21=scope_pod.go:76 22=77 23=77 24=77 25=77 26=77 27=80 28=75 29=75 30=75 31=75 32=79 33=84 34=84 35=88 36=146',
+    '20=scope_pod.go:77 21=scope_pod.go:76 22=77 23=77 24=77 25=77 26=77 27=80 28=75 29=75 30=75 31=75 32=79 33=84 34=84 35=88 36=146',
   ContainerTopologyHint:
-    '21=scope_container.go:84 22=85 23=85 24=85 25=85 26=85 27=88 28=83 29=83 30=83 31=83 32=87 33=91 34=91 35=95 36=101',
+    '18=topology_manager.go:199 19=201 20=scope_container.go:85 21=scope_container.go:84 22=85 23=85 24=85 25=85 26=85 27=88 28=83 29=83 30=83 31=83 32=87 33=91 34=91 35=95 36=101',
   PodTopologyHint:
-    '21=scope_pod.go:84 22=85 23=85 24=85 25=85 26=85 27=88 28=83 29=83 30=83 31=83 32=87 33=92 34=92 35=96 36=154',
+    '20=scope_pod.go:85 21=scope_pod.go:84 22=85 23=85 24=85 25=85 26=85 27=88 28=83 29=83 30=83 31=83 32=87 33=92 34=92 35=96 36=154',
   'Hint Provider has no preference for NUMA affinity with any resource':
     '18=policy.go:70 19=70 20=70 21=policy.go:70 22=70 23=70 24=72 25=72 26=71 27=71 28=71 29=71 30=71 31=71 32=79 33=79 34=79 35=79 36=79',
   'Hint Provider has no preference for NUMA affinity with resource':

@@ -104,6 +104,12 @@ export interface Behaviours {
   /** The device manager's hints enumerate only NUMA nodes that host the resource's devices. */
   readonly deviceHintsOverDeviceNodes: boolean;
   /**
+   * The topology manager's merge: a permutation is preferred only if its masks are equal, and
+   * non-preferred hints are compared by bestNonPreferredAffinityCount (compareHints); before,
+   * the narrowest hint of the best preference won.
+   */
+  readonly hintMergeComparesNonPreferred: boolean;
+  /**
    * The static CPU and memory manager policies skip a pod with pod-level resources (Allocate
    * and the hint calls return early, with a log line): it gets no exclusive CPUs or memory.
    */

@@ -13,6 +13,7 @@ import type { KubeletVersionName } from '../names';
 import type { LineArgs } from '../messages';
 import { goq, P, type KlogTable } from '../messages';
 import { bareId, fpod, goStrings, syncLoopPrintf } from '../printf';
+import { TOPOLOGY_PRINTF } from './topologyPrintf';
 
 /**
  * The line's *v1.Container (today's line names it) as the release's generated String() renders
@@ -459,7 +460,6 @@ export const KLOG_1_18: KlogTable = {
   // v1.PodStatus, which is not rendered here: left out.
   'Ignoring same status for pod': null,
   'Status for pod updated successfully': null,
-  'Topology manager admission check': null,
   'Pod Admit Result': null,
   'Observed pod startup duration': null,
   // client-go event.go StartLogging(klog.V(3).Infof): the involved object's reference with %#v.
@@ -473,23 +473,18 @@ export const KLOG_1_18: KlogTable = {
       `UID:${goq(uid)}, APIVersion:"v1", ResourceVersion:"", FieldPath:${goq(a.kv.fieldPath ?? '')}}`;
     return `Event(${ref}): type: '${a.kv.type ?? ''}' reason: '${a.kv.reason ?? ''}' ${a.kv.message ?? ''}`;
   }),
-  // The CPU and topology managers' admission lines: 1.18 printed its own printf forms
-  // (v1_18/admission.ts), not these.
-  'TopologyHints generated': null,
-  'Regenerating TopologyHints for CPUs already allocated': null,
+  // The CPU and topology managers' admission lines (topologyPrintf.ts); 1.18 had no
+  // "Allocate start"/"Allocate end" or "Allocated exclusive CPUs".
+  ...TOPOLOGY_PRINTF,
+  // 1.20's lines: the changelog's 1.20 rows add them (1.18 had no pod scope).
   'Best TopologyHint': null,
   'Best TopologyHint (pod scope)': null,
-  'Topology Affinity (container scope)': null,
+  'TopologyHints (pod scope)': null,
+  PodTopologyHint: null,
   'Topology Affinity (pod scope)': null,
   'Allocate start': null,
-  'Static policy: Allocate': null,
   'Allocate end': null,
   'Static policy: RemoveContainer (deferred)': null,
-  'Static policy: container already present in state, skipping': null,
-  'Topology Affinity': null,
-  AllocateCPUs: null,
-  'Updated default CPUSet': null,
-  'Updated desired CPUSet': null,
   'Allocated exclusive CPUs': null,
   // v1.18 cpu_manager.go removeStaleState (klog.Errorf) and policy_static.go RemoveContainer;
   // it had no containerMap pass, and state_mem.go's lines stay out as the allocation's do.
@@ -507,14 +502,8 @@ export const KLOG_1_18: KlogTable = {
     (a) =>
       `[cpumanager] static policy: RemoveContainer (pod: ${a.kv.podUID ?? ''}, container: ${a.kv.containerName ?? ''})`,
   ),
-  'Deleted CPUSet assignment': null,
-  // The topology, device and memory managers' structured lines: 1.18 printed printf forms of
-  // them (and had no memory manager); those below are modelled, the rest (whose values are Go
-  // %v dumps of hints) are not printed.
-  TopologyHints: null,
-  'TopologyHints (pod scope)': null,
-  ContainerTopologyHint: null,
-  PodTopologyHint: null,
+  // The device and memory managers' structured lines: 1.18 printed printf forms of them (and
+  // had no memory manager); those below are modelled.
   // topologymanager/policy.go filterProvidersHints (klog.Infof, 1.18-1.20)
   'Hint Provider has no preference for NUMA affinity with any resource': P(
     'policy.go:70',
