@@ -160,9 +160,11 @@ function gateDependencyProblems(
   for (const [gate, deps] of Object.entries(GATE_DEPENDENCIES)) {
     if (!p.gates[gate] || !on(gate)) continue;
     const off = deps.filter((d) => !on(d));
+    // Reported at the setting that made it so: the gate's, else the dependency turned off.
+    const at = set?.[gate] !== undefined ? gate : (off.find((d) => set?.[d] !== undefined) ?? gate);
     if (off.length)
       out.push({
-        gate,
+        gate: at,
         message: `${gate} is enabled, but depends on features that are disabled: [${off.join(' ')}]`,
       });
   }
