@@ -122,7 +122,8 @@ export function allContainersCouldRestart(pod: {
   readonly init: readonly RestartRulesOf[];
   readonly containers: readonly RestartRulesOf[];
 }): boolean {
-  const has = (c: RestartRulesOf) => c.restartRules.some((r) => r.action === 'RestartAllContainers');
+  const has = (c: RestartRulesOf) =>
+    c.restartRules.some((r) => r.action === 'RestartAllContainers');
   return pod.init.some(has) || pod.containers.some(has);
 }
 
@@ -149,7 +150,8 @@ export function shouldAllContainersRestart(
 ): boolean {
   if (oldConditionTrue) return true;
   const triggers = (c: RestartRulesOf, code: number | undefined) =>
-    code !== undefined && findMatchingContainerRestartRule(c, code)?.action === 'RestartAllContainers';
+    code !== undefined &&
+    findMatchingContainerRestartRule(c, code)?.action === 'RestartAllContainers';
   for (const c of [...pod.init, ...pod.containers])
     if (triggers(c, runtimeExited(c.name)) || triggers(c, apiTerminated(c.name))) return true;
   return false;

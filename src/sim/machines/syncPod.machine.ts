@@ -263,7 +263,9 @@ export const syncPodMachine = setup({
           ],
         },
         resettingContainer: {
-          after: { stopForReset: { target: 'resettingContainers', actions: 'removeResetContainer' } },
+          after: {
+            stopForReset: { target: 'resettingContainers', actions: 'removeResetContainer' },
+          },
         },
         creatingSandbox: {
           entry: 'createSandbox',

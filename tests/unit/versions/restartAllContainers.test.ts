@@ -43,9 +43,7 @@ function run(text: string): SimulationRun {
 
 /** The preset at release `v`, with `gates` set. */
 function preset(v: string, gates?: Record<string, boolean>): SimulationRun {
-  const p = parseScenario(
-    readFileSync(`presets/${PRESET}.yaml`, 'utf8'),
-  );
+  const p = parseScenario(readFileSync(`presets/${PRESET}.yaml`, 'utf8'));
   if (!p.ok) throw new Error('preset');
   const s = p.scenario;
   return simulate({
@@ -88,7 +86,9 @@ describe('RestartAllContainers on 1.36 and 1.37 (the preset)', () => {
         ['spec.containers{loader}', 'killing'],
         ['spec.initContainers{metrics}', 'killing'],
       ]);
-      expect(logs(r, 'Killing container with a grace period override').map((l) => kv(l, 'gracePeriod'))).toEqual(['0', '0']);
+      expect(
+        logs(r, 'Killing container with a grace period override').map((l) => kv(l, 'gracePeriod')),
+      ).toEqual(['0', '0']);
       const grace = logs(r, 'Killing container with a grace period');
       expect(grace.map((l) => kv(l, 'gracePeriod'))).toEqual(['2', '2']);
       // The init container runs again, then everything else.
@@ -146,7 +146,10 @@ describe('RestartAllContainers on 1.35 (alpha, off)', () => {
     const text = (gates: string) =>
       readFileSync(`presets/${PRESET}.yaml`, 'utf8')
         .replace("kubeletVersion: '1.37'", "kubeletVersion: '1.35'")
-        .replace('    cpuManagerPolicy: none', `    cpuManagerPolicy: none\n    featureGates: { ${gates} }`);
+        .replace(
+          '    cpuManagerPolicy: none',
+          `    cpuManagerPolicy: none\n    featureGates: { ${gates} }`,
+        );
     expect(problems(text('ContainerRestartRules: true'))).toEqual([
       'pods[0].manifest.spec.containers[0].restartPolicyRules[0].action: The Pod "trainer" is invalid: spec.containers[0].restartPolicyRules[0].action: Unsupported value: "RestartAllContainers": supported values: "Restart"',
     ]);
@@ -225,7 +228,9 @@ describe('after the reset: 1.36 syncs again at once, 1.35 waits', () => {
   });
 
   it('1.35: only the exited container was removed (no ContainerDied), so the pod waits for its resync', () => {
-    const r = run(single('1.35', 'RestartAllContainersOnContainerExits: true, NodeDeclaredFeatures: true'));
+    const r = run(
+      single('1.35', 'RestartAllContainersOnContainerExits: true, NodeDeclaredFeatures: true'),
+    );
     expect(restartGap(r)).toBeGreaterThan(30_000);
     expect(finalStatus(r).containerStatuses[0]!.restartCount).toBe(1);
   });
@@ -268,10 +273,14 @@ describe('restart rules on init containers (computeInitContainerActions, 1.34+)'
   const setupStarts = (r: SimulationRun) =>
     events(r, 'Started').filter((e) => e.fieldPath === 'spec.initContainers{setup}').length;
 
-  it("1.35: a matching rule restarts a failed init container under a Never pod, and the pod runs", () => {
+  it('1.35: a matching rule restarts a failed init container under a Never pod, and the pod runs', () => {
     const r = run(withInit('1.35', 'Never', ruleOn3, 3));
     expect(setupStarts(r)).toBe(2);
     expect(finalStatus(r).phase).toBe('Running');
+    // 1.34 (ContainerRestartRules alpha, off): the API server drops the rule; the pod fails.
+    const r34 = run(withInit('1.34', 'Never', ruleOn3, 3));
+    expect(setupStarts(r34)).toBe(1);
+    expect(finalStatus(r34).phase).toBe('Failed');
   });
 
   it("1.35: an exit no rule matches falls to the init container's Never, and the pod fails", () => {
@@ -284,7 +293,10 @@ describe('restart rules on init containers (computeInitContainerActions, 1.34+)'
   });
 
   it('1.34: rules on an init container need no restartPolicy (its validation returned early); 1.35 requires one', () => {
-    const rulesOnly = ['restartPolicyRules:', '  - { action: Restart, exitCodes: { operator: In, values: [3] } }'];
+    const rulesOnly = [
+      'restartPolicyRules:',
+      '  - { action: Restart, exitCodes: { operator: In, values: [3] } }',
+    ];
     const gated = (v: string) =>
       withInit(v, 'Never', rulesOnly, 3).replace(
         'kubelet: {',

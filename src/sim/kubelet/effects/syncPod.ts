@@ -309,7 +309,10 @@ export function syncPodEffects(env: Env): Effects {
     const container = pod.byName[r.name]!;
     // containerInfo.containerID, a kubecontainer.ContainerID value: no Stringer (String() has a
     // pointer receiver), so klog's text format prints it as JSON.
-    const idKV: [string, string] = ['containerID', JSON.stringify({ Type: 'containerd', ID: r.id })];
+    const idKV: [string, string] = [
+      'containerID',
+      JSON.stringify({ Type: 'containerd', ID: r.id }),
+    ];
     klog(api, 'Removing container before pod restarts', [
       ['containerName', q(r.name)],
       idKV,
@@ -317,7 +320,11 @@ export function syncPodEffects(env: Env): Effects {
     ]);
     runtimeSync.results.push({ action: 'RemoveContainer', target: r.name });
     if (!r.kill) return;
-    klog(api, 'Killing container before removal', [['containerName', q(r.name)], idKV, ['pod', q(pod.key)]]);
+    klog(api, 'Killing container before removal', [
+      ['containerName', q(r.name)],
+      idKV,
+      ['pod', q(pod.key)],
+    ]);
     recordEvent(api, pod, 'Normal', 'Killing', 'killing', container.fieldPath);
     klog(api, 'Killing container with a grace period override', [
       ...podKV(pod.key, pod.uid),

@@ -261,7 +261,7 @@ export const BEHAVIOUR_ROWS: readonly ChangelogRowBase[] = [
   },
   {
     release: '1.36',
-    what: 'After a RestartAllContainers reset, the kubelet syncs the pod again at once (podWorkers.UpdatePod) to start its containers; 1.35 waited for the next PLEG event or the pod\'s resync',
+    what: "After a RestartAllContainers reset, the kubelet syncs the pod again at once (podWorkers.UpdatePod) to start its containers; 1.35 waited for the next PLEG event or the pod's resync",
     ref: 'KEP-5532',
     source:
       'pkg/kubelet/kubelet.go SyncPod, "If we just performed a RestartAllContainers reset" (v1.36.3; absent in v1.35.3, kubelet.go:2163-2171)',
