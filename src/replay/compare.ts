@@ -51,6 +51,7 @@ export interface DiffResult {
 export const SNAPSHOT_RECORDS: ReadonlySet<string> = new Set([
   'PodPhase',
   'PodReason',
+  'PodMessage',
   'PodRow',
   'PodStartTime',
   'PodCondition',
@@ -69,12 +70,17 @@ const SNAPSHOT = SNAPSHOT_RECORDS;
 /** Status fields compared (the others are presence only). */
 const VALUE_OF: Record<string, (e: ReplayEvent) => string> = {
   PodPhase: (e) => String(e.data?.phase ?? ''),
+  PodReason: (e) => String(e.data?.reason ?? ''),
+  PodMessage: (e) => normaliseMessage(String(e.data?.message ?? '')),
+  PodCondition: (e) => String(e.data?.status ?? ''),
   PodRow: (e) => `${String(e.data?.status ?? '')} ${String(e.data?.restarts ?? '')}`,
   ContainerState: (e) => String(e.data?.state ?? ''),
   ContainerReason: (e) => String(e.data?.reason ?? ''),
   ContainerExitCode: (e) => String(e.data?.exitCode ?? ''),
   ContainerRestartCount: (e) => String(e.data?.count ?? ''),
   ContainerReady: (e) => String(e.data?.ready ?? ''),
+  ContainerSignal: (e) => String(e.data?.signal ?? ''),
+  ContainerStatusMessage: (e) => normaliseMessage(String(e.data?.message ?? '')),
 };
 
 /** Why a model record was not compared: the input's kubelet ran at a lower -v. */
@@ -131,8 +137,9 @@ function vocabularyOf(messages: readonly string[]): Set<string> {
   return out;
 }
 
+/** Records paired by kind, container and, for a status field, its block (or condition type). */
 const keyOf = (e: ReplayEvent) =>
-  `${e.what}\u0000${e.container ?? ''}\u0000${e.what === 'ContainerState' || SNAPSHOT.has(e.what) ? String(e.data?.block ?? '') : ''}`;
+  `${e.what}\u0000${e.container ?? ''}\u0000${SNAPSHOT.has(e.what) ? String(e.data?.block ?? e.data?.type ?? '') : ''}`;
 
 /** Message text with numbers, durations and ids masked (they differ in every run). */
 export function normaliseMessage(m: string): string {

@@ -236,6 +236,10 @@ export class DescribePodReader {
         if (value)
           this.record(0, n, line, { what: 'PodReason', pods: [], data: { reason: value } });
         return;
+      case 'Message':
+        if (value)
+          this.record(0, n, line, { what: 'PodMessage', pods: [], data: { message: value } });
+        return;
       case 'Start Time': {
         const at = rfc1123Us(value);
         this.record(0, n, line, {

@@ -316,6 +316,15 @@ function status(st: Obj, node: unknown, ctx: Ctx, key: string): boolean {
     });
     any = true;
   }
+  if (typeof st.message === 'string' && st.message.trim()) {
+    const { line, text } = at(keyNode(node, 'message'));
+    c.add(ctx.snapUs, line, text, {
+      what: 'PodMessage',
+      pods: [key],
+      data: { message: st.message.trim() },
+    });
+    any = true;
+  }
   if (Array.isArray(st.conditions)) {
     const seq = valueNode(node, 'conditions');
     st.conditions.forEach((raw, i) => {

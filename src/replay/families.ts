@@ -33,7 +33,7 @@ const PREFIX: readonly [RegExp, Family][] = [
   [/^Cri/, 'CRI calls'],
   [/^Rt/, 'container runtime'],
   [
-    /^Container(State|Reason|ExitCode|Signal|StartedAt|FinishedAt|Ready|RestartCount|StatusMessage)|^PodPhase|^PodReason|^PodStartTime|^PodCondition|^Condition|^PodCreated/,
+    /^Container(State|Reason|ExitCode|Signal|StartedAt|FinishedAt|Ready|RestartCount|StatusMessage)|^PodPhase|^PodReason|^PodMessage|^PodStartTime|^PodCondition|^Condition|^PodCreated/,
     'kubectl describe',
   ],
   [/^PodRow/, 'kubectl get pods'],

@@ -15,7 +15,13 @@ import { countCpus, maxOf } from './documents';
 import { UNNAMED_CONTAINER, UNNAMED_POD } from './describePod';
 import { SNAPSHOT_RECORDS } from './compare';
 import { familyOf, type Family } from './families';
-import { gatherFacts, goDurationMs, type ContainerFacts, type PodFacts } from './rebuild/facts';
+import {
+  gatherFacts,
+  goDurationMs,
+  neverRan,
+  type ContainerFacts,
+  type PodFacts,
+} from './rebuild/facts';
 import { defaultProbe, probeFromDescribe } from './rebuild/probes';
 import type { PodInfo, ReplayEvent, ReplayResult } from './types';
 import { resourcesOf, type Resources } from './rebuild/resources';
@@ -142,7 +148,9 @@ function plegCrash(
   events: readonly ReplayEvent[],
 ): { name: string; runs: number[]; codes: number[]; running: boolean } | null {
   const all = [...pod.containers.values()];
-  if (all.length !== 1 || all[0]!.init) return null;
+  // No container named (PLEG names ids only): the pod's one placeholder container.
+  const name = all.length === 0 ? UNNAMED_CONTAINER : all.length === 1 ? all[0]!.name : null;
+  if (name === null || all[0]?.init) return null;
   const mine = events.filter((e) => e.pod === key);
   const sandboxes = new Set(
     mine.filter((e) => e.what === 'CreatedSandbox').map((e) => String(e.data?.podSandboxID)),
@@ -165,7 +173,7 @@ function plegCrash(
     } else if (e.what === 'PLEGContainerFinished' && Number.isInteger(e.data?.exitCode))
       codes.push(Number(e.data!.exitCode));
   }
-  return runs.length ? { name: all[0]!.name, runs, codes, running } : null;
+  return runs.length ? { name, runs, codes, running } : null;
 }
 
 type Fault = Record<string, unknown>;
@@ -200,6 +208,7 @@ function containerFaults(
   probesKnown: boolean,
   phase: string | undefined,
   livenessThreshold: number,
+  evicted = false,
 ): Built {
   const faults: Fault[] = [];
   const notes: string[] = [];
@@ -271,11 +280,19 @@ function containerFaults(
   const killedBy = cf.livenessKills > 0 || cf.postStartFailures > 0;
   const term =
     cf.state.state === 'Terminated' ? cf.state : cf.last.state === 'Terminated' ? cf.last : null;
-  if (term?.reason === 'ContainerStatusUnknown')
+  // Evicted while Waiting: TerminatePod wrote ContainerStatusUnknown (exit 137, no times) for a
+  // container that had not run (a Running one is killed and keeps its exit code). The input
+  // does not say why it had not: rebuilt as an image pull that fails until the eviction.
+  const notRun = evicted && neverRan(cf);
+  if (notRun)
+    notes.push(
+      `${target}: ContainerStatusUnknown without a start in an evicted pod: it had not run when the pod was evicted (statusManager.TerminatePod); why is not in the input (rebuilt as a failing image pull)`,
+    );
+  else if (term?.reason === 'ContainerStatusUnknown')
     notes.push(
       `${target}: ContainerStatusUnknown is what the kubelet writes (exit 137) for a container that was Running and that it can no longer find when the pod is terminated (kubelet_pods.go convertToAPIContainerStatuses, statusManager.TerminatePod), an evicted pod most often; eviction is not modelled: rebuilt as a container killed with 137 in a pod that ends Failed`,
     );
-  if (term && !killedBy) {
+  if (term && !killedBy && !notRun) {
     const reason = EXIT_REASONS.has(term.reason ?? '') ? term.reason! : 'Error';
     const exitCode =
       term.exitCode ?? (reason === 'OOMKilled' ? 137 : reason === 'Completed' ? 0 : 1);
@@ -347,6 +364,7 @@ function containerFaults(
 function initPlaceholders(
   key: string,
   row: NonNullable<PodFacts['initRow']>,
+  restarts: number,
   faults: Fault[],
   notes: string[],
 ): Record<string, unknown>[] {
@@ -360,6 +378,21 @@ function initPlaceholders(
     notes.push(
       `${key}: Init:${row.done}/${row.total} counts ${row.total} init containers, none named in the input: placeholders "${name(1)}"…"${name(row.total)}"`,
     );
+    if (row.done < total && restarts > 0) {
+      // get pods' RESTARTS adds the init containers' restart counts: the one not done has
+      // failed that often and is running again (a crash loop would read Init:CrashLoopBackOff).
+      faults.push({
+        kind: 'ContainerExit',
+        target: `${key}/${name(row.done + 1)}`,
+        afterSeconds: 1,
+        exitCode: 1,
+        reason: 'Error',
+        times: restarts,
+      });
+      notes.push(
+        `${key}/${name(row.done + 1)}: RESTARTS ${restarts} with Init:${row.done}/${row.total}: it failed ${restarts} times and runs again; why it failed is not in the input (exit 1 after 1 s)`,
+      );
+    }
     if (row.done < total) {
       faults.push({
         kind: 'ContainerExit',
@@ -405,6 +438,8 @@ function untimed(e: ReplayEvent): boolean {
   );
 }
 
+/** When an evicted pod is evicted, after it arrives, when the input does not say. */
+const EVICT_AFTER_MS = 30_000;
 /** The model's pod worker takes about this long, beyond the back-off, to restart a container. */
 const RESTART_OVERHEAD_MS = 6_500;
 /** A failing PostStart hook: how long the container runs, and the pod worker's extra time. */
@@ -584,6 +619,14 @@ function withValidNames(r: ReplayResult): { r: ReplayResult; renamed: string[] }
   };
 }
 
+/** Records of a container's status (describe's State block, a status document). */
+const CONTAINER_STATUS = new Set([
+  'ContainerState',
+  'ContainerReady',
+  'ContainerRestartCount',
+  'ContainerExitCode',
+]);
+
 export function reconstructScenario(given: ReplayResult, opts: ReconstructOptions): Reconstructed {
   const { r, renamed } = withValidNames(given);
   const facts = gatherFacts(r);
@@ -684,6 +727,26 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
     let restarts = 0;
     const span = (lastUsOf.get(p.key) ?? arrival.inputUs) - arrival.inputUs;
     const known = [...p.containers.values()];
+    // With no spec in the input, a container that was created or started while kubectl still
+    // showed the pod initialising (Init:…) ran before the regular containers: an init container
+    // (Events name it; get pods counts it). As many as the row allows: Init:N/M ran N + 1.
+    const specKnown =
+      known.some((c) => c.init || c.image || c.requests || c.limits || c.probes) ||
+      r.events.some((e) => e.pod === p.key && e.container && CONTAINER_STATUS.has(e.what));
+    const eventNamed = known.filter((c) => c.name !== UNNAMED_CONTAINER);
+    const ranInit =
+      !specKnown &&
+      f.initRow !== undefined &&
+      eventNamed.length > 0 &&
+      eventNamed.length <= ('total' in f.initRow ? f.initRow.done + 1 : 1) &&
+      eventNamed.every((c) => (f.containers.get(c.name)?.starts ?? 0) > 0);
+    if (ranInit)
+      for (const c of eventNamed) {
+        known[known.indexOf(c)] = { ...c, init: true };
+        notes.push(
+          `${p.key}/${c.name}: started while the pod was still initialising (${f.statuses.find((x) => x.startsWith('Init:'))}): an init container`,
+        );
+      }
     for (const name of f.containers.keys())
       if (!p.containers.has(name)) known.push({ name, init: false });
     const specOf = (init: boolean) =>
@@ -794,6 +857,7 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
               probesKnown,
               f.phase,
               liveness?.failureThreshold ?? 3,
+              f.evicted !== undefined,
             );
             faults.push(...built.faults);
             notes.push(...built.notes);
@@ -804,7 +868,7 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
     let containers = specOf(false);
     const initContainers = specOf(true);
     if (initContainers.length === 0 && f.initRow) {
-      initContainers.push(...initPlaceholders(p.key, f.initRow, faults, notes));
+      initContainers.push(...initPlaceholders(p.key, f.initRow, f.rowRestarts ?? 0, faults, notes));
       images.set(UNKNOWN_IMAGE, images.get(UNKNOWN_IMAGE) ?? { present: true });
     }
     if (containers.length === 0) {
@@ -815,7 +879,7 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
         `${p.key}: no container named in the input (one placeholder, "${UNNAMED_CONTAINER}")`,
       );
       // A crash loop kubectl get pods shows for the pod is its one container's.
-      if (f.statuses.some((s) => /CrashLoopBackOff|^Error$|OOMKilled/.test(s))) {
+      if (f.statuses.some((s) => /^(CrashLoopBackOff|Error|OOMKilled)$/.test(s))) {
         const oom = f.statuses.includes('OOMKilled');
         faults.push({
           kind: 'ContainerExit',
@@ -849,6 +913,10 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
       !faults.some((x) => x.target === `${p.key}/${pleg.name}` && x.kind === 'ContainerExit')
     ) {
       const code = pleg.codes[0] ?? 1;
+      if (pleg.codes.length === 0)
+        notes.push(
+          `${p.key}/${pleg.name}: PLEG saw it die; its exit code is not in the input (exit 1)`,
+        );
       faults.push({
         kind: 'ContainerExit',
         target: `${p.key}/${pleg.name}`,
@@ -912,8 +980,38 @@ export function reconstructScenario(given: ReplayResult, opts: ReconstructOption
       arrival.scenarioMs + ms(Math.max(0, span)) + 60_000,
       arrival.scenarioMs + backoffSpanMs(Math.min(restarts, 12)) + restarts * 2_000 + 60_000,
     );
+    if (f.evicted) {
+      // evictPod's message, "The node was low on resource: <r>. Threshold quantity: <q>,
+      // available: <a>.": the action's fields. When the eviction came is not in the input.
+      const m =
+        /low on resource: ([\w-]+)\.(?: Threshold quantity: ([^,]+), available: ([^.\s]+(?:\.\d+)?[^.\s]*)\.)?/.exec(
+          f.evicted.message ?? '',
+        );
+      const resource = ['memory', 'ephemeral-storage', 'pids'].includes(m?.[1] ?? '')
+        ? m![1]!
+        : undefined;
+      actions.push({
+        kind: 'EvictPod',
+        at: formatDuration(arrival.scenarioMs + EVICT_AFTER_MS),
+        target: p.key,
+        ...(resource ? { resource } : {}),
+        ...(resource && m?.[2] && m[3] ? { threshold: m[2], available: m[3] } : {}),
+      });
+      notes.push(
+        `${p.key}: evicted${resource ? ` (the node low on ${resource})` : ''}; when is not in the input (${EVICT_AFTER_MS / 1000} s after it arrives)`,
+      );
+      if (f.evicted.message !== undefined && !resource)
+        notes.push(
+          `${p.key}: the eviction's message is not one the model writes: "${f.evicted.message}"`,
+        );
+    }
+    // An evicted pod is Failed by the eviction, not by its restart policy.
     const restartPolicy =
-      f.phase === 'Failed' ? 'Never' : f.phase === 'Succeeded' ? 'OnFailure' : undefined;
+      f.phase === 'Failed' && !f.evicted
+        ? 'Never'
+        : f.phase === 'Succeeded'
+          ? 'OnFailure'
+          : undefined;
     return {
       at: formatDuration(arrival.scenarioMs),
       manifest: {

@@ -1,9 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { diffJson, diffRecords, diffSummary } from '../../src/replay/compare';
+import { replayOfRun } from '../../src/replay/fromTrace';
+import { importText } from '../../src/replay/importPipeline';
+import { simulate } from '../../src/sim';
 
 const run = (script: string, args: string[]) =>
   spawnSync('npx', ['tsx', `scripts/${script}.ts`, ...args], { encoding: 'utf8', timeout: 60_000 });
@@ -121,6 +125,26 @@ describe('npm run replay', { timeout: 90_000 }, () => {
       `replay: ${diffs.length} differences (15 records compared, 0 not compared)`,
     );
   });
+
+  it("--format diff of real pastes is the page's list: the import's records against its run", () => {
+    // The CLI streams the file and reads the scenario back from its YAML; the page imports the
+    // text in a worker and runs the scenario it validated. Both must list the same differences.
+    const real = join(import.meta.dirname, '../fixtures/real');
+    for (const f of ['k3s-6185.txt', 'k8s-33967.log', 'katas-10.txt', 'k8s-122932.txt']) {
+      const r = run('replay', [join(real, f), '--format', 'diff', '--year', '2025']);
+      expect(r.status, f).toBe(0);
+      const page = importText(readFileSync(join(real, f), 'utf8'), 2025, f);
+      if (!page.ok) throw new Error(page.error);
+      const d = diffRecords({ events: page.records }, replayOfRun(simulate(page.scenario)));
+      expect(JSON.parse(r.stdout), f).toEqual(diffJson(d));
+      // Every record the page read is counted: compared, or not compared with why.
+      expect(d.compared, f).toBe(page.records.length);
+      expect(r.stderr.trim(), f).toBe(`replay: ${diffSummary(d)}`);
+      expect(r.stderr, f).toMatch(
+        /^replay: \d+ differences? \(\d+ records compared, \d+ not compared/,
+      );
+    }
+  }, 120_000);
 
   it('unusable input exits 1 with one line and nothing on stdout; never a stack trace', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ks-replay-'));

@@ -74,6 +74,8 @@ export interface PodFacts {
   readonly containers: Map<string, ContainerFacts>;
   /** Statuses kubectl printed for the pod (get pods rows): "CrashLoopBackOff", "Init:Error". */
   statuses: string[];
+  /** Evicted by the kubelet (describe's or the status's reason), with the status's message. */
+  evicted?: { message?: string };
   /** The topology manager refused it (TopologyAffinityError). */
   topologyRejected?: boolean;
   rowRestarts?: number;
@@ -468,6 +470,13 @@ function podFacts(
       case 'PodPhase':
         p.phase = s(e, 'phase');
         break;
+      case 'PodReason':
+        if (s(e, 'reason') === 'Evicted') p.evicted ??= {};
+        break;
+      case 'PodMessage':
+        if (/^The node (was low on resource|had condition)/.test(s(e, 'message')))
+          (p.evicted ??= {}).message = s(e, 'message');
+        break;
       case 'SyncLoopDelete':
       case 'KillingUnwantedPod':
         // Deleted (or gone from the API while running): the kubelet kills it.
@@ -481,6 +490,21 @@ function podFacts(
   // terminated the pod (statusManager.TerminatePod), which ends Failed.
   for (const cf of p.containers.values())
     if (cf.state.reason === 'ContainerStatusUnknown') p.phase ??= 'Failed';
+  // Evicted while it had not run (ContainerStatusUnknown, no start): assumed an image pull that
+  // kept failing (the rebuild says so), so that the image is not on the node.
+  if (p.evicted)
+    for (const cf of p.containers.values())
+      if (neverRan(cf)) cf.pullFailures = Math.max(cf.pullFailures, 1);
+}
+
+/** Terminated ContainerStatusUnknown with no start: TerminatePod's word for one that had not run. */
+export function neverRan(cf: ContainerFacts): boolean {
+  return (
+    cf.state.state === 'Terminated' &&
+    cf.state.reason === 'ContainerStatusUnknown' &&
+    cf.state.startedUs === undefined &&
+    cf.starts === 0
+  );
 }
 
 /** Whether a container's facts say anything beyond its name. */

@@ -142,6 +142,17 @@ export interface DeleteAction {
   graceSeconds?: number;
 }
 
+/**
+ * The eviction manager evicting a pod: its message as evictionMessage (eviction/helpers.go)
+ * writes it, "The node was low on resource: <r>. Threshold quantity: <q>, available: <a>. "
+ * (the containers' usage sentences it adds need the pod's stats, which are not modelled).
+ */
+export interface EvictAction {
+  at: number;
+  uid: string;
+  message: string;
+}
+
 /** A `resize` subresource patch: the containers' resources the API server's spec takes. */
 export interface ResizeAction {
   at: number;
@@ -192,6 +203,7 @@ export interface KubeletRun {
   /** Arrival order: scenario pods then AddPod actions, sorted by time (stable). */
   arrivals: { at: number; uid: string }[];
   deletions: DeleteAction[];
+  evictions: EvictAction[];
   resizes: ResizeAction[];
   faults: Fault[];
   /** The API server's ConfigMaps and Secrets: "ns/name" -> their keys. */
@@ -378,6 +390,18 @@ export function compileRun(s: Scenario): KubeletRun {
     if (a.kind === 'DeletePod' && byKey[a.target])
       deletions.push({ at: a.at, uid: byKey[a.target]!, graceSeconds: a.gracePeriodSeconds });
   }
+  const evictions: EvictAction[] = [];
+  for (const a of s.actions)
+    if (a.kind === 'EvictPod' && byKey[a.target])
+      evictions.push({
+        at: a.at,
+        uid: byKey[a.target]!,
+        message:
+          `The node was low on resource: ${a.resource}. ` +
+          (a.threshold !== undefined && a.available !== undefined
+            ? `Threshold quantity: ${a.threshold}, available: ${a.available}. `
+            : ''),
+      });
   const resizes: ResizeAction[] = [];
   for (const a of s.actions)
     if (a.kind === 'ResizePod' && byKey[a.target])
@@ -497,6 +521,7 @@ export function compileRun(s: Scenario): KubeletRun {
     byKey,
     arrivals,
     deletions,
+    evictions,
     resizes,
     faults: s.faults,
     configMaps: keysOf(s.configMaps ?? []),

@@ -5,6 +5,7 @@ export const IMAGE_PULLER = 'imagePuller';
 export const CONTAINER_RUNTIME = 'containerd';
 export const CPU_MANAGER = 'cpuManager';
 export const API_SERVER = 'apiServer';
+export const EVICTION_MANAGER = 'evictionManager';
 export const KUBELET = 'kubelet';
 
 export const podWorkerId = (key: string) => `podWorker:${key}`;

@@ -73,6 +73,10 @@ export const KLOG = {
   'Notifying pod of pending update': I('pod_workers.go:994', 4),
   'Pod is marked for graceful deletion, begin teardown': I('pod_workers.go:882', 4),
   'Pod is being removed by the kubelet, begin teardown': I('pod_workers.go:895', 4),
+  'Pod is being evicted by the kubelet, begin teardown': I('pod_workers.go:892', 4),
+  // eviction/eviction_manager.go evictPod
+  'Evicting pod': I('eviction_manager.go:622', 3),
+  'Eviction manager: pod is evicted successfully': I('eviction_manager.go:635', 0),
   'Pod is finished processing, no further updates': I('pod_workers.go:868', 4),
   'Processing pod event': I('pod_workers.go:1265', 4),
   'Processing pod event done': I('pod_workers.go:1346', 4),

@@ -26,12 +26,12 @@ export function workType(s: PodSyncStatus): WorkType {
 /**
  * podWorkers.ShouldPodContentBeRemoved: a deleted pod's content goes once it is terminated
  * (IsTerminated: SyncTerminatingPod returned, having stored the status with the containers' end
- * states; eviction is not modelled); a pod the workers never had, once they were synced
+ * states), an evicted pod's at once (IsEvicted); a pod the workers never had, once they were synced
  * (podsSynced, the first housekeeping's SyncKnownPods).
  */
 export function shouldPodContentBeRemoved(d: KubeletDomain, uid: string): boolean {
   const s = d.workers[uid];
-  if (s) return !!s.deleted && s.terminatedAt !== undefined;
+  if (s) return s.evicted !== undefined || (!!s.deleted && s.terminatedAt !== undefined);
   return d.podsSynced;
 }
 
@@ -62,7 +62,19 @@ export function getWork(d: KubeletDomain, now: number): string[] {
   return out;
 }
 
-export function updatePod(env: Env, api: Api, uid: string, updateType: SyncPodType): void {
+/** killPodNow's KillPodOptions for an eviction: Evict, the status function's message, the override. */
+export interface EvictOptions {
+  readonly message: string;
+  readonly graceSeconds: number;
+}
+
+export function updatePod(
+  env: Env,
+  api: Api,
+  uid: string,
+  updateType: SyncPodType,
+  evict?: EvictOptions,
+): void {
   const d = api.domain;
   const pod = env.cfg.pods[uid]!;
   const rec = d.pods[uid];
@@ -88,7 +100,9 @@ export function updatePod(env: Env, api: Api, uid: string, updateType: SyncPodTy
       api,
       rec?.deletionAt !== undefined
         ? 'Pod is marked for graceful deletion, begin teardown'
-        : 'Pod is being removed by the kubelet, begin teardown',
+        : evict
+          ? 'Pod is being evicted by the kubelet, begin teardown'
+          : 'Pod is being removed by the kubelet, begin teardown',
       podUpdateKVWith(pod, updateType, '', ''),
     );
     s.terminatingAt = api.t;
@@ -96,8 +110,12 @@ export function updatePod(env: Env, api: Api, uid: string, updateType: SyncPodTy
     becameTerminating = true;
   }
   if (s.terminatingAt !== undefined && s.terminatedAt === undefined) {
-    // calculateEffectiveGracePeriod: can only shrink; minimum 1 s.
-    const want = Math.max(1, rec?.deletionGraceSeconds ?? pod.terminationGraceSeconds);
+    // The status function (statusPostTerminating) SyncTerminatingPod applies.
+    if (evict) s.evicted ??= evict.message;
+    // calculateEffectiveGracePeriod: can only shrink; minimum 1 s. An eviction's override of 0
+    // (a hard threshold before 1.31) reads as unset: the grace period stays the pod's own.
+    let want = Math.max(1, rec?.deletionGraceSeconds ?? pod.terminationGraceSeconds);
+    if (evict && evict.graceSeconds > 0) want = Math.min(want, evict.graceSeconds);
     s.gracePeriodSeconds = Math.min(s.gracePeriodSeconds ?? want, want);
   }
   s.pending = updateType;

@@ -6,7 +6,7 @@
 import type { PulledRecord } from './pullCredentials';
 import type { EffectApi, EngineSpec } from '../runner/types';
 import type { KubeletRun } from './config';
-import { API_SERVER, CONTAINER_RUNTIME, KUBELET } from './ids';
+import { API_SERVER, CONTAINER_RUNTIME, EVICTION_MANAGER, KUBELET } from './ids';
 import { kubeletMemory, type SurvivesRestart } from './restart';
 import { emptyRuntime } from './runtime';
 import type { KubeletDomain } from './types';
@@ -73,6 +73,9 @@ export function bootstrap(cfg: KubeletRun, api: EffectApi<KubeletDomain>): void 
   for (const [at, uids] of byTime) api.send(API_SERVER, { type: 'POD_CREATE', uids }, at);
   for (const del of cfg.deletions)
     api.send(API_SERVER, { type: 'POD_DELETE', uid: del.uid, grace: del.graceSeconds }, del.at);
+  if (cfg.evictions.length) api.spawn('evictionManager', EVICTION_MANAGER, undefined);
+  for (const e of cfg.evictions)
+    api.send(EVICTION_MANAGER, { type: 'EVICT', uid: e.uid, message: e.message }, e.at);
   for (const r of cfg.resizes)
     api.send(API_SERVER, { type: 'POD_RESIZE', uid: r.uid, containers: r.containers }, r.at);
 }

@@ -869,6 +869,10 @@ function generateFresh(
     generation,
     gates,
   );
+  // "copy over the pod disruption conditions from state which is already updated during the
+  // eviction": they are not generated again from the containers (one-time events).
+  const disruption = old?.conditions.find((c) => c.type === 'DisruptionTarget');
+  if (disruption) status.conditions = [...status.conditions, disruption];
   return { status, triggers, logs: generatedLogs(pod, ps), reads, rawPhase };
 }
 

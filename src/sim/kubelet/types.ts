@@ -75,6 +75,8 @@ export interface PodSyncStatus {
   /** The update being processed. */
   active?: SyncPodType;
   gracePeriodSeconds?: number;
+  /** Evicted by the kubelet (podSyncStatus.evicted): the eviction's message for the status. */
+  evicted?: string;
   /** SyncTerminatingPod: containers whose killContainer has not returned yet. */
   killsPending?: number;
   deleted?: boolean;

@@ -98,7 +98,7 @@ export interface ContainerCpuOptions {
   readonly disableCPUQuotaWithExclusiveCPUs?: boolean;
   /** KubeletConfiguration cpuCFSQuota (default true). */
   readonly cpuCFSQuota?: boolean;
-  /** CFS period in µs (cpuCFSQuotaPeriod with the CPUCFSQuotaPeriod gate); default 100000. */
+  /** CFS period in µs (cpuCFSQuotaPeriod with the CustomCPUCFSQuotaPeriod gate); default 100000. */
   readonly cpuPeriod?: number;
 }
 

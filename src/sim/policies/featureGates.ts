@@ -11,7 +11,7 @@ export const DEFAULT_FEATURE_GATES: Readonly<Record<string, boolean>> = {
   TopologyManagerPolicyBetaOptions: true,
   // Beta, on by default since 1.33: no CFS quota for containers with exclusive CPUs.
   DisableCPUQuotaWithExclusiveCPUs: true,
-  CPUCFSQuotaPeriod: false,
+  CustomCPUCFSQuotaPeriod: false,
   // Beta, on by default in 1.34: the kubelet sets status.observedGeneration and its conditions'.
   PodObservedGenerationTracking: true,
   // Beta, on by default since 1.31 (GA in 1.33): container statuses list their volume mounts.

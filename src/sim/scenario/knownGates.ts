@@ -1,11 +1,13 @@
 /**
- * Every feature gate name pkg/features declared in some release from 1.18 to 1.36
- * (kube_features.go and, in 1.32, versioned_kube_features.go of each release tree), with the
- * gates the kubelet registers from component-base (ContextualLogging, LoggingAlphaOptions,
- * LoggingBetaOptions, ComponentSLIs) and client-go (WatchListClient, InformerResourceVersion,
- * ClientsAllowCBOR, ClientsPreferCBOR). A scenario's featureGates may name any of them; one that
- * is none of these is refused as the kubelet refuses it ("unrecognized feature gate"). Gates
- * 1.37 added are known where the changelog names them (versions/changelog/gates.ts).
+ * Every feature gate name pkg/features declared in some release from 1.18 to 1.37
+ * (kube_features.go and, in 1.32, versioned_kube_features.go of each release tree; 1.37's
+ * kube_features.go at kubernetes/kubernetes@45b76a34, the master of 2026-07-23 after
+ * v1.37.0-beta.0), with the gates the kubelet registers from component-base (ContextualLogging,
+ * LoggingAlphaOptions, LoggingBetaOptions, ComponentSLIs) and client-go (WatchListClient,
+ * InformerResourceVersion, ClientsAllowCBOR, ClientsPreferCBOR). A gate is named by its string,
+ * which is not always its Go identifier (the identifier CPUCFSQuotaPeriod is the gate
+ * "CustomCPUCFSQuotaPeriod"). A scenario's featureGates may name any of them; one that is none
+ * of these is refused as the kubelet refuses it ("unrecognized feature gate").
  */
 const NAMES =
   'APIListChunking APIPriorityAndFairness APIResponseCompression APISelfSubjectReview ' +
@@ -18,7 +20,7 @@ const NAMES =
   'AppArmor AppArmorFields AttachVolumeLimit AuthorizeNodeWithSelectors ' +
   'AuthorizePodWebsocketUpgradeCreatePermission AuthorizeWithSelectors ' +
   'BalanceAttachedNodeVolumes BlockVolume BoundServiceAccountTokenVolume BtreeWatchCache ' +
-  'CBORServingAndStorage CPUCFSQuotaPeriod CPUManager CPUManagerPolicyAlphaOptions ' +
+  'CBORServingAndStorage CustomCPUCFSQuotaPeriod CPUManager CPUManagerPolicyAlphaOptions ' +
   'CPUManagerPolicyBetaOptions CPUManagerPolicyOptions CRDObservedGenerationTracking ' +
   'CRDValidationRatcheting CRIContainerLogRotation CSIBlockVolume CSIDriverRegistry ' +
   'CSIInlineVolume CSIMigration CSIMigrationAWS CSIMigrationAWSComplete CSIMigrationAzureDisk ' +
@@ -50,7 +52,7 @@ const NAMES =
   'EfficientWatchResumption ElasticIndexedJob EndpointSlice EndpointSliceNodeName ' +
   'EndpointSliceProxying EndpointSliceTerminatingCondition EnvFiles EphemeralContainers ' +
   'EvenPodsSpread EventedPLEG ExecProbeTimeout ExpandCSIVolumes ExpandInUsePersistentVolumes ' +
-  'ExpandPersistentVolumes ExpandedDNSConfig ExperimentalHostUserNamespaceDefaultingGate ' +
+  'ExpandPersistentVolumes ExpandedDNSConfig ExperimentalHostUserNamespaceDefaulting ' +
   'ExternalPolicyForExternalIP ExternalServiceAccountTokenSigner GRPCContainerProbe ' +
   'GangScheduling GenericEphemeralVolume GenericWorkload GitRepoVolumeDriver ' +
   'GracefulNodeShutdown GracefulNodeShutdownBasedOnPodPriority HPAConfigurableTolerance ' +
@@ -104,7 +106,7 @@ const NAMES =
   'ResourceLimitsPriorityFunction RestartAllContainersOnContainerExits ' +
   'RetroactiveDefaultStorageClass RetryGenerateName RootCAConfigMap ' +
   'RotateKubeletClientCertificate RotateKubeletServerCertificate RunAsGroup RuntimeClass ' +
-  'RuntimeClassInImageCriAPI SCTPSupport SELinuxChangePolicy SELinuxMount ' +
+  'RuntimeClassInImageCriApi SCTPSupport SELinuxChangePolicy SELinuxMount ' +
   'SELinuxMountReadWriteOncePod SchedulerAsyncAPICalls SchedulerAsyncPreemption ' +
   'SchedulerPopFromBackoffQ SchedulerQueueingHints SeccompDefault SecurityContextDeny ' +
   'SeparateCacheWatchRPC SeparateTaintEvictionController ServerSideApply ' +
@@ -141,4 +143,14 @@ const NAMES =
   'WindowsGracefulNodeShutdown WindowsHostNetwork WindowsHostProcessContainers ' +
   'WindowsRunAsUserName ZeroLimitedNominalConcurrencyShares';
 
-export const KNOWN_GATES: ReadonlySet<string> = new Set(NAMES.split(' '));
+/** Declared in the 1.36 tree (read again after its copy was corrected: the list above missed them). */
+const NAMES_1_36 =
+  'AllowServiceExternalIPs CRIListStreaming DRAListTypeAttributes DRANodeAllocatableResources DRAResourceClaimGranularStatusAuthorization DRAResourcePoolStatus DRAWorkloadResourceClaims ExtendWebSocketsToKubelet ImageVolumeWithDigest InPlacePodVerticalScalingInitContainers PLEGOnDemandRelist PersistentVolumeClaimUnusedSinceTime PodLevelResourceManagers PodsAPI ResourceHealthStatusMessage ServiceCIDRStatusFieldWiping StaleControllerConsistencyDaemonSet StaleControllerConsistencyJob StaleControllerConsistencyReplicaSet StaleControllerConsistencyStatefulSet TopologyAwareWorkloadScheduling WorkloadAwarePreemption WorkloadWithJob csiMigrationRBD';
+
+/** First declared in 1.37 (kube_features.go at 45b76a34, above). */
+const NAMES_1_37 =
+  'AtomicWriteVolumeUserFields CompositePodGroup ConsistentListFromCacheSkipTimeoutFallback DRAFractionalCapacityRange DRAPartitionableDevicesType DefaultPodSysctls EtcdRangeStream EvictionRequestAPI ExcludeAdmissionWebhookVirtualResources GRPCContainerProbeTLS H2CContainerProbe HPAGeneration HPAOptimizedSelectorStore HugepageAwareEviction InPlacePodVerticalScalingMemoryBackedVolumes InPlacePodVerticalScalingSchedulerPreemption KubeProxyIPVS KubeProxyNFTablesLocalhostNodePorts NFTablesNetlink NodeControllerLeaseCircuitBreaker NodeLifecycleConditions PodGroupPreemptionPolicy PodLevelResourcesFixDefaulting PodLevelResourcesFixKubeletQOSClass StaleControllerConsistencyHPA StatefulSetRecreateStrategy WatchListCompression WebhookRoundTripLoadBalancing';
+
+export const KNOWN_GATES: ReadonlySet<string> = new Set(
+  [NAMES, NAMES_1_36, NAMES_1_37].join(' ').split(' '),
+);

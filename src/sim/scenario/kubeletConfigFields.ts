@@ -2,8 +2,9 @@
  * Every field of KubeletConfiguration (kubelet.config.k8s.io/v1beta1) and the release whose
  * type first had it: the json tags of KubeletConfiguration in k8s.io/kubelet
  * config/v1beta1/types.go, at tag v0.18.6 for 1.18, as vendored in each release tree for
- * 1.19-1.36 (patches as in versions/names.ts MODELLED_PATCH) and at v0.37.0-beta.0 for 1.37 (the
- * 1.37.0 tag was not on hand). None was removed in that time.
+ * 1.19-1.36 (patches as in versions/names.ts MODELLED_PATCH), and for 1.37 at the k8s.io/kubelet
+ * staging commit of 2026-07-23 (kubernetes/kubernetes@45b76a34, in 1.37's code freeze after
+ * v0.37.0-beta.0; the 1.37.0 tag was not on hand). None was removed in that time.
  * A scenario's node.kubelet may set any of them; the model reads some (schema.ts).
  */
 import type { KubeletMinor } from '../versions/names';
@@ -132,6 +133,9 @@ export const KUBELET_CONFIG_FIELDS: Readonly<Record<string, KubeletMinor>> = {
   mergeDefaultEvictionSettings: '1.33',
   preloadedImagesVerificationAllowlist: '1.33',
   userNamespaces: '1.33',
-  memoryReservationPolicy: '1.37',
-  tlsCurvePreferences: '1.37',
+  // Both in the k8s.io/kubelet tag kubernetes-1.36.0 (and the 1.36.3 tree), not 1.37 as first read.
+  memoryReservationPolicy: '1.36',
+  tlsCurvePreferences: '1.36',
+  // KEP-5996, merged after v0.37.0-beta.0 (behind the DefaultPodSysctls gate, alpha).
+  defaultPodSysctls: '1.37',
 };

@@ -137,11 +137,11 @@ export function crossCheck(s: Scenario): ScenarioProblem[] {
   };
   s.faults.forEach((f, i) => checkTarget(f.target, `faults[${i}].target`));
   s.actions.forEach((a, i) => {
-    if (a.kind === 'DeletePod') {
+    if (a.kind === 'DeletePod' || a.kind === 'EvictPod') {
       if (a.target.split('/').length !== 2)
         problems.push({
           path: `actions[${i}].target`,
-          message: 'DeletePod targets a pod: "<namespace>/<pod>"',
+          message: `${a.kind} targets a pod: "<namespace>/<pod>"`,
         });
       else checkTarget(a.target, `actions[${i}].target`);
     }

@@ -551,6 +551,21 @@ export const actionSchema = z.discriminatedUnion('kind', [
       .min(1)
       .max(64),
   }),
+  /**
+   * The eviction manager's synchronize finds a threshold met (the node low on `resource`) and
+   * picks this pod: evictPod (eviction_manager.go) records the Evicted Event and kills it at
+   * once; the pod ends Failed with reason Evicted and the message. What pressure built up (the
+   * stats, the ranking) is not modelled: the action says that it did and whom it hit.
+   */
+  z.strictObject({
+    kind: z.literal('EvictPod'),
+    at: duration,
+    target,
+    resource: z.enum(['memory', 'ephemeral-storage', 'pids']).default('memory'),
+    /** The threshold met and what was left, as the message prints them ("1Gi", "0"). */
+    threshold: z.string().min(1).max(40).optional(),
+    available: z.string().min(1).max(40).optional(),
+  }),
   z.strictObject({
     kind: z.literal('ChangeCpuManagerPolicy'),
     at: duration,

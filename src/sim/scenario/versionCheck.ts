@@ -269,6 +269,13 @@ export function versionProblems(s: Scenario): ScenarioProblem[] {
     if (a.kind === 'AddPod') podProblems(v, s, a.manifest, `actions[${i}].manifest`, no);
     if (a.kind === 'ChangeCpuManagerPolicy' && v === '1.3')
       no(`actions[${i}].kind`, NO_CPU_MANAGER_REASON);
+    // Before 1.22 an eviction went through syncPod's SyncPodKill (no pod worker lifecycle):
+    // that path is not modelled.
+    if (a.kind === 'EvictPod' && (v === '1.3' || minorNumber(v) < 22))
+      no(
+        `actions[${i}].kind`,
+        `EvictPod is modelled from 1.22 (the pod worker's terminating and terminated stages), not for kubelet ${v}`,
+      );
   });
   s.faults.forEach((f, i) => {
     // Docker's StartContainer failure (1.3's runContainer) is not modelled.

@@ -136,6 +136,46 @@ describe('the input beside the model, record by record', () => {
     expect(diffSummary(d)).toMatch(/^1 difference \(\d+ records compared, 0 not compared\)$/);
   });
 
+  it("every status field is compared by value: each condition, the pod's reason, a state's message", () => {
+    const { run: r } = run('hello-pod');
+    const describe = [
+      'Name:             web',
+      'Namespace:        default',
+      'Status:           Running',
+      'Containers:',
+      '  app:',
+      '    State:          Running',
+      '    Ready:          True',
+      '    Restart Count:  0',
+      'Conditions:',
+      '  Type                        Status',
+      '  PodReadyToStartContainers   True ',
+      '  Initialized                 True ',
+      '  Ready                       True ',
+      '  ContainersReady             True ',
+      '  PodScheduled                True ',
+    ];
+    const diff = (lines: string[]) =>
+      diffRecords(replayText(lines.join('\n'), { year: 2026 }), replayOfRun(r));
+    expect(diff(describe).diffs).toEqual([]);
+    // Ready False where the model's pod is ready: before, only the last condition
+    // (PodScheduled) was looked at, and only for being there.
+    const notReady = diff(describe.map((l) => l.replace(/^( {2}Ready {23})True/, '$1False')));
+    expect(notReady.diffs.map((x) => [x.kind, x.what, x.detail])).toEqual([
+      ['text', 'default/web PodCondition', 'PodCondition: False in the input, True in the model'],
+    ]);
+    expect(noDifferences(notReady)).toBe(false);
+    // A reason the model's pod does not have, or another one, is a difference.
+    const evicted = diff([
+      ...describe.slice(0, 3),
+      'Reason:           Evicted',
+      ...describe.slice(3),
+    ]);
+    expect(evicted.diffs.map((x) => [x.kind, x.what])).toEqual([
+      ['only-in-input', 'default/web PodReason'],
+    ]);
+  });
+
   it('lanes of their own: a "log:" group per pod before the model, each span keeping its record', () => {
     const { scenario, run: r } = run('hello-pod');
     const view = buildRunView(scenario);

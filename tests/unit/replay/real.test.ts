@@ -194,6 +194,62 @@ describe('real material: a failing pod rebuilds failing, the same way', () => {
       }
     }
   });
+  it('Init:CrashLoopBackOff, its init container named only in Events: that container is the init container', () => {
+    const { scenario, model } = rebuilt('katas-10.txt');
+    const spec = scenario.pods[0]!.manifest.spec;
+    expect(spec.initContainers?.map((c) => [c.name, c.image])).toEqual([['helper', 'alpine/git']]);
+    expect(spec.containers.map((c) => c.name)).toEqual(['unnamed']);
+    // It pulls, starts and crash-loops; the regular container never starts.
+    const mine = (what: string) => model.filter((e) => e.what === what).map((e) => e.container);
+    expect(mine('EventStarted')).not.toContain('unnamed');
+    expect(mine('EventStarted')).toContain('helper');
+    expect(model.filter((e) => e.what === 'PodRow').pop()?.data?.status).toBe(
+      'Init:CrashLoopBackOff',
+    );
+  });
+  it('Init:0/1 with RESTARTS 4: the init container failed 4 times and runs again', () => {
+    const { scenario, model } = rebuilt('helm-charts-3154.txt');
+    expect(scenario.faults.map((x) => [x.kind, 'times' in x ? x.times : undefined])).toEqual([
+      ['ContainerExit', 4],
+      ['ContainerExit', undefined],
+    ]);
+    const row = model.filter((e) => e.what === 'PodRow').pop()?.data;
+    expect([row?.status, row?.restarts]).toEqual(['Init:0/1', 4]);
+  });
+  it('a container PLEG saw start and die, no container named: the placeholder exits', () => {
+    const { scenario, model } = rebuilt('k8s-21367.log');
+    const key = 'e2e-tests-containers-0hm0z/client-containers-4b0b00cd-d514-11e5-8293-42010af01555';
+    expect(scenario.faults).toEqual([
+      expect.objectContaining({ kind: 'ContainerExit', target: `${key}/unnamed` }),
+    ]);
+    expect(model.some((e) => e.what === 'PLEGContainerDied' && e.pod === key)).toBe(true);
+  });
+  it('Evicted (describe Reason and Message): rebuilt as an eviction, its container never run', () => {
+    const { scenario, model, yaml } = rebuilt('k8s-122932.txt');
+    const key = 'admin/maintenancepage-765549c948-p76fh';
+    expect(scenario.actions).toEqual([
+      expect.objectContaining({
+        kind: 'EvictPod',
+        target: key,
+        resource: 'ephemeral-storage',
+        threshold: '1Gi',
+        available: '0',
+      }),
+    ]);
+    // Failed by the eviction, not by a restart policy of Never.
+    expect(scenario.pods[0]!.manifest.spec.restartPolicy ?? 'Always').toBe('Always');
+    expect(yaml).toMatch(/ContainerStatusUnknown without a start in an evicted pod/);
+    const last = (what: string) => model.filter((e) => e.what === what).pop()?.data;
+    expect(last('PodReason')?.reason).toBe('Evicted');
+    expect(last('PodMessage')?.message).toBe(
+      'The node was low on resource: ephemeral-storage. Threshold quantity: 1Gi, available: 0.',
+    );
+    expect([last('ContainerReason')?.reason, last('ContainerExitCode')?.exitCode]).toEqual([
+      'ContainerStatusUnknown',
+      137,
+    ]);
+    expect(texts(model)).toMatch(/Evicting pod/);
+  });
   it('a liveness kill (Killing Event: failed liveness probe)', () => {
     const { scenario, model } = rebuilt('knative-5990.txt');
     expect(scenario.faults.map((x) => x.kind)).toContain('LivenessProbeFail');
@@ -365,9 +421,11 @@ describe('real material: Done-when shares, on pastes not written for the readers
     expect(pastes.length).toBeGreaterThanOrEqual(10);
     expect(total).toBe(61);
     expect(readN / total).toBeGreaterThanOrEqual(0.9);
-    // Measured 40 of 61 (66%): below the 90% asked for (REMOVE/ADD churn, a kubelet's
-    // Terminated "Unknown" after a node restart, eviction and init-container names the model
-    // does not rebuild). Held here so that it can only rise.
-    expect(reproduced).toBeGreaterThanOrEqual(40);
+    // Measured 61 of 61 (describe's pod-level Message: is read since).
+    expect(readN).toBe(61);
+    // Measured 48 of 61 (79%): below the 90% asked for (REMOVE/ADD churn and a container
+    // Terminated "Unknown" 255 after a node restart are not rebuilt yet). Held here so that it
+    // can only rise.
+    expect(reproduced).toBeGreaterThanOrEqual(48);
   }, 120_000);
 });

@@ -45,7 +45,7 @@ const FLOW_MACHINES = [
   'kubeletProcess',
   'volumeManager',
 ];
-const FLOW_PROCESSES = ['apiServer', 'containerRuntime'];
+const FLOW_PROCESSES = ['apiServer', 'containerRuntime', 'evictionManager'];
 
 describe('every version provides every machine its flow needs', () => {
   const run = compileRun(preset('hello-pod'));

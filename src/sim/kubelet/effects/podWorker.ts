@@ -17,7 +17,7 @@ import { klog, podKV, q } from '../klog';
 import { podUidKV, podUidKVWith, podUidOnlyKV } from '../podKVs';
 import { enqueueWork, workType } from '../podWorkers';
 import { getPodStatus, runningContainers, stopPodSandbox } from '../runtime';
-import type { KubeletDomain } from '../types';
+import type { KubeletDomain, PodCondition } from '../types';
 import type { PodDef } from '../config';
 import { own, own2 } from '../../core/cow';
 
@@ -136,7 +136,34 @@ export function podWorkerEffects(env: Env): Effects {
       api.t,
       false,
     );
-    commitPodStatus(api, pod, gen);
+    // An eviction's PodStatusFunc (evictPod): Failed, Evicted, its message and, with the
+    // PodDisruptionConditions behaviour, DisruptionTarget True (TerminationByKubelet).
+    let final = gen;
+    if (worker.evicted !== undefined) {
+      const message = worker.evicted;
+      const condition: PodCondition = {
+        type: 'DisruptionTarget',
+        status: 'True',
+        reason: 'TerminationByKubelet',
+        message,
+        lastTransitionTime: api.t,
+      };
+      // A new value: the generated one may be memoised.
+      final = {
+        ...gen,
+        status: {
+          ...gen.status,
+          phase: 'Failed',
+          reason: 'Evicted',
+          message,
+          conditions:
+            b.disruptionTargetOnEviction && cfg.gates.PodDisruptionConditions !== false
+              ? [...gen.status.conditions.filter((c) => c.type !== 'DisruptionTarget'), condition]
+              : gen.status.conditions,
+        },
+      };
+    }
+    commitPodStatus(api, pod, final);
     klog(api, 'Pod terminating with grace period', [
       ...podKV(pod.key, pod.uid),
       ['gracePeriod', String(grace)],
@@ -233,6 +260,9 @@ export function podWorkerEffects(env: Env): Effects {
     // pod_workers.go completeTerminating logs the pod's UID alone.
     klog(api, 'Pod terminated all containers successfully', [['podUID', q(pod.uid)]]);
     const worker = own2(domain, 'workers', pod.uid);
+    // notifyPostTerminating: killPodNow returns, and evictPod says so.
+    if (worker.evicted !== undefined)
+      klog(api, 'Eviction manager: pod is evicted successfully', [['pod', q(pod.key)]]);
     worker.terminatedAt = api.t;
     if (worker.pending === undefined) {
       worker.pending = worker.active;

@@ -14,6 +14,7 @@ import { syncPodMachine } from '../../machines/syncPod.machine';
 import { volumeManagerMachine } from '../../machines/volumeManager.machine';
 import { machineKind } from '../../runner/types';
 import { apiServerProcess } from '../effects/apiServer';
+import { evictionManagerProcess } from '../effects/evictionManager';
 import { containerRuntimeProcess } from '../effects/containerRuntime';
 import { cpuContainerEffects, cpuManagerEffects } from '../effects/cpuManager';
 import { imagePullEffects, imagePullerEffects } from '../effects/imagePuller';
@@ -92,6 +93,7 @@ export const currentKubelet: KubeletVersion = {
       },
       processes: {
         apiServer: apiServerProcess(env),
+        evictionManager: evictionManagerProcess(env),
         containerRuntime: containerRuntimeProcess(),
       },
     };

@@ -7,6 +7,8 @@ import type { Behaviours, ChangelogRowBase } from './types';
 
 /** Every behaviour as 1.18.6 had it (versions/changelog/profile.ts starts from these). */
 export const BEHAVIOURS_1_18: Behaviours = {
+  immediateEvictionGrace: false,
+  disruptionTargetOnEviction: false,
   preCreateContainerCpuset: false,
   probesAfterVolumes: false,
   terminatePodInSyncTerminated: false,
@@ -141,6 +143,24 @@ export const BEHAVIOUR_ROWS: readonly ChangelogRowBase[] = [
     source: 'pkg/kubelet/status/status_manager.go TerminatePod (v1.27.15)',
     behaviour: { terminalPhaseBeforeDeletion: true },
     touches: ['deletePod'],
+  },
+  {
+    release: '1.26',
+    what: 'An evicted pod gets the DisruptionTarget condition (TerminationByKubelet), behind PodDisruptionConditions',
+    ref: 'KEP-3329',
+    source:
+      'pkg/kubelet/eviction/eviction_manager.go synchronize (v1.26.1; v1.25.2 set no condition), kubelet_pods.go generateAPIPodStatus copies it over',
+    behaviour: { disruptionTargetOnEviction: true },
+    touches: ['evictPod'],
+  },
+  {
+    release: '1.31',
+    what: 'A hard eviction kills the pod with a 1 s grace period (was the pod’s own terminationGracePeriodSeconds: the override 0 read as unset)',
+    ref: 'pkg/kubelet/eviction/eviction_manager.go',
+    source:
+      'pkg/kubelet/eviction/eviction_manager.go synchronize: immediateEvictionGracePeriodSeconds (v1.31.1; v1.30.1 passed int64(0)), pod_workers.go calculateEffectiveGracePeriod',
+    behaviour: { immediateEvictionGrace: true },
+    touches: ['evictPod'],
   },
   {
     release: '1.28',

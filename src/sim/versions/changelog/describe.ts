@@ -81,8 +81,9 @@ export const DESCRIBE_ROWS: readonly ChangelogRowBase[] = [
     release: '1.37',
     what: 'kubectl describe: probe attributes read successThreshold=N failureThreshold=N (was #success=N #failure=N)',
     ref: 'commit 856939de',
-    source: `${D} DescribeProbe (kubernetes-1.37.0-beta.0)`,
-    unverified: 'read at the 1.37.0-beta.0 tag: the 1.37.0 tag was not on hand',
+    // The 1.37.0 tag was not on hand: read at kubernetes-1.37.0-beta.0 and at kubectl's master
+    // of 2026-07-22 (kubernetes/kubernetes@c0ea1718, 1.37's code freeze); absent in 1.36.3.
+    source: `${D} DescribeProbe (kubernetes-1.37.0-beta.0; master of 2026-07-22, kubernetes/kubernetes@c0ea1718e4ffb5302159add6de793ff9137dd27d)`,
     describe: { probeThresholdWords: true },
     touches: ['probes'],
   },

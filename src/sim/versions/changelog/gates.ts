@@ -3,13 +3,19 @@
  * (versioned_kube_features.go in 1.32, versioned specs in kube_features.go from 1.33). Read in
  * upstream copies where there is one (KubeEdge's vendored trees: 1.18.6, 1.22.17, 1.23.17,
  * 1.24.17, 1.26.15-1.32.10); 1.25 and 1.33-1.36 in MicroShift's copies of the OpenShift fork
- * (1.36 at release-4.23, v1.36.3), whose versioned specs carry each gate's history. 1.37 is not
- * on hand: its rows say so.
+ * (1.36 at release-4.23, v1.36.3), whose versioned specs carry each gate's history. 1.37's rows
+ * were read in kubernetes/kubernetes' kube_features.go at 45b76a34 (KF_1_37): the master of
+ * 2026-07-23, in 1.37's code freeze after v1.37.0-beta.0 (the staging repositories' commits of
+ * that day name it), whose versioned specs reach 1.37 and not 1.38. The v1.37.0 tag was not on
+ * hand. Every gate the model reads was checked there: those without a 1.37 row kept their 1.36
+ * stage and default.
  * Kept free of functions: the page's version checks read it.
  */
 import type { ChangelogRowBase, GateChange } from './types';
 
 const KF = 'pkg/features/kube_features.go';
+/** kube_features.go of 1.37's code freeze (see above). */
+const KF_1_37 = `${KF} (kubernetes/kubernetes@45b76a348437ceb54ca5e067ee6b097319e163a4, master of 2026-07-23 after v1.37.0-beta.0)`;
 
 function gate(
   release: ChangelogRowBase['release'],
@@ -37,6 +43,16 @@ export const GATE_ROWS: readonly ChangelogRowBase[] = [
     { what: 'CPU manager GA', ref: 'KEP-3570', source: `${KF} (v1.26.15)`, touches: [] },
   ),
   gate(
+    '1.33',
+    { name: 'CPUManager', stage: 'GA', default: true, removed: true },
+    {
+      what: 'CPUManager gate removed',
+      ref: 'KEP-3570',
+      source: `${KF} (v1.33.5: not declared; declared in pkg/features/versioned_kube_features.go v1.32.10, and absent again at 1.37's 45b76a34)`,
+      touches: [],
+    },
+  ),
+  gate(
     '1.18',
     { name: 'TopologyManager', stage: 'beta', default: true },
     {
@@ -52,9 +68,28 @@ export const GATE_ROWS: readonly ChangelogRowBase[] = [
     { what: 'Topology manager GA', ref: 'KEP-693', source: `${KF} (v1.27.15)`, touches: [] },
   ),
   gate(
+    '1.29',
+    { name: 'TopologyManager', stage: 'GA', default: true, removed: true },
+    {
+      what: 'TopologyManager gate removed',
+      ref: 'KEP-693',
+      source: `${KF} (v1.29.6: not declared; v1.28.11 says "remove in 1.29")`,
+      touches: [],
+    },
+  ),
+  gate(
     '1.18',
-    { name: 'CPUCFSQuotaPeriod', stage: 'alpha', default: false },
+    { name: 'CustomCPUCFSQuotaPeriod', stage: 'alpha', default: false },
     { what: 'cpuCFSQuotaPeriod (alpha, off)', ref: 'PR #63437', source: `${KF} (v1.18.6)` },
+  ),
+  gate(
+    '1.36',
+    { name: 'CustomCPUCFSQuotaPeriod', stage: 'GA', default: true },
+    {
+      what: 'cpuCFSQuotaPeriod GA, on (CustomCPUCFSQuotaPeriod)',
+      ref: 'PR #136339',
+      source: `${KF} (v1.36.3; the same, not yet locked, at 1.37's 45b76a34)`,
+    },
   ),
   // Service account tokens: a Secret volume until the projected kube-api-access volume.
   gate(
@@ -179,6 +214,16 @@ export const GATE_ROWS: readonly ChangelogRowBase[] = [
     },
   ),
   gate(
+    '1.36',
+    { name: 'TopologyManagerPolicyOptions', stage: 'GA', default: true, locked: true },
+    {
+      what: 'TopologyManagerPolicyOptions locked on',
+      ref: 'KEP-3545',
+      source: `${KF} (v1.36.3, and at 1.37's 45b76a34; v1.33.5-v1.35.3 left it settable)`,
+      touches: [],
+    },
+  ),
+  gate(
     '1.26',
     { name: 'TopologyManagerPolicyAlphaOptions', stage: 'alpha', default: false },
     {
@@ -230,6 +275,36 @@ export const GATE_ROWS: readonly ChangelogRowBase[] = [
     },
   ),
   gate(
+    '1.26',
+    { name: 'PodDisruptionConditions', stage: 'beta', default: true },
+    {
+      what: 'Pod disruption conditions beta, on: an evicted pod gets DisruptionTarget',
+      ref: 'KEP-3329',
+      source: `${KF} (v1.26.1)`,
+      touches: ['evictPod'],
+    },
+  ),
+  gate(
+    '1.31',
+    { name: 'PodDisruptionConditions', stage: 'GA', default: true, locked: true },
+    {
+      what: 'Pod disruption conditions GA',
+      ref: 'KEP-3329',
+      source: `${KF} (v1.31.1)`,
+      touches: ['evictPod'],
+    },
+  ),
+  gate(
+    '1.34',
+    { name: 'PodDisruptionConditions', stage: 'GA', default: true, removed: true },
+    {
+      what: 'PodDisruptionConditions gate removed',
+      ref: 'KEP-3329',
+      source: `${KF} (v1.34.2)`,
+      touches: [],
+    },
+  ),
+  gate(
     '1.27',
     { name: 'GRPCContainerProbe', stage: 'GA', default: true, locked: true },
     { what: 'gRPC probes GA', ref: 'KEP-2727', source: `${KF} (v1.27.15)`, touches: ['grpcProbe'] },
@@ -274,6 +349,16 @@ export const GATE_ROWS: readonly ChangelogRowBase[] = [
       touches: ['sleepHook'],
     },
   ),
+  gate(
+    '1.37',
+    { name: 'PodLifecycleSleepAction', stage: 'GA', default: true, removed: true },
+    {
+      what: 'PodLifecycleSleepAction gate removed (the sleep hook always on)',
+      ref: 'KEP-3960',
+      source: `${KF_1_37}: not declared (v1.36.3: GA, "remove in 1.37")`,
+      touches: [],
+    },
+  ),
   // Native sidecars.
   gate(
     '1.28',
@@ -299,6 +384,16 @@ export const GATE_ROWS: readonly ChangelogRowBase[] = [
     '1.33',
     { name: 'SidecarContainers', stage: 'GA', default: true, locked: true },
     { what: 'Native sidecars GA', ref: 'KEP-753', source: `${KF} (v1.33.5)`, touches: ['sidecar'] },
+  ),
+  gate(
+    '1.37',
+    { name: 'SidecarContainers', stage: 'GA', default: true, removed: true },
+    {
+      what: 'SidecarContainers gate removed (native sidecars always on)',
+      ref: 'KEP-753',
+      source: `${KF_1_37}: not declared (v1.36.3: GA, "remove in 1.36")`,
+      touches: [],
+    },
   ),
   // Pod conditions and status fields.
   gate(
@@ -347,8 +442,7 @@ export const GATE_ROWS: readonly ChangelogRowBase[] = [
     {
       what: 'PodReadyToStartContainers condition GA',
       ref: 'KEP-3085 (PR #140488)',
-      source: 'Kubernetes 1.37 release post',
-      unverified: '1.37 is not on hand: from the 1.37 release post',
+      source: KF_1_37,
       touches: [],
     },
   ),
@@ -438,8 +532,7 @@ export const GATE_ROWS: readonly ChangelogRowBase[] = [
     {
       what: 'DisableCPUQuotaWithExclusiveCPUs locked on',
       ref: 'pkg/kubelet/kuberuntime/kuberuntime_container_linux.go',
-      source: 'feature-gate page DisableCPUQuotaWithExclusiveCPUs',
-      unverified: '1.37 is not on hand: from the feature-gate page',
+      source: KF_1_37,
       touches: [],
     },
   ),
@@ -492,6 +585,29 @@ export const GATE_ROWS: readonly ChangelogRowBase[] = [
       what: 'Pod-level resources beta, on',
       ref: 'KEP-2837',
       source: `${KF} (v1.34.2)`,
+      touches: ['podLevelResources'],
+    },
+  ),
+  gate(
+    '1.36',
+    { name: 'PodLevelResourceManagers', stage: 'alpha', default: false },
+    {
+      what: 'The CPU, memory and topology managers align pods by their pod-level resources (alpha, off: they skip such a pod)',
+      ref: 'KEP-5526',
+      source: `${KF}; pkg/kubelet/cm/cpumanager/policy_static.go, cm/memorymanager/policy_static.go (v1.36.3)`,
+      touches: ['podLevelResources'],
+    },
+  ),
+  // On by default as kube_features.go of 1.37's code freeze and the feature-gate page
+  // (kubernetes/website@257a83ef, beta from 1.37, on) declare it; some third-party 1.37 summaries
+  // call it beta and off.
+  gate(
+    '1.37',
+    { name: 'PodLevelResourceManagers', stage: 'beta', default: true },
+    {
+      what: 'Pod-level resource managers beta, on: the CPU, memory and topology managers align a pod by its pod-level resources',
+      ref: 'KEP-5526',
+      source: KF_1_37,
       touches: ['podLevelResources'],
     },
   ),
@@ -637,8 +753,7 @@ export const GATE_ROWS: readonly ChangelogRowBase[] = [
     {
       what: 'Node declared features GA',
       ref: 'KEP-5328',
-      source: 'Kubernetes 1.37 release post',
-      unverified: '1.37 is not on hand: from the 1.37 release post',
+      source: KF_1_37,
       touches: [],
     },
   ),

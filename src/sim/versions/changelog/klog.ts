@@ -476,6 +476,7 @@ export const KLOG_ROWS: readonly ChangelogRow[] = [
       'Pod is being synced for the first time': S({ v: 4, keys: 'pod podUID' }),
       'Pod is marked for graceful deletion, begin teardown': S({ v: 4, keys: 'pod podUID' }),
       'Pod is being removed by the kubelet, begin teardown': S({ v: 4, keys: 'pod podUID' }),
+      'Pod is being evicted by the kubelet, begin teardown': S({ v: 4, keys: 'pod podUID' }),
       'Pod is finished processing, no further updates': S({ v: 4, keys: 'pod podUID' }),
       'Processing pod event': S({ v: 4, keys: 'pod podUID updateType' }),
       'Processing pod event done': S({ v: 4, keys: 'pod podUID updateType' }),
@@ -662,6 +663,7 @@ export const KLOG_ROWS: readonly ChangelogRow[] = [
       'Notifying pod of pending update': S({ v: 4, keys: 'pod podUID workType' }),
       'Pod is marked for graceful deletion, begin teardown': NATIVE,
       'Pod is being removed by the kubelet, begin teardown': NATIVE,
+      'Pod is being evicted by the kubelet, begin teardown': NATIVE,
       'Pod is finished processing, no further updates': NATIVE,
       'Processing pod event': NATIVE,
       'Processing pod event done': NATIVE,
@@ -673,6 +675,16 @@ export const KLOG_ROWS: readonly ChangelogRow[] = [
       'Pod is terminal': NATIVE,
       'Pod indicated lifecycle completed naturally and should now terminate': NATIVE,
       'Cancelling current pod sync': S({ v: 3, keys: 'pod podUID workType' }),
+    },
+  },
+  {
+    release: '1.22',
+    what: 'eviction_manager.go: "Evicting pod" logged from now on; "Eviction manager: pod is evicted successfully" as today (the EvictPod action is modelled from 1.22)',
+    ref: 'pkg/kubelet/eviction/eviction_manager.go',
+    source: 'pkg/kubelet/eviction/eviction_manager.go (v1.22.17)',
+    klog: {
+      'Evicting pod': NATIVE,
+      'Eviction manager: pod is evicted successfully': NATIVE,
     },
   },
   {
@@ -1312,6 +1324,12 @@ const SOURCES: Readonly<Partial<Record<KlogKey, string>>> = {
     '22=pod_workers.go:622 23=625 24=625 25=639 26=639 27=856 28=856 29=854 30=854 31=854 32=854 33=854 34=874 35=874 36=882',
   'Pod is being removed by the kubelet, begin teardown':
     '22=pod_workers.go:635 23=638 24=638 25=652 26=652 27=869 28=869 29=867 30=867 31=867 32=867 33=867 34=887 35=887 36=895',
+  'Pod is being evicted by the kubelet, begin teardown':
+    '22=pod_workers.go:632 23=635 24=635 25=649 26=649 27=866 28=866 29=864 30=864 31=864 32=864 33=864 34=884 35=884 36=892',
+  'Evicting pod':
+    '22=eviction_manager.go:564 23=566 24=566 25=568 26=583 27=580 28=580 29=604 30=604 31=604 32=615 33=616 34=616 35=622 36=622',
+  'Eviction manager: pod is evicted successfully':
+    '22=eviction_manager.go:573 23=575 24=575 25=577 26=595 27=592 28=592 29=616 30=616 31=616 32=627 33=629 34=629 35=635 36=635',
   'Pod is finished processing, no further updates':
     '22=pod_workers.go:608 23=611 24=611 25=625 26=625 27=842 28=842 29=840 30=840 31=840 32=840 33=840 34=860 35=860 36=868',
   'Processing pod event':

@@ -29,6 +29,17 @@ export interface GateChange {
  */
 export interface Behaviours {
   /**
+   * A hard eviction's grace period override is 1 s (immediateEvictionGracePeriodSeconds);
+   * before, 0, which calculateEffectiveGracePeriod reads as unset: the pod's own
+   * terminationGracePeriodSeconds.
+   */
+  immediateEvictionGrace: boolean;
+  /**
+   * evictPod's status function adds DisruptionTarget True (TerminationByKubelet), behind
+   * PodDisruptionConditions while that gate exists.
+   */
+  disruptionTargetOnEviction: boolean;
+  /**
    * internalContainerLifecycle.PreCreateContainer writes the CPU manager's cpuset into the
    * CreateContainer request; before it, PreStartContainer applied it through CRI
    * UpdateContainerResources after CreateContainer (startContainer's machine delta).
@@ -165,6 +176,7 @@ export type Touch =
   | 'restartRules'
   | 'restartKubelet'
   | 'deletePod'
+  | 'evictPod'
   | 'resizePod'
   | 'sandbox'
   | 'volumeMounts'

@@ -79,6 +79,7 @@ export function scenarioTouches(run: SimulationRun): ReadonlySet<Touch> {
     if (a.kind === 'RestartKubelet' || a.kind === 'ChangeCpuManagerPolicy')
       out.add('restartKubelet');
     if (a.kind === 'DeletePod') out.add('deletePod');
+    if (a.kind === 'EvictPod') out.add('evictPod');
     if (a.kind === 'ResizePod') out.add('resizePod');
   }
   for (const f of s.faults) {
@@ -199,6 +200,8 @@ function touchWords(t: Touch): string {
       return 'the kubelet restarts';
     case 'deletePod':
       return 'deletes a pod';
+    case 'evictPod':
+      return 'evicts a pod';
     case 'resizePod':
       return 'resizes a pod in place';
     case 'sandbox':

@@ -181,6 +181,11 @@ export const KLOG_1_18: KlogTable = {
   'Notifying pod of pending update': null,
   'Pod is marked for graceful deletion, begin teardown': null,
   'Pod is being removed by the kubelet, begin teardown': null,
+  // The eviction's lines (EvictPod is refused before 1.22: 1.20's printf and 1.21's structured
+  // "evicted successfully" are not rendered).
+  'Pod is being evicted by the kubelet, begin teardown': null,
+  'Evicting pod': null,
+  'Eviction manager: pod is evicted successfully': null,
   'Pod is finished processing, no further updates': null,
   'Processing pod event': null,
   'Processing pod event done': null,

@@ -5,6 +5,7 @@
 const COMPONENTS: Readonly<Record<string, string>> = {
   kubeletProcess: 'kubelet process',
   apiServer: 'API server',
+  evictionManager: 'eviction manager',
   containerRuntime: 'containerd',
   syncLoop: 'sync loop',
   podWorker: 'pod worker',

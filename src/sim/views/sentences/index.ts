@@ -4,7 +4,15 @@
  * a sentence names what the kubelet did and the Go function that did it.
  */
 import type { SimulationRun } from '../../simulate';
-import { containerRuntime, apiServer, kubeletProcess, pleg, podWorker, syncLoop } from './kubelet';
+import {
+  containerRuntime,
+  apiServer,
+  evictionManager,
+  kubeletProcess,
+  pleg,
+  podWorker,
+  syncLoop,
+} from './kubelet';
 import { syncPod } from './syncPod';
 import { dockerStartContainer, startContainer } from './startContainer';
 import { backOff, imagePull, imagePuller } from './images';
@@ -21,6 +29,7 @@ export { componentOf } from './components';
 export const SENTENCES: Readonly<Record<string, SentenceRules>> = {
   kubeletProcess,
   apiServer,
+  evictionManager,
   containerRuntime,
   syncLoop,
   podWorker,

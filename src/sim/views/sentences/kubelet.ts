@@ -69,6 +69,18 @@ export const apiServer: SentenceRules = [
   },
 ];
 
+export const evictionManager: SentenceRules = [
+  {
+    event: 'init',
+    say: () => 'The eviction manager watches the node’s signals against its thresholds.',
+  },
+  {
+    event: 'EVICT',
+    say: () =>
+      'evictPod: a hard eviction threshold is met and the eviction manager picks this pod: it records the Evicted Event and kills the pod through the pod worker (killPodNow), which will end it Failed with reason Evicted.',
+  },
+];
+
 export const containerRuntime: SentenceRules = [
   { event: 'init', say: () => 'containerd is serving the CRI.' },
   {
