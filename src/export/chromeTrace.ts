@@ -27,7 +27,7 @@ export interface ChromeTrace {
 export interface ChromeTraceInput {
   readonly model: LaneModel;
   readonly events: readonly KubeEvent[];
-  readonly logs: readonly LogLine[];
+  readonly logs: Iterable<LogLine>;
   /** Cause → effect step pairs (causePairs) and where each step's span is (spansByStep). */
   readonly pairs: readonly (readonly [number, number])[];
   readonly spanOfStep: ReadonlyMap<number, SpanAt>;

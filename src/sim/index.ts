@@ -43,6 +43,7 @@ export {
 } from './policies/topologymanager/explainAdmission';
 export { klogTime, describeTime } from './views/clock';
 export type { Trace, KubeEvent, LogLine, TraceRecord, EntityInfo } from './trace/types';
+export { LogRecords } from './trace/logRecords';
 export type { World } from './runner/types';
 export type {
   KubeletDomain,

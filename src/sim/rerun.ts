@@ -153,7 +153,7 @@ function tracePrefix(
     strings: trace.strings.slice(0, strings),
     entities: trace.entities.slice(0, entities),
     events: before(trace.events),
-    logs: before(trace.logs),
+    logs: trace.logs.before(steps),
     records: before(trace.records),
     checkpoints,
     checkpointEvery: trace.checkpointEvery,

@@ -78,8 +78,7 @@ export function primeFormattedLogs(r: SimulationRun, lines: string[]): void {
 const logStepsCache = new WeakMap<Logs, Int32Array>();
 export function logSteps(r: SimulationRun): Int32Array {
   let steps = logStepsCache.get(r.trace.logs);
-  if (!steps)
-    logStepsCache.set(r.trace.logs, (steps = Int32Array.from(r.trace.logs, (l) => l.step)));
+  if (!steps) logStepsCache.set(r.trace.logs, (steps = Int32Array.from(r.trace.logs.step)));
   return steps;
 }
 
@@ -122,8 +121,8 @@ function klogSource(r: SimulationRun): LogSource {
       (src = {
         text: formattedLogs(r),
         step: logSteps(r),
-        v: Uint8Array.from(logs, (l) => l.v),
-        severity: logs.map((l) => l.severity).join(''),
+        v: Uint8Array.from(logs.form, (f) => logs.forms[f]!.v),
+        severity: logs.form.map((f) => logs.forms[f]!.severity).join(''),
       }),
     );
   return src;

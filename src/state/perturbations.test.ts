@@ -49,7 +49,7 @@ function pastOf(run: SimulationRun, t: number): string {
     ].join(' '),
   );
   const upTo = <X extends { t: number }>(xs: X[]) => xs.filter((x) => x.t <= t);
-  return JSON.stringify([steps, upTo(tr.events), upTo(tr.logs), upTo(tr.records)]);
+  return JSON.stringify([steps, upTo(tr.events), upTo(tr.logs.slice()), upTo(tr.records)]);
 }
 
 const restartsAtEnd = (run: SimulationRun) =>

@@ -19,8 +19,8 @@ function stepLogs(r: SimulationRun, step: number, maxV = 4): string[] {
   const logs = r.trace.logs;
   const out: string[] = [];
   let i = lowerBound(logSteps(r), step);
-  for (; i < logs.length && logs[i]!.step === step; i++)
-    if (logs[i]!.v <= maxV) out.push(formatKlog(logs[i]!));
+  for (; i < logs.length && logs.step[i] === step; i++)
+    if (logs.vAt(i) <= maxV) out.push(formatKlog(logs.at(i)!));
   return out;
 }
 

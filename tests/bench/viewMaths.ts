@@ -5,6 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Trace } from '../../src/sim/trace/types';
+import { LogRecords } from '../../src/sim/trace/logRecords';
 import { layoutLanes, type Place } from '../../src/viz/timeline/layoutLanes';
 import type { LaneModel } from '../../src/viz/timeline/laneModel';
 import { visibleRange } from '../../src/viz/timeline/windowQuery';
@@ -74,7 +75,7 @@ export function syntheticTrace(spans: number): Trace {
     strings,
     entities,
     events: [],
-    logs: [],
+    logs: new LogRecords(),
     records: [],
     checkpoints: [],
     checkpointEvery: 2048,

@@ -208,6 +208,8 @@ test('a link with both runs restores them in a new page', async ({ page, context
 });
 
 test('axe finds nothing with Compare open', async ({ page }) => {
+  // Two runs and axe's walk of both: under load it outlasts the default 30 s.
+  test.setTimeout(90_000);
   await open(page, 'static-vs-none');
   await startCompare(page);
   await runB(page).getByRole('combobox', { name: 'Kubelet version' }).selectOption('1.3');

@@ -9,6 +9,7 @@
  * sit a few off upstream's in some files).
  */
 import type { EffectApi } from '../runner/types';
+import { Deferred, type LogForm } from '../trace/logRecords';
 import type { LogLine } from '../trace/types';
 
 interface Src {
@@ -19,6 +20,8 @@ interface Src {
   text?: string;
   /** 1.37 does not print the line: it is built only for a release's message table. */
   retired?: true;
+  /** The line's form in the trace's message table, made at its first line. */
+  form?: LogForm;
 }
 
 const I = (source: string, v: number): Src => ({ source, v, severity: 'I' });
@@ -402,7 +405,7 @@ export function kobjSlice(keys: string[]): string {
 export type KV = [string, string][];
 
 export function klog(
-  api: Pick<EffectApi<unknown>, 'log'> & { recording?: boolean },
+  api: Pick<EffectApi<unknown>, 'log' | 'logForm'> & { recording?: boolean },
   msg: KlogMsg,
   kv: KV = NO_KV,
   err?: string,
@@ -414,13 +417,15 @@ export function klog(
   if (src.retired === true && (api as { keepsRetired?: boolean }).keepsRetired !== true) return;
   const pairs: KV = err !== undefined ? [['err', q(err)], ...kv] : kv;
   // utilruntime.HandleError logs through klog as "Unhandled Error".
-  api.log(
-    line(
-      src,
-      msg === 'HandleError' ? 'Unhandled Error' : (src.text ?? msg),
-      msg === 'HandleError' ? [...pairs, ['logger', q('UnhandledError')]] : pairs,
-    ),
-  );
+  const printed = msg === 'HandleError' ? 'Unhandled Error' : (src.text ?? msg);
+  const all: KV = msg === 'HandleError' ? [...pairs, ['logger', q('UnhandledError')]] : pairs;
+  // Recorded as its message and pairs where nothing rewrites the line (no line object).
+  if (api.logForm !== undefined) api.logForm((src.form ??= formOf(src, printed)), all);
+  else api.log(line(src, printed, all));
+}
+
+function formOf(src: Src, msg: string): LogForm {
+  return Object.freeze({ v: src.v, severity: src.severity, source: src.source, msg });
 }
 
 /**
@@ -458,22 +463,11 @@ export function klogWith(
  * A key/value pair whose value is printed from frozen values when first read (formatKlog, a
  * view, the CLI, a copy to the page), not when the line is logged: a status patch's or a
  * status's text (about 1,000 characters each) is built only for a line that is shown. To every
- * reader it is a [key, text] pair; `render` must read only values that never change.
+ * reader of the trace it is a [key, text] pair (the trace's records print it, logRecords.ts);
+ * `render` must read only values that never change.
  */
 export function lazyValue(key: string, render: () => string): [string, string] {
-  const pair = [key] as unknown as [string, string];
-  Object.defineProperty(pair, 1, {
-    enumerable: true,
-    configurable: true,
-    get(this: [string, string]) {
-      const text = render();
-      // Printed once: the text replaces the getter (unless the pair was frozen since).
-      if (!Object.isFrozen(this))
-        Object.defineProperty(this, 1, { value: text, enumerable: true, writable: false });
-      return text;
-    },
-  });
-  return pair;
+  return [key, new Deferred(render) as unknown as string];
 }
 
 /** No pairs: one shared empty list (a line's kv is never changed). */

@@ -41,6 +41,7 @@ import type {
   TraceRecordData,
   TraceRecordKind,
 } from '../trace/types';
+import { LogRecords, type LogForm } from '../trace/logRecords';
 import { setGuardView } from './guardView';
 import {
   cachedStep,
@@ -204,7 +205,7 @@ export class Recorder {
       strings: objectArray(),
       entities: objectArray(),
       events: objectArray(),
-      logs: objectArray(),
+      logs: new LogRecords(),
       records: objectArray(),
       checkpoints: objectArray(),
       checkpointEvery,
@@ -604,12 +605,12 @@ class StepApi<D> implements EffectApi<D> {
 
   log(l: Omit<LogLine, 'step' | 't'>): void {
     if (!this.rec) return;
-    // Every caller passes a line of its own: stamping it (keys after its own, as a spread
-    // would put them) spares a copy per line, a measurable share of a large run.
-    const line = l as LogLine;
-    line.step = this.step;
-    line.t = this.world.t;
-    this.rec.trace.logs.push(line);
+    this.rec.trace.logs.add(l, this.step, this.world.t);
+  }
+
+  logForm(form: LogForm, kv: LogLine['kv']): void {
+    if (!this.rec) return;
+    this.rec.trace.logs.addForm(form, kv, this.step, this.world.t);
   }
 
   record<K extends TraceRecordKind>(kind: K, data: TraceRecordData[K], entity?: string): void {

@@ -2,6 +2,7 @@ import type { AnyEventObject, AnyStateMachine, MachineSnapshot, StateMachine } f
 import type { IdCounters } from '../core/ids';
 import type { Rng } from '../core/prng';
 import type { Queue } from '../core/queue';
+import type { LogForm } from '../trace/logRecords';
 import type { KubeEvent, LogLine, TraceRecordData, TraceRecordKind } from '../trace/types';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any machine's snapshot
@@ -58,6 +59,11 @@ export interface EffectApi<D> {
   nextId(prefix: string): string;
   event(e: Omit<KubeEvent, 'step' | 't'>): void;
   log(line: Omit<LogLine, 'step' | 't'>): void;
+  /**
+   * A line of a static form (one object per message): recorded as its message id and pairs,
+   * with no line object. Absent where lines go through a release's message table.
+   */
+  logForm?(form: LogForm, kv: LogLine['kv']): void;
   record<K extends TraceRecordKind>(kind: K, data: TraceRecordData[K], entity?: string): void;
 }
 

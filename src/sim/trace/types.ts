@@ -3,6 +3,8 @@
  * app (timeline, events, log, CPU diagram, inspector) reads it at a cursor.
  * Steps are columnar (parallel arrays) so 100k transitions stay compact.
  */
+import type { LogRecords } from './logRecords';
+
 export type EventType = 'Normal' | 'Warning';
 
 /** A Kubernetes Event as the kubelet's recorder emits it (one emission; aggregation is a view). */
@@ -171,7 +173,8 @@ export interface Trace<C = unknown> {
   strings: string[];
   entities: EntityInfo[];
   events: KubeEvent[];
-  logs: LogLine[];
+  /** The klog lines, as records (logRecords.ts): read as a list of LogLine. */
+  logs: LogRecords;
   records: TraceRecord[];
   /** World snapshots every `checkpointEvery` steps; checkpoint i is the world before step i*K. */
   checkpoints: C[];

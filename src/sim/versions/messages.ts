@@ -12,6 +12,7 @@ import type { KubeletDomain } from '../kubelet/types';
 import type { EffectApi, EffectHandler, MachineKind, ProcessKind } from '../runner/types';
 import type { KubeEvent, LogLine } from '../trace/types';
 import { detailedMessageOf } from '../kubelet/detailedMessages';
+import { printedPairs } from '../trace/logRecords';
 
 type Api = EffectApi<KubeletDomain>;
 
@@ -221,7 +222,12 @@ function translatingApi(api: Api, table: MessageTable, run: KubeletRun): Api {
   const wrapped = Object.create(api) as Api & Record<string, unknown>;
   // Lines today's kubelet no longer prints are built for the release's table (klog.ts).
   wrapped.keepsRetired = true;
-  wrapped.log = (line) => {
+  // Every line goes through the table: none is recorded by its form alone.
+  wrapped.logForm = undefined;
+  wrapped.log = (l) => {
+    // The table reads the values a line prints: deferred ones are printed now.
+    const kv = printedPairs(l.kv);
+    const line = kv === l.kv ? l : { ...l, kv };
     const out = translateLine(table, run, api.domain, api.t, line);
     if (out) api.log(out);
   };

@@ -116,7 +116,14 @@ function fakeWorkers() {
             );
         }
         w.parts.push([start, end]);
-        return Promise.resolve(Array.from({ length: end - start }, (_, i) => ({ i: start + i })));
+        // Line i at step i (a log line as the worker sends one), or its klog text as { i }.
+        return Promise.resolve(
+          Array.from({ length: end - start }, (_, i) =>
+            what === 'logs'
+              ? { v: 0, severity: 'I', source: 'x.go:1', msg: 'm', kv: [], step: start + i, t: 0 }
+              : { i: start + i },
+          ),
+        );
       },
       // The log panel's questions, over a log of `line <i>` at -v i % 5 and step i.
       logMatches(id: number, q: LogQuery) {
@@ -291,7 +298,7 @@ describe('engine client', () => {
     expect(workers[0]!.parts).toEqual([...chunks, ...chunks]);
     expect(client.logsReady(run)).toBe(true);
     expect(run.raw.trace.logs.length).toBe(n);
-    expect((run.raw.trace.logs[n - 1] as unknown as { i: number }).i).toBe(n - 1);
+    expect(run.raw.trace.logs.at(n - 1)!.step).toBe(n - 1);
     // The klog text is the worker's, not formatted again here.
     expect((formattedLogs(run.raw)[n - 1] as unknown as { i: number }).i).toBe(n - 1);
     await client.logs(run);
@@ -372,10 +379,10 @@ describe('engine client', () => {
     expect(m.line.length).toBeGreaterThan(0);
     for (const i of m.line) {
       const row = views.logRow(run, 'klog', i)!;
-      expect(row.text).toBe(formatKlog(logs[i]!));
+      expect(row.text).toBe(formatKlog(logs.at(i)!));
       expect(row.text.toLowerCase()).toContain('syncloop add');
     }
-    expect([...m.step]).toEqual([...m.line].map((i) => logs[i]!.step));
+    expect([...m.step]).toEqual([...m.line].map((i) => logs.at(i)!.step));
   });
 
   it('an engine error rejects as itself, not as a cancellation', async () => {

@@ -20,6 +20,7 @@ import {
   type KubeletVersionName,
   type PermalinkViewState,
 } from '../../sim';
+import { LogRecords, type LogLine } from '../../sim';
 import type { KubeletRunView } from '../buildRunView';
 import { primeFormattedLogs } from '../kubeletViews';
 import type { LogMatches, LogMode, LogQuery } from '../logLines';
@@ -268,7 +269,7 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
         const run = unpackRun(
           packed,
           scenario,
-          [],
+          new LogRecords(),
           records as KubeletRunView['raw']['trace']['records'],
         );
         if (counts.logCount > 0) logsDue.set(run.raw, counts.logCount);
@@ -334,7 +335,7 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
           const logs = await pull(g, id, 'logs', count);
           const klog = await pull(g, id, 'klog', count);
           // A new array: what was derived from the empty one is not reused (kubeletViews).
-          raw.trace.logs = logs as KubeletRunView['raw']['trace']['logs'];
+          raw.trace.logs = LogRecords.fromLines(logs as LogLine[]);
           primeFormattedLogs(raw, klog as string[]);
           logsDue.delete(raw);
         })();

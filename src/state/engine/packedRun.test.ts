@@ -4,7 +4,7 @@
  * managers (closures), which stay in the worker and say so when read on the page.
  */
 import { describe, expect, it } from 'vitest';
-import { loadPreset } from '../../sim';
+import { LogRecords, loadPreset } from '../../sim';
 import { buildRunView } from '../buildRunView';
 import {
   PIECES,
@@ -26,7 +26,7 @@ describe("the run's config on the page", () => {
     const got = new Map(PIECES.map((k) => [k, structuredClone(pieceOf(heldRun(1, view), k))]));
     got.set('steps', readyPiece('steps', got.get('steps')));
     got.set('events', readyPiece('events', got.get('events')));
-    const page = unpackRun(fromPieces(got), r.scenario, [], []);
+    const page = unpackRun(fromPieces(got), r.scenario, new LogRecords(), []);
     const { generations, ...rest } = view.raw.config;
     const { generations: pageGens, ...pageRest } = page.raw.config;
     expect(generations.length).toBeGreaterThan(1);
@@ -53,7 +53,7 @@ describe('the run on the page', () => {
         return [k, readyPiece(k, structuredClone(v, { transfer: buffers }))] as const;
       }),
     );
-    const page = unpackRun(fromPieces(got), r.scenario, [], []);
+    const page = unpackRun(fromPieces(got), r.scenario, new LogRecords(), []);
     const { logs: _l, records: _r, checkpoints: _c, ...trace } = view.raw.trace;
     const { logs: _pl, records: _pr, checkpoints: _pc, ...pageTrace } = page.raw.trace;
     expect(pageTrace).toEqual(trace);

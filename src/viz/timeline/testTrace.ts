@@ -2,7 +2,7 @@
  * A tiny trace builder for view-maths tests: rows of (t, entity, event, from, to)
  * interned the way the engine's recorder does it.
  */
-import { type Trace } from '../../sim';
+import { LogRecords, type Trace } from '../../sim';
 
 export function makeTrace(
   entities: readonly { id: string; kind: string }[],
@@ -45,7 +45,7 @@ export function makeTrace(
     strings,
     entities: ents,
     events: [],
-    logs: [],
+    logs: new LogRecords(),
     records: [],
     checkpoints: [],
     checkpointEvery: 256,

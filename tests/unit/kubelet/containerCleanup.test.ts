@@ -82,7 +82,7 @@ describe('a deleted pod once SyncTerminatingPod returned', () => {
     // keeps a removed container's terminated status), and no status after it loses it.
     const statuses = r.trace.logs.filter((l) => l.msg === 'Status for pod updated successfully');
     const last = statuses[statuses.length - 1]!;
-    expect(last.step).toBeLessThan(r.trace.logs[removing]!.step);
+    expect(last.step).toBeLessThan(r.trace.logs.at(removing)!.step);
     expect(last.kv.find(([k]) => k === 'status')![1]).toContain('"exitCode":143');
   });
 });

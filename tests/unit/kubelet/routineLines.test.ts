@@ -22,7 +22,7 @@ describe('WaitForAttachAndMount', () => {
     expect(done).toHaveLength(waits.length);
     const first = m.indexOf('Waiting for volumes to attach and mount for pod');
     expect(first).toBeLessThan(m.indexOf('All volumes are attached and mounted for pod'));
-    expect(hello.trace.logs[first]!.v).toBe(3);
+    expect(hello.trace.logs.at(first)!.v).toBe(3);
   });
 
   it('returns at once, saying nothing, for a pod with no volume', () => {
@@ -43,7 +43,7 @@ describe('starting a container and mounting a volume', () => {
     const i = msgs().indexOf('Creating hosts mount for container');
     expect(i).toBeGreaterThan(0);
     expect(msgs()[i + 1]).toBe('Enforcing CFS quota');
-    expect(formatKlog(hello.trace.logs[i]!)).toMatch(
+    expect(formatKlog(hello.trace.logs.at(i)!)).toMatch(
       /kubelet_pods\.go:\d+\] "Creating hosts mount for container" pod="default\/web" containerName="app" podIPs=\["10\.244\.\d+\.\d+"\] path=true$/,
     );
   });
@@ -54,8 +54,8 @@ describe('starting a container and mounting a volume', () => {
       l.msg.startsWith('Starting operationExecutor.MountVolume for volume'),
     );
     expect(i).toBeGreaterThan(0);
-    expect(logs[i]!.v).toBe(4);
-    expect(logs[i + 1]!.msg.startsWith('operationExecutor.MountVolume started for volume')).toBe(
+    expect(logs.at(i)!.v).toBe(4);
+    expect(logs.at(i + 1)!.msg.startsWith('operationExecutor.MountVolume started for volume')).toBe(
       true,
     );
   });
@@ -96,7 +96,7 @@ describe('updateStatusInternal', () => {
     // SyncTerminatingPod generates the unchanged Running status again, and sets it: forced.
     const next = m.indexOf('Generating pod status', deleted);
     expect(next).toBeGreaterThan(deleted);
-    expect(r.trace.logs[m.indexOf('Got phase for pod', next)]!.kv).toContainEqual([
+    expect(r.trace.logs.at(m.indexOf('Got phase for pod', next))!.kv).toContainEqual([
       'phase',
       '"Running"',
     ]);
@@ -152,8 +152,8 @@ describe('PostStopContainer: the topology manager scope\'s "RemoveContainer"', (
     // removeContainer's call: right after the deletor's "Removing container" of the same id.
     const removing = r.trace.logs.findIndex((l) => l.msg === 'Removing container');
     expect(removing).toBeGreaterThan(0);
-    expect(r.trace.logs[removing + 1]!.msg).toBe('RemoveContainer');
-    expect(r.trace.logs[removing + 1]!.kv).toEqual(r.trace.logs[removing]!.kv);
+    expect(r.trace.logs.at(removing + 1)!.msg).toBe('RemoveContainer');
+    expect(r.trace.logs.at(removing + 1)!.kv).toEqual(r.trace.logs.at(removing)!.kv);
   });
 
   it('is not logged for a running pod whose containers never exited', () => {
