@@ -47,7 +47,7 @@ const PREFIX: readonly [RegExp, Family][] = [
   [/Sandbox|^PodIP|^ComputePodActions|^SyncingPod|^SandboxChanged|^SandboxNetwork/, 'sandbox'],
   [/^Pull|Image/, 'images'],
   [
-    /^(CreatingContainer|ContainerToStart|CheckingBackoff|BackOffRestarting|BackingOffContainer|ContainerStartFailed|InitContainer|SidecarStartFailed|EnforcingCFSQuota|ContainerExited|KillingContainer|KillingUnwantedContainer|KillFailed|KillPodFailed|RemovingContainer|ContainerNotFound|HostsMount|ContainerMessage|ContainerStarted|ContainerTerminated)/,
+    /^(CreatingContainer|ContainerToStart|CheckingBackoff|BackOffRestarting|BackingOffContainer|ContainerStartFailed|InitContainer|SidecarStartFailed|EnforcingCFSQuota|ContainerExited|KillingContainer|KillingUnwantedContainer|RestartAllContainers|KillFailed|KillPodFailed|RemovingContainer|ContainerNotFound|HostsMount|ContainerMessage|ContainerStarted|ContainerTerminated)/,
     'containers',
   ],
   [/Hook/, 'hooks'],

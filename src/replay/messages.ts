@@ -292,6 +292,10 @@ const TABLE: readonly [string, string, string][] = [
   ['kuberuntime_container.go', 'Kill container failed', 'KillFailed'],
   ['kuberuntime_container.go', 'Failed to kill container', 'KillFailed'],
   ['kuberuntime_manager.go', 'Killing unwanted container for pod', 'KillingUnwantedContainer'],
+  // RestartAllContainers (1.35+): computePodActions marks the pod, SyncPod resets each container.
+  ['kuberuntime_manager.go', 'Pod marked for RestartAllContainers', 'RestartAllContainers'],
+  ['kuberuntime_manager.go', 'Removing container before pod restarts', 'RemovingContainer'],
+  ['kuberuntime_manager.go', 'Killing container before removal', 'KillingContainer'],
   ['kuberuntime_manager.go', 'killContainer for pod failed', 'KillFailed'],
   ['kuberuntime_manager.go', 'killPodWithSyncResult failed', 'KillPodFailed'],
   [

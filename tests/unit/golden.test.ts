@@ -133,7 +133,8 @@ describe('golden Events and klog of presets on older minors', () => {
 
 // Pod-level resources across the releases that differ: the static policy pins the pod (1.33,
 // gate on: the golden's run turns it on), skips it (1.34 at -v 2, 1.35 at -v 0, 1.36+ naming
-// PodLevelResourceManagers). The pull credential check: off in 1.34, so no second pull. The
+// PodLevelResourceManagers). The pull credential check: off in 1.34, so no second pull.
+// RestartAllContainers on 1.35 with its gates on: no requeue after the reset, no last state. The
 // presets' own goldens (above) are the current kubelet's.
 describe('golden Events and klog of presets on the releases around their features', () => {
   const cases = [
@@ -141,6 +142,12 @@ describe('golden Events and klog of presets on the releases around their feature
     ['pod-level-resources', '1.34', { PodLevelResources: true }],
     ['pod-level-resources', '1.33', { PodLevelResources: true }],
     ['image-pull-credentials', '1.34', undefined],
+    // RestartAllContainers with its alpha gate (and dependency) on: no requeue after the reset.
+    [
+      'restart-all-on-exit',
+      '1.35',
+      { RestartAllContainersOnContainerExits: true, NodeDeclaredFeatures: true },
+    ],
   ] as const;
   for (const [id, v, gates] of cases)
     it(`${id} on ${v}`, () => {

@@ -5,12 +5,14 @@
  * podActions and the klog lines it prints, in order.
  */
 import { deepFreeze } from '../core/clone';
+import { hashString } from '../core/prng';
 import type { ContainerDef, PodDef } from './config';
 import { podStatusString } from './format';
 import { q, type KlogMsg, type KV } from './klog';
 import { podOnlyKV } from './podKVs';
 import { probeReadsHold, readProbe, type ProbeReads } from './probeReads';
 import { latestByName } from './runtime';
+import { findMatchingContainerRestartRule } from './restartRules';
 import { probeKey, shouldContainerBeRestarted } from './statusManager';
 import type { CachedPodStatus, KubeletDomain } from './types';
 
@@ -19,6 +21,14 @@ export interface ContainerToKill {
   name: string;
   message: string;
   reason: string;
+}
+
+/** containerToRemoveInfo: a container RestartAllContainers kills (if running) and removes. */
+export interface ContainerToReset {
+  id: string;
+  name: string;
+  /** Not exited: killContainer first, with a grace period of 0 (killContainer's minimum, 2 s). */
+  kill: boolean;
 }
 
 export interface PodActions {
@@ -31,6 +41,8 @@ export interface PodActions {
   containersToKill: ContainerToKill[];
   /** Containers whose PostStopContainer hook runs (not running any more). */
   postStop: string[];
+  /** ContainersToReset (1.35+, RestartAllContainers): every instance, in removal order. */
+  containersToReset: ContainerToReset[];
 }
 
 export interface Computed {
@@ -78,6 +90,7 @@ function probeResult(d: KubeletDomain, type: string, id: string, reads: ProbeRea
 interface ActionsMemo {
   ps: CachedPodStatus;
   deleted: boolean;
+  restartAll: boolean;
   reads: ProbeReads;
   computed: Computed;
 }
@@ -85,21 +98,35 @@ const actionsMemos = new WeakMap<PodDef, ActionsMemo>();
 
 /**
  * kubeGenericRuntimeManager.computePodActions. The result is frozen and may be the previous
- * call's (see ActionsMemo): callers only read it.
+ * call's (see ActionsMemo): callers only read it. `restartAll`: Kubelet.SyncPod found the
+ * AllContainersRestarting condition True in the status it generated (1.35+, with
+ * RestartAllContainersOnContainerExits on).
  */
-export function computePodActions(pod: PodDef, ps: CachedPodStatus, d: KubeletDomain): Computed {
+export function computePodActions(
+  pod: PodDef,
+  ps: CachedPodStatus,
+  d: KubeletDomain,
+  restartAll = false,
+): Computed {
   const deleted = d.pods[pod.uid]?.deletionAt !== undefined;
   const m = actionsMemos.get(pod);
-  if (m && m.ps === ps && m.deleted === deleted && probeReadsHold(m.reads, d)) return m.computed;
+  if (
+    m &&
+    m.ps === ps &&
+    m.deleted === deleted &&
+    m.restartAll === restartAll &&
+    probeReadsHold(m.reads, d)
+  )
+    return m.computed;
   const reads: ProbeReads = [];
-  const { actions, logs } = computeFresh(pod, ps, d, deleted, reads);
+  const { actions, logs } = computeFresh(pod, ps, d, deleted, reads, restartAll);
   const gotKV: KV = [
     ['podActions', q(podActionsString(actions))],
     ['pod', q(pod.key)],
   ];
   const computed = deepFreeze({ actions, logs, gotKV });
   // Only a frozen cache entry can be known by identity (tests pass plain ones).
-  if (Object.isFrozen(ps)) actionsMemos.set(pod, { ps, deleted, reads, computed });
+  if (Object.isFrozen(ps)) actionsMemos.set(pod, { ps, deleted, restartAll, reads, computed });
   return computed;
 }
 
@@ -109,6 +136,7 @@ function computeFresh(
   d: KubeletDomain,
   deleted: boolean,
   reads: ProbeReads,
+  restartAll: boolean,
 ): Omit<Computed, 'gotKV'> {
   const logs: Computed['logs'] = [];
   const podKV = podOnlyKV(pod);
@@ -123,7 +151,18 @@ function computeFresh(
     containersToStart: [],
     containersToKill: [],
     postStop: [],
+    containersToReset: [],
   };
+  // RestartAllContainers: kill and remove every container, regular ones' victims first, then
+  // init ones', then the containers whose exit triggered it (regular, then init). The sandbox
+  // stays; nothing starts in this sync.
+  if (restartAll && pod.restartAllContainersGate) {
+    logs.push({ msg: 'Pod marked for RestartAllContainers', kv: podKV });
+    const [initSources, initTargets] = containersToReset(pod.init, ps);
+    const [sources, targets] = containersToReset(pod.containers, ps);
+    a.containersToReset = [...targets, ...initTargets, ...sources, ...initSources];
+    return { actions: a, logs };
+  }
   const restartOnFailure = pod.restartPolicy !== 'Never';
 
   if (sb.changed) {
@@ -225,6 +264,32 @@ function computeFresh(
   return { actions: a, logs };
 }
 
+/**
+ * getContainersToReset: every instance of each container (not only the newest), split into
+ * the ones whose exit matched a RestartAllContainers rule (sources) and the rest (targets).
+ * The cache entry lists instances newest first; Go walks the runtime's list, in the same order.
+ */
+function containersToReset(
+  defs: readonly ContainerDef[],
+  ps: CachedPodStatus,
+): [ContainerToReset[], ContainerToReset[]] {
+  const sources: ContainerToReset[] = [];
+  const targets: ContainerToReset[] = [];
+  for (const c of defs)
+    for (const r of ps.containers) {
+      if (r.name !== c.name) continue;
+      if (r.state === 'EXITED') {
+        const rule = findMatchingContainerRestartRule(c, r.exitCode ?? 0);
+        (rule?.action === 'RestartAllContainers' ? sources : targets).push({
+          id: r.id,
+          name: c.name,
+          kill: false,
+        });
+      } else targets.push({ id: r.id, name: c.name, kill: true });
+    }
+  return [sources, targets];
+}
+
 /** computeInitContainerActions: returns podHasInitialized. */
 function computeInitContainerActions(
   pod: PodDef,
@@ -305,7 +370,13 @@ function computeInitContainerActions(
         if (restartable) {
           toStart.push(i);
         } else if ((s.exitCode ?? 0) !== 0) {
-          if (!restartOnFailure) {
+          // ContainerRestartRules (1.34+): ShouldContainerBeRestarted, so the init container's
+          // own restartPolicy and rules decide (a rule can restart it under a Never pod, its
+          // Never can fail the pod under an Always pod).
+          const restart = pod.restartRulesGate
+            ? shouldContainerBeRestarted(pod, false, c, ps)
+            : restartOnFailure;
+          if (!restart) {
             a.killPod = true;
             a.initToStart = [];
             return false;
@@ -323,6 +394,18 @@ function computeInitContainerActions(
   return podHasInitialized;
 }
 
+/**
+ * ContainersToReset as %v prints []containerToRemoveInfo: `{containerID container kill}`, the
+ * ContainerID a plain struct (its String() has a pointer receiver) and the container a
+ * *v1.Container, printed as its address. Go's address differs from run to run: the model
+ * prints a stable stand-in of the same form (0xc000 and six hex digits of the name's hash).
+ */
+function toRemove(a: PodActions): string {
+  const one = (r: ContainerToReset) =>
+    `{{containerd ${r.id}} 0xc000${(hashString(r.name) >>> 0).toString(16).padStart(6, '0').slice(-6)} ${r.kill}}`;
+  return `[${a.containersToReset.map(one).join(' ')}]`;
+}
+
 /** podActions.String(), as "computePodActions got for pod" prints it. */
 export function podActionsString(a: PodActions): string {
   const list = (xs: number[]) => `[${xs.join(' ')}]`;
@@ -337,6 +420,6 @@ export function podActionsString(a: PodActions): string {
     `UpdatePodLevelResources: false, Attempt: ${a.attempt}, ` +
     `InitContainersToStart: ${list(a.initToStart)}, ` +
     `ContainersToStart: ${list(a.containersToStart)}, EphemeralContainersToStart: [],` +
-    `ContainersToUpdate: map[], ContainersToKill: ${kill}, ContainersToRemove: []`
+    `ContainersToUpdate: map[], ContainersToKill: ${kill}, ContainersToRemove: ${toRemove(a)}`
   );
 }

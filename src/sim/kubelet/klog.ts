@@ -120,6 +120,10 @@ export const KLOG = {
     4,
   ),
   'Killing unwanted container for pod': I('kuberuntime_manager.go:1488', 3),
+  // RestartAllContainers (1.35+): computePodActions, then SyncPod's reset of each container.
+  'Pod marked for RestartAllContainers': I('kuberuntime_manager.go:1191', 3),
+  'Removing container before pod restarts': I('kuberuntime_manager.go:1502', 3),
+  'Killing container before removal': I('kuberuntime_manager.go:1506', 3),
   'Creating PodSandbox for pod': I('kuberuntime_manager.go:1551', 4),
   'Failed to create sandbox for pod': E('kuberuntime_sandbox.go:70'),
   'CreatePodSandbox for pod failed': E('kuberuntime_manager.go:1614'),
@@ -168,6 +172,7 @@ export const KLOG = {
   'Failed to execute PostStartHook': E('kuberuntime_container.go:328'),
   'Exec lifecycle hook for Container in Pod failed': I('handlers.go:86', 1),
   'Killing container with a grace period': I('kuberuntime_container.go:915', 2),
+  'Killing container with a grace period override': I('kuberuntime_container.go:894', 3),
   'Container exited normally': I('kuberuntime_container.go:924', 3),
   'Running preStop hook': I('kuberuntime_container.go:789', 3),
   'PreStop hook completed': I('kuberuntime_container.go:809', 3),

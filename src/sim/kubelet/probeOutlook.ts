@@ -5,7 +5,7 @@
  */
 import type { ProberContext } from '../machines/prober.machine';
 import { peekFault } from './faults';
-import { proberKeepsGoing } from './restartRules';
+import { proberKeepsGoing, statusRestartingAll } from './restartRules';
 import type { KubeletView } from './view';
 
 export type ProbeOutlook =
@@ -79,7 +79,13 @@ export function probeOutlook(k: KubeletView, ctx: ProberContext, self: string): 
   lastSameContainer = sameContainer;
   if (sameContainer && w?.onHold) return 'on hold';
   if (!cs.state.running)
-    return proberKeepsGoing(k.run.behaviours, pod, c, cs.state.terminated?.exitCode)
+    return proberKeepsGoing(
+      k.run.behaviours,
+      pod,
+      c,
+      cs.state.terminated?.exitCode,
+      pod.restartAllContainersGate && statusRestartingAll(pod, status),
+    )
       ? 'not running'
       : 'will not restart';
   if (d.pods[pod.uid]?.deletionAt !== undefined && ctx.probe !== 'readiness') return 'stop';

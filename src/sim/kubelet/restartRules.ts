@@ -95,6 +95,8 @@ export function proberKeepsGoing(
   pod: PodRestart,
   c: RestartRulesOf & { readonly kind: string },
   exitCode: number | undefined,
+  /** ShouldAllContainersRestart of the worker's pod status (1.35+, gate on). */
+  allRestarting = false,
 ): boolean {
   if (pod.restartRulesGate) {
     // 1.34: `c.State.Terminated != nil || IsContainerRestartable`, so a terminated container
@@ -102,8 +104,83 @@ export function proberKeepsGoing(
     if (!b.proberAsksContainerShouldRestart)
       return exitCode !== undefined || isContainerRestartable(pod, c);
     if (exitCode === undefined) return true;
-    return containerShouldRestart(c, pod.restartPolicy, exitCode, pod.restartAllContainersGate);
+    return (
+      containerShouldRestart(c, pod.restartPolicy, exitCode, pod.restartAllContainersGate) ||
+      (pod.restartAllContainersGate && allRestarting)
+    );
   }
   if (exitCode === undefined) return true;
   return pod.restartPolicy !== 'Never' || (b.proberKeepsExitedSidecar && c.kind === 'sidecar');
+}
+
+/**
+ * podutil.AllContainersCouldRestart (pkg/api/v1/pod/util.go, v1.35.3 and v1.36.3): an init,
+ * sidecar or regular container has a RestartAllContainers rule. Only such a pod gets the
+ * AllContainersRestarting condition.
+ */
+export function allContainersCouldRestart(pod: {
+  readonly init: readonly RestartRulesOf[];
+  readonly containers: readonly RestartRulesOf[];
+}): boolean {
+  const has = (c: RestartRulesOf) =>
+    c.restartRules.some((r) => r.action === 'RestartAllContainers');
+  return pod.init.some(has) || pod.containers.some(has);
+}
+
+/** The exited instance (or terminated status) of a container, as ShouldAllContainersRestart reads it. */
+export interface ExitedOf {
+  readonly name: string;
+  readonly exitCode: number;
+}
+
+/**
+ * kubecontainer.ShouldAllContainersRestart (container/helpers.go, v1.35.3 and v1.36.3): the old
+ * API status already has AllContainersRestarting True, or a container (init first, then
+ * regular) whose newest runtime instance exited, or whose API status is terminated, with an
+ * exit code matching one of its RestartAllContainers rules.
+ */
+export function shouldAllContainersRestart(
+  pod: {
+    readonly init: readonly (RestartRulesOf & { readonly name: string })[];
+    readonly containers: readonly (RestartRulesOf & { readonly name: string })[];
+  },
+  runtimeExited: (name: string) => number | undefined,
+  oldConditionTrue: boolean,
+  apiTerminated: (name: string) => number | undefined,
+): boolean {
+  if (oldConditionTrue) return true;
+  const triggers = (c: RestartRulesOf, code: number | undefined) =>
+    code !== undefined &&
+    findMatchingContainerRestartRule(c, code)?.action === 'RestartAllContainers';
+  for (const c of [...pod.init, ...pod.containers])
+    if (triggers(c, runtimeExited(c.name)) || triggers(c, apiTerminated(c.name))) return true;
+  return false;
+}
+
+/** A pod status as ShouldAllContainersRestart reads it (its conditions and terminated states). */
+interface StatusOf {
+  readonly conditions: readonly { readonly type: string; readonly status: string }[];
+  readonly initContainerStatuses: readonly {
+    readonly name: string;
+    readonly state: { readonly terminated?: { readonly exitCode: number } };
+  }[];
+  readonly containerStatuses: StatusOf['initContainerStatuses'];
+}
+
+/** ShouldAllContainersRestart(pod, nil, status): what the prober's worker asks (worker.go). */
+export function statusRestartingAll(
+  pod: Parameters<typeof shouldAllContainersRestart>[0],
+  status: StatusOf,
+): boolean {
+  const byName = (name: string) =>
+    (
+      status.initContainerStatuses.find((x) => x.name === name) ??
+      status.containerStatuses.find((x) => x.name === name)
+    )?.state.terminated?.exitCode;
+  return shouldAllContainersRestart(
+    pod,
+    () => undefined,
+    status.conditions.some((c) => c.type === 'AllContainersRestarting' && c.status === 'True'),
+    byName,
+  );
 }

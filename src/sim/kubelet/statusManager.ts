@@ -19,7 +19,11 @@ import { proberId as proberInstanceId } from './ids';
 import { latestByName, NODE_IP } from './runtime';
 import { imageRefDigest } from './imageReference';
 import { volumeMountStatuses } from './volumes';
-import { containerShouldRestart } from './restartRules';
+import {
+  allContainersCouldRestart,
+  containerShouldRestart,
+  shouldAllContainersRestart,
+} from './restartRules';
 import { statusResources } from './statusResources';
 import type {
   ApiContainerStatus,
@@ -147,6 +151,42 @@ function newestTwoByName(ps: CachedPodStatus): Map<string, ContainerRecord[]> {
   return byName;
 }
 
+/** kubelet_pods.go RestartingAllContainers: the reason of a container the reset removed. */
+export const RESTARTING_ALL = 'RestartingAllContainers';
+const REMOVED_MESSAGE = 'The container is removed because RestartAllContainers in place';
+
+/**
+ * convertToAPIContainerStatuses with RestartAllContainersOnContainerExits on (1.35+):
+ * `podRestarting` is ShouldAllContainersRestart's answer for this generation.
+ */
+interface RestartAllStatus {
+  podRestarting: boolean;
+  /** 1.36: a new container ID takes the old status's termination as its last state. */
+  keepsLastState: boolean;
+}
+
+/**
+ * convertContainerStatus with the gate on: the restart count never goes back (the reset's
+ * new instance starts the runtime's count again), a running container after a terminated
+ * status counts one more, and (1.36) the last state survives the old instance's removal.
+ */
+function keepRestartCount(
+  st: ApiContainerStatus,
+  old: ApiContainerStatus,
+  r: ContainerRecord,
+  onlyInstance: boolean,
+  ra: RestartAllStatus,
+): void {
+  if (old.restartCount > st.restartCount) st.restartCount = old.restartCount;
+  if (ra.keepsLastState && onlyInstance) {
+    if (old.containerID !== st.containerID && old.state.terminated)
+      st.lastState = { terminated: old.state.terminated };
+    else if (old.lastState.terminated) st.lastState = { terminated: old.lastState.terminated };
+  }
+  if (r.state === 'RUNNING' && old.state.terminated && old.restartCount >= r.attempt)
+    st.restartCount = old.restartCount + 1;
+}
+
 function convertStatuses(
   pod: PodDef,
   d: KubeletDomain,
@@ -159,6 +199,8 @@ function convertStatuses(
   mountsInStatus: boolean,
   /** InPlacePodVerticalScaling (1.33's shape): statuses carry allocatedResources and resources. */
   resourcesInStatus: boolean,
+  /** RestartAllContainers' reading of the statuses (see RestartAllStatus). */
+  restartAll?: RestartAllStatus,
 ): ApiContainerStatus[] {
   const hasInit = pod.init.length > 0;
   const reasons = d.reasonCache[pod.uid];
@@ -184,6 +226,29 @@ function convertStatuses(
         resources: resized?.resources,
         // convertContainerStatus: `status.VolumeMounts = oldStatus.VolumeMounts // immutable`.
         volumeMounts: old?.volumeMounts,
+      };
+      if (restartAll && old) keepRestartCount(st, old, mine[0], !mine[1], restartAll);
+    } else if (restartAll?.podRestarting && old && !old.state.waiting) {
+      // The reset removed the container: Waiting, with the reset as its last termination.
+      const base: ApiContainerStatus = old.state.terminated
+        ? { ...old }
+        : {
+            name: c.name,
+            image: c.image,
+            imageID: '',
+            state: {},
+            lastState: {},
+            ready: false,
+            restartCount: old.restartCount,
+            volumeMounts: mountsInStatus ? volumeMountStatuses(pod, c) : undefined,
+          };
+      st = {
+        ...base,
+        state: { waiting: { reason: RESTARTING_ALL, message: REMOVED_MESSAGE } },
+        lastState: {
+          terminated: { exitCode: 137, reason: RESTARTING_ALL, message: REMOVED_MESSAGE },
+        },
+        restartCount: old.restartCount + 1,
       };
     } else if (old?.state.terminated) {
       // A container the runtime no longer has (removed once its pod terminated) keeps the
@@ -353,8 +418,10 @@ export function getPhase(
   // ContainerRestartRules (1.34+, on from 1.35): a failure counts against the pod only when
   // podutil.ContainerShouldRestart says the container will not run again.
   let failedInitializationNotRestartable = 0;
-  const restartable = (c: ContainerDef, exitCode: number) =>
-    containerShouldRestart(c, pod.restartPolicy, exitCode, pod.restartAllContainersGate);
+  // RestartAllContainersOnContainerExits: a container the reset removed will run again.
+  const restartable = (c: ContainerDef, exitCode: number, reason?: string) =>
+    containerShouldRestart(c, pod.restartPolicy, exitCode, pod.restartAllContainersGate) ||
+    (pod.restartAllContainersGate && reason === RESTARTING_ALL);
   status.initContainerStatuses.forEach((s, i) => {
     const c = pod.init[i]!;
     if (c.kind !== 'init') return;
@@ -363,14 +430,16 @@ export function getPhase(
       const exit = s.state.terminated.exitCode;
       if (exit !== 0) {
         failedInitialization++;
-        if (pod.restartRulesGate && !restartable(c, exit)) failedInitializationNotRestartable++;
+        if (pod.restartRulesGate && !restartable(c, exit, s.state.terminated.reason))
+          failedInitializationNotRestartable++;
       }
     } else if (s.state.waiting) {
       if (s.lastState.terminated) {
         const exit = s.lastState.terminated.exitCode;
         if (exit !== 0) {
           failedInitialization++;
-          if (pod.restartRulesGate && !restartable(c, exit)) failedInitializationNotRestartable++;
+          if (pod.restartRulesGate && !restartable(c, exit, s.lastState.terminated.reason))
+            failedInitializationNotRestartable++;
         }
       } else pendingRegularInit++;
     } else pendingRegularInit++;
@@ -404,12 +473,14 @@ export function getPhase(
     else if (s.state.terminated) {
       stopped++;
       const exit = s.state.terminated.exitCode;
-      if (pod.restartRulesGate && !restartable(c, exit)) stoppedNotRestartable++;
+      if (pod.restartRulesGate && !restartable(c, exit, s.state.terminated.reason))
+        stoppedNotRestartable++;
       if (exit === 0) succeeded++;
     } else if (s.state.waiting) {
       if (s.lastState.terminated) {
         stopped++;
-        if (pod.restartRulesGate && !restartable(c, s.lastState.terminated.exitCode))
+        const last = s.lastState.terminated;
+        if (pod.restartRulesGate && !restartable(c, last.exitCode, last.reason))
           stoppedNotRestartable++;
       } else waiting++;
     } else unknown++;
@@ -443,7 +514,11 @@ export function getPhase(
 
 export type Cond = Omit<PodCondition, 'lastTransitionTime'>;
 
-function initializedCondition(pod: PodDef, status: ApiPodStatus): Cond {
+function initializedCondition(
+  pod: PodDef,
+  status: ApiPodStatus,
+  old: readonly PodCondition[] | undefined,
+): Cond {
   const incomplete: string[] = [];
   status.initContainerStatuses.forEach((s, i) => {
     const c = pod.init[i]!;
@@ -454,6 +529,14 @@ function initializedCondition(pod: PodDef, status: ApiPodStatus): Cond {
   if (status.phase === 'Succeeded')
     return { type: 'Initialized', status: 'True', reason: 'PodCompleted' };
   if (hasAnyRegularContainerStarted(status)) return { type: 'Initialized', status: 'True' };
+  // RestartAllContainers: "once a pod is initialized, it cannot be uninitialized", though its
+  // init containers wait to run again (status/generate.go GeneratePodInitializedCondition).
+  if (
+    incomplete.length &&
+    pod.restartAllContainersGate &&
+    old?.some((c) => c.type === 'Initialized' && c.status === 'True')
+  )
+    return { type: 'Initialized', status: 'True' };
   if (incomplete.length)
     return {
       type: 'Initialized',
@@ -489,7 +572,9 @@ function conditions(
   pod: PodDef,
   status: ApiPodStatus,
   ps: CachedPodStatus | undefined,
-  resize?: ResizeConditions,
+  resize: ResizeConditions | undefined,
+  old: readonly PodCondition[] | undefined,
+  restarting?: Cond,
 ): Cond[] {
   const sb = ps?.sandboxes[0];
   const sandboxReady = !!sb && sb.state === 'SANDBOX_READY' && (pod.hostNetwork || sb.ip !== '');
@@ -499,11 +584,12 @@ function conditions(
       ? { type: 'Ready', status: 'True' }
       : { type: 'Ready', status: cr.status, reason: cr.reason, message: cr.message };
   const rest: Cond[] = [
-    initializedCondition(pod, status),
+    initializedCondition(pod, status, old),
     ready,
     cr,
     { type: 'PodScheduled', status: 'True' },
   ];
+  if (restarting) rest.push(restarting);
   // PodReadyToStartContainersCondition (alpha 1.28, beta and on from 1.29).
   const all: Cond[] =
     gates.PodReadyToStartContainersCondition === true
@@ -572,7 +658,8 @@ function stampConditions(
       stamped(
         c,
         prev && prev.status === c.status ? prev.lastTransitionTime : bySched ? scheduledAt : t,
-        bySched ? scheduled : generation,
+        // GenerateAllContainersRestartingCondition sets no ObservedGeneration.
+        bySched ? scheduled : c.type === 'AllContainersRestarting' ? undefined : generation,
       ),
     );
   }
@@ -675,6 +762,7 @@ export function generateAPIPodStatus(
     old,
     deleted,
     restartKeep(cfg, d),
+    cfg.behaviours.restartAllKeepsLastState,
   );
   // Only values that cannot change in place can be known again by identity.
   if (Object.isFrozen(ps) && (reasonsNow === undefined || Object.isFrozen(reasonsNow)))
@@ -715,11 +803,15 @@ function generateFresh(
   old: ApiPodStatus | undefined,
   deleted: boolean,
   keep: RestartKeep | undefined,
+  keepsLastState: boolean,
 ): Generated & { reads: ProbeReads; rawPhase: ApiPodStatus['phase'] } {
   const sb = ps.sandboxes.find((s) => s.state === 'SANDBOX_READY');
   const byName = newestTwoByName(ps);
   const generation = observedGeneration(gates, d, pod.uid);
   const mounts = gates.RecursiveReadOnlyMounts === true;
+  const restartAll: RestartAllStatus | undefined = pod.restartAllContainersGate
+    ? { podRestarting: podRestarting(pod, byName, old), keepsLastState }
+    : undefined;
   const status: ApiPodStatus = {
     // Always the key (undefined when the gate is off): one shape for every stored status.
     observedGeneration: generation,
@@ -740,6 +832,7 @@ function generateFresh(
       old?.initContainerStatuses,
       mounts,
       resources,
+      restartAll,
     ),
     containerStatuses: convertStatuses(
       pod,
@@ -750,6 +843,7 @@ function generateFresh(
       old?.containerStatuses,
       mounts,
       resources,
+      restartAll,
     ),
   };
   const triggers: string[] = [];
@@ -763,8 +857,12 @@ function generateFresh(
     if (old.reason !== undefined) status.reason = old.reason;
     if (old.message !== undefined) status.message = old.message;
   }
+  const restarting =
+    restartAll && allContainersCouldRestart(pod)
+      ? allContainersRestartingCondition(pod, status.phase, restartAll.podRestarting, byName)
+      : undefined;
   status.conditions = stampConditions(
-    conditions(gates, pod, status, ps, d.resizeConditions[pod.uid]),
+    conditions(gates, pod, status, ps, d.resizeConditions[pod.uid], old?.conditions, restarting),
     old?.conditions,
     t,
     pod.at,
@@ -776,6 +874,62 @@ function generateFresh(
   const disruption = old?.conditions.find((c) => c.type === 'DisruptionTarget');
   if (disruption) status.conditions = [...status.conditions, disruption];
   return { status, triggers, logs: generatedLogs(pod, ps), reads, rawPhase };
+}
+
+/**
+ * kubecontainer.ShouldAllContainersRestart for this generation: the old status's
+ * AllContainersRestarting, or a container whose newest instance exited (or whose old status is
+ * terminated) with a code matching a RestartAllContainers rule.
+ */
+function podRestarting(
+  pod: PodDef,
+  byName: Map<string, ContainerRecord[]>,
+  old: ApiPodStatus | undefined,
+): boolean {
+  if (!allContainersCouldRestart(pod)) return false;
+  const oldTrue =
+    old?.conditions.some((c) => c.type === 'AllContainersRestarting' && c.status === 'True') ??
+    false;
+  const oldTerminated = (name: string) =>
+    (
+      old?.initContainerStatuses.find((x) => x.name === name) ??
+      old?.containerStatuses.find((x) => x.name === name)
+    )?.state.terminated?.exitCode;
+  return shouldAllContainersRestart(
+    pod,
+    (name) => {
+      const r = byName.get(name)?.[0];
+      return r?.state === 'EXITED' ? (r.exitCode ?? 0) : undefined;
+    },
+    oldTrue,
+    oldTerminated,
+  );
+}
+
+/**
+ * status/generate.go GenerateAllContainersRestartingCondition (1.35+): True from the exit that
+ * matched a RestartAllContainers rule until every container is gone from the runtime
+ * (AllContainersRestartCleanedUp); False otherwise, with the terminal phase as its reason.
+ */
+function allContainersRestartingCondition(
+  pod: PodDef,
+  phase: ApiPodStatus['phase'],
+  restarting: boolean,
+  byName: Map<string, ContainerRecord[]>,
+): Cond {
+  if (phase === 'Succeeded')
+    return { type: 'AllContainersRestarting', status: 'False', reason: 'PodCompleted' };
+  if (phase === 'Failed')
+    return { type: 'AllContainersRestarting', status: 'False', reason: 'PodFailed' };
+  if (!restarting) return { type: 'AllContainersRestarting', status: 'False' };
+  const cleanedUp = [...pod.init, ...pod.containers].every((c) => !byName.has(c.name));
+  if (cleanedUp) return { type: 'AllContainersRestarting', status: 'False' };
+  return {
+    type: 'AllContainersRestarting',
+    status: 'True',
+    reason: 'RestartAllContainersStarted',
+    message: 'container exited with restart policy rule',
+  };
 }
 
 /** podutil.IsPodPhaseTerminal: Failed or Succeeded. */
@@ -1052,7 +1206,7 @@ export function setContainerReadiness(
   if (!c) return false;
   if (c.ready === ready) return false;
   const next = withContainer(s, containerId, (x) => ({ ...x, ready }));
-  const conds = conditions(gates, pod, next, undefined).filter(
+  const conds = conditions(gates, pod, next, undefined, undefined, s.conditions).filter(
     (x) => x.type === 'Ready' || x.type === 'ContainersReady',
   );
   next.conditions = s.conditions.map((old) => {

@@ -250,6 +250,13 @@ export interface RuntimeSync {
   initToStart: number[];
   containersToStart: number[];
   containersToKill: { id: string; name: string; message: string; reason: string }[];
+  /**
+   * Kubelet.SyncPod's restartingAllContainers (1.35+): the status it generated has
+   * AllContainersRestarting True, so computePodActions resets the pod.
+   */
+  restartAll: boolean;
+  /** ContainersToReset, in removal order; `cursor` walks it while resetting. */
+  containersToReset: readonly { id: string; name: string; kill: boolean }[];
   /** SyncResults in order: [action, target, error reason, message]. */
   results: { action: string; target: string; error?: string; message?: string }[];
   podIP: string;

@@ -10,6 +10,11 @@
  *   round) -> regular containers in spec order, each fully started (its startContainer
  *   instance, PostStart included) before the next; a container in CrashLoopBackOff is skipped
  *   and a failure does not stop the next.
+ * RestartAllContainers (1.35+, RestartAllContainersOnContainerExits): when the status this sync
+ * generated has AllContainersRestarting True, computePodActions lists every container to
+ * reset, and SyncPod kills (grace period 0, so killContainer's minimum of 2 s) and removes each
+ * in turn, then returns: the sandbox stays, and the next sync starts the pod's containers from
+ * its first init container.
  * Steps in the kubelet's memory take no time (delay 0) but are steps of their own.
  * With InPlacePodVerticalScaling (beta and on from 1.33) a sync first answers a pending resize
  * (Kubelet.handlePodResourcesResize, called from SyncPod in 1.33: canResizePod decides whether
@@ -18,7 +23,7 @@
 import { setup } from 'xstate';
 import { containerBackOffPolicy, isInBackOffSince, stableKey } from '../kubelet/backoff';
 import type { ContainerDef, PodDef } from '../kubelet/config';
-import { killGracePeriod, stopTime } from '../kubelet/killContainer';
+import { killGracePeriod, MIN_GRACE_S, stopTime } from '../kubelet/killContainer';
 import { kubelet, type KubeletView } from '../kubelet/view';
 import { attachAndMountWait } from '../kubelet/volumes';
 import { resizeDecision, resizePending } from '../kubelet/resize';
@@ -81,6 +86,13 @@ export const syncPodMachine = setup({
     },
     'pod is terminal': ({ context }) => sync(context).s.isTerminal,
     'sandbox changed: kill the pod': ({ context }) => sync(context).s.killPod,
+    /** computePodActions returned ContainersToReset (the pod is marked for RestartAllContainers). */
+    'pod marked for RestartAllContainers': ({ context }) =>
+      sync(context).s.containersToReset.length > 0,
+    'all containers reset': ({ context }) => {
+      const { s } = sync(context);
+      return s.cursor >= s.containersToReset.length;
+    },
     'unwanted containers to kill': ({ context }) => sync(context).s.containersToKill.length > 0,
     'init containers to start': ({ context }) => sync(context).s.initToStart.length > 0,
     'containers to start': ({ context }) => sync(context).s.containersToStart.length > 0,
@@ -137,6 +149,17 @@ export const syncPodMachine = setup({
       const { k, pod, s } = sync(context);
       return killTime(k, pod, s.containersToKill);
     },
+    /**
+     * killContainer of the container being reset, when it still runs (grace period 0, raised to
+     * killContainer's minimum): its StopContainer; none for an exited one. Resolved as the
+     * state is entered, before resetNextContainer moves the cursor past it.
+     */
+    stopForReset: ({ context }) => {
+      const { k, pod, s } = sync(context);
+      const r = s.containersToReset[s.cursor];
+      if (!r?.kill) return 0;
+      return stopTime(k.run, k.domain, k.t, pod, r.name, MIN_GRACE_S);
+    },
     /** CRI RunPodSandbox; no time when there is no sandbox to create. */
     runPodSandbox: ({ context }) => {
       const { k, s } = sync(context);
@@ -155,6 +178,10 @@ export const syncPodMachine = setup({
     computePodActions: () => {},
     killPodForSync: () => {},
     killUnwanted: () => {},
+    /** "Removing container before pod restarts"; killContainer when it is not exited. */
+    resetNextContainer: () => {},
+    /** removeContainer: PostStopContainer, the log, CRI RemoveContainer. */
+    removeResetContainer: () => {},
     createSandbox: () => {},
     sandboxCreated: () => {},
     sandboxFailed: () => {},
@@ -217,6 +244,7 @@ export const syncPodMachine = setup({
           after: {
             computePodActions: [
               { guard: 'sandbox changed: kill the pod', target: 'killingPod' },
+              { guard: 'pod marked for RestartAllContainers', target: 'resettingContainers' },
               { guard: 'unwanted containers to kill', target: 'killingContainers' },
               { guard: 'init containers to start', target: 'startingInit' },
               { guard: 'containers to start', target: 'startingContainers' },
@@ -227,6 +255,18 @@ export const syncPodMachine = setup({
         },
         killingPod: { entry: 'killPodForSync', after: { killPod: 'creatingSandbox' } },
         killingContainers: { entry: 'killUnwanted', after: { killContainers: 'startingInit' } },
+        // One container at a time: each kill returns before its removal and the next.
+        resettingContainers: {
+          always: [
+            { guard: 'all containers reset', target: 'containersDone' },
+            { target: 'resettingContainer', actions: 'resetNextContainer' },
+          ],
+        },
+        resettingContainer: {
+          after: {
+            stopForReset: { target: 'resettingContainers', actions: 'removeResetContainer' },
+          },
+        },
         creatingSandbox: {
           entry: 'createSandbox',
           after: {

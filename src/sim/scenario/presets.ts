@@ -19,6 +19,7 @@ export const PRESET_IDS = [
   'poststart-deadlock-sidecar',
   'crashloop-backoff',
   'restart-rules-exit-42',
+  'restart-all-on-exit',
   'slow-image-blocks-neighbour',
   'flip-cpu-policy',
   'startup-time-breakdown',

@@ -45,7 +45,8 @@ function apiErrors(
   const out: { field: string; body: string }[] = [];
   const rules = c.restartPolicyRules ?? [];
   if (init && c.restartPolicy === undefined) {
-    if (rules.length > 0)
+    // 1.34's validateInitContainerRestartPolicy returned at once without a restartPolicy.
+    if (rules.length > 0 && minorNumber(v) >= 35)
       out.push({
         field: 'restartPolicy',
         body: 'Required value: must specify restartPolicy when restart rules are used',
@@ -134,18 +135,7 @@ export function restartRulesProblems(
   const allowAll = gateOn(s, 'RestartAllContainersOnContainerExits');
   const errors = apiErrors(v, c, init, allowAll);
   for (const e of errors) invalid(e.field, e.body);
-  if (errors.length) return;
-  if (init)
-    no(
-      `${path}.${field}`,
-      `restartPolicy and restartPolicyRules on an init container are not modelled yet (only on regular containers)`,
-    );
-  else if (c.restartPolicyRules?.some((r) => r.action === 'RestartAllContainers'))
-    no(
-      `${path}.restartPolicyRules`,
-      'the RestartAllContainers action is not modelled yet: use action Restart (kubelet ' +
-        `${v} would kill and remove every container of the pod and start them again)`,
-    );
+  // Valid: modelled (regular, init and sidecar containers; RestartAllContainers with its gate).
 }
 
 /**

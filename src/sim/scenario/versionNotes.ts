@@ -36,6 +36,8 @@ export const READ_GATES: ReadonlySet<string> = new Set([
   'GRPCContainerProbe',
   'ContainerRestartRules',
   'RestartAllContainersOnContainerExits',
+  // Read as RestartAllContainersOnContainerExits' dependency (featuregate's check).
+  'NodeDeclaredFeatures',
   'InPlacePodVerticalScaling',
   'PodLevelResourceManagers',
 ]);

@@ -2,7 +2,8 @@
  * convertToAPIContainerStatuses (kubelet_pods.go) starts each container from the status the
  * status manager holds: a container the runtime no longer lists keeps a terminated status whole
  * (`status = &oldStatus`), else it waits with its old restart count and last termination. The
- * runtime's own records replace those defaults.
+ * runtime's own records replace those defaults (with RestartAllContainersOnContainerExits, on
+ * from 1.36, keeping the old restart count when it is higher).
  */
 import { describe, expect, it } from 'vitest';
 import { clonePlain } from '../../../src/sim/core/clone';
@@ -70,9 +71,15 @@ describe('a container the runtime no longer lists', () => {
       ...stored,
       containerStatuses: [{ ...stored.containerStatuses[0]!, restartCount: 9 }],
     };
-    const gen = generateAPIPodStatus(run.config, d, pod, ps, w.t, true);
+    // Without RestartAllContainersOnContainerExits (before 1.36 by default) the record's count.
+    const off = { ...pod, restartAllContainersGate: false };
+    const gen = generateAPIPodStatus(run.config, d, off, ps, w.t, true);
     expect(gen.status.containerStatuses[0]!.restartCount).toBe(0);
     expect(gen.status.containerStatuses[0]!.state.terminated?.exitCode).toBe(143);
+    // With it (on from 1.36) a restart count never goes back: the old one stays.
+    const on = generateAPIPodStatus(run.config, d, pod, ps, w.t, true);
+    expect(on.status.containerStatuses[0]!.restartCount).toBe(9);
+    expect(on.status.containerStatuses[0]!.state.terminated?.exitCode).toBe(143);
   });
 });
 

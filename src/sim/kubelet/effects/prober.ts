@@ -16,7 +16,7 @@ import { type KV, klog, podKV, q } from '../klog';
 import type { KubeletDomain, ProbeResult, ProberWorkerState } from '../types';
 import { own, own2 } from '../../core/cow';
 import { isPodPhaseTerminal, probeKey, restartKeep } from '../statusManager';
-import { proberKeepsGoing } from '../restartRules';
+import { proberKeepsGoing, statusRestartingAll } from '../restartRules';
 
 type Api = EffectApi<KubeletDomain>;
 type Effects = EffectsOf<typeof proberMachine, KubeletDomain>;
@@ -135,7 +135,13 @@ export function proberEffects(env: Env): Effects {
     if (worker.onHold) return true;
     if (!cs.state.running) {
       setResult(api, pod.uid, type, id, 'Failure');
-      return proberKeepsGoing(cfg.behaviours, pod, c, cs.state.terminated?.exitCode);
+      return proberKeepsGoing(
+        cfg.behaviours,
+        pod,
+        c,
+        cs.state.terminated?.exitCode,
+        pod.restartAllContainersGate && statusRestartingAll(pod, domain.status[pod.uid]!),
+      );
     }
     if (
       domain.pods[pod.uid]?.deletionAt !== undefined &&

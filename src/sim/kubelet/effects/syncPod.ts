@@ -25,9 +25,10 @@ import { type Env, recordEvent } from '../env';
 import { takeFault } from '../faults';
 import { formatPod } from '../format';
 import { CONTAINER_RUNTIME, podWorkerId, proberId, startContainerId } from '../ids';
-import { killContainerWithGracePeriod, killGracePeriod } from '../killContainer';
+import { killContainerWithGracePeriod, killGracePeriod, MIN_GRACE_S } from '../killContainer';
+import { updatePod } from '../podWorkers';
 import { recordInitContainerFinished, recordInitContainerStarted } from '../startupLatency';
-import { klog, q } from '../klog';
+import { klog, podKV, q } from '../klog';
 import { podOnlyKV, podUidKV, podUidKVWith } from '../podKVs';
 import { removeContainer, runPodSandbox, stopPodSandbox } from '../runtime';
 import { commitPodStatus, generateAPIPodStatus, isPodPhaseTerminal } from '../statusManager';
@@ -55,6 +56,7 @@ export function syncError(results: RuntimeSync['results']): string | undefined {
 
 const NONE = Object.freeze([]) as unknown as number[];
 const NO_KILLS = Object.freeze([]) as unknown as RuntimeSync['containersToKill'];
+const NO_RESETS: RuntimeSync['containersToReset'] = Object.freeze([]);
 
 /** The pod's probe workers (every container's probes, in spec order): listed once per pod. */
 const workersOf = new WeakMap<PodDef, { id: string; container: string; probe: string }[]>();
@@ -105,6 +107,8 @@ export function syncPodEffects(env: Env): Effects {
       initToStart: NONE,
       containersToStart: NONE,
       containersToKill: NO_KILLS,
+      restartAll: false,
+      containersToReset: NO_RESETS,
       results: [],
       podIP: ps.sandboxes.find((runtimeSync) => runtimeSync.state === 'SANDBOX_READY')?.ip ?? '',
       cursor: 0,
@@ -130,6 +134,11 @@ export function syncPodEffects(env: Env): Effects {
       domain.syncs[pod.uid]!.isTerminal = true;
       return;
     }
+    // restartingAllContainers: the status just generated says AllContainersRestarting.
+    if (cfg.gates.RestartAllContainersOnContainerExits === true)
+      domain.syncs[pod.uid]!.restartAll = gen.status.conditions.some(
+        (c) => c.type === 'AllContainersRestarting' && c.status === 'True',
+      );
     // probeManager.UpdatePodStatus triggers a readiness probe that has not passed yet.
     for (const id of gen.triggers)
       if (api.has(id)) api.send(id, { type: 'DO_PROBE', via: 'manual trigger' });
@@ -192,7 +201,12 @@ export function syncPodEffects(env: Env): Effects {
       klog(api, 'All volumes are attached and mounted for pod', podOnlyKV(pod));
     // probeManager.AddPod, after the wait (and the pull secrets).
     if (probesAfterVolumes) addProbes(api, pod);
-    const { actions, logs, gotKV } = computePodActions(pod, runtimeSync.podStatus, domain);
+    const { actions, logs, gotKV } = computePodActions(
+      pod,
+      runtimeSync.podStatus,
+      domain,
+      runtimeSync.restartAll,
+    );
     for (const l of logs) klog(api, l.msg, l.kv);
     if (domain.cpu)
       for (const id of actions.postStop) postStopContainer(own(domain, 'cpu')!, pod.uid, id);
@@ -204,6 +218,7 @@ export function syncPodEffects(env: Env): Effects {
     runtimeSync.initToStart = actions.initToStart;
     runtimeSync.containersToStart = actions.containersToStart;
     runtimeSync.containersToKill = actions.containersToKill;
+    runtimeSync.containersToReset = actions.containersToReset;
     klog(api, 'computePodActions got for pod', gotKV);
     if (actions.createSandbox) {
       if (actions.sandboxId !== '')
@@ -280,6 +295,57 @@ export function syncPodEffects(env: Env): Effects {
       runtimeSync.results.push({ action: 'KillContainer', target: k.name });
     }
     killContainers(api, pod, runtimeSync.containersToKill);
+  };
+
+  /**
+   * RestartAllContainers, one container: "Removing container before pod restarts", then, for
+   * one that has not exited, killContainer with a grace period override of 0 (the Killing
+   * Event says "killing"; killContainer raises the period to its minimum, 2 s).
+   */
+  const resetNextContainer: H = (api, _e, ctx) => {
+    const pod = cfg.pods[ctx.uid]!;
+    const runtimeSync = sync(api, pod.uid);
+    const r = runtimeSync.containersToReset[runtimeSync.cursor++]!;
+    const container = pod.byName[r.name]!;
+    // containerInfo.containerID, a kubecontainer.ContainerID value: no Stringer (String() has a
+    // pointer receiver), so klog's text format prints it as JSON.
+    const idKV: [string, string] = [
+      'containerID',
+      JSON.stringify({ Type: 'containerd', ID: r.id }),
+    ];
+    klog(api, 'Removing container before pod restarts', [
+      ['containerName', q(r.name)],
+      idKV,
+      ['pod', q(pod.key)],
+    ]);
+    runtimeSync.results.push({ action: 'RemoveContainer', target: r.name });
+    if (!r.kill) return;
+    klog(api, 'Killing container before removal', [
+      ['containerName', q(r.name)],
+      idKV,
+      ['pod', q(pod.key)],
+    ]);
+    recordEvent(api, pod, 'Normal', 'Killing', 'killing', container.fieldPath);
+    klog(api, 'Killing container with a grace period override', [
+      ...podKV(pod.key, pod.uid),
+      ['containerName', q(r.name)],
+      ['containerID', q(`containerd://${r.id}`)],
+      ['gracePeriod', '0'],
+    ]);
+    killContainerWithGracePeriod(api, cfg, pod, r.name, r.id, MIN_GRACE_S);
+  };
+
+  /** removeContainer: "Removing container", PostStopContainer, then CRI RemoveContainer. */
+  const removeResetContainer: H = (api, _e, ctx) => {
+    const pod = cfg.pods[ctx.uid]!;
+    const domain = api.domain;
+    const runtimeSync = sync(api, pod.uid);
+    const r = runtimeSync.containersToReset[runtimeSync.cursor - 1]!;
+    klog(api, 'Removing container', [['containerID', q(r.id)]]);
+    // PostStopContainer: the CPU manager's RemoveContainer and the topology manager scope's.
+    if (domain.cpu) postStopContainer(own(domain, 'cpu')!, pod.uid, r.id);
+    klog(api, 'RemoveContainer', [['containerID', q(r.id)]]);
+    removeContainer(domain, r.id);
   };
 
   /** CRI RunPodSandbox: a SandboxError fault makes it fail. */
@@ -525,6 +591,16 @@ export function syncPodEffects(env: Env): Effects {
       )
     )
       error = undefined;
+    // 1.36: after a RestartAllContainers reset that removed a container, Kubelet.SyncPod asks
+    // the pod worker for another sync at once (UpdatePod), not waiting for the PLEG or the
+    // resync; the update is pending while this sync runs, so the worker takes it next.
+    if (
+      cfg.behaviours.restartAllRequeues &&
+      runtimeSync.restartAll &&
+      error === undefined &&
+      runtimeSync.results.some((r) => r.action === 'RemoveContainer' && r.error === undefined)
+    )
+      updatePod(env, api, pod.uid, 'sync');
     klog(api, 'SyncPod exit', podUidKVWith(pod, 'isTerminal', String(runtimeSync.isTerminal)));
     api.send(podWorkerId(pod.key), {
       type: 'SYNC_DONE',
@@ -549,6 +625,8 @@ export function syncPodEffects(env: Env): Effects {
     computePodActions: computeActions,
     killPodForSync,
     killUnwanted,
+    resetNextContainer,
+    removeResetContainer,
     createSandbox,
     sandboxCreated,
     sandboxFailed,

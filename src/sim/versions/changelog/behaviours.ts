@@ -31,6 +31,8 @@ export const BEHAVIOURS_1_18: Behaviours = {
   allowlistMatchesUntaggedName: false,
   proberKeepsExitedSidecar: false,
   proberAsksContainerShouldRestart: false,
+  restartAllRequeues: false,
+  restartAllKeepsLastState: false,
   statusResourcesOfAllocation: false,
   resizeInAllocationManager: false,
   resizeEvents: false,
@@ -285,6 +287,24 @@ export const BEHAVIOUR_ROWS: readonly ChangelogRowBase[] = [
     source:
       'pkg/kubelet/prober/worker.go doProbe (v1.35.3; v1.34.2 kept every terminated container’s worker)',
     behaviour: { proberAsksContainerShouldRestart: true },
+    touches: ['restartRules'],
+  },
+  {
+    release: '1.36',
+    what: "After a RestartAllContainers reset, the kubelet syncs the pod again at once (podWorkers.UpdatePod) to start its containers; 1.35 waited for the next PLEG event or the pod's resync",
+    ref: 'KEP-5532',
+    source:
+      'pkg/kubelet/kubelet.go SyncPod, "If we just performed a RestartAllContainers reset" (v1.36.3; absent in v1.35.3, kubelet.go:2163-2171)',
+    behaviour: { restartAllRequeues: true },
+    touches: ['restartRules'],
+  },
+  {
+    release: '1.36',
+    what: "After a RestartAllContainers reset, a restarted container's Last State is the RestartingAllContainers termination of the reset (1.35 showed none: the runtime no longer has the old instance)",
+    ref: 'KEP-5532',
+    source:
+      'pkg/kubelet/kubelet_pods.go convertToAPIContainerStatuses convertContainerStatus, "we must manually propagate LastTerminationState" (v1.36.3; absent in v1.35.3)',
+    behaviour: { restartAllKeepsLastState: true },
     touches: ['restartRules'],
   },
 ];

@@ -972,6 +972,19 @@ export const KLOG_ROWS: readonly ChangelogRow[] = [
     },
   },
   {
+    release: '1.35',
+    what: 'kuberuntime_manager.go: "Pod marked for RestartAllContainers", "Removing container before pod restarts", "Killing container before removal": logged from now on (RestartAllContainers); kuberuntime_container.go "Killing container with a grace period override" as the current kubelet prints it (the model reaches it only through RestartAllContainers\' kill)',
+    ref: 'KEP-5532',
+    source:
+      'pkg/kubelet/kuberuntime/kuberuntime_manager.go computePodActions, SyncPod; kuberuntime_container.go killContainer (v1.35.3)',
+    klog: {
+      'Pod marked for RestartAllContainers': NATIVE,
+      'Removing container before pod restarts': NATIVE,
+      'Killing container before removal': NATIVE,
+      'Killing container with a grace period override': NATIVE,
+    },
+  },
+  {
     release: '1.36',
     what: 'allocation_manager.go: "Pod admission denied": adds operation',
     ref: 'pkg/kubelet/allocation/allocation_manager.go',
@@ -1430,6 +1443,11 @@ const SOURCES: Readonly<Partial<Record<KlogKey, string>>> = {
     '22=kuberuntime_container.go:284 23=284 24=285 25=282 26=282 27=286 28=287 29=304 30=304 31=315 32=316 33=324 34=327 35=328 36=328',
   'Exec lifecycle hook for Container in Pod failed':
     '18=handlers.go:66 19=67 20=67 21=67 22=67 23=67 24=67 25=67 26=78 27=78 28=78 29=79 30=78 31=78 32=80 33=80 34=82 35=85 36=86',
+  'Pod marked for RestartAllContainers': '35=kuberuntime_manager.go:1136 36=1191',
+  'Removing container before pod restarts': '35=kuberuntime_manager.go:1446 36=1502',
+  'Killing container before removal': '35=kuberuntime_manager.go:1450 36=1506',
+  'Killing container with a grace period override':
+    '18=kuberuntime_container.go:645 19=632 20=632 21=716 22=719 23=725 24=724 25=698 26=705 27=738 28=731 29=749 30=758 31=787 32=788 33=837 34=851 35=875 36=894',
   'Killing container with a grace period':
     '18=kuberuntime_container.go:648 19=635 20=635 21=720 22=723 23=729 24=728 25=702 26=709 27=742 28=745 29=770 30=779 31=808 32=809 33=858 34=872 35=896 36=915',
   'Container exited normally':

@@ -136,5 +136,37 @@ export function gateProblems(
         message: `cannot set feature gate ${name} to ${value}, feature is locked to ${g.default}`,
       });
   }
+  // featuregate.unsafeSetFromMap: only a set that went through is checked for dependencies.
+  if (out.length === 0) out.push(...gateDependencyProblems(p, set));
+  return out;
+}
+
+/**
+ * defaultKubernetesFeatureGateDependencies (pkg/features/kube_features.go, added with
+ * AddDependencies), for the gates the model reads: a gate that ends up enabled (set or by
+ * default) with a dependency that ends up disabled is refused. Only the dependencies below
+ * were read (v1.35.3 kube_features.go:2409, v1.36.3 kube_features.go:2651).
+ */
+const GATE_DEPENDENCIES: Readonly<Record<string, readonly string[]>> = {
+  RestartAllContainersOnContainerExits: ['ContainerRestartRules', 'NodeDeclaredFeatures'],
+};
+
+function gateDependencyProblems(
+  p: KubeletProfile,
+  set: Readonly<Record<string, boolean>> | undefined,
+): { gate: string; message: string }[] {
+  const on = (name: string) => set?.[name] ?? p.gates[name]?.default ?? false;
+  const out: { gate: string; message: string }[] = [];
+  for (const [gate, deps] of Object.entries(GATE_DEPENDENCIES)) {
+    if (!p.gates[gate] || !on(gate)) continue;
+    const off = deps.filter((d) => !on(d));
+    // Reported at the setting that made it so: the gate's, else the dependency turned off.
+    const at = set?.[gate] !== undefined ? gate : (off.find((d) => set?.[d] !== undefined) ?? gate);
+    if (off.length)
+      out.push({
+        gate: at,
+        message: `${gate} is enabled, but depends on features that are disabled: [${off.join(' ')}]`,
+      });
+  }
   return out;
 }

@@ -126,6 +126,17 @@ export interface Behaviours {
    * ContainerShouldRestart leaves down (1.34 kept any terminated container's worker).
    */
   readonly proberAsksContainerShouldRestart: boolean;
+  /**
+   * After a RestartAllContainers reset that removed a container, Kubelet.SyncPod requeues the
+   * pod at once (UpdatePod), instead of waiting for the PLEG or the resync.
+   */
+  readonly restartAllRequeues: boolean;
+  /**
+   * With RestartAllContainersOnContainerExits, a container status whose container ID changed
+   * carries the old status's termination (or its last one) as its last state: the reset removed
+   * the old instance, so the runtime has no second one to take it from.
+   */
+  readonly restartAllKeepsLastState: boolean;
 }
 
 /** A kubectl describe pod layout change (kubectl of the same minor as the kubelet). */

@@ -337,6 +337,12 @@ export const KLOG_1_18: KlogTable = {
     (a) =>
       `Exec lifecycle hook (${goStrings(a.kv.execCommand)}) for Container ${goq(a.kv.containerName ?? '')} in Pod ${goq(fpod(a))} failed - error: ${a.err ?? ''}, message: ${goq(a.kv.message ?? '')}`,
   ),
+  // Modelled only for RestartAllContainers' kill (1.35+); 1.18.6 printed "Killing container
+  // %q, but using %d second grace period override" (kuberuntime_container.go:645).
+  'Killing container with a grace period override': null,
+  'Pod marked for RestartAllContainers': null,
+  'Removing container before pod restarts': null,
+  'Killing container before removal': null,
   'Killing container with a grace period': P(
     `${KRC}:625`,
     2,

@@ -102,6 +102,24 @@ const runtimeSyncPod: SentenceRules = [
       `computePodActions: containers of ${pod(f)} to kill (a failed liveness or startup probe, a changed spec); killContainer runs for each in parallel.`,
   },
   {
+    from: 'runtime.computingActions',
+    to: 'runtime.resettingContainer',
+    say: (f) =>
+      `computePodActions: ${pod(f)} is marked for RestartAllContainers (its status says AllContainersRestarting): SyncPod kills (grace period 0) and removes every container, one at a time, and keeps the sandbox.`,
+  },
+  {
+    from: 'runtime.resettingContainer',
+    to: 'runtime.resettingContainer',
+    say: (f) =>
+      `The container before is removed${f.waited ? ` (its kill took ${dur(f.waited)})` : ''}; SyncPod resets the next container of ${pod(f)} ("Removing container before pod restarts").`,
+  },
+  {
+    from: 'runtime.resettingContainer',
+    to: 'runtime.containersDone',
+    say: (f) =>
+      `The last container of ${pod(f)} is removed: nothing is started in this SyncPod; the next sync, with every container gone, starts the pod again from its first init container.`,
+  },
+  {
     from: 'runtime.killingPod',
     to: 'runtime.creatingSandbox',
     say: (f) =>
