@@ -12,7 +12,13 @@ import { podOnlyKV } from './podKVs';
 import { probeReadsHold, readProbe, type ProbeReads } from './probeReads';
 import { latestByName } from './runtime';
 import { probeKey, shouldContainerBeRestarted } from './statusManager';
-import type { CachedPodStatus, KubeletDomain } from './types';
+import type {
+  CachedPodStatus,
+  ContainerToUpdate,
+  KubeletDomain,
+  ResourceRequirements,
+} from './types';
+import { requirementsOf } from './resize';
 
 export interface ContainerToKill {
   id: string;
@@ -31,6 +37,10 @@ export interface PodActions {
   containersToKill: ContainerToKill[];
   /** Containers whose PostStopContainer hook runs (not running any more). */
   postStop: string[];
+  /** ContainersToUpdate (in-place resize), memory's then cpu's, each in update order. */
+  containersToUpdate: ContainerToUpdate[];
+  /** UpdatePodResources: a resize restarts a container (RestartContainer). */
+  updatePodResources: boolean;
 }
 
 export interface Computed {
@@ -78,6 +88,8 @@ function probeResult(d: KubeletDomain, type: string, id: string, reads: ProbeRea
 interface ActionsMemo {
   ps: CachedPodStatus;
   deleted: boolean;
+  /** The API server's pod (its allocation and actuated resources), when resizes are on. */
+  apiPod: unknown;
   reads: ProbeReads;
   computed: Computed;
 }
@@ -87,19 +99,33 @@ const actionsMemos = new WeakMap<PodDef, ActionsMemo>();
  * kubeGenericRuntimeManager.computePodActions. The result is frozen and may be the previous
  * call's (see ActionsMemo): callers only read it.
  */
-export function computePodActions(pod: PodDef, ps: CachedPodStatus, d: KubeletDomain): Computed {
+export function computePodActions(
+  pod: PodDef,
+  ps: CachedPodStatus,
+  d: KubeletDomain,
+  /** InPlacePodVerticalScaling's resize actions (computePodResizeAction), 1.33+ with the gate. */
+  resize = false,
+): Computed {
   const deleted = d.pods[pod.uid]?.deletionAt !== undefined;
+  const apiPod = resize ? d.apiPods[pod.uid] : undefined;
   const m = actionsMemos.get(pod);
-  if (m && m.ps === ps && m.deleted === deleted && probeReadsHold(m.reads, d)) return m.computed;
+  if (
+    m &&
+    m.ps === ps &&
+    m.deleted === deleted &&
+    m.apiPod === apiPod &&
+    probeReadsHold(m.reads, d)
+  )
+    return m.computed;
   const reads: ProbeReads = [];
-  const { actions, logs } = computeFresh(pod, ps, d, deleted, reads);
+  const { actions, logs } = computeFresh(pod, ps, d, deleted, reads, resize);
   const gotKV: KV = [
     ['podActions', q(podActionsString(actions))],
     ['pod', q(pod.key)],
   ];
   const computed = deepFreeze({ actions, logs, gotKV });
   // Only a frozen cache entry can be known by identity (tests pass plain ones).
-  if (Object.isFrozen(ps)) actionsMemos.set(pod, { ps, deleted, reads, computed });
+  if (Object.isFrozen(ps)) actionsMemos.set(pod, { ps, deleted, apiPod, reads, computed });
   return computed;
 }
 
@@ -109,6 +135,7 @@ function computeFresh(
   d: KubeletDomain,
   deleted: boolean,
   reads: ProbeReads,
+  resize: boolean,
 ): Omit<Computed, 'gotKV'> {
   const logs: Computed['logs'] = [];
   const podKV = podOnlyKV(pod);
@@ -123,6 +150,8 @@ function computeFresh(
     containersToStart: [],
     containersToKill: [],
     postStop: [],
+    containersToUpdate: [],
+    updatePodResources: false,
   };
   const restartOnFailure = pod.restartPolicy !== 'Never';
 
@@ -191,6 +220,9 @@ function computeFresh(
     } else if (probeResult(d, 'startup', s.id, reads) === 'Failure') {
       message = `Container ${c.name} failed startup probe`;
       reason = 'StartupProbe';
+    } else if (resize && !computePodResizeAction(pod, d, c, s.id, a)) {
+      // computePodResizeAction updated the actions: the resize restarts this container.
+      continue;
     } else {
       keepCount++;
       continue;
@@ -223,6 +255,67 @@ function computeFresh(
     a.initToStart = [];
   }
   return { actions: a, logs };
+}
+
+/**
+ * computePodResizeAction for a running regular container: the allocation (the pod the kubelet
+ * syncs is UpdatePodFromAllocation's) against the actuated resources. Returns keepContainer.
+ */
+function computePodResizeAction(
+  pod: PodDef,
+  d: KubeletDomain,
+  c: ContainerDef,
+  id: string,
+  a: PodActions,
+): boolean {
+  const apiPod = d.apiPods[pod.uid];
+  const allocated =
+    apiPod?.allocated?.find((x) => x.name === c.name)?.resources ?? c.spec.resources;
+  const desired = requirementsOf(allocated);
+  const current = requirementsOf(apiPod?.actuated?.[c.name] ?? c.spec.resources);
+  if (
+    desired.memoryLimit === current.memoryLimit &&
+    desired.memoryRequest === current.memoryRequest &&
+    desired.cpuLimit === current.cpuLimit &&
+    desired.cpuRequest === current.cpuRequest
+  )
+    return true;
+  const policy = (r: 'cpu' | 'memory') =>
+    c.spec.resizePolicy?.find((p) => p.resourceName === r)?.restartPolicy ?? 'NotRequired';
+  const resizeOf = (r: 'cpu' | 'memory', want: number, now: number) => ({
+    resize: want !== now,
+    restart: want !== now && policy(r) === 'RestartContainer',
+  });
+  const memLim = resizeOf('memory', desired.memoryLimit, current.memoryLimit);
+  const memReq = resizeOf('memory', desired.memoryRequest, current.memoryRequest);
+  const cpuLim = resizeOf('cpu', desired.cpuLimit, current.cpuLimit);
+  const cpuReq = resizeOf('cpu', desired.cpuRequest, current.cpuRequest);
+  if (memLim.restart || memReq.restart || cpuLim.restart || cpuReq.restart) {
+    a.containersToKill.push({
+      id,
+      name: c.name,
+      message: `Container ${c.name} resize requires restart`,
+      reason: '',
+    });
+    a.containersToStart.push(c.index);
+    a.updatePodResources = true;
+    return false;
+  }
+  const mark = (resource: 'cpu' | 'memory', want: number, now: number) => {
+    const info: ContainerToUpdate = { resource, name: c.name, id, desired, current };
+    // Decreases are applied before increases: prepended to the resource's list.
+    const list = a.containersToUpdate;
+    if (want > now) list.push(info);
+    else if (want < now) {
+      const first = list.findIndex((x) => x.resource === resource);
+      list.splice(first < 0 ? list.length : first, 0, info);
+    }
+  };
+  if (memLim.resize) mark('memory', desired.memoryLimit, current.memoryLimit);
+  else if (memReq.resize) mark('memory', desired.memoryRequest, current.memoryRequest);
+  if (cpuLim.resize) mark('cpu', desired.cpuLimit, current.cpuLimit);
+  else if (cpuReq.resize) mark('cpu', desired.cpuRequest, current.cpuRequest);
+  return true;
 }
 
 /** computeInitContainerActions: returns podHasInitialized. */
@@ -333,10 +426,33 @@ export function podActionsString(a: PodActions): string {
     : 'map[]';
   // (1.35+: UpdatePodLevelResources and ContainersToRemove, RestartAllContainers' list)
   return (
-    `KillPod: ${a.killPod}, CreateSandbox: ${a.createSandbox}, UpdatePodResources: false, ` +
+    `KillPod: ${a.killPod}, CreateSandbox: ${a.createSandbox}, ` +
+    `UpdatePodResources: ${a.updatePodResources}, ` +
     `UpdatePodLevelResources: false, Attempt: ${a.attempt}, ` +
     `InitContainersToStart: ${list(a.initToStart)}, ` +
     `ContainersToStart: ${list(a.containersToStart)}, EphemeralContainersToStart: [],` +
-    `ContainersToUpdate: map[], ContainersToKill: ${kill}, ContainersToRemove: []`
+    `ContainersToUpdate: ${containersToUpdateString(a.containersToUpdate)}, ` +
+    `ContainersToKill: ${kill}, ContainersToRemove: []`
   );
+}
+
+/** Go's %v of a resourceRequirements: {memoryLimit memoryRequest cpuLimit cpuRequest}. */
+const reqString = (r: ResourceRequirements) =>
+  `{${r.memoryLimit} ${r.memoryRequest} ${r.cpuLimit} ${r.cpuRequest}}`;
+
+/**
+ * Go's %v of map[v1.ResourceName][]containerToUpdateInfo: keys sorted (cpu before memory),
+ * each info {container kubeContainerID desiredContainerResources currentContainerResources}.
+ * The two pointers print as heap addresses the model cannot know: a fixed 0xc000000000.
+ */
+function containersToUpdateString(list: readonly ContainerToUpdate[]): string {
+  const by = (r: 'cpu' | 'memory') =>
+    list
+      .filter((x) => x.resource === r)
+      .map((x) => `{0xc000000000 {containerd ${x.id}} ${reqString(x.desired)} 0xc000000000}`)
+      .join(' ');
+  const parts = (['cpu', 'memory'] as const)
+    .filter((r) => list.some((x) => x.resource === r))
+    .map((r) => `${r}:[${by(r)}]`);
+  return `map[${parts.join(' ')}]`;
 }

@@ -167,8 +167,16 @@ function convertStatuses(
     const old = previous?.find((o) => o.name === c.name);
     let st: ApiContainerStatus;
     if (mine?.[0]) {
+      const apiPod = d.apiPods[pod.uid];
+      const allocation =
+        apiPod?.allocated?.find((a) => a.name === c.name)?.resources ?? c.spec.resources;
       const resized = resourcesInStatus
-        ? statusResources(c, mine[0].state === 'RUNNING')
+        ? statusResources(
+            c,
+            mine[0].state === 'RUNNING',
+            allocation,
+            apiPod?.actuated?.[c.name] ?? c.spec.resources,
+          )
         : undefined;
       // The runtime's statuses replace the defaults whole (convertContainerStatus).
       st = {
@@ -601,6 +609,8 @@ interface GenKey {
   reasons: unknown;
   /** The status manager's resize conditions (replaced, never changed in place). */
   resize: ResizeConditions | undefined;
+  /** The API server's pod: its allocation and actuated resources (replaced when they change). */
+  apiPod: unknown;
   deleted: boolean;
   terminal: boolean;
   /** The probe results read: key, value, key, value… */
@@ -658,6 +668,7 @@ export function generateAPIPodStatus(
     m.ps === ps &&
     m.reasons === reasonsNow &&
     m.resize === d.resizeConditions[pod.uid] &&
+    m.apiPod === d.apiPods[pod.uid] &&
     m.deleted === deleted &&
     m.terminal === podIsTerminal &&
     probeReadsHold(m.reads, d)
@@ -682,6 +693,7 @@ export function generateAPIPodStatus(
       ps,
       reasons: reasonsNow,
       resize: d.resizeConditions[pod.uid],
+      apiPod: d.apiPods[pod.uid],
       deleted,
       terminal: podIsTerminal,
       reads: gen.reads,
@@ -861,6 +873,7 @@ export function commitPodStatus(
       ps: key.ps,
       reasons: key.reasons,
       resize: key.resize,
+      apiPod: key.apiPod,
       deleted: key.deleted,
       terminal: key.terminal,
       reads: key.reads,
