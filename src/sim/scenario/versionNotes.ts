@@ -135,7 +135,7 @@ export function versionNotes(s: Scenario): string[] {
       );
     else
       notes.push(
-        "actions: ResizePod: canResizePod's Infeasible answer (static CPU or memory manager) is modelled; an accepted resize only updates the allocation (PodResizeInProgress, UpdateContainerResources and the status's new resources are not modelled yet), and the node-capacity check and Deferred are not modelled",
+        "actions: ResizePod: not modelled: the allocation manager's periodic retry of a Deferred resize (every 3 min) and its retry when another pod is removed (a Deferred resize is retried at the pod's next SyncPod on 1.33 only), a failed UpdateContainerResources (ResizeError), the memory-usage check of a memory limit decrease, swap, and pod-level resources' resize",
       );
     if (fg.InPlacePodVerticalScalingExclusiveCPUs === true)
       notes.push(
