@@ -88,8 +88,9 @@ function probeResult(d: KubeletDomain, type: string, id: string, reads: ProbeRea
 interface ActionsMemo {
   ps: CachedPodStatus;
   deleted: boolean;
-  /** The API server's pod (its allocation and actuated resources), when resizes are on. */
-  apiPod: unknown;
+  /** The allocation and the actuated resources (each replaced whole when it changes). */
+  allocated: unknown;
+  actuated: unknown;
   reads: ProbeReads;
   computed: Computed;
 }
@@ -107,13 +108,15 @@ export function computePodActions(
   resize = false,
 ): Computed {
   const deleted = d.pods[pod.uid]?.deletionAt !== undefined;
-  const apiPod = resize ? d.apiPods[pod.uid] : undefined;
+  const allocated = resize ? d.apiPods[pod.uid]?.allocated : undefined;
+  const actuated = resize ? d.apiPods[pod.uid]?.actuated : undefined;
   const m = actionsMemos.get(pod);
   if (
     m &&
     m.ps === ps &&
     m.deleted === deleted &&
-    m.apiPod === apiPod &&
+    m.allocated === allocated &&
+    m.actuated === actuated &&
     probeReadsHold(m.reads, d)
   )
     return m.computed;
@@ -125,7 +128,8 @@ export function computePodActions(
   ];
   const computed = deepFreeze({ actions, logs, gotKV });
   // Only a frozen cache entry can be known by identity (tests pass plain ones).
-  if (Object.isFrozen(ps)) actionsMemos.set(pod, { ps, deleted, apiPod, reads, computed });
+  if (Object.isFrozen(ps))
+    actionsMemos.set(pod, { ps, deleted, allocated, actuated, reads, computed });
   return computed;
 }
 

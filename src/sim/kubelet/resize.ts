@@ -264,3 +264,14 @@ export function resizeActuated(run: KubeletRun, d: D, uid: string): boolean {
     );
   });
 }
+
+/**
+ * HandlePodRemoves' RetryPendingResizes (1.34+): the Deferred resizes of pods still admitted,
+ * in the order the allocation manager keeps them.
+ */
+export function pendingResizesToRetry(run: KubeletRun, d: D): string[] {
+  if (!run.behaviours.resizeInAllocationManager) return [];
+  return (d.pendingResizes ?? []).filter(
+    (uid) => d.workers[uid] !== undefined && d.workers[uid].terminatedAt === undefined,
+  );
+}

@@ -609,8 +609,9 @@ interface GenKey {
   reasons: unknown;
   /** The status manager's resize conditions (replaced, never changed in place). */
   resize: ResizeConditions | undefined;
-  /** The API server's pod: its allocation and actuated resources (replaced when they change). */
-  apiPod: unknown;
+  /** The allocation and the actuated resources (each replaced whole when it changes). */
+  allocated: unknown;
+  actuated: unknown;
   deleted: boolean;
   terminal: boolean;
   /** The probe results read: key, value, key, value… */
@@ -668,7 +669,8 @@ export function generateAPIPodStatus(
     m.ps === ps &&
     m.reasons === reasonsNow &&
     m.resize === d.resizeConditions[pod.uid] &&
-    m.apiPod === d.apiPods[pod.uid] &&
+    m.allocated === d.apiPods[pod.uid]?.allocated &&
+    m.actuated === d.apiPods[pod.uid]?.actuated &&
     m.deleted === deleted &&
     m.terminal === podIsTerminal &&
     probeReadsHold(m.reads, d)
@@ -693,7 +695,8 @@ export function generateAPIPodStatus(
       ps,
       reasons: reasonsNow,
       resize: d.resizeConditions[pod.uid],
-      apiPod: d.apiPods[pod.uid],
+      allocated: d.apiPods[pod.uid]?.allocated,
+      actuated: d.apiPods[pod.uid]?.actuated,
       deleted,
       terminal: podIsTerminal,
       reads: gen.reads,
@@ -873,7 +876,8 @@ export function commitPodStatus(
       ps: key.ps,
       reasons: key.reasons,
       resize: key.resize,
-      apiPod: key.apiPod,
+      allocated: key.allocated,
+      actuated: key.actuated,
       deleted: key.deleted,
       terminal: key.terminal,
       reads: key.reads,

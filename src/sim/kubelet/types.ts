@@ -355,6 +355,11 @@ export interface KubeletDomain {
   /** The status manager's resize conditions by pod UID (in memory: lost on a restart). */
   resizeConditions: Record<string, ResizeConditions>;
   /**
+   * The allocation manager's podsWithPendingResizes (1.34+): Deferred resizes, retried when a
+   * pod is removed (RetryPendingResizes). In memory: a restart rebuilds it.
+   */
+  pendingResizes?: readonly string[];
+  /**
    * Pods whose pod-level cgroup exists (pcm.Exists): made by the first SyncPod's EnsureExists,
    * removed by SyncTerminatedPod. cgroups are the node's, not the kubelet process's.
    */

@@ -14,7 +14,7 @@
  */
 import { setup } from 'xstate';
 import { SYNC_TICK_MS } from '../kubelet/podWorkers';
-import { resizeDecision, resizeToAllocate } from '../kubelet/resize';
+import { pendingResizesToRetry, resizeDecision, resizeToAllocate } from '../kubelet/resize';
 import { kubelet } from '../kubelet/view';
 
 export type ConfigOp = 'ADD' | 'UPDATE' | 'DELETE' | 'REMOVE' | 'RECONCILE';
@@ -62,6 +62,12 @@ export const syncLoopMachine = setup({
     },
     /** The new requests fit: the allocation takes them. */
     'the update’s resize fits': ({ event }) => resizeOf(event) !== undefined,
+    /** HandlePodRemoves freed room: RetryPendingResizes answers the Deferred resizes again. */
+    'a removal with pending resizes': ({ event }) => {
+      if (event.type !== 'CONFIG' || event.op !== 'REMOVE') return false;
+      const k = kubelet();
+      return pendingResizesToRetry(k.run, k.domain).length > 0;
+    },
   },
   actions: {
     startSyncLoop: () => {},
@@ -74,6 +80,8 @@ export const syncLoopMachine = setup({
     triggerPodSync: () => {},
     /** HandlePodUpdates: podWorkers.UpdatePod (SyncPodUpdate) for each updated pod. */
     handlePodUpdates: () => {},
+    /** RetryPendingResizes: each Deferred resize answered again (allocated if it now fits). */
+    retryPendingResizes: () => {},
     handlePleg: () => {},
     handleProbe: () => {},
     syncDuePods: () => {},
@@ -112,6 +120,10 @@ export const syncLoopMachine = setup({
               {
                 guard: 'the update’s resize fits',
                 actions: ['handleConfig', 'allocateResize', 'triggerPodSync', 'handlePodUpdates'],
+              },
+              {
+                guard: 'a removal with pending resizes',
+                actions: ['handleConfig', 'retryPendingResizes'],
               },
               { actions: ['handleConfig', 'handlePodUpdates'] },
             ],

@@ -135,7 +135,7 @@ export function versionNotes(s: Scenario): string[] {
       );
     else
       notes.push(
-        "actions: ResizePod: not modelled: the allocation manager's periodic retry of a Deferred resize (every 3 min) and its retry when another pod is removed (a Deferred resize is retried at the pod's next SyncPod on 1.33 only), a failed UpdateContainerResources (ResizeError), the memory-usage check of a memory limit decrease, swap, and pod-level resources' resize",
+        "actions: ResizePod: not modelled: the allocation manager's periodic retry of a Deferred resize (1.34+: every 3 min; it is retried when a pod is removed, and on 1.33 at the pod's next SyncPod), a failed UpdateContainerResources (ResizeError), the memory-usage check of a memory limit decrease, swap, and pod-level resources' resize",
       );
     if (fg.InPlacePodVerticalScalingExclusiveCPUs === true)
       notes.push(

@@ -232,6 +232,23 @@ actions:`,
     );
   });
 
+  it('1.34+: removing the other pod retries the Deferred resize (HandlePodRemoves), which now fits', () => {
+    const s = crowded('5');
+    const withDelete: Scenario = {
+      ...s,
+      actions: [{ kind: 'DeletePod', at: 10_000, target: 'default/other' }, ...s.actions],
+    };
+    for (const v of ['1.34', '1.37'] as const) {
+      const r = runOf(on(v, withDelete));
+      const removed = r.log.findIndex((l) => l.includes('"SyncLoop REMOVE"'));
+      const allocated = r.log.findIndex((l) => l.includes('"Pod resize successfully allocated"'));
+      expect(removed, v).toBeGreaterThan(0);
+      expect(allocated, v).toBe(removed + (v === '1.37' ? 2 : 1));
+      expect(pendingOf(r), v).toBeUndefined();
+      expect(r.events.some((e) => e.reason === 'ResizeCompleted')).toBe(true);
+    }
+  });
+
   it('above the node’s allocatable: Infeasible on 1.33-1.35, Deferred by the admit handlers on 1.36', () => {
     const r35 = runOf(on('1.35', crowded('20')));
     expect(pendingOf(r35)).toMatchObject({

@@ -96,6 +96,11 @@ export function markResizePending(env: Env, api: Api, pod: PodDef): void {
     pending: { reason, message },
     answered: d.apiPods[pod.uid]?.resize?.at,
   };
+  // PushPendingResize keeps a Deferred resize for the next RetryPendingResizes (1.34+).
+  if (cfg.behaviours.resizeInAllocationManager) {
+    const rest = (d.pendingResizes ?? []).filter((u) => u !== pod.uid);
+    d.pendingResizes = reason === 'Deferred' ? [...rest, pod.uid] : rest;
+  }
   if (message.startsWith('Resize is infeasible'))
     klog(
       api,
@@ -143,6 +148,8 @@ export function allocateResize(env: Env, api: Api, pod: PodDef): void {
   const apiPod = own2(d, 'apiPods', pod.uid);
   if (!apiPod || !resize) return;
   apiPod.allocated = resize.containers;
+  if (d.pendingResizes?.includes(pod.uid))
+    d.pendingResizes = d.pendingResizes.filter((u) => u !== pod.uid);
   own(d, 'resizeConditions')[pod.uid] = { inProgress: true, answered: resize.at };
   if (env.cfg.behaviours.resizeEvents)
     recordEvent(
@@ -182,4 +189,25 @@ export function completeResize(env: Env, api: Api, pod: PodDef): void {
         '',
       ),
     );
+}
+
+/**
+ * RetryPendingResizes after HandlePodRemoves (1.34+): each pending resize is answered again;
+ * one that now fits is allocated and its pod synced (triggerPodSync), one still Deferred
+ * stays pending.
+ */
+export function retryPendingResizes(
+  env: Env,
+  api: Api,
+  uids: readonly string[],
+  sync: (uid: string) => void,
+): void {
+  for (const uid of uids) {
+    const pod = env.cfg.pods[uid]!;
+    const before = api.domain.resizeConditions[uid];
+    const { reason } = resizeDecision(env.cfg, api.domain, uid);
+    if (reason) markResizePending(env, api, pod);
+    else allocateResize(env, api, pod);
+    if (!reason || api.domain.resizeConditions[uid] !== before) sync(uid);
+  }
 }

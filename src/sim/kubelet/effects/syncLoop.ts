@@ -26,7 +26,8 @@ import {
 import { syncStatusToApi } from '../statusPatch';
 import type { KubeletDomain } from '../types';
 import { own, own2 } from '../../core/cow';
-import { allocateResize, markResizePending } from './resize';
+import { allocateResize, markResizePending, retryPendingResizes } from './resize';
+import { pendingResizesToRetry } from '../resize';
 
 type Api = EffectApi<KubeletDomain>;
 type H<E = SyncLoopEvent> = (api: Api, event: E) => void;
@@ -307,6 +308,10 @@ export function syncLoopEffects(env: Env): EffectsOf<typeof syncLoopMachine, Kub
       const pod = firstPod(ev);
       if (pod && api.domain.workers[pod.uid]) updatePod(env, api, pod.uid, 'sync');
     },
+    retryPendingResizes: (api) =>
+      retryPendingResizes(env, api, pendingResizesToRetry(cfg, api.domain), (uid) =>
+        updatePod(env, api, uid, 'sync'),
+      ),
     handlePodUpdates: (api, ev) => {
       if (ev.type !== 'CONFIG' || ev.op !== 'UPDATE') return;
       for (const uid of ev.uids) if (api.domain.workers[uid]) updatePod(env, api, uid, 'update');

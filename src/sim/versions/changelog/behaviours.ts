@@ -208,10 +208,10 @@ export const BEHAVIOUR_ROWS: readonly ChangelogRowBase[] = [
   },
   {
     release: '1.34',
-    what: 'A resize is answered by the allocation manager when the pod is updated, once per change (was at every SyncPod); the static CPU manager refuses a Guaranteed pod’s resize only when a CPU request changes: `Resize is infeasible for Guaranteed Pods alongside CPU Manager policy "static"` (was any resize: "… alongside CPU Manager static policy")',
+    what: 'A resize is answered by the allocation manager when the pod is updated (HandlePodUpdates, before the pod worker), once per change (was at every SyncPod); a Deferred one is kept pending and retried when a pod is removed (HandlePodRemoves); the static CPU manager refuses a Guaranteed pod’s resize only when a CPU request changes: `Resize is infeasible for Guaranteed Pods alongside CPU Manager policy "static"` (was any resize: "… alongside CPU Manager static policy")',
     ref: 'KEP-1287',
     source:
-      'pkg/kubelet/allocation/allocation_manager.go canResizePod, guaranteedPodResourceResizeRequired, RetryPendingResizes (v1.34.2; same check in v1.35.3, in allocation/handlers.go in v1.36.3); v1.33.5 kubelet.go canResizePod:2883 from SyncPod:1946',
+      'pkg/kubelet/kubelet.go HandlePodUpdates, HandlePodRemoves; pkg/kubelet/allocation/allocation_manager.go canResizePod, guaranteedPodResourceResizeRequired, PushPendingResize, RetryPendingResizes (v1.34.2; same check in v1.35.3, in allocation/handlers.go in v1.36.3); v1.33.5 kubelet.go canResizePod:2883 from SyncPod:1946',
     behaviour: { resizeInAllocationManager: true },
     touches: ['resizePod'],
   },

@@ -111,6 +111,12 @@ export const syncLoop: SentenceRules = [
   },
   {
     event: 'CONFIG',
+    guard: 'a removal with pending resizes',
+    say: () =>
+      'syncLoopIteration: SyncLoop REMOVE: HandlePodRemoves forgets the pod and stops its probe workers, then the allocation manager retries the Deferred resizes (RetryPendingResizes): one that now fits is allocated and its pod synced.',
+  },
+  {
+    event: 'CONFIG',
     say: (f) => {
       const who = pods(f);
       if (f.causeEvent === 'POD_DELETE')
