@@ -401,7 +401,7 @@ test.describe('12. small things', () => {
     const values = await select
       .locator('option')
       .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
-    expect(values).toHaveLength(36);
+    expect(values).toHaveLength(37);
     for (const id of [
       'serial-pulls',
       'delete-grace-period',

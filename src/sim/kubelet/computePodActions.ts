@@ -14,7 +14,13 @@ import { probeReadsHold, readProbe, type ProbeReads } from './probeReads';
 import { latestByName } from './runtime';
 import { findMatchingContainerRestartRule } from './restartRules';
 import { probeKey, shouldContainerBeRestarted } from './statusManager';
-import type { CachedPodStatus, KubeletDomain } from './types';
+import type {
+  CachedPodStatus,
+  ContainerToUpdate,
+  KubeletDomain,
+  ResourceRequirements,
+} from './types';
+import { requirementsOf } from './resize';
 
 export interface ContainerToKill {
   id: string;
@@ -43,6 +49,10 @@ export interface PodActions {
   postStop: string[];
   /** ContainersToReset (1.35+, RestartAllContainers): every instance, in removal order. */
   containersToReset: ContainerToReset[];
+  /** ContainersToUpdate (in-place resize), memory's then cpu's, each in update order. */
+  containersToUpdate: ContainerToUpdate[];
+  /** UpdatePodResources: a resize restarts a container (RestartContainer). */
+  updatePodResources: boolean;
 }
 
 export interface Computed {
@@ -91,6 +101,9 @@ interface ActionsMemo {
   ps: CachedPodStatus;
   deleted: boolean;
   restartAll: boolean;
+  /** The allocation and the actuated resources (each replaced whole when it changes). */
+  allocated: unknown;
+  actuated: unknown;
   reads: ProbeReads;
   computed: Computed;
 }
@@ -107,26 +120,33 @@ export function computePodActions(
   ps: CachedPodStatus,
   d: KubeletDomain,
   restartAll = false,
+  /** InPlacePodVerticalScaling's resize actions (computePodResizeAction), 1.33+ with the gate. */
+  resize = false,
 ): Computed {
   const deleted = d.pods[pod.uid]?.deletionAt !== undefined;
+  const allocated = resize ? d.apiPods[pod.uid]?.allocated : undefined;
+  const actuated = resize ? d.apiPods[pod.uid]?.actuated : undefined;
   const m = actionsMemos.get(pod);
   if (
     m &&
     m.ps === ps &&
     m.deleted === deleted &&
     m.restartAll === restartAll &&
+    m.allocated === allocated &&
+    m.actuated === actuated &&
     probeReadsHold(m.reads, d)
   )
     return m.computed;
   const reads: ProbeReads = [];
-  const { actions, logs } = computeFresh(pod, ps, d, deleted, reads, restartAll);
+  const { actions, logs } = computeFresh(pod, ps, d, deleted, reads, restartAll, resize);
   const gotKV: KV = [
     ['podActions', q(podActionsString(actions))],
     ['pod', q(pod.key)],
   ];
   const computed = deepFreeze({ actions, logs, gotKV });
   // Only a frozen cache entry can be known by identity (tests pass plain ones).
-  if (Object.isFrozen(ps)) actionsMemos.set(pod, { ps, deleted, restartAll, reads, computed });
+  if (Object.isFrozen(ps))
+    actionsMemos.set(pod, { ps, deleted, restartAll, allocated, actuated, reads, computed });
   return computed;
 }
 
@@ -137,6 +157,7 @@ function computeFresh(
   deleted: boolean,
   reads: ProbeReads,
   restartAll: boolean,
+  resize: boolean,
 ): Omit<Computed, 'gotKV'> {
   const logs: Computed['logs'] = [];
   const podKV = podOnlyKV(pod);
@@ -152,6 +173,8 @@ function computeFresh(
     containersToKill: [],
     postStop: [],
     containersToReset: [],
+    containersToUpdate: [],
+    updatePodResources: false,
   };
   // RestartAllContainers: kill and remove every container, regular ones' victims first, then
   // init ones', then the containers whose exit triggered it (regular, then init). The sandbox
@@ -230,6 +253,9 @@ function computeFresh(
     } else if (probeResult(d, 'startup', s.id, reads) === 'Failure') {
       message = `Container ${c.name} failed startup probe`;
       reason = 'StartupProbe';
+    } else if (resize && !computePodResizeAction(pod, d, c, s.id, a)) {
+      // computePodResizeAction updated the actions: the resize restarts this container.
+      continue;
     } else {
       keepCount++;
       continue;
@@ -288,6 +314,67 @@ function containersToReset(
       } else targets.push({ id: r.id, name: c.name, kill: true });
     }
   return [sources, targets];
+}
+
+/**
+ * computePodResizeAction for a running regular container: the allocation (the pod the kubelet
+ * syncs is UpdatePodFromAllocation's) against the actuated resources. Returns keepContainer.
+ */
+function computePodResizeAction(
+  pod: PodDef,
+  d: KubeletDomain,
+  c: ContainerDef,
+  id: string,
+  a: PodActions,
+): boolean {
+  const apiPod = d.apiPods[pod.uid];
+  const allocated =
+    apiPod?.allocated?.find((x) => x.name === c.name)?.resources ?? c.spec.resources;
+  const desired = requirementsOf(allocated);
+  const current = requirementsOf(apiPod?.actuated?.[c.name] ?? c.spec.resources);
+  if (
+    desired.memoryLimit === current.memoryLimit &&
+    desired.memoryRequest === current.memoryRequest &&
+    desired.cpuLimit === current.cpuLimit &&
+    desired.cpuRequest === current.cpuRequest
+  )
+    return true;
+  const policy = (r: 'cpu' | 'memory') =>
+    c.spec.resizePolicy?.find((p) => p.resourceName === r)?.restartPolicy ?? 'NotRequired';
+  const resizeOf = (r: 'cpu' | 'memory', want: number, now: number) => ({
+    resize: want !== now,
+    restart: want !== now && policy(r) === 'RestartContainer',
+  });
+  const memLim = resizeOf('memory', desired.memoryLimit, current.memoryLimit);
+  const memReq = resizeOf('memory', desired.memoryRequest, current.memoryRequest);
+  const cpuLim = resizeOf('cpu', desired.cpuLimit, current.cpuLimit);
+  const cpuReq = resizeOf('cpu', desired.cpuRequest, current.cpuRequest);
+  if (memLim.restart || memReq.restart || cpuLim.restart || cpuReq.restart) {
+    a.containersToKill.push({
+      id,
+      name: c.name,
+      message: `Container ${c.name} resize requires restart`,
+      reason: '',
+    });
+    a.containersToStart.push(c.index);
+    a.updatePodResources = true;
+    return false;
+  }
+  const mark = (resource: 'cpu' | 'memory', want: number, now: number) => {
+    const info: ContainerToUpdate = { resource, name: c.name, id, desired, current };
+    // Decreases are applied before increases: prepended to the resource's list.
+    const list = a.containersToUpdate;
+    if (want > now) list.push(info);
+    else if (want < now) {
+      const first = list.findIndex((x) => x.resource === resource);
+      list.splice(first < 0 ? list.length : first, 0, info);
+    }
+  };
+  if (memLim.resize) mark('memory', desired.memoryLimit, current.memoryLimit);
+  else if (memReq.resize) mark('memory', desired.memoryRequest, current.memoryRequest);
+  if (cpuLim.resize) mark('cpu', desired.cpuLimit, current.cpuLimit);
+  else if (cpuReq.resize) mark('cpu', desired.cpuRequest, current.cpuRequest);
+  return true;
 }
 
 /** computeInitContainerActions: returns podHasInitialized. */
@@ -416,10 +503,33 @@ export function podActionsString(a: PodActions): string {
     : 'map[]';
   // (1.35+: UpdatePodLevelResources and ContainersToRemove, RestartAllContainers' list)
   return (
-    `KillPod: ${a.killPod}, CreateSandbox: ${a.createSandbox}, UpdatePodResources: false, ` +
+    `KillPod: ${a.killPod}, CreateSandbox: ${a.createSandbox}, ` +
+    `UpdatePodResources: ${a.updatePodResources}, ` +
     `UpdatePodLevelResources: false, Attempt: ${a.attempt}, ` +
     `InitContainersToStart: ${list(a.initToStart)}, ` +
     `ContainersToStart: ${list(a.containersToStart)}, EphemeralContainersToStart: [],` +
-    `ContainersToUpdate: map[], ContainersToKill: ${kill}, ContainersToRemove: ${toRemove(a)}`
+    `ContainersToUpdate: ${containersToUpdateString(a.containersToUpdate)}, ` +
+    `ContainersToKill: ${kill}, ContainersToRemove: ${toRemove(a)}`
   );
+}
+
+/** Go's %v of a resourceRequirements: {memoryLimit memoryRequest cpuLimit cpuRequest}. */
+const reqString = (r: ResourceRequirements) =>
+  `{${r.memoryLimit} ${r.memoryRequest} ${r.cpuLimit} ${r.cpuRequest}}`;
+
+/**
+ * Go's %v of map[v1.ResourceName][]containerToUpdateInfo: keys sorted (cpu before memory),
+ * each info {container kubeContainerID desiredContainerResources currentContainerResources}.
+ * The two pointers print as heap addresses the model cannot know: a fixed 0xc000000000.
+ */
+function containersToUpdateString(list: readonly ContainerToUpdate[]): string {
+  const by = (r: 'cpu' | 'memory') =>
+    list
+      .filter((x) => x.resource === r)
+      .map((x) => `{0xc000000000 {containerd ${x.id}} ${reqString(x.desired)} 0xc000000000}`)
+      .join(' ');
+  const parts = (['cpu', 'memory'] as const)
+    .filter((r) => list.some((x) => x.resource === r))
+    .map((r) => `${r}:[${by(r)}]`);
+  return `map[${parts.join(' ')}]`;
 }

@@ -113,6 +113,8 @@ export interface Latencies {
   createContainer: number;
   startContainer: number;
   stopContainer: number;
+  /** CRI UpdateContainerResources (an in-place resize's cgroup write). */
+  updateContainerResources: number;
   hook: number;
   pullBytesPerSecond: number;
   /** How long a regular init container runs before it exits 0 (no scenario fault). */
@@ -221,6 +223,7 @@ export const DEFAULTS = {
   createContainer: 50,
   startContainer: 100,
   stopContainer: 200,
+  updateContainerResources: 30,
   hook: 100,
   pullBytesPerSecond: 25_000_000,
   initContainerRun: 1000,
@@ -511,6 +514,7 @@ export function compileRun(s: Scenario): KubeletRun {
       createContainer: rt.createContainer ?? DEFAULTS.createContainer,
       startContainer: rt.startContainer ?? DEFAULTS.startContainer,
       stopContainer: rt.stopContainer ?? DEFAULTS.stopContainer,
+      updateContainerResources: rt.updateContainerResources ?? DEFAULTS.updateContainerResources,
       hook: rt.hook ?? DEFAULTS.hook,
       pullBytesPerSecond: pullBps,
       initContainerRun: rt.initContainerRun ?? DEFAULTS.initContainerRun,

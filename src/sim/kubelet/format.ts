@@ -121,5 +121,7 @@ export function postTerminationContainers(records: readonly ContainerRecord[]): 
 
 /** A *pleg.PodLifecycleEvent as current klog renders it (JSON-style struct). */
 export function plegEventString(uid: string, type: string, data: string): string {
-  return `{"ID":${JSON.stringify(uid)},"Type":${JSON.stringify(type)},"Data":${JSON.stringify(data)}}`;
+  // A ConditionMet event carries no data (a nil interface{}).
+  const d = type === 'ConditionMet' ? 'null' : JSON.stringify(data);
+  return `{"ID":${JSON.stringify(uid)},"Type":${JSON.stringify(type)},"Data":${d}}`;
 }

@@ -169,6 +169,16 @@ export const KLOG = {
     'handlers.go:95',
     3,
   ),
+  // allocation_manager.go retryPendingResizes: how each pending resize came out (1.34+).
+  'Pod resize successfully allocated': I('allocation_manager.go:267', 4),
+  'Pod resize is infeasible': I('allocation_manager.go:265', 4),
+  'Pod resize is deferred; will reevaluate later': I('allocation_manager.go:262', 4),
+  // canResizePod's node-capacity check and its deferral (1.33-1.35; 1.36 admits resizes
+  // through the admit handlers, which log "Pod admission denied" only).
+  "Node didn't have enough capacity": R('allocation_manager.go:723', 3),
+  'Resize cannot be accommodated': R('allocation_manager.go:730', 3),
+  // kuberuntime_manager.go updatePodContainerResources (doPodResizeAction, SyncPod step 8)
+  'Updating container resources': I('kuberuntime_manager.go:1125', 5),
   'Failed to execute PostStartHook': E('kuberuntime_container.go:328'),
   'Exec lifecycle hook for Container in Pod failed': I('handlers.go:86', 1),
   'Killing container with a grace period': I('kuberuntime_container.go:915', 2),

@@ -33,6 +33,7 @@ export type KubeletMemory = Pick<
   | 'statusVersions'
   | 'startupLatency'
   | 'resizeConditions'
+  | 'pendingResizes'
 >;
 
 /** The state that outlives the kubelet process. */
@@ -64,5 +65,6 @@ export function kubeletMemory(nextPullId: number): KubeletMemory {
     statusVersions: table(),
     startupLatency: table(),
     resizeConditions: table(),
+    pendingResizes: undefined,
   };
 }

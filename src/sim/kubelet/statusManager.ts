@@ -209,8 +209,16 @@ function convertStatuses(
     const old = previous?.find((o) => o.name === c.name);
     let st: ApiContainerStatus;
     if (mine?.[0]) {
+      const apiPod = d.apiPods[pod.uid];
+      const allocation =
+        apiPod?.allocated?.find((a) => a.name === c.name)?.resources ?? c.spec.resources;
       const resized = resourcesInStatus
-        ? statusResources(c, mine[0].state === 'RUNNING')
+        ? statusResources(
+            c,
+            mine[0].state === 'RUNNING',
+            allocation,
+            apiPod?.actuated?.[c.name] ?? c.spec.resources,
+          )
         : undefined;
       // The runtime's statuses replace the defaults whole (convertContainerStatus).
       st = {
@@ -688,6 +696,9 @@ interface GenKey {
   reasons: unknown;
   /** The status manager's resize conditions (replaced, never changed in place). */
   resize: ResizeConditions | undefined;
+  /** The allocation and the actuated resources (each replaced whole when it changes). */
+  allocated: unknown;
+  actuated: unknown;
   deleted: boolean;
   terminal: boolean;
   /** The probe results read: key, value, key, value… */
@@ -745,6 +756,8 @@ export function generateAPIPodStatus(
     m.ps === ps &&
     m.reasons === reasonsNow &&
     m.resize === d.resizeConditions[pod.uid] &&
+    m.allocated === d.apiPods[pod.uid]?.allocated &&
+    m.actuated === d.apiPods[pod.uid]?.actuated &&
     m.deleted === deleted &&
     m.terminal === podIsTerminal &&
     probeReadsHold(m.reads, d)
@@ -770,6 +783,8 @@ export function generateAPIPodStatus(
       ps,
       reasons: reasonsNow,
       resize: d.resizeConditions[pod.uid],
+      allocated: d.apiPods[pod.uid]?.allocated,
+      actuated: d.apiPods[pod.uid]?.actuated,
       deleted,
       terminal: podIsTerminal,
       reads: gen.reads,
@@ -1019,6 +1034,8 @@ export function commitPodStatus(
       ps: key.ps,
       reasons: key.reasons,
       resize: key.resize,
+      allocated: key.allocated,
+      actuated: key.actuated,
       deleted: key.deleted,
       terminal: key.terminal,
       reads: key.reads,

@@ -14,8 +14,10 @@
  *     allocated request is above the MinShares floor, else the allocated value: a container
  *     that asks for no CPU (shares 2) shows none;
  *   - the memory request as allocated (the runtime does not report one).
- * The allocation is the spec's (no resize is modelled): requests after API defaulting (a limit
- * without a request becomes the request). Shapes from 1.34 kubelet status dumps, e.g. a
+ * The allocation is the spec's until a resize is accepted (then the allocation checkpoint's),
+ * requests after API defaulting (a limit without a request becomes the request); what the
+ * runtime applied is the actuated resources (the container's start, or the last
+ * UpdateContainerResources). Shapes from 1.34 kubelet status dumps, e.g. a
  * memory-only container: "allocatedResources":{"memory":"400Mi"},
  * "resources":{"limits":{"memory":"400Mi"},"requests":{"memory":"400Mi"}}, and a container
  * with no resources: "resources":{} with no allocatedResources.
@@ -43,27 +45,55 @@ export interface StatusResources {
   resources: ResourcesStatus;
 }
 
-/** The container's (frozen, shared) allocatedResources and resources, running or not. */
-export function statusResources(c: ContainerDef, running: boolean): StatusResources {
-  let pair = memo.get(c);
-  if (!pair) memo.set(c, (pair = [build(c, false), build(c, true)]));
-  return pair[running ? 1 : 0];
+type Requirements = ContainerDef['spec']['resources'];
+
+/**
+ * The container's (frozen, shared) allocatedResources and resources, running or not; by
+ * default from its manifest, else from the allocation and the actuated resources given.
+ */
+export function statusResources(
+  c: ContainerDef,
+  running: boolean,
+  allocation: Requirements = c.spec.resources,
+  actuated: Requirements = allocation,
+): StatusResources {
+  if (allocation === c.spec.resources && actuated === allocation) {
+    let pair = memo.get(c);
+    if (!pair)
+      memo.set(
+        c,
+        (pair = [build(allocation, allocation, false), build(allocation, allocation, true)]),
+      );
+    return pair[running ? 1 : 0];
+  }
+  return build(allocation, actuated, running);
 }
 const memo = new WeakMap<ContainerDef, [StatusResources, StatusResources]>();
 
-function build(c: ContainerDef, running: boolean): StatusResources {
-  const spec = c.spec.resources;
+function build(spec: Requirements, applied: Requirements, running: boolean): StatusResources {
   const allocated = canonicalList(effectiveRequests(spec));
   let limits = canonicalList(spec?.limits ?? {});
   let requests = allocated;
   if (running) {
-    if (limits) limits = sorted({ ...limits, ...appliedLimits(limits) });
-    if (requests) requests = sorted({ ...requests, ...appliedRequests(requests) });
+    // What the runtime reports is what it applied: the actuated limits and requests.
+    const appliedLimitList = canonicalList(applied?.limits ?? {});
+    const appliedRequestList = canonicalList(effectiveRequests(applied));
+    if (limits && appliedLimitList)
+      limits = sorted({ ...limits, ...appliedLimits(pick(appliedLimitList, limits)) });
+    if (requests && appliedRequestList)
+      requests = sorted({ ...requests, ...appliedRequests(appliedRequestList) });
   }
   const resources: ResourcesStatus = {};
   if (limits) resources.limits = limits;
   if (requests) resources.requests = requests;
   return deepFreeze({ allocatedResources: allocated, resources });
+}
+
+/** The applied values of the resources the allocation names. */
+function pick(list: ResourceListStatus, keys: ResourceListStatus): ResourceListStatus {
+  const out: ResourceListStatus = {};
+  for (const k of Object.keys(keys)) if (list[k] !== undefined) out[k] = list[k];
+  return out;
 }
 
 /** What the runtime reports of the limits it applied (the quota and the memory limit). */

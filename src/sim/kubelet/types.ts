@@ -35,6 +35,29 @@ export interface ApiPod {
    * the node's disk: it outlives a kubelet restart); the manifest's until a resize is accepted.
    */
   allocated?: ResizeAction['containers'];
+  /**
+   * The runtime's applied resources by container (the allocation manager's actuated state,
+   * SetActuatedResources): written when a container starts and when UpdateContainerResources
+   * returns; a container not listed runs with the manifest's.
+   */
+  actuated?: Record<string, ResizeAction['containers'][number]['resources']>;
+}
+
+/** Resources as computePodResizeAction compares them (kuberuntime resourceRequirements). */
+export interface ResourceRequirements {
+  memoryLimit: number;
+  memoryRequest: number;
+  cpuLimit: number;
+  cpuRequest: number;
+}
+
+/** One containerToUpdateInfo of podActions.ContainersToUpdate, with its resource's key. */
+export interface ContainerToUpdate {
+  resource: 'cpu' | 'memory';
+  name: string;
+  id: string;
+  desired: ResourceRequirements;
+  current: ResourceRequirements;
 }
 
 /** A pod's resize conditions as the status manager caches them (podResizeConditions). */
@@ -257,6 +280,10 @@ export interface RuntimeSync {
   restartAll: boolean;
   /** ContainersToReset, in removal order; `cursor` walks it while resetting. */
   containersToReset: readonly { id: string; name: string; kill: boolean }[];
+  /** computePodActions' ContainersToUpdate (in-place resize): UpdateContainerResources calls. */
+  containersToUpdate?: readonly ContainerToUpdate[];
+  /** A container's resize restarts it (RestartContainer): the pod cgroup is resized too. */
+  updatePodResources?: boolean;
   /** SyncResults in order: [action, target, error reason, message]. */
   results: { action: string; target: string; error?: string; message?: string }[];
   podIP: string;
@@ -337,6 +364,11 @@ export interface KubeletDomain {
   /** The status manager's resize conditions by pod UID (in memory: lost on a restart). */
   resizeConditions: Record<string, ResizeConditions>;
   /**
+   * The allocation manager's podsWithPendingResizes (1.34+): Deferred resizes, retried when a
+   * pod is removed (RetryPendingResizes). In memory: a restart rebuilds it.
+   */
+  pendingResizes?: readonly string[];
+  /**
    * Pods whose pod-level cgroup exists (pcm.Exists): made by the first SyncPod's EnsureExists,
    * removed by SyncTerminatedPod. cgroups are the node's, not the kubelet process's.
    */
@@ -366,7 +398,12 @@ export interface KubeletDomain {
   cacheWaiters: Record<string, number>;
   runtime: RuntimeState;
   /** GenericPLEG podRecords: per pod, container id -> last seen state. */
-  pleg: { seen: Record<string, Record<string, string>>; dirty: Record<string, true> };
+  pleg: {
+    seen: Record<string, Record<string, string>>;
+    dirty: Record<string, true>;
+    /** SetPodWatchCondition: pods re-inspected at the next relist, then sent ConditionMet. */
+    watch?: Record<string, true>;
+  };
   /** Images present on the node (name -> size). */
   images: Record<string, number>;
   /**

@@ -7,9 +7,15 @@
  *   housekeepingTicker := time.NewTicker(housekeepingPeriod) -> `housekeepingPeriod` (2 s).
  * Each ticker is a region of its own that re-enters itself every period, as a Go ticker fires
  * whatever the select handled in between; the channels are handled in the `select` region.
+ * From 1.34 (InPlacePodVerticalScaling) HandlePodUpdates answers a resize before it tells the
+ * pod worker: PushPendingResize then the allocation manager's RetryPendingResizes
+ * (handlePodResourcesResize: Infeasible, Deferred or allocated; kubelet/resize.ts), whose
+ * triggerPodSync is HandlePodSyncs.
  */
 import { setup } from 'xstate';
 import { SYNC_TICK_MS } from '../kubelet/podWorkers';
+import { pendingResizesToRetry, resizeDecision, resizeToAllocate } from '../kubelet/resize';
+import { kubelet } from '../kubelet/view';
 
 export type ConfigOp = 'ADD' | 'UPDATE' | 'DELETE' | 'REMOVE' | 'RECONCILE';
 
@@ -27,12 +33,55 @@ export type SyncLoopEvent =
 /** housekeepingPeriod (pkg/kubelet/kubelet.go). */
 export const HOUSEKEEPING_MS = 2000;
 
+/** The UPDATE's pod whose resize the allocation manager answers now (1.34+), if any. */
+function resizeOf(ev: SyncLoopEvent): string | undefined {
+  if (ev.type !== 'CONFIG' || ev.op !== 'UPDATE' || ev.uids.length !== 1) return undefined;
+  const k = kubelet();
+  const uid = ev.uids[0]!;
+  return resizeToAllocate(k.run, k.domain, uid) ? uid : undefined;
+}
+
+function decisionOf(uid: string) {
+  const k = kubelet();
+  return resizeDecision(k.run, k.domain, uid).reason;
+}
+
 export const syncLoopMachine = setup({
   types: { events: {} as SyncLoopEvent },
   delays: { syncTickerPeriod: SYNC_TICK_MS, housekeepingPeriod: HOUSEKEEPING_MS },
+  guards: {
+    /** handlePodResourcesResize: canResizePod refuses it for good (Infeasible). */
+    'the update’s resize is infeasible': ({ event }) => {
+      const uid = resizeOf(event);
+      return uid !== undefined && decisionOf(uid) === 'Infeasible';
+    },
+    /** canAdmitPod refuses the new requests for now (Deferred: retried later). */
+    'the update’s resize is deferred': ({ event }) => {
+      const uid = resizeOf(event);
+      return uid !== undefined && decisionOf(uid) === 'Deferred';
+    },
+    /** The new requests fit: the allocation takes them. */
+    'the update’s resize fits': ({ event }) => resizeOf(event) !== undefined,
+    /** HandlePodRemoves freed room: RetryPendingResizes answers the Deferred resizes again. */
+    'a removal with pending resizes': ({ event }) => {
+      if (event.type !== 'CONFIG' || event.op !== 'REMOVE') return false;
+      const k = kubelet();
+      return pendingResizesToRetry(k.run, k.domain).length > 0;
+    },
+  },
   actions: {
     startSyncLoop: () => {},
     handleConfig: () => {},
+    /** PodResizePending (Infeasible or Deferred) with the kubelet's message. */
+    markResizePending: () => {},
+    /** SetAllocatedResources, PodResizeInProgress (and ResizeStarted from 1.35). */
+    allocateResize: () => {},
+    /** triggerPodSync: HandlePodSyncs for the pod whose resize was answered. */
+    triggerPodSync: () => {},
+    /** HandlePodUpdates: podWorkers.UpdatePod (SyncPodUpdate) for each updated pod. */
+    handlePodUpdates: () => {},
+    /** RetryPendingResizes: each Deferred resize answered again (allocated if it now fits). */
+    retryPendingResizes: () => {},
     handlePleg: () => {},
     handleProbe: () => {},
     syncDuePods: () => {},
@@ -49,7 +98,35 @@ export const syncLoopMachine = setup({
       states: {
         waiting: {
           on: {
-            CONFIG: { actions: 'handleConfig' },
+            CONFIG: [
+              {
+                guard: 'the update’s resize is infeasible',
+                actions: [
+                  'handleConfig',
+                  'markResizePending',
+                  'triggerPodSync',
+                  'handlePodUpdates',
+                ],
+              },
+              {
+                guard: 'the update’s resize is deferred',
+                actions: [
+                  'handleConfig',
+                  'markResizePending',
+                  'triggerPodSync',
+                  'handlePodUpdates',
+                ],
+              },
+              {
+                guard: 'the update’s resize fits',
+                actions: ['handleConfig', 'allocateResize', 'triggerPodSync', 'handlePodUpdates'],
+              },
+              {
+                guard: 'a removal with pending resizes',
+                actions: ['handleConfig', 'retryPendingResizes'],
+              },
+              { actions: ['handleConfig', 'handlePodUpdates'] },
+            ],
             PLEG: { actions: 'handlePleg' },
             PROBE: { actions: 'handleProbe' },
           },

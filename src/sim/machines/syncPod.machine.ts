@@ -16,9 +16,13 @@
  * in turn, then returns: the sandbox stays, and the next sync starts the pod's containers from
  * its first init container.
  * Steps in the kubelet's memory take no time (delay 0) but are steps of their own.
- * With InPlacePodVerticalScaling (beta and on from 1.33) a sync first answers a pending resize
- * (Kubelet.handlePodResourcesResize, called from SyncPod in 1.33: canResizePod decides whether
- * the spec's new resources can be allocated; see kubelet/resize.ts).
+ * With InPlacePodVerticalScaling (beta and on from 1.33) a 1.33 sync first answers a pending
+ * resize (Kubelet.handlePodResourcesResize, called from SyncPod: canResizePod decides whether
+ * the spec's new resources can be allocated; see kubelet/resize.ts; 1.34+ answer it in
+ * HandlePodUpdates, syncLoop.machine.ts). Each sync then checks whether the runtime applied the
+ * allocation (isPodResizeInProgress / CheckPodResizeInProgress) and clears PodResizeInProgress
+ * when it has; the runtime's SyncPod resizes running containers in place (step 7,
+ * doPodResizeAction: one CRI UpdateContainerResources per container and resource).
  */
 import { setup } from 'xstate';
 import { containerBackOffPolicy, isInBackOffSince, stableKey } from '../kubelet/backoff';
@@ -26,7 +30,7 @@ import type { ContainerDef, PodDef } from '../kubelet/config';
 import { killGracePeriod, MIN_GRACE_S, stopTime } from '../kubelet/killContainer';
 import { kubelet, type KubeletView } from '../kubelet/view';
 import { attachAndMountWait } from '../kubelet/volumes';
-import { resizeDecision, resizePending } from '../kubelet/resize';
+import { resizeActuated, resizeDecision, resizePending } from '../kubelet/resize';
 
 export type SyncPodEvent =
   { type: 'START'; updateType: string } | { type: 'CONTAINER_RESULT'; ok: boolean };
@@ -84,6 +88,24 @@ export const syncPodMachine = setup({
       const k = kubelet();
       return resizeDecision(k.run, k.domain, context.uid).reason === 'Infeasible';
     },
+    /** canAdmitPod refuses the new requests for now: Deferred, retried at the next sync. */
+    'resize is deferred': ({ context }) => {
+      const k = kubelet();
+      return resizeDecision(k.run, k.domain, context.uid).reason === 'Deferred';
+    },
+    /**
+     * PodResizeInProgress is set and every running container's actuated resources equal the
+     * allocation (isPodResizeInProgress is false): the condition is cleared.
+     */
+    'the resize is actuated': ({ context }) => {
+      const k = kubelet();
+      return resizeActuated(k.run, k.domain, context.uid);
+    },
+    /** ContainersToUpdate or UpdatePodResources: doPodResizeAction runs (SyncPod step 7). */
+    'containers to update': ({ context }) => {
+      const s = sync(context).s;
+      return (s.containersToUpdate?.length ?? 0) > 0 || s.updatePodResources === true;
+    },
     'pod is terminal': ({ context }) => sync(context).s.isTerminal,
     'sandbox changed: kill the pod': ({ context }) => sync(context).s.killPod,
     /** computePodActions returned ContainersToReset (the pod is marked for RestartAllContainers). */
@@ -135,6 +157,11 @@ export const syncPodMachine = setup({
     },
     computePodActions: 0,
     nextContainer: 0,
+    /** One CRI UpdateContainerResources per container and resource, one after another. */
+    updateContainerResources: ({ context }) => {
+      const { k, s } = sync(context);
+      return (s.containersToUpdate?.length ?? 0) * k.run.latencies.updateContainerResources;
+    },
     /** The pod's running containers stop in parallel: the slowest StopContainer. */
     killPod: ({ context }) => {
       const k = kubelet();
@@ -169,8 +196,16 @@ export const syncPodMachine = setup({
   actions: {
     /** The resize is infeasible: PodResizePending (Infeasible) with canResizePod's message. */
     markResizeInfeasible: () => {},
+    /** PodResizePending (Deferred) with canAdmitPod's message. */
+    markResizeDeferred: () => {},
     /** The allocation takes the spec's resources: PodResizeInProgress. */
     acceptResize: () => {},
+    /** PodResizeInProgress is cleared (ResizeCompleted from 1.34). */
+    completeResize: () => {},
+    /** doPodResizeAction: the pod cgroup and UpdateContainerResources for each container. */
+    doPodResizeAction: () => {},
+    /** UpdateContainerResources returned: SetActuatedResources, the PLEG's watch condition. */
+    containerResourcesUpdated: () => {},
     handlePodResourcesResize: () => {},
     generateStatus: () => {},
     ensurePodCgroup: () => {},
@@ -203,6 +238,11 @@ export const syncPodMachine = setup({
       on: {
         START: [
           { guard: 'a resize is pending', target: 'handlingResize' },
+          {
+            guard: 'the resize is actuated',
+            target: 'generatingStatus',
+            actions: 'completeResize',
+          },
           { target: 'generatingStatus' },
         ],
       },
@@ -215,6 +255,11 @@ export const syncPodMachine = setup({
             guard: 'resize is infeasible',
             target: 'generatingStatus',
             actions: 'markResizeInfeasible',
+          },
+          {
+            guard: 'resize is deferred',
+            target: 'generatingStatus',
+            actions: 'markResizeDeferred',
           },
           { target: 'generatingStatus', actions: 'acceptResize' },
         ],
@@ -247,6 +292,7 @@ export const syncPodMachine = setup({
               { guard: 'pod marked for RestartAllContainers', target: 'resettingContainers' },
               { guard: 'unwanted containers to kill', target: 'killingContainers' },
               { guard: 'init containers to start', target: 'startingInit' },
+              { guard: 'containers to update', target: 'updatingContainerResources' },
               { guard: 'containers to start', target: 'startingContainers' },
               // Nothing to change: the runtime SyncPod returns at once.
               { target: '#syncPod.idle', actions: 'exitSyncPod' },
@@ -304,7 +350,23 @@ export const syncPodMachine = setup({
         initAborted: {
           after: { nextContainer: { target: '#syncPod.idle', actions: 'exitSyncPod' } },
         },
-        initDone: { after: { nextContainer: 'startingContainers' } },
+        initDone: {
+          after: {
+            nextContainer: [
+              { guard: 'containers to update', target: 'updatingContainerResources' },
+              { target: 'startingContainers' },
+            ],
+          },
+        },
+        updatingContainerResources: {
+          entry: 'doPodResizeAction',
+          after: {
+            updateContainerResources: {
+              target: 'startingContainers',
+              actions: 'containerResourcesUpdated',
+            },
+          },
+        },
         startingContainers: {
           always: [
             { guard: 'all containers started', target: 'containersDone' },

@@ -72,7 +72,6 @@ export const POD_SPEC_OTHER_FIELDS = accepted([
 export const CONTAINER_OTHER_FIELDS = accepted([
   'workingDir',
   'ports',
-  'resizePolicy',
   'volumeMounts',
   'volumeDevices',
   'terminationMessagePath',

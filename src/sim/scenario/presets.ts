@@ -37,6 +37,8 @@ export const PRESET_IDS = [
   'image-pull-credentials',
   // In-place resize meeting the static CPU manager.
   'resize-guaranteed-static',
+  // In-place resize accepted: UpdateContainerResources on a running container.
+  'resize-burstable',
   // The golden scenarios: one kubelet behaviour each.
   'uncached-image',
   'two-init-containers',

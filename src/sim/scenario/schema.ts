@@ -162,6 +162,19 @@ export const containerSchema = z.strictObject({
    * server's words, not the schema's.
    */
   restartPolicyRules: z.array(containerRestartRule).max(1000).optional(),
+  /**
+   * ContainerResizePolicy: whether an in-place resize of the resource restarts the container
+   * (computePodResizeAction; NotRequired when the resource names none).
+   */
+  resizePolicy: z
+    .array(
+      z.strictObject({
+        resourceName: z.enum(['cpu', 'memory']),
+        restartPolicy: z.enum(['NotRequired', 'RestartContainer']),
+      }),
+    )
+    .max(2)
+    .optional(),
   lifecycle: z
     .strictObject({
       postStart: handler.optional(),
@@ -454,6 +467,8 @@ const runtimeSchema = z
     createContainer: duration.optional(),
     startContainer: duration.optional(),
     stopContainer: duration.optional(),
+    /** CRI UpdateContainerResources: an in-place resize applied to a running container. */
+    updateContainerResources: duration.optional(),
     /** Registry throughput used when an image gives sizeBytes but no pullTime. */
     pullBytesPerSecond: z.number().positive().optional(),
     /** Time of a PostStart or PreStop hook that does not hang. */

@@ -167,7 +167,7 @@ export function versionNotes(s: Scenario): string[] {
       );
     else
       notes.push(
-        "actions: ResizePod: canResizePod's Infeasible answer (static CPU or memory manager) is modelled; an accepted resize only updates the allocation (PodResizeInProgress, UpdateContainerResources and the status's new resources are not modelled yet), and the node-capacity check and Deferred are not modelled",
+        "actions: ResizePod: not modelled: the allocation manager's periodic retry of a Deferred resize (1.34+: every 3 min; it is retried when a pod is removed, and on 1.33 at the pod's next SyncPod), a failed UpdateContainerResources (ResizeError), the memory-usage check of a memory limit decrease, swap, and pod-level resources' resize",
       );
     if (fg.InPlacePodVerticalScalingExclusiveCPUs === true)
       notes.push(

@@ -101,6 +101,8 @@ export interface TraceRecordData {
   containerExited: { id: string; exitCode?: number };
   /** Admission rejected the pod (Kubelet.rejectPod). */
   podRejected: { uid: string; reason: string };
+  /** The PLEG's watch condition for the pod was met (ConditionMet: a resize was applied). */
+  plegConditionMet: { uid: string };
   /** The status manager's phase after SyncPod's generateAPIPodStatus. */
   podStatus: { uid: string; phase: string };
   /** A status patch changed the pod's Ready condition (what `kubectl get pods` READY shows). */

@@ -116,6 +116,9 @@ function unquote(v: string): string {
  */
 function tableKey(msg: string, source: string): KlogKey {
   if (msg === 'Unhandled Error') return 'HandleError';
+  // canResizePod's message carries the resource and the amounts.
+  if (msg.startsWith("Node didn't have enough capacity: "))
+    return "Node didn't have enough capacity";
   if (msg === 'Best TopologyHint' && source.startsWith('scope_pod.go'))
     return 'Best TopologyHint (pod scope)';
   if (msg === 'Topology Affinity' && source.startsWith('scope_pod.go'))

@@ -50,6 +50,8 @@ function containers(
   version: KubeletVersionName,
   era: DescribeEra,
   field: FieldValue,
+  /** The spec's resources after a `resize` subresource patch, by container. */
+  resized?: readonly { name: string; resources: ContainerDef['spec']['resources'] }[],
 ) {
   if (defs.length === 0) return;
   out.push(`${title}:`);
@@ -74,9 +76,10 @@ function containers(
       for (const a of c.spec.args) for (const l of a.split('\n')) out.push(`${L3}${l}`);
     }
     if (d) statusLines(out, d);
-    resources(out, 'Limits', c.spec.resources?.limits);
+    const specResources = resized?.find((r) => r.name === c.name)?.resources ?? c.spec.resources;
+    resources(out, 'Limits', specResources?.limits);
     // SetDefaults_Pod: each limit without a request of its own is also the request.
-    resources(out, 'Requests', effectiveRequests(c.spec.resources));
+    resources(out, 'Requests', effectiveRequests(specResources));
     for (const t of ['liveness', 'readiness', 'startup'] as const) {
       const l = probeLine(c, t, era);
       if (l) out.push(l);
@@ -150,6 +153,7 @@ export function describePod(run: SimulationRun, podKey: string, step: number): s
   } else out.push(`IPs:\t<none>`);
   const controller = controlledBy(meta.ownerReferences);
   if (controller) out.push(`Controlled By:\t${controller}`);
+  const resized = run.stateAt(step).domain.apiPods[row.uid]?.resize?.containers;
   containers(
     out,
     'Init Containers',
@@ -159,6 +163,7 @@ export function describePod(run: SimulationRun, podKey: string, step: number): s
     version,
     era,
     field,
+    resized,
   );
   containers(
     out,
@@ -169,6 +174,7 @@ export function describePod(run: SimulationRun, podKey: string, step: number): s
     version,
     era,
     field,
+    resized,
   );
   conditionLines(out, version, row.conditions);
   volumes(out, pod, version, era);

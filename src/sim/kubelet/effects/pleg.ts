@@ -108,6 +108,16 @@ export function plegEffects(env: Env): EffectsOf<typeof plegMachine, KubeletDoma
     }
     // Most relists find nothing dirty: nothing to reset (no copy of the record).
     if (dirty) own(domain, 'pleg').dirty = table();
+    // Watch conditions (SetPodWatchCondition, 1.32+): the pod is re-inspected and, its
+    // condition met (doPodResizeAction's always is), a ConditionMet event triggers a sync.
+    const watch = domain.pleg.watch;
+    if (watch) {
+      for (const uid in watch) {
+        own2(domain, 'cache', 'pods')[uid] = getPodStatus(domain, uid, relistTime);
+        api.send(SYNC_LOOP, { type: 'PLEG', uid, event: 'ConditionMet', data: '' });
+      }
+      own(domain, 'pleg').watch = undefined;
+    }
     own(domain, 'cache').timestamp = relistTime;
     // Wake pod workers whose GetNewerThan is now satisfied. A for-in over the waiters as the
     // relist began (no [uid, time] pair per waiter and relist); `own` deletes from a copy, or

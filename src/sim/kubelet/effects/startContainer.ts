@@ -35,7 +35,7 @@ import { killContainerWithGracePeriod, podGracePeriod } from '../killContainer';
 import { klog, podKV, q } from '../klog';
 import { createContainer, exitContainer, startContainer } from '../runtime';
 import type { KubeletDomain, StartAttempt } from '../types';
-import { own } from '../../core/cow';
+import { own, own2 } from '../../core/cow';
 import { podPullSecrets, recordPull } from '../pullCredentials';
 import { cpusetForContainer } from '../../policies/cpumanager/manager';
 
@@ -331,6 +331,15 @@ export function startContainerEffects(
         api.t,
       );
       attempt.containerId = created.id;
+      // SetActuatedResources: the container runs with its allocation (a resize's, once
+      // accepted; the manifest's otherwise, which needs no record).
+      const allocated = api.domain.apiPods[pod.uid]?.allocated?.find(
+        (a) => a.name === container.name,
+      );
+      if (allocated) {
+        const apiPod = own2(api.domain, 'apiPods', pod.uid);
+        apiPod.actuated = { ...apiPod.actuated, [container.name]: allocated.resources };
+      }
       if (api.domain.cpu) {
         const cpu = own(api.domain, 'cpu')!;
         const before = cpu.memory;

@@ -26,6 +26,8 @@ import {
 import { syncStatusToApi } from '../statusPatch';
 import type { KubeletDomain } from '../types';
 import { own, own2 } from '../../core/cow';
+import { allocateResize, markResizePending, retryPendingResizes } from './resize';
+import { pendingResizesToRetry } from '../resize';
 
 type Api = EffectApi<KubeletDomain>;
 type H<E = SyncLoopEvent> = (api: Api, event: E) => void;
@@ -160,7 +162,7 @@ export function syncLoopEffects(env: Env): EffectsOf<typeof syncLoopMachine, Kub
         }
         break;
       case 'UPDATE':
-        for (const uid of ev.uids) if (domain.workers[uid]) updatePod(env, api, uid, 'update');
+        // HandlePodUpdates: the resize (if any) is answered first, then handlePodUpdates.
         break;
       case 'REMOVE':
         for (const uid of ev.uids) {
@@ -195,6 +197,7 @@ export function syncLoopEffects(env: Env): EffectsOf<typeof syncLoopMachine, Kub
         ['pod', q(pod.key)],
         ['event', rendered],
       ]);
+      if (ev.event === 'ConditionMet') api.record('plegConditionMet', { uid: ev.uid }, SYNC_LOOP);
       updatePod(env, api, ev.uid, 'sync');
     }
     // Known pod or not (syncLoopIteration's plegCh case).
@@ -288,8 +291,31 @@ export function syncLoopEffects(env: Env): EffectsOf<typeof syncLoopMachine, Kub
     updatePod(env, api, ev.uid, 'sync');
   };
 
+  const firstPod = (ev: SyncLoopEvent) =>
+    ev.type === 'CONFIG' && ev.uids.length === 1 ? cfg.pods[ev.uids[0]!] : undefined;
+
   return {
     startSyncLoop: (api) => klog(api, 'Starting kubelet main sync loop'),
+    markResizePending: (api, ev) => {
+      const pod = firstPod(ev);
+      if (pod) markResizePending(env, api, pod);
+    },
+    allocateResize: (api, ev) => {
+      const pod = firstPod(ev);
+      if (pod) allocateResize(env, api, pod);
+    },
+    triggerPodSync: (api, ev) => {
+      const pod = firstPod(ev);
+      if (pod && api.domain.workers[pod.uid]) updatePod(env, api, pod.uid, 'sync');
+    },
+    retryPendingResizes: (api) =>
+      retryPendingResizes(env, api, pendingResizesToRetry(cfg, api.domain), (uid) =>
+        updatePod(env, api, uid, 'sync'),
+      ),
+    handlePodUpdates: (api, ev) => {
+      if (ev.type !== 'CONFIG' || ev.op !== 'UPDATE') return;
+      for (const uid of ev.uids) if (api.domain.workers[uid]) updatePod(env, api, uid, 'update');
+    },
     handleConfig: (api, ev) => {
       if (ev.type === 'CONFIG') handleConfig(api, ev);
     },

@@ -36,7 +36,9 @@ import type { KubeletDomain, RuntimeSync, WaitingReason } from '../types';
 import { kubeApiAccessVolume, volumeMounted } from '../volumes';
 import { volumeManagerId } from './volumeManager';
 import { own } from '../../core/cow';
-import { resizeAccepted, resizeInfeasible } from './resize';
+import { allocateResize, completeResize, markResizePending } from './resize';
+import { resizeModelled } from '../resize';
+import { own2 } from '../../core/cow';
 
 type Api = EffectApi<KubeletDomain>;
 type Effects = EffectsOf<typeof syncPodMachine, KubeletDomain>;
@@ -122,8 +124,8 @@ export function syncPodEffects(env: Env): Effects {
   const generateStatus: H = (api, ev, ctx) => {
     const pod = cfg.pods[ctx.uid]!;
     const domain = api.domain;
-    // From START, or after handlePodResourcesResize began the sync.
-    if (ev.type === 'START') beginSync(api, pod, ev.updateType);
+    // From START, or after handlePodResourcesResize (or the resize's completion) began it.
+    if (ev.type === 'START' && !domain.syncs[pod.uid]) beginSync(api, pod, ev.updateType);
     const sync = domain.syncs[pod.uid];
     if (!sync) return;
     const ps = sync.podStatus;
@@ -206,6 +208,7 @@ export function syncPodEffects(env: Env): Effects {
       runtimeSync.podStatus,
       domain,
       runtimeSync.restartAll,
+      resizeModelled(cfg) && cfg.behaviours.resizeActuated,
     );
     for (const l of logs) klog(api, l.msg, l.kv);
     if (domain.cpu)
@@ -219,6 +222,8 @@ export function syncPodEffects(env: Env): Effects {
     runtimeSync.containersToStart = actions.containersToStart;
     runtimeSync.containersToKill = actions.containersToKill;
     runtimeSync.containersToReset = actions.containersToReset;
+    runtimeSync.containersToUpdate = actions.containersToUpdate;
+    runtimeSync.updatePodResources = actions.updatePodResources;
     klog(api, 'computePodActions got for pod', gotKV);
     if (actions.createSandbox) {
       if (actions.sandboxId !== '')
@@ -615,10 +620,54 @@ export function syncPodEffects(env: Env): Effects {
     if (ev.type === 'START') beginSync(api, cfg.pods[ctx.uid]!, ev.updateType);
   };
 
+  /**
+   * doPodResizeAction: the pod cgroup first when it grows, then updatePodContainerResources
+   * for memory, then for CPU (V(5) "Updating container resources" for each resource).
+   */
+  const doPodResizeAction: H = (api, _ev, ctx) => {
+    const pod = cfg.pods[ctx.uid]!;
+    const s = sync(api, pod.uid);
+    for (const r of ['memory', 'cpu'] as const)
+      if (s.containersToUpdate?.some((c) => c.resource === r))
+        klog(api, 'Updating container resources', [['pod', q(pod.key)]]);
+  };
+
+  /**
+   * UpdateContainerResources returned for each container: SetActuatedResources (the runtime
+   * now runs it with its allocation), the ResizePodInPlace result, and SetPodWatchCondition:
+   * the PLEG re-inspects the pod at its next relist and sends ConditionMet (a sync).
+   */
+  const containerResourcesUpdated: H = (api, _ev, ctx) => {
+    const pod = cfg.pods[ctx.uid]!;
+    const domain = api.domain;
+    const s = sync(api, pod.uid);
+    const apiPod = own2(domain, 'apiPods', pod.uid);
+    if (apiPod) {
+      const actuated = { ...apiPod.actuated };
+      for (const c of s.containersToUpdate ?? []) {
+        const allocated = apiPod.allocated?.find((a) => a.name === c.name);
+        if (allocated) actuated[c.name] = allocated.resources;
+      }
+      apiPod.actuated = actuated;
+    }
+    s.results.push({ action: 'ResizePodInPlace', target: formatPod(pod) });
+    const pleg = own(domain, 'pleg');
+    pleg.watch = { ...pleg.watch, [pod.uid]: true };
+  };
+
   return {
     handlePodResourcesResize,
-    markResizeInfeasible: resizeInfeasible(env),
-    acceptResize: resizeAccepted(),
+    markResizeInfeasible: (api, _ev, ctx) => markResizePending(env, api, cfg.pods[ctx.uid]!),
+    markResizeDeferred: (api, _ev, ctx) => markResizePending(env, api, cfg.pods[ctx.uid]!),
+    acceptResize: (api, _ev, ctx) => allocateResize(env, api, cfg.pods[ctx.uid]!),
+    completeResize: (api, ev, ctx) => {
+      const pod = cfg.pods[ctx.uid]!;
+      // CheckPodResizeInProgress runs in SyncPod, after "SyncPod enter".
+      if (ev.type === 'START') beginSync(api, pod, ev.updateType);
+      completeResize(env, api, pod);
+    },
+    doPodResizeAction,
+    containerResourcesUpdated,
     generateStatus,
     ensurePodCgroup,
     waitForAttachAndMount,

@@ -36,6 +36,9 @@ export const BEHAVIOURS_1_18: Behaviours = {
   statusResourcesOfAllocation: false,
   resizeInAllocationManager: false,
   resizeEvents: false,
+  resizeCompletedEvent: false,
+  resizeAdmitHandler: false,
+  resizeActuated: false,
 };
 
 export const BEHAVIOUR_ROWS: readonly ChangelogRowBase[] = [
@@ -237,10 +240,10 @@ export const BEHAVIOUR_ROWS: readonly ChangelogRowBase[] = [
   },
   {
     release: '1.34',
-    what: 'A resize is answered by the allocation manager when the pod is updated, once per change (was at every SyncPod); the static CPU manager refuses a Guaranteed pod’s resize only when a CPU request changes: `Resize is infeasible for Guaranteed Pods alongside CPU Manager policy "static"` (was any resize: "… alongside CPU Manager static policy")',
+    what: 'A resize is answered by the allocation manager when the pod is updated (HandlePodUpdates, before the pod worker), once per change (was at every SyncPod); a Deferred one is kept pending and retried when a pod is removed (HandlePodRemoves); the static CPU manager refuses a Guaranteed pod’s resize only when a CPU request changes: `Resize is infeasible for Guaranteed Pods alongside CPU Manager policy "static"` (was any resize: "… alongside CPU Manager static policy")',
     ref: 'KEP-1287',
     source:
-      'pkg/kubelet/allocation/allocation_manager.go canResizePod, guaranteedPodResourceResizeRequired, RetryPendingResizes (v1.34.2; same check in v1.35.3, in allocation/handlers.go in v1.36.3); v1.33.5 kubelet.go canResizePod:2883 from SyncPod:1946',
+      'pkg/kubelet/kubelet.go HandlePodUpdates, HandlePodRemoves; pkg/kubelet/allocation/allocation_manager.go canResizePod, guaranteedPodResourceResizeRequired, PushPendingResize, RetryPendingResizes (v1.34.2; same check in v1.35.3, in allocation/handlers.go in v1.36.3); v1.33.5 kubelet.go canResizePod:2883 from SyncPod:1946',
     behaviour: { resizeInAllocationManager: true },
     touches: ['resizePod'],
   },
@@ -251,6 +254,33 @@ export const BEHAVIOUR_ROWS: readonly ChangelogRowBase[] = [
     source:
       'pkg/kubelet/allocation/allocation_manager.go handlePodResourcesResize, pkg/kubelet/events/resize.go PodResizePendingMsg (v1.35.3; absent in v1.34.2)',
     behaviour: { resizeEvents: true },
+    touches: ['resizePod'],
+  },
+  {
+    release: '1.33',
+    what: 'An accepted resize is actuated in place: the allocation takes the spec’s resources, PodResizeInProgress while computePodActions’ ContainersToUpdate go to CRI UpdateContainerResources (a container whose resizePolicy says RestartContainer is killed, "Container <name> resize requires restart", and started again); the PLEG’s watch condition (ConditionMet) syncs the pod again, which clears the condition',
+    ref: 'KEP-1287',
+    source:
+      'pkg/kubelet/kubelet.go handlePodResourcesResize, isPodResizeInProgress (v1.33.5); pkg/kubelet/kuberuntime/kuberuntime_manager.go computePodResizeAction, doPodResizeAction, updatePodContainerResources (SyncPod step 7), kuberuntime_container.go updateContainerResources; pkg/kubelet/pleg/generic.go SetPodWatchCondition (v1.33.5, same in v1.34.2-v1.36.3; 1.32’s alpha is off and not modelled)',
+    behaviour: { resizeActuated: true },
+    touches: ['resizePod'],
+  },
+  {
+    release: '1.34',
+    what: 'Clearing PodResizeInProgress records a Normal ResizeCompleted Event, "Pod resize completed: {"containers":[…]}" with the allocated resources (1.35 adds the generation)',
+    ref: 'KEP-1287',
+    source:
+      'pkg/kubelet/allocation/allocation_manager.go CheckPodResizeInProgress, podResizeCompletionMsg (v1.34.2; v1.35.3 kubelet.go SyncPod with events/resize.go PodResizeCompletedMsg; absent in v1.33.5)',
+    behaviour: { resizeCompletedEvent: true },
+    touches: ['resizePod'],
+  },
+  {
+    release: '1.36',
+    what: 'A resize is checked by the admit handlers (podResizesAdmitHandler, canAdmitPod with the resize operation): requests above the node’s allocatable are Deferred by the predicate (was Infeasible, "Node didn’t have enough capacity: cpu, requested: …, capacity: …")',
+    ref: 'KEP-1287',
+    source:
+      'pkg/kubelet/allocation/allocation_manager.go handlePodResourcesResize, handlers.go Admit (v1.36.3); v1.35.3 allocation_manager.go canResizePod',
+    behaviour: { resizeAdmitHandler: true },
     touches: ['resizePod'],
   },
   {

@@ -866,6 +866,40 @@ export const KLOG_ROWS: readonly ChangelogRow[] = [
   },
   {
     release: '1.33',
+    what: 'kubelet.go / kuberuntime_manager.go: canResizePod\'s "Node didn\'t have enough capacity: …" and "Resize cannot be accommodated" (V(3)), updatePodContainerResources\' "Updating container resources" (V(5)): logged from now on (InPlacePodVerticalScaling on)',
+    ref: 'KEP-1287',
+    source:
+      'pkg/kubelet/kubelet.go canResizePod:2917, 2929; pkg/kubelet/kuberuntime/kuberuntime_manager.go updatePodContainerResources:849 (v1.33.5)',
+    klog: {
+      "Node didn't have enough capacity": NATIVE,
+      'Resize cannot be accommodated': NATIVE,
+      'Updating container resources': NATIVE,
+    },
+  },
+  {
+    release: '1.34',
+    what: 'allocation_manager.go retryPendingResizes: "Pod resize successfully allocated", "Pod resize is infeasible", "Pod resize is deferred; will reevaluate later" (V(4)): logged from now on',
+    ref: 'KEP-1287',
+    source: 'pkg/kubelet/allocation/allocation_manager.go retryPendingResizes:312-317 (v1.34.2)',
+    klog: {
+      'Pod resize successfully allocated': NATIVE,
+      'Pod resize is infeasible': NATIVE,
+      'Pod resize is deferred; will reevaluate later': NATIVE,
+    },
+  },
+  {
+    release: '1.36',
+    what: 'allocation_manager.go: "Node didn\'t have enough capacity: …" and "Resize cannot be accommodated" no longer logged (a resize goes through the admit handlers)',
+    ref: 'KEP-1287',
+    source:
+      'pkg/kubelet/allocation/allocation_manager.go handlePodResourcesResize, handlers.go (v1.36.3; allocation_manager.go:723, 730 in v1.35.3)',
+    klog: {
+      "Node didn't have enough capacity": null,
+      'Resize cannot be accommodated': null,
+    },
+  },
+  {
+    release: '1.33',
     what: 'pod_container_manager_linux.go: "Disabled CFS quota": logged from now on',
     ref: 'pkg/kubelet/cm/pod_container_manager_linux.go',
     source: 'pkg/kubelet/cm/pod_container_manager_linux.go (v1.33.5)',
@@ -1435,6 +1469,12 @@ const SOURCES: Readonly<Partial<Record<KlogKey, string>>> = {
   'Updated QoS cgroup configuration':
     '18=qos_container_manager_linux.go:333 19=333 20=333 21=337 22=380 23=384 24=383 25=383 26=383 27=386 28=386 29=386 30=386 31=387 32=391 33=391 34=391 35=394 36=405',
   'Disabled CFS quota': '33=pod_container_manager_linux.go:80 34=80 35=80 36=83',
+  'Pod resize successfully allocated': '34=allocation_manager.go:317 35=272 36=267',
+  'Pod resize is infeasible': '34=allocation_manager.go:315 35=270 36=265',
+  'Pod resize is deferred; will reevaluate later': '34=allocation_manager.go:312 35=267 36=262',
+  "Node didn't have enough capacity": '33=kubelet.go:2917 34=allocation_manager.go:750 35=723',
+  'Resize cannot be accommodated': '33=kubelet.go:2929 34=allocation_manager.go:757 35=730',
+  'Updating container resources': '33=kuberuntime_manager.go:849 34=947 35=1070 36=1125',
   'Resize is infeasible for Guaranteed Pods alongside CPU Manager policy "static"':
     '33=kubelet.go:2887 34=allocation_manager.go:722 35=696 36=handlers.go:87',
   'Resize is infeasible for Guaranteed Pods alongside Memory Manager policy "Static"':

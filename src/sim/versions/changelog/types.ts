@@ -59,6 +59,22 @@ export interface Behaviours {
   readonly resizeInAllocationManager: boolean;
   /** ResizeStarted (Normal) and ResizeInfeasible / ResizeDeferred (Warning) Events. */
   readonly resizeEvents: boolean;
+  /**
+   * The ResizeCompleted Event (Normal) when PodResizeInProgress is cleared, "Pod resize
+   * completed: {…}" (1.34; 1.35 adds the generation, with resizeEvents).
+   */
+  readonly resizeCompletedEvent: boolean;
+  /**
+   * A resize is admitted by the admit handlers (allocation/handlers.go podResizesAdmitHandler):
+   * no "Node didn't have enough capacity" Infeasible check, the predicate defers it.
+   */
+  readonly resizeAdmitHandler: boolean;
+  /**
+   * An accepted resize is actuated: PodResizeInProgress, computePodActions' ContainersToUpdate
+   * and CRI UpdateContainerResources (or a RestartContainer restart), then the condition is
+   * cleared once the actuated resources equal the allocation.
+   */
+  readonly resizeActuated: boolean;
   /** Kubelet.syncPod adds the pod to the prober after WaitForAttachAndMount (not at admission). */
   readonly probesAfterVolumes: boolean;
   /** syncTerminatedPod calls statusManager.TerminatePod (the pod lifecycle rework). */

@@ -323,6 +323,12 @@ export const KLOG_1_18: KlogTable = {
   'Disabled CFS quota': null,
   'Resize is infeasible for Guaranteed Pods alongside CPU Manager policy "static"': null,
   'Resize is infeasible for Guaranteed Pods alongside Memory Manager policy "Static"': null,
+  'Pod resize successfully allocated': null,
+  'Pod resize is infeasible': null,
+  'Pod resize is deferred; will reevaluate later': null,
+  "Node didn't have enough capacity": null,
+  'Resize cannot be accommodated': null,
+  'Updating container resources': null,
   // kubelet.go syncPod's kl.containerManager.UpdateQOSCgroups() before pcm.EnsureExists, as
   // today (UpdateCgroups' last line, v1.18.6).
   'Updated QoS cgroup configuration': P(

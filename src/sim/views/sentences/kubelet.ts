@@ -105,6 +105,30 @@ export const syncLoop: SentenceRules = [
   },
   {
     event: 'CONFIG',
+    guard: 'the update’s resize is infeasible',
+    say: (f) =>
+      `syncLoopIteration: SyncLoop UPDATE for ${pods(f) || 'the pod'} (a resize): HandlePodUpdates asks the allocation manager first (PushPendingResize, RetryPendingResizes): canResizePod finds it Infeasible, the pod gets PodResizePending and keeps its allocation; then podWorkers.UpdatePod.`,
+  },
+  {
+    event: 'CONFIG',
+    guard: 'the update’s resize is deferred',
+    say: (f) =>
+      `syncLoopIteration: SyncLoop UPDATE for ${pods(f) || 'the pod'} (a resize): HandlePodUpdates asks the allocation manager first: canAdmitPod finds no room for the new requests, so the resize is Deferred (PodResizePending) and stays in the pending resizes, retried later; then podWorkers.UpdatePod.`,
+  },
+  {
+    event: 'CONFIG',
+    guard: 'the update’s resize fits',
+    say: (f) =>
+      `syncLoopIteration: SyncLoop UPDATE for ${pods(f) || 'the pod'} (a resize): HandlePodUpdates asks the allocation manager first: the new requests fit, SetAllocatedResources checkpoints them and the pod gets PodResizeInProgress${f.version >= '1.35' ? ' (ResizeStarted)' : ''}; triggerPodSync and podWorkers.UpdatePod hand it to its worker, whose SyncPod applies it.`,
+  },
+  {
+    event: 'CONFIG',
+    guard: 'a removal with pending resizes',
+    say: () =>
+      'syncLoopIteration: SyncLoop REMOVE: HandlePodRemoves forgets the pod and stops its probe workers, then the allocation manager retries the Deferred resizes (RetryPendingResizes): one that now fits is allocated and its pod synced.',
+  },
+  {
+    event: 'CONFIG',
     say: (f) => {
       const who = pods(f);
       if (f.causeEvent === 'POD_DELETE')
@@ -120,6 +144,12 @@ export const syncLoop: SentenceRules = [
         f.causeKind === 'kubeletProcess' ? ' after the restart (every pod comes again)' : '';
       return `syncLoopIteration: SyncLoop ADD${again}: HandlePodAdditions admits ${who || 'the pod'} (canAdmitPod) and podWorkers.UpdatePod hands it to its pod worker.`;
     },
+  },
+  {
+    event: 'PLEG',
+    when: (f) => f.record('plegConditionMet') !== undefined,
+    say: (f) =>
+      `SyncLoop (PLEG): the relist re-inspected ${pods(f) || 'the pod'} for doPodResizeAction's watch condition (SetPodWatchCondition) and sent ConditionMet; HandlePodSyncs syncs the pod.`,
   },
   {
     event: 'PLEG',

@@ -34,7 +34,19 @@ const kubeletSyncPod: SentenceRules = [
     say: (f) =>
       f.version === '1.33'
         ? `${f.go.syncPod}(${pod(f)}) begins: the spec's resources differ from the allocation (a resize), so handlePodResourcesResize answers it first.`
-        : `${f.go.syncPod}(${pod(f)}) begins with a resize to answer: the kubelet's allocation manager answers it as HandlePodUpdates takes the update (RetryPendingResizes), before the sync.`,
+        : `${f.go.syncPod}(${pod(f)}) begins with a resize to answer.`,
+  },
+  {
+    event: 'START',
+    guard: 'the resize is actuated',
+    say: (f) =>
+      `${f.go.syncPod}(${pod(f)}) begins: ${f.version === '1.33' ? 'handlePodResourcesResize finds' : 'CheckPodResizeInProgress finds'} every running container running with its allocation (UpdateContainerResources applied it), so PodResizeInProgress is cleared${f.version === '1.33' ? '' : ' (ResizeCompleted)'}; then generateAPIPodStatus.`,
+  },
+  {
+    event: 'after:handlePodResourcesResize',
+    guard: 'resize is deferred',
+    say: (f) =>
+      `${resizeWho(f)}: canAdmitPod finds no room for the new requests, so the resize is Deferred (PodResizePending) and the allocation keeps the old resources; the next SyncPod tries again. Then generateAPIPodStatus.`,
   },
   {
     event: 'after:handlePodResourcesResize',
@@ -97,9 +109,19 @@ const runtimeSyncPod: SentenceRules = [
         : `computePodActions: ${pod(f)} has no sandbox yet, so create one (KillPod: nothing to kill).`,
   },
   {
+    to: 'runtime.updatingContainerResources',
+    say: (f) =>
+      `${f.from.endsWith('initDone') ? 'Init containers done; ' : 'computePodActions: '}${pod(f)}'s running containers differ from their allocation (ContainersToUpdate): doPodResizeAction resizes the pod cgroup and calls CRI UpdateContainerResources for each container and resource (SyncPod step 7).`,
+  },
+  {
+    event: 'after:updateContainerResources',
+    say: (f) =>
+      `UpdateContainerResources returned${f.waited > 0 ? ` after ${dur(f.waited)}` : ''}: the runtime applies the allocation (SetActuatedResources); SetPodWatchCondition has the PLEG re-inspect ${pod(f)} at its next relist.`,
+  },
+  {
     to: 'runtime.killingContainers',
     say: (f) =>
-      `computePodActions: containers of ${pod(f)} to kill (a failed liveness or startup probe, a changed spec); killContainer runs for each in parallel.`,
+      `computePodActions: containers of ${pod(f)} to kill (a failed liveness or startup probe, a changed spec, a resize whose resizePolicy says RestartContainer); killContainer runs for each in parallel.`,
   },
   {
     from: 'runtime.computingActions',
