@@ -335,15 +335,40 @@ type Machines = World<unknown>['machines'];
 
 /**
  * A checkpoint's machine map kept as the changes since the previous checkpoint (the map has
- * ~900 instances on a 110-pod node, and a copy of it was most of a checkpoint's cost): only
- * every MACHINE_KEYFRAME-th checkpoint holds a copy.
+ * ~900 instances on a 110-pod node, ~2,000 on a 250-pod one, and a copy of it was most of a
+ * checkpoint's cost). A checkpoint holds a copy (a keyframe) only once the changes kept since
+ * the last copy add up to the map's size: a copy every so many checkpoints made a step's cost
+ * grow with the pod count, where this costs a step only what it changed. A seek still builds at
+ * most about two maps' worth (the copy, then as many changes), and walks at most
+ * MACHINE_CHAIN deltas.
  */
 interface MachineDelta {
   prev: World<unknown>;
   ops: unknown[];
 }
 const machineDeltas = new WeakMap<object, MachineDelta>();
-const MACHINE_KEYFRAME = 8;
+const MACHINE_CHAIN = 32;
+
+/** How far a checkpoint is from its keyframe: the deltas since it, and their changes. */
+interface SinceKeyframe {
+  /** Instances in the keyframe's map. */
+  size: number;
+  /** Changes (id, instance pairs) kept in the deltas since. */
+  changes: number;
+  deltas: number;
+}
+
+function sinceKeyframe(w: World<unknown>): SinceKeyframe {
+  let changes = 0;
+  let deltas = 0;
+  let at = w;
+  for (let d = machineDeltas.get(at); d; d = machineDeltas.get(at)) {
+    changes += d.ops.length / 2;
+    deltas++;
+    at = d.prev;
+  }
+  return { size: Object.keys(at.machines).length, changes, deltas };
+}
 
 /**
  * A new copy of a checkpoint's machine map: the last full copy before it, then the changes
@@ -846,13 +871,24 @@ export class Engine<D> {
     // Whatever the world holds may be shared (a resumed run's is a checkpoint's).
     if (cow) shareAll();
     if (!opts.recorder) trace.checkpoints.push(checkpointOf(world, undefined, cow));
+    // Where the last checkpoint stands against its keyframe (a resumed run's is a prefix's).
+    const since = sinceKeyframe(trace.checkpoints[trace.checkpoints.length - 1]!);
     let reason: Trace['stopReason'] = 'idle';
     rec.machineOps = objectArray();
     while (this.step(world, horizon, rec)) {
       if (world.step % every === 0) {
         const n = trace.checkpoints.length;
-        const delta = n % MACHINE_KEYFRAME !== 0 ? compactOps(rec.machineOps) : undefined;
-        trace.checkpoints.push(checkpointOf(world, trace.checkpoints[n - 1], cow, delta));
+        let delta: unknown[] | undefined = compactOps(rec.machineOps);
+        since.changes += delta.length / 2;
+        if (since.changes >= since.size || ++since.deltas > MACHINE_CHAIN) delta = undefined;
+        const c = checkpointOf(world, trace.checkpoints[n - 1], cow, delta);
+        if (!delta) {
+          // A keyframe: the map was copied whole.
+          since.size = Object.keys(c.machines).length;
+          since.changes = 0;
+          since.deltas = 0;
+        }
+        trace.checkpoints.push(c);
         rec.machineOps = objectArray();
       }
       if (world.step >= maxSteps) {
