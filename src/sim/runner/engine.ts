@@ -19,8 +19,8 @@ import {
   type AnyStateMachine,
   type MachineContext,
 } from 'xstate';
-import { clonePlain, cloneSharing, deepFreeze } from '../core/clone';
-import { shareAll } from '../core/cow';
+import { clonePlain, cloneSharing } from '../core/clone';
+import { freezeShared, shareAll, stopLogging } from '../core/cow';
 import { copyTable, objectArray, table } from '../core/shapes';
 import { nextId as nextCounterId } from '../core/ids';
 import { createRng } from '../core/prng';
@@ -42,6 +42,7 @@ import type {
   TraceRecordKind,
 } from '../trace/types';
 import { setGuardView } from './guardView';
+import { domainOf, TableHistory, type DomainTables } from './tables';
 import {
   cachedStep,
   initialContext,
@@ -436,8 +437,8 @@ function withMachineDelta<W extends World<unknown>>(w: W, delta: MachineDelta): 
  */
 export function checkpointWith<D>(w: World<D>, changes: Partial<World<D>>): World<D> {
   const delta = machineDeltas.get(w);
-  if (!delta) return { ...w, ...changes };
-  // Read field by field: a spread would build the machine map.
+  const tables = domainTables.get(w);
+  // Read field by field: a spread would build the machine map and the domain.
   const c: World<D> = {
     t: w.t,
     seq: w.seq,
@@ -445,11 +446,33 @@ export function checkpointWith<D>(w: World<D>, changes: Partial<World<D>>): Worl
     rng: w.rng,
     ids: w.ids,
     queue: w.queue,
-    machines: undefined as unknown as Machines,
-    domain: w.domain,
+    machines: delta ? (undefined as unknown as Machines) : w.machines,
+    domain: tables ? (undefined as D) : w.domain,
     ...changes,
   };
-  return withMachineDelta(c, delta);
+  if (delta) withMachineDelta(c, delta);
+  if (tables && !('domain' in changes)) withDomainTables(c, tables);
+  return c;
+}
+
+/** The domain tables a checkpoint keeps as versions (runner/tables.ts), by checkpoint. */
+const domainTables = new WeakMap<object, DomainTables>();
+
+/** `w` with `domain` built from its kept tables (a new copy at each read). */
+function withDomainTables<W extends World<unknown>>(w: W, kept: DomainTables): W {
+  domainTables.set(w, kept);
+  Object.defineProperty(w, 'domain', {
+    get: () => domainOf(kept),
+    enumerable: true,
+    configurable: true,
+  });
+  return w;
+}
+
+/** A checkpoint's domain as it shares it, without building its tables. */
+function sharedDomain<D>(w: World<D>): D {
+  const kept = domainTables.get(w);
+  return kept ? (kept.skeleton as D) : w.domain;
 }
 
 /**
@@ -484,18 +507,27 @@ export function checkpointOf<D>(
   cow?: EngineSpec<D>['copyOnWrite'],
   /** The machine map's changes since `prev`: kept instead of a copy of the map. */
   machineOps?: unknown[],
+  /** The run's logged tables: their versions are kept instead of the live tables. */
+  tables?: TableHistory,
 ): World<D> {
+  const versions = tables?.checkpoint(w.domain as object);
   if (cow?.freeze) {
     const d = w.domain as Record<string, unknown>;
-    for (const k in d) if (!cow.inPlace.includes(k)) deepFreeze(d[k]);
+    for (const k in d) if (!cow.inPlace.includes(k)) freezeShared(d[k]);
+    if (tables && versions) {
+      tables.freezeRows(d);
+      tables.verify(d, versions);
+    }
   }
   const c: World<D> = worldOf(
     copyClock(w, queueInOrder(w.queue)),
     machineOps ? (undefined as unknown as Machines) : copyTable(w.machines),
-    copyDomain(w.domain, cow, prev?.domain),
+    copyDomain(w.domain, cow, prev && sharedDomain(prev)),
   );
   if (cow) shareAll();
   if (machineOps && prev) withMachineDelta(c, { prev: prev, ops: machineOps });
+  if (tables && versions)
+    withDomainTables(c, { skeleton: c.domain as object, paths: tables.paths, versions });
   return c;
 }
 
@@ -870,7 +902,29 @@ export class Engine<D> {
     const cow = this.copyOnWrite;
     // Whatever the world holds may be shared (a resumed run's is a checkpoint's).
     if (cow) shareAll();
-    if (!opts.recorder) trace.checkpoints.push(checkpointOf(world, undefined, cow));
+    const tables = cow?.tables ? new TableHistory(cow.tables) : undefined;
+    try {
+      return this.recordRun(world, horizon, rec, every, maxSteps, trace, tables, !opts.recorder);
+    } finally {
+      // The tables are the run's: a later writer (a seek's replay) copies as usual.
+      stopLogging();
+    }
+  }
+
+  private recordRun(
+    world: World<D>,
+    horizon: number,
+    rec: Recorder,
+    every: number,
+    maxSteps: number,
+    trace: Trace<World<D>>,
+    tables: TableHistory | undefined,
+    first: boolean,
+  ): Trace<World<D>> {
+    const cow = this.copyOnWrite;
+    if (first) trace.checkpoints.push(checkpointOf(world, undefined, cow, undefined, tables));
+    // A resumed run logs its tables from here on (its first checkpoint keeps copies of them).
+    else tables?.checkpoint(world.domain as object);
     // Where the last checkpoint stands against its keyframe (a resumed run's is a prefix's).
     const since = sinceKeyframe(trace.checkpoints[trace.checkpoints.length - 1]!);
     let reason: Trace['stopReason'] = 'idle';
@@ -881,7 +935,7 @@ export class Engine<D> {
         let delta: unknown[] | undefined = compactOps(rec.machineOps);
         since.changes += delta.length / 2;
         if (since.changes >= since.size || ++since.deltas > MACHINE_CHAIN) delta = undefined;
-        const c = checkpointOf(world, trace.checkpoints[n - 1], cow, delta);
+        const c = checkpointOf(world, trace.checkpoints[n - 1], cow, delta, tables);
         if (!delta) {
           // A keyframe: the map was copied whole.
           since.size = Object.keys(c.machines).length;
