@@ -462,7 +462,7 @@ const domainTables = new WeakMap<object, DomainTables>();
 function withDomainTables<W extends World<unknown>>(w: W, kept: DomainTables): W {
   domainTables.set(w, kept);
   Object.defineProperty(w, 'domain', {
-    get: () => domainOf(kept),
+    get: (): unknown => domainOf(kept),
     enumerable: true,
     configurable: true,
   });
