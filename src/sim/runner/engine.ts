@@ -515,7 +515,7 @@ export function checkpointOf<D>(
     const d = w.domain as Record<string, unknown>;
     for (const k in d) if (!cow.inPlace.includes(k)) freezeShared(d[k]);
     if (tables && versions) {
-      tables.freezeRows(d);
+      tables.freeze(d, versions);
       tables.verify(d, versions);
     }
   }
@@ -759,13 +759,17 @@ export class Engine<D> {
    * A copy of a world (a checkpoint) to run or replay on, sharing what a copy-on-write domain
    * lets it share; the original is left as it was.
    */
-  copyWorld(w: World<D>): World<D> {
+  copyWorld(w: World<D>, seek = false): World<D> {
     // A checkpoint kept as a delta builds a new map: no second copy of it.
     const machines = machineDeltas.has(w) ? machinesOf(w) : copyTable(w.machines);
     // The map is built once: reading a delta checkpoint's `machines` would build it again.
     if (!this.copyOnWrite) return worldOf(copyClock(w), machines, clonePlain(w.domain));
     shareAll();
-    return worldOf(copyClock(w), machines, copyDomain(w.domain, this.copyOnWrite));
+    // A seek shares the checkpoint's kept tables where it can (runner/tables.ts): it logs
+    // nothing, so it copies what it writes. A run from a checkpoint writes its tables in place.
+    const kept = seek ? domainTables.get(w) : undefined;
+    const domain = kept ? domainOf<D>(kept, true) : w.domain;
+    return worldOf(copyClock(w), machines, copyDomain(domain, this.copyOnWrite));
   }
 
   /** An effect API bound to a world, for bootstrapping (self = "engine", cause -1). */
@@ -964,7 +968,7 @@ export class Engine<D> {
     const total = trace.steps.t.length;
     const target = Math.max(0, Math.min(n, total));
     const ci = Math.min(Math.floor(target / trace.checkpointEvery), trace.checkpoints.length - 1);
-    const world = this.copyWorld(trace.checkpoints[ci]!);
+    const world = this.copyWorld(trace.checkpoints[ci]!, true);
     while (world.step < target && this.step(world, horizon, null)) {
       /* replay */
     }

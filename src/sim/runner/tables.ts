@@ -78,6 +78,9 @@ function compact(changes: unknown[]): unknown[] {
   return out;
 }
 
+const builtTableOf = (v: Version) => tableOf(v);
+const sharedTableOf = (v: Version) => v.base ?? tableOf(v);
+
 /** A new table with a version's contents (written in place by whoever gets it). */
 export function tableOf(version: Version): Table {
   const chain: (readonly unknown[])[] = [];
@@ -100,10 +103,16 @@ export function tableOf(version: Version): Table {
   return out;
 }
 
-/** A checkpoint's domain: its skeleton with each table built from its version. */
-export function domainOf<D>(kept: DomainTables): D {
+/**
+ * A checkpoint's domain: its skeleton with each table built from its version. With `share` (a
+ * seek, which writes copy-on-write and logs nothing), a table whose version is a keyframe is
+ * that keyframe's copy itself, copied only if the seek writes it: most tables of a seek are
+ * only read, and building all of them was most of its cost.
+ */
+export function domainOf<D>(kept: DomainTables, share = false): D {
   const out: Table = { ...(kept.skeleton as Table) };
   const copied = new Set<string>();
+  const tableOf = share ? sharedTableOf : builtTableOf;
   kept.versions.forEach((v, i) => {
     if (!v) return;
     const [a, b] = kept.paths[i]!;
@@ -174,12 +183,16 @@ export class TableHistory {
     });
   }
 
-  /** With checking on (tests): every logged table's rows frozen, as a checkpoint shares them. */
-  freezeRows(domain: object): void {
+  /**
+   * With checking on (tests): every logged table's rows frozen, as a checkpoint shares them, and
+   * the keyframes kept, which seeks share.
+   */
+  freeze(domain: object, versions: readonly (Version | undefined)[]): void {
     for (const path of this.paths) {
       const t = tableAt(domain, path);
       if (t) for (const k in t) deepFreeze(t[k]);
     }
+    for (const v of versions) if (v?.base) Object.freeze(v.base);
   }
 
   /**
