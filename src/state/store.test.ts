@@ -432,4 +432,37 @@ describe('undo while an edit is still running', () => {
     expect(store.getState().scenario?.metadata.name).toBe('a');
     expect(store.getState().past).toEqual([]);
   });
+
+  it('stops the worker on the dropped edit, and so does a preset picked while it runs', async () => {
+    const calls: ((r: RunView) => void)[] = [];
+    const cancels: string[] = [];
+    const opened: string[] = [];
+    const store = createAppStore({
+      buildRun: (s) =>
+        new Promise<RunView>((resolve) => {
+          opened.push(s.metadata.name);
+          calls.push(resolve);
+        }),
+      cancelRun: (lane) => cancels.push(lane),
+      loadPreset: (id) => ({ ok: true, scenario: scenario(id) }),
+      openAt: () => 0,
+    });
+    const a = store.getState().setScenario(scenario('a'));
+    calls[0]!(fakeRun());
+    await a;
+    // Nothing in flight: picking a preset cancels nothing.
+    expect(cancels).toEqual([]);
+    void store.getState().replaceScenario(scenario('b'));
+    void store.getState().undo();
+    expect(cancels).toEqual(['A']);
+    void store.getState().replaceScenario(scenario('c'));
+    store.getState().loadPreset('p');
+    expect(cancels).toEqual(['A', 'A']);
+    expect(opened).toEqual(['a', 'b', 'c', 'p']);
+    calls[2]!(fakeRun());
+    calls[3]!(fakeRun());
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.getState().scenario?.metadata.name).toBe('p');
+    expect(store.getState().past.map((h) => h.scenario.metadata.name)).toEqual(['a']);
+  });
 });

@@ -38,6 +38,11 @@ export interface StoreDeps {
     opts: { from: RunView | null; lane?: RunLane },
   ): RunView | Promise<RunView>;
   isCancelled?(e: unknown): boolean;
+  /**
+   * Abandons the lane's run in flight (the worker stops working on it), when the store has
+   * dropped it: an undo or a preset picked while an edit still runs.
+   */
+  cancelRun?(lane: RunLane): void;
   /** A bundled preset: at once (tests, Node) or as a promise (parsed in the engine worker). */
   loadPreset(id: string): PresetLoad | Promise<PresetLoad>;
   /** Where a scenario opens (its metadata.openAt), ms. */

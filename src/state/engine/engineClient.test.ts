@@ -182,6 +182,30 @@ describe('engine client', () => {
     expect(engineIdOf(run)).toBe(workers[1]!.runs[0]!.id);
   });
 
+  it('cancel abandons the run in flight, so a preset asked next is not queued behind it', async () => {
+    const { workers, spawn } = fakeWorkers();
+    const client = createEngineClient(spawn);
+    // Nothing in flight: no worker is replaced.
+    client.cancel();
+    expect(client.spawned).toBe(1);
+    const a = client.simulate(scenario('a'));
+    const aSettled = a.then(
+      () => 'resolved',
+      (e: unknown) => (isCancelled(e) ? 'cancelled' : 'failed'),
+    );
+    await tick();
+    client.cancel();
+    expect(await aSettled).toBe('cancelled');
+    expect(workers[0]!.terminated).toBe(true);
+    expect(client.spawned).toBe(2);
+    // The next run goes to the fresh worker and is not taken for the one abandoned.
+    const b = client.simulate(scenario('b'));
+    await tick();
+    expect(client.spawned).toBe(2);
+    workers[1]!.runs[0]!.done.resolve(packed(workers[1]!.runs[0]!.id));
+    expect((await b).raw.scenario.metadata.name).toBe('b');
+  });
+
   it("a run of another kubelet version has the worker load that version's code first, once", async () => {
     const { workers, spawn } = fakeWorkers();
     const client = createEngineClient(spawn);

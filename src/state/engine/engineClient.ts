@@ -93,6 +93,11 @@ export interface EngineClient {
   logMatches(run: RunView, q: LogQuery): Promise<LogMatches>;
   /** Those lines formatted (in the worker), by their numbers in the log. */
   logRows(run: RunView, mode: LogMode, lines: readonly number[]): Promise<LogRow[]>;
+  /**
+   * Abandons the lane's run in flight, if any: its promise rejects (Cancelled) and its worker
+   * is replaced, so what is asked next (a preset the user picked meanwhile) is not queued behind it.
+   */
+  cancel(lane?: RunLane): void;
   /** How many workers were started (1 + respawns), for tests and the bench. */
   readonly spawned: number;
   dispose(): void;
@@ -200,6 +205,13 @@ export function createEngineClient(spawn: () => EngineWorkerHandle): EngineClien
   return {
     get spawned() {
       return spawned;
+    },
+    cancel(which = 'A') {
+      const l = lanes.get(which);
+      if (!l || l.inFlight === null) return;
+      l.gen.kill();
+      l.gen = start();
+      l.inFlight = null;
     },
     async simulate(scenario, opts = {}) {
       const l = lane(opts.lane ?? 'A');

@@ -119,6 +119,14 @@ export const createScenarioSlice =
       if (keepCursor < get().cursor && run.times[keepCursor] === t) set({ cursor: keepCursor });
     }
 
+    /** Drops the edit still running (its late result is ignored) and stops the worker on it. */
+    function dropPending() {
+      seq++;
+      pending = null;
+      set({ simulating: false });
+      deps.cancelRun?.('A');
+    }
+
     const failed = (e: unknown) =>
       set({ runError: `The simulation failed: ${e instanceof Error ? e.message : String(e)}` });
 
@@ -226,6 +234,8 @@ export const createScenarioSlice =
       future: [],
       notice: null,
       loadPreset(id) {
+        // The user has moved on: an edit still running is dropped, and the worker freed for the preset.
+        if (pending !== null) dropPending();
         let loaded: PresetLoad | Promise<PresetLoad>;
         try {
           loaded = deps.loadPreset(id);
@@ -280,9 +290,7 @@ export const createScenarioSlice =
       undo() {
         if (pending !== null) {
           // Undo while an edit is still running cancels that edit: what is on screen stays.
-          seq++;
-          pending = null;
-          set({ simulating: false });
+          dropPending();
           return 'dropped';
         }
         const prev = get().past[get().past.length - 1];

@@ -40,6 +40,7 @@ export default function Root() {
           });
         },
         isCancelled,
+        cancelRun: (lane) => engine.cancel(lane),
         // Parsed in the worker: the page's code has no YAML parser nor the scenario schema.
         loadPreset: (id) => {
           const early = id === initial ? first : null;
