@@ -50,10 +50,6 @@ function shallow<T extends object>(v: T): T {
  * `parent` must be writable itself (the domain, or what an earlier `own` returned).
  */
 export function own<P extends object, K extends keyof P>(parent: P, key: K): Writable<P[K]> {
-  // A row of a logged table (`own2(domain, 'workers', uid)`): read and written on the table
-  // itself, not through the proxy, whose reads and writes cost several times a plain one.
-  const into = logs.get(parent);
-  if (into !== undefined) return ownRow(into, key as string) as Writable<P[K]>;
   const v = parent[key];
   if (typeof v !== 'object' || v === null) return v as Writable<P[K]>;
   const log = logs.get(v);
@@ -61,18 +57,11 @@ export function own<P extends object, K extends keyof P>(parent: P, key: K): Wri
   if (fresh.has(v)) return v as Writable<P[K]>;
   const c = shallow(v);
   fresh.add(c);
-  parent[key] = c;
+  // A logged table reached without its proxy (a row owned through the table itself).
+  const into = logs.get(parent);
+  if (into !== undefined) into.set(parent as Table, key as string, c);
+  else parent[key] = c;
   return c as Writable<P[K]>;
-}
-
-function ownRow(log: TableLog, key: string): unknown {
-  const t = log.table;
-  const v = t[key];
-  if (typeof v !== 'object' || v === null || fresh.has(v)) return v;
-  const c = shallow(v);
-  fresh.add(c);
-  log.set(t, key, c);
-  return c;
 }
 
 /** `parent[a][b]` made writable, and `parent[a]` with it. */
@@ -122,20 +111,13 @@ export class TableLog {
   }
 }
 
-/**
- * The tables the running run writes in place, by table and by proxy (one map, so `own` asks
- * one question of its parent and one of the value).
- */
+/** The tables the running run writes in place. */
 let logs = new WeakMap<object, TableLog>();
 
 /** From now on `table` is written in place and its changes logged (for the running run). */
 export function logTable(table: Table): TableLog {
   let log = logs.get(table);
-  if (!log) {
-    log = new TableLog(table);
-    logs.set(table, log);
-    logs.set(log.proxy, log);
-  }
+  if (!log) logs.set(table, (log = new TableLog(table)));
   return log;
 }
 
