@@ -18,10 +18,45 @@ import { kubeletViewOf } from './view';
 /**
  * Every writer of the kubelet's state takes its own copy of what it changes (core/cow.ts), but
  * for the syncs, container starts and image pulls in flight: few, short-lived and written deep
- * in place, they are copied by checkpoints and seeks instead.
+ * in place, they are copied by checkpoints and seeks instead. The tables keyed by pod UID or
+ * container id are written in place with their changes logged, so a checkpoint keeps what
+ * changed, not a copy of every pod's row (runner/tables.ts).
  */
-const COPY_ON_WRITE = { inPlace: ['syncs', 'starts', 'pulls'] } as const satisfies {
+const COPY_ON_WRITE = {
+  inPlace: ['syncs', 'starts', 'pulls'],
+  tables: [
+    'apiPods',
+    'resizeConditions',
+    'podCgroups',
+    'pods',
+    'workers',
+    'workBuckets',
+    'cacheWaiters',
+    'images',
+    'imagePullRecords',
+    'containerBackOff',
+    'imageBackOff',
+    'imagePullErrors',
+    'reasonCache',
+    'probeResults',
+    'probers',
+    'status',
+    'statusVersions',
+    'volumesMounted',
+    'startupLatency',
+    'cache.pods',
+    'runtime.sandboxes',
+    'runtime.containers',
+    'runtime.podSandboxes',
+    'runtime.podContainers',
+    'pleg.seen',
+    'pleg.dirty',
+    'cpu.containers',
+    'cpu.memContainers',
+  ],
+} as const satisfies {
   inPlace: readonly (keyof KubeletDomain)[];
+  tables: readonly string[];
 };
 
 /** What the engine runs for one run of one kubelet version. */

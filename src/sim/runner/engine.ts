@@ -19,8 +19,8 @@ import {
   type AnyStateMachine,
   type MachineContext,
 } from 'xstate';
-import { clonePlain, cloneSharing, deepFreeze } from '../core/clone';
-import { shareAll } from '../core/cow';
+import { clonePlain, cloneSharing } from '../core/clone';
+import { freezeShared, shareAll, stopLogging } from '../core/cow';
 import { copyTable, objectArray, table } from '../core/shapes';
 import { nextId as nextCounterId } from '../core/ids';
 import { createRng } from '../core/prng';
@@ -43,6 +43,7 @@ import type {
 } from '../trace/types';
 import { LogRecords, type LogForm } from '../trace/logRecords';
 import { setGuardView } from './guardView';
+import { domainOf, TableHistory, type DomainTables } from './tables';
 import {
   cachedStep,
   initialContext,
@@ -336,15 +337,40 @@ type Machines = World<unknown>['machines'];
 
 /**
  * A checkpoint's machine map kept as the changes since the previous checkpoint (the map has
- * ~900 instances on a 110-pod node, and a copy of it was most of a checkpoint's cost): only
- * every MACHINE_KEYFRAME-th checkpoint holds a copy.
+ * ~900 instances on a 110-pod node, ~2,000 on a 250-pod one, and a copy of it was most of a
+ * checkpoint's cost). A checkpoint holds a copy (a keyframe) only once the changes kept since
+ * the last copy add up to the map's size: a copy every so many checkpoints made a step's cost
+ * grow with the pod count, where this costs a step only what it changed. A seek still builds at
+ * most about two maps' worth (the copy, then as many changes), and walks at most
+ * MACHINE_CHAIN deltas.
  */
 interface MachineDelta {
   prev: World<unknown>;
   ops: unknown[];
 }
 const machineDeltas = new WeakMap<object, MachineDelta>();
-const MACHINE_KEYFRAME = 8;
+const MACHINE_CHAIN = 32;
+
+/** How far a checkpoint is from its keyframe: the deltas since it, and their changes. */
+interface SinceKeyframe {
+  /** Instances in the keyframe's map. */
+  size: number;
+  /** Changes (id, instance pairs) kept in the deltas since. */
+  changes: number;
+  deltas: number;
+}
+
+function sinceKeyframe(w: World<unknown>): SinceKeyframe {
+  let changes = 0;
+  let deltas = 0;
+  let at = w;
+  for (let d = machineDeltas.get(at); d; d = machineDeltas.get(at)) {
+    changes += d.ops.length / 2;
+    deltas++;
+    at = d.prev;
+  }
+  return { size: Object.keys(at.machines).length, changes, deltas };
+}
 
 /**
  * A new copy of a checkpoint's machine map: the last full copy before it, then the changes
@@ -412,8 +438,8 @@ function withMachineDelta<W extends World<unknown>>(w: W, delta: MachineDelta): 
  */
 export function checkpointWith<D>(w: World<D>, changes: Partial<World<D>>): World<D> {
   const delta = machineDeltas.get(w);
-  if (!delta) return { ...w, ...changes };
-  // Read field by field: a spread would build the machine map.
+  const tables = domainTables.get(w);
+  // Read field by field: a spread would build the machine map and the domain.
   const c: World<D> = {
     t: w.t,
     seq: w.seq,
@@ -421,11 +447,33 @@ export function checkpointWith<D>(w: World<D>, changes: Partial<World<D>>): Worl
     rng: w.rng,
     ids: w.ids,
     queue: w.queue,
-    machines: undefined as unknown as Machines,
-    domain: w.domain,
+    machines: delta ? (undefined as unknown as Machines) : w.machines,
+    domain: tables ? (undefined as D) : w.domain,
     ...changes,
   };
-  return withMachineDelta(c, delta);
+  if (delta) withMachineDelta(c, delta);
+  if (tables && !('domain' in changes)) withDomainTables(c, tables);
+  return c;
+}
+
+/** The domain tables a checkpoint keeps as versions (runner/tables.ts), by checkpoint. */
+const domainTables = new WeakMap<object, DomainTables>();
+
+/** `w` with `domain` built from its kept tables (a new copy at each read). */
+function withDomainTables<W extends World<unknown>>(w: W, kept: DomainTables): W {
+  domainTables.set(w, kept);
+  Object.defineProperty(w, 'domain', {
+    get: (): unknown => domainOf(kept),
+    enumerable: true,
+    configurable: true,
+  });
+  return w;
+}
+
+/** A checkpoint's domain as it shares it, without building its tables. */
+function sharedDomain<D>(w: World<D>): D {
+  const kept = domainTables.get(w);
+  return kept ? (kept.skeleton as D) : w.domain;
 }
 
 /**
@@ -460,18 +508,27 @@ export function checkpointOf<D>(
   cow?: EngineSpec<D>['copyOnWrite'],
   /** The machine map's changes since `prev`: kept instead of a copy of the map. */
   machineOps?: unknown[],
+  /** The run's logged tables: their versions are kept instead of the live tables. */
+  tables?: TableHistory,
 ): World<D> {
+  const versions = tables?.checkpoint(w.domain as object);
   if (cow?.freeze) {
     const d = w.domain as Record<string, unknown>;
-    for (const k in d) if (!cow.inPlace.includes(k)) deepFreeze(d[k]);
+    for (const k in d) if (!cow.inPlace.includes(k)) freezeShared(d[k]);
+    if (tables && versions) {
+      tables.freeze(d, versions);
+      tables.verify(d, versions);
+    }
   }
   const c: World<D> = worldOf(
     copyClock(w, queueInOrder(w.queue)),
     machineOps ? (undefined as unknown as Machines) : copyTable(w.machines),
-    copyDomain(w.domain, cow, prev?.domain),
+    copyDomain(w.domain, cow, prev && sharedDomain(prev)),
   );
   if (cow) shareAll();
   if (machineOps && prev) withMachineDelta(c, { prev: prev, ops: machineOps });
+  if (tables && versions)
+    withDomainTables(c, { skeleton: c.domain as object, paths: tables.paths, versions });
   return c;
 }
 
@@ -703,13 +760,17 @@ export class Engine<D> {
    * A copy of a world (a checkpoint) to run or replay on, sharing what a copy-on-write domain
    * lets it share; the original is left as it was.
    */
-  copyWorld(w: World<D>): World<D> {
+  copyWorld(w: World<D>, seek = false): World<D> {
     // A checkpoint kept as a delta builds a new map: no second copy of it.
     const machines = machineDeltas.has(w) ? machinesOf(w) : copyTable(w.machines);
     // The map is built once: reading a delta checkpoint's `machines` would build it again.
     if (!this.copyOnWrite) return worldOf(copyClock(w), machines, clonePlain(w.domain));
     shareAll();
-    return worldOf(copyClock(w), machines, copyDomain(w.domain, this.copyOnWrite));
+    // A seek shares the checkpoint's kept tables where it can (runner/tables.ts): it logs
+    // nothing, so it copies what it writes. A run from a checkpoint writes its tables in place.
+    const kept = seek ? domainTables.get(w) : undefined;
+    const domain = kept ? domainOf<D>(kept, true) : w.domain;
+    return worldOf(copyClock(w), machines, copyDomain(domain, this.copyOnWrite));
   }
 
   /** An effect API bound to a world, for bootstrapping (self = "engine", cause -1). */
@@ -846,14 +907,47 @@ export class Engine<D> {
     const cow = this.copyOnWrite;
     // Whatever the world holds may be shared (a resumed run's is a checkpoint's).
     if (cow) shareAll();
-    if (!opts.recorder) trace.checkpoints.push(checkpointOf(world, undefined, cow));
+    const tables = cow?.tables ? new TableHistory(cow.tables) : undefined;
+    try {
+      return this.recordRun(world, horizon, rec, every, maxSteps, trace, tables, !opts.recorder);
+    } finally {
+      // The tables are the run's: a later writer (a seek's replay) copies as usual.
+      stopLogging();
+    }
+  }
+
+  private recordRun(
+    world: World<D>,
+    horizon: number,
+    rec: Recorder,
+    every: number,
+    maxSteps: number,
+    trace: Trace<World<D>>,
+    tables: TableHistory | undefined,
+    first: boolean,
+  ): Trace<World<D>> {
+    const cow = this.copyOnWrite;
+    if (first) trace.checkpoints.push(checkpointOf(world, undefined, cow, undefined, tables));
+    // A resumed run logs its tables from here on (its first checkpoint keeps copies of them).
+    else tables?.checkpoint(world.domain as object);
+    // Where the last checkpoint stands against its keyframe (a resumed run's is a prefix's).
+    const since = sinceKeyframe(trace.checkpoints[trace.checkpoints.length - 1]!);
     let reason: Trace['stopReason'] = 'idle';
     rec.machineOps = objectArray();
     while (this.step(world, horizon, rec)) {
       if (world.step % every === 0) {
         const n = trace.checkpoints.length;
-        const delta = n % MACHINE_KEYFRAME !== 0 ? compactOps(rec.machineOps) : undefined;
-        trace.checkpoints.push(checkpointOf(world, trace.checkpoints[n - 1], cow, delta));
+        let delta: unknown[] | undefined = compactOps(rec.machineOps);
+        since.changes += delta.length / 2;
+        if (since.changes >= since.size || ++since.deltas > MACHINE_CHAIN) delta = undefined;
+        const c = checkpointOf(world, trace.checkpoints[n - 1], cow, delta, tables);
+        if (!delta) {
+          // A keyframe: the map was copied whole.
+          since.size = Object.keys(c.machines).length;
+          since.changes = 0;
+          since.deltas = 0;
+        }
+        trace.checkpoints.push(c);
         rec.machineOps = objectArray();
       }
       if (world.step >= maxSteps) {
@@ -875,7 +969,7 @@ export class Engine<D> {
     const total = trace.steps.t.length;
     const target = Math.max(0, Math.min(n, total));
     const ci = Math.min(Math.floor(target / trace.checkpointEvery), trace.checkpoints.length - 1);
-    const world = this.copyWorld(trace.checkpoints[ci]!);
+    const world = this.copyWorld(trace.checkpoints[ci]!, true);
     while (world.step < target && this.step(world, horizon, null)) {
       /* replay */
     }

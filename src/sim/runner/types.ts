@@ -153,5 +153,13 @@ export interface EngineSpec<D> {
    * records of work in flight): checkpoints and seeks copy them. `freeze` (for tests) freezes
    * what each checkpoint shares, so a write that does not copy first throws.
    */
-  copyOnWrite?: { inPlace: readonly string[]; freeze?: boolean };
+  copyOnWrite?: {
+    inPlace: readonly string[];
+    /**
+     * The big tables ("field" or "field.field" paths), written in place with their changes
+     * logged: checkpoints keep the changes, not copies (runner/tables.ts).
+     */
+    tables?: readonly string[];
+    freeze?: boolean;
+  };
 }
