@@ -62,6 +62,12 @@ const TABLE: readonly [string, string, string][] = [
     'Resize is infeasible for Guaranteed Pods alongside Memory Manager policy "Static"',
     'ResizeInfeasible',
   ],
+  // retryPendingResizes / handlePodResourcesResize: how a resize came out (1.34+), and why not.
+  ['allocation_manager.go', 'Pod resize successfully allocated', 'ResizeAllocated'],
+  ['allocation_manager.go', 'Pod resize is infeasible', 'ResizeInfeasible'],
+  ['allocation_manager.go', 'Pod resize is deferred; will reevaluate later', 'ResizeDeferred'],
+  ['allocation_manager.go', "Node didn't have enough capacity", 'ResizeInfeasible'],
+  ['allocation_manager.go', 'Resize cannot be accommodated', 'ResizeDeferred'],
   ['predicate.go', 'Predicate failed on Pod', 'PredicateFailed'],
   ['kubelet.go', 'SyncTerminatingPod enter', 'SyncTerminatingPodEnter'],
   ['kubelet.go', 'SyncTerminatingPod exit', 'SyncTerminatingPodExit'],

@@ -200,4 +200,96 @@ pods:
 faults:
   - { kind: ImagePullError, target: default/retry/app, times: 1 }
 `,
+  // In-place resize (resize-burstable's pod), the paths its preset on 1.37 does not take.
+  // 1.33 decides in SyncPod (handlePodResourcesResize): accepted, Deferred, Infeasible.
+  'resize on 1.33, accepted in SyncPod': resize({ version: '1.33', cpu: '1' }),
+  'resize on 1.33, Deferred: another pod holds the CPUs': resize({
+    version: '1.33',
+    cpu: '5',
+    crowded: true,
+  }),
+  'resize on 1.33, Infeasible: above the node’s allocatable': resize({
+    version: '1.33',
+    cpu: '20',
+  }),
+  // 1.34+ decide in HandlePodUpdates: Deferred, then retried when the other pod is removed.
+  'resize on 1.35, Deferred until the other pod is removed': resize({
+    version: '1.35',
+    cpu: '5',
+    crowded: true,
+    deleteOther: true,
+  }),
+  // A memory resize whose resizePolicy is RestartContainer: the container is killed first, so
+  // SyncPod reaches the pod's resources update (UpdatePodResources) after the init step.
+  'resize that restarts the container (memory, RestartContainer)': resize({
+    version: '1.37',
+    cpu: '1',
+    memoryRestart: true,
+  }),
 };
+
+/** resize-burstable's pod, its CPU request raised to `cpu` (limit 40 when crowded) at 5 s. */
+function resize(o: {
+  version: string;
+  cpu: string;
+  crowded?: boolean;
+  deleteOther?: boolean;
+  memoryRestart?: boolean;
+}): string {
+  const limit = Number(o.cpu) > 2 ? '40' : '2';
+  const other = o.crowded
+    ? `
+  - at: 0s
+    manifest:
+      apiVersion: v1
+      kind: Pod
+      metadata: { name: other, namespace: default }
+      spec:
+        containers:
+          - { name: app, image: nginx:1.27, resources: { requests: { cpu: '4' } } }`
+    : '';
+  const policy = o.memoryRestart
+    ? `
+            resizePolicy:
+              - { resourceName: memory, restartPolicy: RestartContainer }`
+    : '';
+  const memory = o.memoryRestart ? '384Mi' : '256Mi';
+  const del = o.deleteOther ? `\n  - { kind: DeletePod, at: 10s, target: default/other }` : '';
+  return `
+apiVersion: kubeletscope/v1
+kind: Scenario
+metadata: { name: edge }
+seed: 1
+horizon: 30s
+node:
+  name: node-1
+  kubeletVersion: '${o.version}'
+  topology: { sockets: 1, coresPerSocket: 4, threadsPerCore: 2 }
+  images:
+    - { name: registry.k8s.io/pause:3.10, present: true }
+    - { name: nginx:1.27, present: true }
+  runtime: { runPodSandbox: 800ms, createContainer: 60ms, startContainer: 120ms }
+pods:
+  - at: 0s
+    manifest:
+      apiVersion: v1
+      kind: Pod
+      metadata: { name: web, namespace: default }
+      spec:
+        containers:
+          - name: app
+            image: nginx:1.27
+            resources:
+              requests: { cpu: 500m, memory: 256Mi }
+              limits: { cpu: '1', memory: 512Mi }${policy}${other}
+actions:
+  - kind: ResizePod
+    at: 5s
+    target: default/web
+    containers:
+      - name: app
+        resources:
+          requests: { cpu: '${o.cpu}', memory: ${memory} }
+          limits: { cpu: '${limit}', memory: 512Mi }${del}
+`;
+}
