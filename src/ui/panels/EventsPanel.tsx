@@ -45,7 +45,9 @@ export function EventsPanel() {
               <tr key={r.key} className={r.type === 'Warning' ? 'is-warning' : undefined}>
                 <td>{r.type}</td>
                 <td title={`From ${r.from}`}>{r.reason}</td>
-                <td>{r.age}</td>
+                <td className="age">
+                  <AgeBreaks age={r.age} />
+                </td>
                 <td>{r.from}</td>
                 <td className="obj">
                   <SlashBreaks text={r.object} />
@@ -61,5 +63,20 @@ export function EventsPanel() {
         {rows.length === 0 && <p className="empty">No events yet. Step forward or press Play.</p>}
       </div>
     </Panel>
+  );
+}
+
+/**
+ * kubectl's Age of a repeated Event, "105s (x2 over 116s)", may break before its count, never
+ * inside either part: the message keeps its room on a narrow panel.
+ */
+function AgeBreaks({ age }: { age: string }) {
+  const at = age.indexOf(' (');
+  if (at < 0) return age;
+  return (
+    <>
+      <span className="nobreak">{age.slice(0, at)}</span>{' '}
+      <span className="nobreak">{age.slice(at + 1)}</span>
+    </>
   );
 }
