@@ -174,10 +174,10 @@ export function newResourceManagers(s: Scenario): Result<ResourceManagers> {
         .map((o) => `${o}:${rawOptions[o] ?? ''}`)
         .join(' ')}] require feature gates "TopologyManagerPolicyOptions" enabled`,
     );
-  // Modelled when the scenario turns the gate on (1.36, alpha): 1.37's default-on runs as the
-  // gate off, which versionNotes says (its pod-centric allocation is not modelled).
+  // Off by default in 1.36 (alpha) and 1.37 (beta); its container scope is modelled, its pod
+  // scope and Static memory policy are refused (versionCheck).
   const podLevelManagers =
-    gates.PodLevelResources === true && k.featureGates?.PodLevelResourceManagers === true;
+    gates.PodLevelResources === true && gates.PodLevelResourceManagers === true;
   const tm = newTopologyManager(
     topo.value,
     k.topologyManagerPolicy,

@@ -74,34 +74,6 @@ export function podLevelResourcesNotes(s: Scenario): string[] {
   );
 }
 
-/**
- * PodLevelResourceManagers (alpha 1.36, beta and on 1.37, KEP-5526): the static CPU and memory
- * managers align a pod with pod-level resources by its spec.resources. The model has only the
- * gate-off path (the managers skip such a pod), so where the gate is on it says so per pod.
- */
-export function podLevelResourceManagersNotes(s: Scenario): string[] {
-  const v = s.node.kubeletVersion;
-  if (v === '1.3') return [];
-  const k = s.node.kubelet;
-  if (k.cpuManagerPolicy !== 'static' && k.memoryManagerPolicy !== 'Static') return [];
-  const p = profileOf(v);
-  const gate = p.gates.PodLevelResourceManagers;
-  const level = p.gates.PodLevelResources;
-  const fg = k.featureGates ?? {};
-  if (!gate || !(fg.PodLevelResourceManagers ?? gate.default)) return [];
-  if (!level || !(fg.PodLevelResources ?? level.default)) return [];
-  const manifests = [
-    ...s.pods.map((x, i) => [`pods[${i}].manifest`, x.manifest] as const),
-    ...s.actions.flatMap((a, i) =>
-      a.kind === 'AddPod' ? [[`actions[${i}].manifest`, a.manifest] as const] : [],
-    ),
-  ].filter(([, m]) => m.spec.resources !== undefined);
-  return manifests.map(
-    ([path, m]) =>
-      `${path}.spec.resources (${m.metadata.namespace}/${m.metadata.name}): kubelet ${v}'s CPU and memory managers align a pod by its pod-level resources with PodLevelResourceManagers (${gate.stage}, ${gate.default ? 'on' : 'off'} by default), which is not modelled yet: the run shows them skipping the pod as with the gate off (set node.kubelet.featureGates.PodLevelResourceManagers: false to run what the kubelet does then)`,
-  );
-}
-
 export function versionNotes(s: Scenario): string[] {
   const notes: string[] = [];
   const k = s.node.kubelet as Record<string, unknown>;
@@ -118,7 +90,6 @@ export function versionNotes(s: Scenario): string[] {
     notes.push(`node.kubelet.featureGates: accepted, not modelled: ${gates.join(', ')}`);
   const v = s.node.kubeletVersion;
   notes.push(...podLevelResourcesNotes(s));
-  notes.push(...podLevelResourceManagersNotes(s));
   const pullGate = v === '1.3' ? undefined : profileOf(v).gates.KubeletEnsureSecretPulledImages;
   const checks =
     pullGate !== undefined &&

@@ -3,13 +3,20 @@
  * that pkg/features/kube_features.go declares for 1.37 at kubernetes/kubernetes@45b76a34 (the
  * master of 2026-07-23, in 1.37's code freeze after v1.37.0-beta.0; its versioned specs reach
  * 1.37 and no further), and what follows from it: gates removed by then are refused as the
- * kubelet refuses them, a locked one cannot be set otherwise, and pod-level resource managers
- * (beta, on) are said to be unmodelled. Also the KubeletConfiguration fields by release
+ * kubelet refuses them, a locked one cannot be set otherwise; pod-level resource managers are
+ * beta but off (#141209 turned them off after the freeze). Also the KubeletConfiguration fields by release
  * (k8s.io/kubelet config/v1beta1/types.go at its tags) and gate names as strings.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseScenario, versionNotes, versionProblems } from '../../../src/sim/index';
+import {
+  formatKlog,
+  logsAt,
+  parseScenario,
+  simulate,
+  versionNotes,
+  versionProblems,
+} from '../../../src/sim/index';
 import { KNOWN_GATES } from '../../../src/sim/scenario/knownGates';
 import { GATE_ROWS } from '../../../src/sim/versions/changelog/gates';
 import { gateProblems, profileOf } from '../../../src/sim/versions/changelog/profile';
@@ -42,7 +49,8 @@ const AT_1_37: Readonly<Record<string, Expected>> = {
   PodObservedGenerationTracking: gaLocked,
   DisableCPUQuotaWithExclusiveCPUs: { stage: 'deprecated', default: true, locked: true },
   PodLevelResources: { stage: 'beta', default: true, locked: false },
-  PodLevelResourceManagers: { stage: 'beta', default: true, locked: false },
+  // On at 45b76a34; turned off before the release by kubernetes/kubernetes#141209 (v1.37).
+  PodLevelResourceManagers: { stage: 'beta', default: false, locked: false },
   InPlacePodVerticalScaling: gaLocked,
   InPlacePodVerticalScalingExclusiveCPUs: { stage: 'alpha', default: false, locked: false },
   KubeletCrashLoopBackOffMax: { stage: 'beta', default: true, locked: false },
@@ -148,29 +156,28 @@ describe('1.37 gates as kube_features.go declares them', () => {
   });
 });
 
-describe('pod-level resource managers (beta, on in 1.37)', () => {
-  const note = (s: Scenario) =>
-    versionNotes(s).filter((n) => n.includes('PodLevelResourceManagers'));
+describe('pod-level resource managers (beta, off in 1.37)', () => {
+  const cpuLines = (s: Scenario) =>
+    logsAt(simulate(s).trace.logs, Number.MAX_SAFE_INTEGER, 4)
+      .map(formatKlog)
+      .filter((l) => l.includes('pod-level resources'));
 
-  it('said per pod where the gate is on; the gate-off path is the modelled one', () => {
-    const on = note(preset('pod-level-resources.yaml', '1.37'));
-    expect(on).toHaveLength(1);
-    expect(on[0]).toMatch(
-      /^pods\[\d\]\.manifest\.spec\.resources \(default\/train\): kubelet 1\.37's CPU and memory managers align a pod by its pod-level resources with PodLevelResourceManagers \(beta, on by default\), which is not modelled yet/,
-    );
-    const off = { featureGates: { PodLevelResourceManagers: false } };
-    expect(note(preset('pod-level-resources.yaml', '1.37', off))).toEqual([]);
-    expect(note(preset('pod-level-resources.yaml', '1.36'))).toEqual([]);
+  it('1.37 skips a pod with pod-level resources as 1.36 does, unless the gate is set; no note contradicts the run', () => {
+    // Off by default: the static CPU manager skips the pod and says the gate is not enabled.
+    const byDefault = cpuLines(preset('pod-level-resources.yaml', '1.37'));
     expect(
-      note(
-        preset('pod-level-resources.yaml', '1.36', {
-          featureGates: { PodLevelResourceManagers: true },
-        }),
-      ),
-    ).toHaveLength(1);
-    expect(versionNotes(preset('pod-level-resources.yaml', '1.37', off))).not.toContainEqual(
-      expect.stringContaining('accepted, not modelled: PodLevelResourceManagers'),
-    );
+      byDefault.some((l) => l.includes('PodLevelResourceManagers feature gate is not enabled')),
+    ).toBe(true);
+    // Set on: nothing is skipped any more (the container scope is modelled).
+    const on = { featureGates: { PodLevelResourceManagers: true } };
+    expect(cpuLines(preset('pod-level-resources.yaml', '1.37', on))).toEqual([]);
+    expect(problems(preset('pod-level-resources.yaml', '1.37', on))).toEqual([]);
+    for (const kubelet of [{}, on])
+      expect(
+        versionNotes(preset('pod-level-resources.yaml', '1.37', kubelet)).filter((n) =>
+          n.includes('PodLevelResourceManagers'),
+        ),
+      ).toEqual([]);
   });
 });
 

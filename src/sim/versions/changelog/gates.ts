@@ -598,16 +598,17 @@ export const GATE_ROWS: readonly ChangelogRowBase[] = [
       touches: ['podLevelResources'],
     },
   ),
-  // On by default as kube_features.go of 1.37's code freeze and the feature-gate page
-  // (kubernetes/website@257a83ef, beta from 1.37, on) declare it; some third-party 1.37 summaries
-  // call it beta and off.
+  // Beta in 1.37 but off by default: kube_features.go of 1.37's code freeze (45b76a34) still had
+  // it on; kubernetes/kubernetes#141209 (merged 2026-08-05, milestone v1.37, release note "The
+  // feature gate `PodLevelResourceManagers` is disabled by default") turned it off before the
+  // release for three unresolved critical issues (e.g. #140989).
   gate(
     '1.37',
-    { name: 'PodLevelResourceManagers', stage: 'beta', default: true },
+    { name: 'PodLevelResourceManagers', stage: 'beta', default: false },
     {
-      what: 'Pod-level resource managers beta, on: the CPU, memory and topology managers align a pod by its pod-level resources',
-      ref: 'KEP-5526',
-      source: KF_1_37,
+      what: 'Pod-level resource managers beta, still off by default (turned off before the release)',
+      ref: 'KEP-5526, kubernetes/kubernetes#141209',
+      source: `${KF_1_37}; kubernetes/kubernetes#141209 (v1.37 milestone)`,
       touches: ['podLevelResources'],
     },
   ),
