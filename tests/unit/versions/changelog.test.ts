@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseScenario, versionNotes } from '../../../src/sim/index';
+import { parseScenario, versionNotes, versionProblems } from '../../../src/sim/index';
 import { BEHAVIOUR_ROWS } from '../../../src/sim/versions/changelog/behaviours';
 import { DESCRIBE_ROWS } from '../../../src/sim/versions/changelog/describe';
 import { EVENT_ROWS } from '../../../src/sim/versions/changelog/events';
@@ -119,5 +119,7 @@ describe('featureGates as the release reads them', () => {
     expect(versionNotes(s)).toEqual([
       'node.kubelet.featureGates: accepted, not modelled: InPlacePodLevelResourcesVerticalScaling',
     ]);
+    // Accepted, not refused: the note and the check agree.
+    expect(versionProblems(s)).toEqual([]);
   });
 });
